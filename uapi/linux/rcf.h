@@ -1,0 +1,232 @@
+/* SPDX-License-Identifier: GPL-2.0 WITH Linux-syscall-note */
+/*
+ * rcf: reconfigurable multicomputer fabric, generic netlink ABI.
+ *
+ * This header is the whole contract between rcf.ko and userspace.
+ * Documentation/netlink/specs/rcf.yaml describes the same family in the
+ * kernel's genetlink spec format; a test fails when the two disagree.
+ *
+ * Object model (Documentation/rcf.rst has the long form):
+ *
+ *  - one fabric per network namespace, created by the first change made in
+ *    that namespace and freed with it;
+ *  - elements: nodes (processors, each with a netdev rcf<N>) and switches
+ *    (crossbars).  Nodes and switches have separate id spaces; every
+ *    element has numbered ports starting at 0;
+ *  - links join (element, port) to (element, port), full duplex;
+ *  - circuits wire an input port of a switch to one of its output ports;
+ *    bytes pass through a circuit without a route byte being read;
+ *  - routes: for each (source node, destination node) pair, up to
+ *    RCF_ROUTES_PER_PAIR source routes, each a string of route bytes.
+ *
+ * Ids are chosen by the caller or, when the id attribute is left out of a
+ * NEW request, the lowest free id is taken; the reply to a NEW request sent
+ * with NLM_F_ECHO carries the object as created.
+ *
+ * Every change needs CAP_NET_ADMIN over the fabric's network namespace;
+ * reads need nothing.  A refused request changes nothing and carries an
+ * extended ack message; where one attribute is at fault it is named with
+ * NLMSGERR_ATTR_OFFS.
+ */
+#ifndef _UAPI_LINUX_RCF_H
+#define _UAPI_LINUX_RCF_H
+
+#include <linux/types.h>
+
+#define RCF_GENL_NAME		"rcf"
+#define RCF_GENL_VERSION	1
+#define RCF_MCGRP_EVENTS	"events"
+
+/* Limits enforced by the kernel and by the attribute policies. */
+#define RCF_MAX_NODES		4096	/* node ids are 0 .. RCF_MAX_NODES - 1 */
+#define RCF_MAX_SWITCHES	4096	/* switch ids likewise */
+#define RCF_MAX_LINKS		65536	/* link ids likewise */
+#define RCF_NODE_MIN_PORTS	1
+#define RCF_NODE_MAX_PORTS	32
+#define RCF_NODE_DEF_PORTS	1	/* an SP1 adapter has one port */
+#define RCF_SWITCH_MIN_PORTS	2
+#define RCF_SWITCH_MAX_PORTS	32	/* the IMS C004 has 32 */
+#define RCF_SWITCH_DEF_PORTS	8	/* the SP1 switch chip has 8 */
+#define RCF_CQ_MIN_SIZE		64	/* central queue, bytes */
+#define RCF_CQ_MAX_SIZE		(1 << 20)
+#define RCF_CQ_DEF_SIZE		1024	/* the SP1 chip's 1 KiB */
+#define RCF_LINK_MAX_VCS	4
+#define RCF_LINK_DEF_VCS	1
+#define RCF_LINK_DEF_BANDWIDTH	1	/* bytes per cycle, each direction */
+#define RCF_LINK_MAX_BANDWIDTH	65536
+#define RCF_LINK_DEF_LATENCY	1	/* cycles */
+#define RCF_LINK_MAX_LATENCY	1000000
+#define RCF_LINK_MIN_BUF	4	/* receive buffer per VC, bytes */
+#define RCF_LINK_MAX_BUF	65536
+#define RCF_LINK_DEF_BUF	64
+#define RCF_ROUTES_PER_PAIR	4
+#define RCF_ROUTE_MAX_HOPS	64	/* route bytes in one route */
+#define RCF_BATCH_MAX_OPS	4096	/* operations in one RCF_CMD_BATCH */
+
+/*
+ * Route byte layout.  Every element that forwards a packet by its route
+ * (the source node, a relaying node, a switch without a circuit on the
+ * input port) reads the first route byte and strips it:
+ *
+ *   bit 7     reserved, must be 0
+ *   bits 6-5  virtual channel on the output link (0 .. vcs - 1)
+ *   bits 4-0  output port (0 .. ports - 1)
+ *
+ * A packet that reaches a node with no route byte left is delivered there.
+ * A switch input with a circuit forwards to the circuit's output port and
+ * reads no byte.
+ */
+#define RCF_HOP_PORT_MASK	0x1f
+#define RCF_HOP_VC_SHIFT	5
+#define RCF_HOP_VC_MASK		0x60
+#define RCF_HOP_RESERVED	0x80
+#define RCF_HOP(port, vc)	((__u8)(((port) & RCF_HOP_PORT_MASK) | \
+				 (((vc) << RCF_HOP_VC_SHIFT) & RCF_HOP_VC_MASK)))
+#define RCF_HOP_PORT(b)		((b) & RCF_HOP_PORT_MASK)
+#define RCF_HOP_VC(b)		(((b) & RCF_HOP_VC_MASK) >> RCF_HOP_VC_SHIFT)
+
+/* Element kinds, in RCF_END_KIND. */
+enum rcf_elem_kind {
+	RCF_ELEM_NODE = 1,
+	RCF_ELEM_SWITCH = 2,
+};
+
+/* Link administrative state, in RCF_A_LINK_STATE. */
+enum rcf_link_state {
+	RCF_LINK_DOWN = 0,
+	RCF_LINK_UP = 1,
+};
+
+enum rcf_cmd {
+	RCF_CMD_UNSPEC,
+
+	/*
+	 * Fabric.  GET replies with the fabric's counts and settings (an
+	 * empty fabric when none exists yet; GET creates nothing).  NEW
+	 * creates it (EEXIST with NLM_F_EXCL when it exists).  SET changes
+	 * its settings.  DEL removes every object and frees the fabric.
+	 */
+	RCF_CMD_FABRIC_GET,
+	RCF_CMD_FABRIC_NEW,
+	RCF_CMD_FABRIC_DEL,
+	RCF_CMD_FABRIC_SET,
+
+	/*
+	 * Objects.  GET with the object's key replies with one object; GET
+	 * with NLM_F_DUMP lists them all (routes may be filtered by
+	 * RCF_A_ROUTE_SRC and RCF_A_ROUTE_DST).  DEL refuses with EBUSY an
+	 * object that another still uses (a link or circuit under a route,
+	 * an element with links or circuits); nothing is removed in cascade.
+	 * The same commands are multicast to RCF_MCGRP_EVENTS when an
+	 * object is added, changed or removed.
+	 */
+	RCF_CMD_NODE_GET,
+	RCF_CMD_NODE_NEW,
+	RCF_CMD_NODE_DEL,
+	RCF_CMD_NODE_SET,
+
+	RCF_CMD_SWITCH_GET,
+	RCF_CMD_SWITCH_NEW,
+	RCF_CMD_SWITCH_DEL,
+	RCF_CMD_SWITCH_SET,
+
+	RCF_CMD_LINK_GET,
+	RCF_CMD_LINK_NEW,
+	RCF_CMD_LINK_DEL,
+	RCF_CMD_LINK_SET,
+
+	RCF_CMD_CIRCUIT_GET,
+	RCF_CMD_CIRCUIT_NEW,
+	RCF_CMD_CIRCUIT_DEL,
+	RCF_CMD_CIRCUIT_SET,
+
+	RCF_CMD_ROUTE_GET,
+	RCF_CMD_ROUTE_NEW,
+	RCF_CMD_ROUTE_DEL,
+	RCF_CMD_ROUTE_SET,
+
+	/*
+	 * Batch: RCF_A_BATCH holds up to RCF_BATCH_MAX_OPS RCF_A_BATCH_OP
+	 * nests, each an RCF_A_OP_CMD (a NEW, DEL or SET command above) with
+	 * that command's attributes.  The operations apply in order, each
+	 * seeing the ones before it, and all of them or none take effect.
+	 * On refusal the extack cookie holds the failing operation's index
+	 * as a __u32 in host order.
+	 */
+	RCF_CMD_BATCH,
+
+	__RCF_CMD_MAX,
+	RCF_CMD_MAX = __RCF_CMD_MAX - 1
+};
+
+enum rcf_attr {
+	RCF_A_UNSPEC,
+	RCF_A_PAD,
+
+	/* fabric */
+	RCF_A_FABRIC_EPOCH,		/* u64, read-only: reconfigurations done */
+	RCF_A_FABRIC_NODES,		/* u32, read-only: count */
+	RCF_A_FABRIC_SWITCHES,		/* u32, read-only */
+	RCF_A_FABRIC_LINKS,		/* u32, read-only */
+	RCF_A_FABRIC_CIRCUITS,		/* u32, read-only */
+	RCF_A_FABRIC_ROUTES,		/* u32, read-only */
+	RCF_A_FABRIC_MEM,		/* u64, read-only: bytes held by the model */
+	RCF_A_FABRIC_CQ_SIZE,		/* u32: default central queue of new switches */
+
+	/* node */
+	RCF_A_NODE_ID,			/* u32, key */
+	RCF_A_NODE_PORTS,		/* u32, set at creation only */
+	RCF_A_NODE_IFINDEX,		/* u32, read-only: the node's netdev */
+	RCF_A_NODE_IFNAME,		/* string, at creation; default "rcf<id>" */
+
+	/* switch */
+	RCF_A_SWITCH_ID,		/* u32, key */
+	RCF_A_SWITCH_PORTS,		/* u32, set at creation only */
+	RCF_A_SWITCH_CQ_SIZE,		/* u32: central queue, bytes */
+
+	/* link */
+	RCF_A_LINK_ID,			/* u32, key */
+	RCF_A_LINK_END_A,		/* nest, enum rcf_end_attr; at creation only */
+	RCF_A_LINK_END_B,		/* nest, enum rcf_end_attr; at creation only */
+	RCF_A_LINK_BANDWIDTH,		/* u32: bytes per cycle, each direction */
+	RCF_A_LINK_LATENCY,		/* u32: cycles */
+	RCF_A_LINK_VCS,			/* u32: virtual channels, 1 .. 4 */
+	RCF_A_LINK_BUF_SIZE,		/* u32: receive buffer per VC, bytes */
+	RCF_A_LINK_STATE,		/* u8, enum rcf_link_state */
+	RCF_A_LINK_USERS,		/* u32, read-only: routes crossing it */
+
+	/* circuit, keyed by (switch, input port) */
+	RCF_A_CIRCUIT_SWITCH,		/* u32, key */
+	RCF_A_CIRCUIT_IN_PORT,		/* u32, key */
+	RCF_A_CIRCUIT_OUT_PORT,		/* u32 */
+	RCF_A_CIRCUIT_USERS,		/* u32, read-only: routes crossing it */
+
+	/* route, keyed by (source, destination, index) */
+	RCF_A_ROUTE_SRC,		/* u32, key: source node */
+	RCF_A_ROUTE_DST,		/* u32, key: destination node */
+	RCF_A_ROUTE_INDEX,		/* u8, key: 0 .. 3; DEL without it
+					 * removes every route of the pair
+					 */
+	RCF_A_ROUTE_HOPS,		/* binary: route bytes, 1 .. 64 */
+
+	/* batch */
+	RCF_A_BATCH,			/* nest of RCF_A_BATCH_OP */
+	RCF_A_BATCH_OP,			/* nest: RCF_A_OP_CMD + command attributes */
+	RCF_A_OP_CMD,			/* u8, enum rcf_cmd; only inside a batch op */
+
+	__RCF_A_MAX,
+	RCF_A_MAX = __RCF_A_MAX - 1
+};
+
+/* Inside RCF_A_LINK_END_A / RCF_A_LINK_END_B. */
+enum rcf_end_attr {
+	RCF_END_UNSPEC,
+	RCF_END_KIND,			/* u8, enum rcf_elem_kind */
+	RCF_END_ID,			/* u32: node or switch id */
+	RCF_END_PORT,			/* u32: port on that element */
+
+	__RCF_END_MAX,
+	RCF_END_MAX = __RCF_END_MAX - 1
+};
+
+#endif /* _UAPI_LINUX_RCF_H */
