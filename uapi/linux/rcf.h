@@ -146,12 +146,16 @@ enum rcf_cmd {
 	RCF_CMD_ROUTE_SET,
 
 	/*
-	 * Batch: RCF_A_BATCH holds up to RCF_BATCH_MAX_OPS RCF_A_BATCH_OP
-	 * nests, each an RCF_A_OP_CMD (a NEW, DEL or SET command above) with
-	 * that command's attributes.  The operations apply in order, each
-	 * seeing the ones before it, and all of them or none take effect.
-	 * On refusal the extack cookie holds the failing operation's index
-	 * as a __u32 in host order.
+	 * Batch: up to RCF_BATCH_MAX_OPS RCF_A_BATCH_OP nests, each an
+	 * RCF_A_OP_CMD (a NEW, DEL or SET command above) with that command's
+	 * attributes, carried in RCF_A_BATCH.  A nest's 16-bit length caps
+	 * RCF_A_BATCH at 64 KiB, less than a full batch needs, so
+	 * RCF_A_BATCH may be repeated: the batch is the RCF_A_BATCH_OP
+	 * nests of every RCF_A_BATCH, in message order, and the limit counts
+	 * them all.  The operations apply in that order, each seeing the
+	 * ones before it, and all of them or none take effect.  On refusal
+	 * the extack cookie holds the failing operation's index (0-based,
+	 * counted across all RCF_A_BATCH nests) as a __u32 in host order.
 	 */
 	RCF_CMD_BATCH,
 
@@ -210,7 +214,7 @@ enum rcf_attr {
 	RCF_A_ROUTE_HOPS,		/* binary: route bytes, 1 .. 64 */
 
 	/* batch */
-	RCF_A_BATCH,			/* nest of RCF_A_BATCH_OP */
+	RCF_A_BATCH,			/* nest of RCF_A_BATCH_OP; may repeat */
 	RCF_A_BATCH_OP,			/* nest: RCF_A_OP_CMD + command attributes */
 	RCF_A_OP_CMD,			/* u8, enum rcf_cmd; only inside a batch op */
 

@@ -1,0 +1,258 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The fabric object model: nodes, switches, links, circuits and routes of
+ * one fabric, with every validation rule of uapi/linux/rcf.h and
+ * all-or-nothing transactions.  The caller serialises all calls on one
+ * fabric (the module holds the fabric mutex).
+ */
+#ifndef _RCF_CORE_MODEL_H
+#define _RCF_CORE_MODEL_H
+
+#include "os.h"
+#include <linux/rcf.h>
+
+#define RCF_NONE	0xffffffffu	/* no link on a port */
+#define RCF_NO_CIRCUIT	0xff		/* no circuit on a switch input */
+#define RCF_IFNAMSIZ	16
+
+/*
+ * A refusal: errno, a static message and the uapi attribute at fault
+ * (0 when none), so the module can turn it into an extended ack.
+ */
+struct rcf_err {
+	int err;
+	const char *msg;
+	u32 attr;
+};
+
+struct rcf_end {
+	u8 kind;
+	u32 id;
+	u32 port;
+};
+
+struct rcf_node {
+	u32 id;
+	u32 ports;
+	u32 nlinks;
+	u32 route_refs;	/* routes with this node as source or destination */
+	u32 port_link[RCF_NODE_MAX_PORTS];
+	char ifname[RCF_IFNAMSIZ];	/* empty: "rcf<id>" */
+	u32 ifindex;
+	void *dev;	/* owned by the attach/detach hooks */
+};
+
+struct rcf_switch {
+	u32 id;
+	u32 ports;
+	u32 cq_size;
+	u32 nlinks;
+	u32 ncircuits;
+	u32 out_busy;	/* outputs taken by a circuit, one bit each */
+	u32 port_link[RCF_SWITCH_MAX_PORTS];
+	u32 circ_users[RCF_SWITCH_MAX_PORTS];
+	/* routes that read a route byte at each input */
+	u32 in_users[RCF_SWITCH_MAX_PORTS];
+	u8 circ_out[RCF_SWITCH_MAX_PORTS];
+};
+
+struct rcf_link {
+	u32 id;
+	struct rcf_end a, b;
+	u32 bandwidth;
+	u32 latency;
+	u32 vcs;
+	u32 buf_size;
+	u32 users;	/* route crossings */
+	u8 state;
+};
+
+struct rcf_circuit {
+	u32 sw;
+	u32 in_port;
+	u32 out_port;
+	u32 users;
+};
+
+struct rcf_route {
+	u32 src;
+	u32 dst;
+	u8 index;
+	u8 nhops;
+	u8 hops[RCF_ROUTE_MAX_HOPS];
+};
+
+/* A growable array of object pointers indexed by key. */
+struct rcf_vec {
+	void **v;
+	u32 *jgen;	/* transaction that last journaled each key */
+	u32 cap;
+	u32 max;	/* keys are 0 .. max - 1 */
+	u32 hint;	/* no free key below this one */
+};
+
+struct rcf_jent;
+struct rcf_fabric;
+
+/* Called at commit, in process context, for nodes added and removed. */
+struct rcf_hooks {
+	int (*attach)(struct rcf_fabric *f, struct rcf_node *n,
+		      struct rcf_err *e);
+	void (*detach)(struct rcf_fabric *f, struct rcf_node *n);
+};
+
+struct rcf_fabric {
+	struct rcf_vec nodes;
+	struct rcf_vec switches;
+	struct rcf_vec links;
+	struct rcf_vec rsrc;	/* per source: struct rcf_vec of routes */
+	u32 n_nodes, n_switches, n_links, n_circuits, n_routes;
+	u32 cq_size;
+	u64 epoch;
+	u64 mem;
+	const struct rcf_hooks *hooks;
+	void *priv;
+
+	bool in_txn;
+	u32 gen;
+	struct rcf_jent *jr;
+	u32 jn, jcap;
+};
+
+/* Configuration passed to NEW and SET; has_* say what was given. */
+struct rcf_node_cfg {
+	u32 id;
+	bool has_id;
+	u32 ports;
+	bool has_ports;
+	char ifname[RCF_IFNAMSIZ];
+};
+
+struct rcf_switch_cfg {
+	u32 id;
+	bool has_id;
+	u32 ports;
+	bool has_ports;
+	u32 cq_size;
+	bool has_cq_size;
+};
+
+enum {
+	RCF_LSET_BANDWIDTH = 1 << 0,
+	RCF_LSET_LATENCY = 1 << 1,
+	RCF_LSET_VCS = 1 << 2,
+	RCF_LSET_BUF = 1 << 3,
+	RCF_LSET_STATE = 1 << 4,
+};
+
+struct rcf_link_cfg {
+	u32 id;
+	bool has_id;
+	struct rcf_end a, b;
+	u32 bandwidth, latency, vcs, buf_size;
+	u8 state;
+	u32 set;	/* RCF_LSET_* given */
+};
+
+struct rcf_fabric *rcf_fabric_new(const struct rcf_hooks *hooks, void *priv);
+/* Detaches every node and frees everything; no transaction may be open. */
+void rcf_fabric_free(struct rcf_fabric *f);
+int rcf_fabric_set_cq(struct rcf_fabric *f, u32 cq, struct rcf_err *e);
+/* Removes every object inside the open transaction. */
+int rcf_fabric_flush(struct rcf_fabric *f, struct rcf_err *e);
+
+void rcf_txn_begin(struct rcf_fabric *f);
+int rcf_txn_commit(struct rcf_fabric *f, struct rcf_err *e);
+void rcf_txn_abort(struct rcf_fabric *f);
+
+int rcf_node_add(struct rcf_fabric *f, struct rcf_node_cfg *c,
+		 struct rcf_err *e);
+int rcf_node_del(struct rcf_fabric *f, u32 id, struct rcf_err *e);
+struct rcf_node *rcf_node_get(struct rcf_fabric *f, u32 id);
+struct rcf_node *rcf_node_next(struct rcf_fabric *f, u32 from);
+
+int rcf_switch_add(struct rcf_fabric *f, struct rcf_switch_cfg *c,
+		   struct rcf_err *e);
+int rcf_switch_del(struct rcf_fabric *f, u32 id, struct rcf_err *e);
+int rcf_switch_set(struct rcf_fabric *f, const struct rcf_switch_cfg *c,
+		   struct rcf_err *e);
+struct rcf_switch *rcf_switch_get(struct rcf_fabric *f, u32 id);
+struct rcf_switch *rcf_switch_next(struct rcf_fabric *f, u32 from);
+
+int rcf_link_add(struct rcf_fabric *f, struct rcf_link_cfg *c,
+		 struct rcf_err *e);
+int rcf_link_del(struct rcf_fabric *f, u32 id, struct rcf_err *e);
+int rcf_link_set(struct rcf_fabric *f, const struct rcf_link_cfg *c,
+		 struct rcf_err *e);
+struct rcf_link *rcf_link_get(struct rcf_fabric *f, u32 id);
+struct rcf_link *rcf_link_next(struct rcf_fabric *f, u32 from);
+
+int rcf_circuit_add(struct rcf_fabric *f, const struct rcf_circuit *c,
+		    struct rcf_err *e);
+int rcf_circuit_del(struct rcf_fabric *f, u32 sw, u32 in_port,
+		    struct rcf_err *e);
+int rcf_circuit_set(struct rcf_fabric *f, const struct rcf_circuit *c,
+		    struct rcf_err *e);
+/* Fills *c; false when there is no such circuit. */
+bool rcf_circuit_get(struct rcf_fabric *f, u32 sw, u32 in_port,
+		     struct rcf_circuit *c);
+/* First circuit with key (sw, in_port) or after it. */
+bool rcf_circuit_next(struct rcf_fabric *f, u32 sw, u32 in_port,
+		      struct rcf_circuit *c);
+
+/* index < 0: the lowest free index is taken and stored in r->index. */
+int rcf_route_add(struct rcf_fabric *f, struct rcf_route *r, int index,
+		  struct rcf_err *e);
+/* index < 0: every route of the pair. */
+int rcf_route_del(struct rcf_fabric *f, u32 src, u32 dst, int index,
+		  struct rcf_err *e);
+int rcf_route_set(struct rcf_fabric *f, const struct rcf_route *r,
+		  struct rcf_err *e);
+struct rcf_route *rcf_route_get(struct rcf_fabric *f, u32 src, u32 dst,
+				u32 index);
+/* First route with key (src, dst, index) or after it. */
+struct rcf_route *rcf_route_next(struct rcf_fabric *f, u32 src, u32 dst,
+				 u32 index);
+
+/* Internal to kmod/core. */
+void *rcf_zalloc(struct rcf_fabric *f, size_t n);
+void rcf_free(struct rcf_fabric *f, void *p);
+void *rcf_dup(struct rcf_fabric *f, const void *p, size_t n);
+
+enum rcf_jkind {
+	RCF_J_NODE,
+	RCF_J_SWITCH,
+	RCF_J_LINK,
+	RCF_J_ROUTE,	/* vec is the source's route table */
+	RCF_J_RTAB,	/* a source's route table was created */
+	RCF_J_GROW,	/* vec grew from old_cap */
+	RCF_J_CQ,	/* fabric default central queue was old_cap */
+};
+
+int rcf_vec_reserve(struct rcf_fabric *f, struct rcf_vec *vec, u32 key);
+/* Live object for in-place change, its original saved; NULL on ENOMEM. */
+void *rcf_touch(struct rcf_fabric *f, enum rcf_jkind kind,
+		struct rcf_vec *vec, u32 key, size_t size);
+int rcf_put(struct rcf_fabric *f, enum rcf_jkind kind, struct rcf_vec *vec,
+	    u32 key, void *obj);
+int rcf_remove(struct rcf_fabric *f, enum rcf_jkind kind,
+	       struct rcf_vec *vec, u32 key);
+void *rcf_vec_get(const struct rcf_vec *vec, u32 key);
+/* Lowest free key, for NEW requests that leave the id out. */
+int rcf_vec_free_key(struct rcf_vec *vec, u32 *key);
+/* A source's route table, made on demand when create is set. */
+struct rcf_vec *rcf_rtab(struct rcf_fabric *f, u32 src, bool create);
+u32 rcf_end_link(struct rcf_fabric *f, const struct rcf_end *end);
+
+static inline int rcf_fail(struct rcf_err *e, int err, const char *msg,
+			   u32 attr)
+{
+	if (e) {
+		e->err = err;
+		e->msg = msg;
+		e->attr = attr;
+	}
+	return -err;
+}
+
+#endif /* _RCF_CORE_MODEL_H */

@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The seam between the fabric model and its two homes: the same model
+ * files build into rcf.ko and into native test programs, so everything
+ * they need from the outside world is named here once.
+ */
+#ifndef _RCF_CORE_OS_H
+#define _RCF_CORE_OS_H
+
+#ifdef __KERNEL__
+
+#include <linux/types.h>
+#include <linux/errno.h>
+#include <linux/string.h>
+#include <linux/slab.h>
+#include <linux/mm.h>
+
+#define rcf_os_zalloc(n)	kvzalloc((n), GFP_KERNEL)
+#define rcf_os_free(p)		kvfree(p)
+#define rcf_os_strcpy(d, s, n)	strscpy((d), (s), (n))
+
+#else /* userspace */
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <errno.h>
+#include <stdio.h>
+#include <linux/types.h>
+
+typedef __u8 u8;
+typedef __u16 u16;
+typedef __u32 u32;
+typedef __u64 u64;
+
+#define rcf_os_zalloc(n)	calloc(1, (n))
+#define rcf_os_free(p)		free(p)
+#define rcf_os_strcpy(d, s, n)	snprintf((d), (n), "%s", (s))
+
+#endif /* __KERNEL__ */
+
+#endif /* _RCF_CORE_OS_H */

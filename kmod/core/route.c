@@ -1,0 +1,329 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Routes: up to RCF_ROUTES_PER_PAIR source routes per (source, destination)
+ * pair, each validated hop by hop against the topology when installed.
+ *
+ * A route holds a count on every link and circuit crossing it makes; the
+ * same walk, replayed, gives those counts back when it goes.  The replay
+ * follows the same path because nothing a route crosses can be deleted,
+ * rewired or lose virtual channels while the route holds it, and no
+ * circuit can appear where it reads a byte at a switch.
+ */
+#include "model.h"
+
+enum rcf_walk_mode {
+	RCF_WALK_CHECK,	/* validate only */
+	RCF_WALK_HOLD,	/* count one more user on everything crossed */
+	RCF_WALK_DROP,	/* count one fewer */
+};
+
+static u32 rcf_route_key(u32 dst, u32 index)
+{
+	return dst * RCF_ROUTES_PER_PAIR + index;
+}
+
+static int rcf_nomem(struct rcf_err *e)
+{
+	return rcf_fail(e, ENOMEM, "out of memory", 0);
+}
+
+static int rcf_walk_circuit(struct rcf_fabric *f, struct rcf_switch *s,
+			    u32 in, int mode, struct rcf_err *e)
+{
+	if (mode == RCF_WALK_CHECK)
+		return 0;
+	s = rcf_touch(f, RCF_J_SWITCH, &f->switches, s->id, sizeof(*s));
+	if (!s)
+		return rcf_nomem(e);
+	if (mode == RCF_WALK_HOLD)
+		s->circ_users[in]++;
+	else
+		s->circ_users[in]--;
+	return 0;
+}
+
+/* Counts a route that reads its byte at a switch input. */
+static int rcf_walk_input(struct rcf_fabric *f, struct rcf_switch *s,
+			  u32 in, int mode, struct rcf_err *e)
+{
+	if (mode == RCF_WALK_CHECK)
+		return 0;
+	s = rcf_touch(f, RCF_J_SWITCH, &f->switches, s->id, sizeof(*s));
+	if (!s)
+		return rcf_nomem(e);
+	if (mode == RCF_WALK_HOLD)
+		s->in_users[in]++;
+	else
+		s->in_users[in]--;
+	return 0;
+}
+
+static int rcf_walk_link(struct rcf_fabric *f, u32 lid, u32 vc, int mode,
+			 struct rcf_err *e)
+{
+	struct rcf_link *l = rcf_link_get(f, lid);
+
+	if (mode == RCF_WALK_CHECK) {
+		if (l->state != RCF_LINK_UP)
+			return rcf_fail(e, ENETDOWN,
+					"route crosses a link that is down",
+					RCF_A_ROUTE_HOPS);
+		if (vc >= l->vcs)
+			return rcf_fail(e, ERANGE,
+					"route uses a virtual channel the link does not have",
+					RCF_A_ROUTE_HOPS);
+		return 0;
+	}
+	l = rcf_touch(f, RCF_J_LINK, &f->links, lid, sizeof(*l));
+	if (!l)
+		return rcf_nomem(e);
+	if (mode == RCF_WALK_HOLD)
+		l->users++;
+	else
+		l->users--;
+	return 0;
+}
+
+static int rcf_route_walk(struct rcf_fabric *f, const struct rcf_route *r,
+			  int mode, struct rcf_err *e)
+{
+	struct rcf_end at = { .kind = RCF_ELEM_NODE, .id = r->src,
+			      .port = RCF_NONE };
+	u32 i = 0, vc = 0, run = 0, ports, out, lid;
+	struct rcf_link *l;
+	int err;
+
+	for (;;) {
+		if (at.kind == RCF_ELEM_NODE) {
+			if (i == r->nhops) {
+				if (at.id != r->dst)
+					return rcf_fail(e, EINVAL,
+							"route ends at a node that is not its destination",
+							RCF_A_ROUTE_HOPS);
+				return 0;
+			}
+			ports = rcf_node_get(f, at.id)->ports;
+		} else {
+			struct rcf_switch *s = rcf_switch_get(f, at.id);
+
+			ports = s->ports;
+			if (s->circ_out[at.port] != RCF_NO_CIRCUIT) {
+				if (++run > f->n_circuits)
+					return rcf_fail(e, ELOOP,
+							"route enters a loop of circuits",
+							RCF_A_ROUTE_HOPS);
+				out = s->circ_out[at.port];
+				err = rcf_walk_circuit(f, s, at.port, mode, e);
+				if (err)
+					return err;
+				goto cross;
+			}
+			if (i == r->nhops)
+				return rcf_fail(e, EINVAL,
+						"route ends inside a switch",
+						RCF_A_ROUTE_HOPS);
+			err = rcf_walk_input(f, s, at.port, mode, e);
+			if (err)
+				return err;
+		}
+		if (r->hops[i] & RCF_HOP_RESERVED)
+			return rcf_fail(e, EINVAL,
+					"route byte has its reserved bit set",
+					RCF_A_ROUTE_HOPS);
+		out = RCF_HOP_PORT(r->hops[i]);
+		vc = RCF_HOP_VC(r->hops[i]);
+		i++;
+		run = 0;
+		if (out >= ports)
+			return rcf_fail(e, ERANGE,
+					"route leaves through a port the element does not have",
+					RCF_A_ROUTE_HOPS);
+cross:
+		at.port = out;
+		lid = rcf_end_link(f, &at);
+		if (lid == RCF_NONE)
+			return rcf_fail(e, ENOENT,
+					"route leaves through a port with no link",
+					RCF_A_ROUTE_HOPS);
+		err = rcf_walk_link(f, lid, vc, mode, e);
+		if (err)
+			return err;
+		l = rcf_link_get(f, lid);
+		if (l->a.kind == at.kind && l->a.id == at.id &&
+		    l->a.port == at.port)
+			at = l->b;
+		else
+			at = l->a;
+	}
+}
+
+static int rcf_route_refs(struct rcf_fabric *f, const struct rcf_route *r,
+			  int delta, struct rcf_err *e)
+{
+	struct rcf_node *n;
+
+	n = rcf_touch(f, RCF_J_NODE, &f->nodes, r->src, sizeof(*n));
+	if (!n)
+		return rcf_nomem(e);
+	n->route_refs += delta;
+	n = rcf_touch(f, RCF_J_NODE, &f->nodes, r->dst, sizeof(*n));
+	if (!n)
+		return rcf_nomem(e);
+	n->route_refs += delta;
+	return 0;
+}
+
+static int rcf_route_check(struct rcf_fabric *f, const struct rcf_route *r,
+			   struct rcf_err *e)
+{
+	if (!rcf_node_get(f, r->src))
+		return rcf_fail(e, ENOENT, "route source node does not exist",
+				RCF_A_ROUTE_SRC);
+	if (!rcf_node_get(f, r->dst))
+		return rcf_fail(e, ENOENT,
+				"route destination node does not exist",
+				RCF_A_ROUTE_DST);
+	if (r->src == r->dst)
+		return rcf_fail(e, EINVAL,
+				"route source and destination are the same node",
+				RCF_A_ROUTE_DST);
+	if (r->nhops < 1 || r->nhops > RCF_ROUTE_MAX_HOPS)
+		return rcf_fail(e, EINVAL, "route must have 1 to 64 route bytes",
+				RCF_A_ROUTE_HOPS);
+	return rcf_route_walk(f, r, RCF_WALK_CHECK, e);
+}
+
+int rcf_route_add(struct rcf_fabric *f, struct rcf_route *r, int index,
+		  struct rcf_err *e)
+{
+	struct rcf_route *n;
+	struct rcf_vec *t;
+	int err;
+
+	err = rcf_route_check(f, r, e);
+	if (err)
+		return err;
+	if (index >= RCF_ROUTES_PER_PAIR)
+		return rcf_fail(e, ERANGE, "route index is out of range",
+				RCF_A_ROUTE_INDEX);
+	if (index < 0) {
+		for (index = 0; index < RCF_ROUTES_PER_PAIR; index++)
+			if (!rcf_route_get(f, r->src, r->dst, index))
+				break;
+		if (index == RCF_ROUTES_PER_PAIR)
+			return rcf_fail(e, ENOSPC,
+					"the pair already has the most routes allowed",
+					RCF_A_ROUTE_DST);
+	} else if (rcf_route_get(f, r->src, r->dst, index)) {
+		return rcf_fail(e, EEXIST, "route already exists",
+				RCF_A_ROUTE_INDEX);
+	}
+	r->index = index;
+	t = rcf_rtab(f, r->src, true);
+	n = t ? rcf_dup(f, r, sizeof(*r)) : NULL;
+	if (!n)
+		return rcf_nomem(e);
+	if (rcf_put(f, RCF_J_ROUTE, t, rcf_route_key(r->dst, index), n)) {
+		rcf_free(f, n);
+		return rcf_nomem(e);
+	}
+	err = rcf_route_walk(f, n, RCF_WALK_HOLD, e);
+	if (err)
+		return err;
+	return rcf_route_refs(f, n, 1, e);
+}
+
+static int rcf_route_del_one(struct rcf_fabric *f, struct rcf_route *r,
+			     struct rcf_err *e)
+{
+	u32 key = rcf_route_key(r->dst, r->index);
+	struct rcf_vec *t = rcf_rtab(f, r->src, false);
+	int err;
+
+	err = rcf_route_walk(f, r, RCF_WALK_DROP, e);
+	if (!err)
+		err = rcf_route_refs(f, r, -1, e);
+	if (!err && rcf_remove(f, RCF_J_ROUTE, t, key))
+		err = rcf_nomem(e);
+	return err;
+}
+
+int rcf_route_del(struct rcf_fabric *f, u32 src, u32 dst, int index,
+		  struct rcf_err *e)
+{
+	struct rcf_route *r;
+	bool found = false;
+	int i, err;
+
+	if (index >= RCF_ROUTES_PER_PAIR)
+		return rcf_fail(e, ERANGE, "route index is out of range",
+				RCF_A_ROUTE_INDEX);
+	for (i = 0; i < RCF_ROUTES_PER_PAIR; i++) {
+		if (index >= 0 && i != index)
+			continue;
+		r = rcf_route_get(f, src, dst, i);
+		if (!r)
+			continue;
+		found = true;
+		err = rcf_route_del_one(f, r, e);
+		if (err)
+			return err;
+	}
+	if (!found)
+		return rcf_fail(e, ENOENT, "no such route",
+				index >= 0 ? RCF_A_ROUTE_INDEX :
+					     RCF_A_ROUTE_DST);
+	return 0;
+}
+
+int rcf_route_set(struct rcf_fabric *f, const struct rcf_route *r,
+		  struct rcf_err *e)
+{
+	struct rcf_route *cur = rcf_route_get(f, r->src, r->dst, r->index);
+	int err;
+
+	if (!cur)
+		return rcf_fail(e, ENOENT, "no such route", RCF_A_ROUTE_INDEX);
+	err = rcf_route_check(f, r, e);
+	if (err)
+		return err;
+	err = rcf_route_walk(f, cur, RCF_WALK_DROP, e);
+	if (err)
+		return err;
+	cur = rcf_touch(f, RCF_J_ROUTE, rcf_rtab(f, r->src, false),
+			rcf_route_key(r->dst, r->index), sizeof(*cur));
+	if (!cur)
+		return rcf_nomem(e);
+	cur->nhops = r->nhops;
+	memcpy(cur->hops, r->hops, sizeof(cur->hops));
+	return rcf_route_walk(f, cur, RCF_WALK_HOLD, e);
+}
+
+struct rcf_route *rcf_route_get(struct rcf_fabric *f, u32 src, u32 dst,
+				u32 index)
+{
+	struct rcf_vec *t = rcf_rtab(f, src, false);
+
+	if (!t || index >= RCF_ROUTES_PER_PAIR)
+		return NULL;
+	return rcf_vec_get(t, rcf_route_key(dst, index));
+}
+
+struct rcf_route *rcf_route_next(struct rcf_fabric *f, u32 src, u32 dst,
+				 u32 index)
+{
+	u32 key = rcf_route_key(dst, index);
+	struct rcf_vec *t;
+
+	if (dst >= RCF_MAX_NODES)
+		key = RCF_MAX_NODES * RCF_ROUTES_PER_PAIR;
+	for (; src < f->rsrc.cap; src++, key = 0) {
+		t = f->rsrc.v[src];
+		if (!t)
+			continue;
+		for (; key < t->cap; key++)
+			if (t->v[key])
+				return t->v[key];
+	}
+	return NULL;
+}

@@ -1,0 +1,245 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+int tap_failed;
+int hook_attached, hook_detached, hook_fail_at = -1;
+struct rcf_err last_err;
+static int dev_seq;
+
+static int t_attach(struct rcf_fabric *f, struct rcf_node *n, struct rcf_err *e)
+{
+	(void)f;
+	if (hook_fail_at >= 0 && hook_attached == hook_fail_at)
+		return rcf_fail(e, EEXIST, "test: attach refused",
+				RCF_A_NODE_IFNAME);
+	hook_attached++;
+	n->dev = malloc(1);
+	n->ifindex = 100 + dev_seq++;
+	return 0;
+}
+
+static void t_detach(struct rcf_fabric *f, struct rcf_node *n)
+{
+	(void)f;
+	hook_detached++;
+	free(n->dev);
+	n->dev = NULL;
+}
+
+const struct rcf_hooks test_hooks = {
+	.attach = t_attach,
+	.detach = t_detach,
+};
+
+int tap_run(const struct tap_case *cases, int n)
+{
+	int i, bad = 0;
+
+	printf("TAP version 13\n1..%d\n", n);
+	for (i = 0; i < n; i++) {
+		tap_failed = 0;
+		cases[i].fn();
+		printf("%sok %d %s\n", tap_failed ? "not " : "", i + 1,
+		       cases[i].name);
+		bad |= tap_failed;
+	}
+	return bad;
+}
+
+struct rcf_fabric *fab_new(void)
+{
+	hook_attached = 0;
+	hook_detached = 0;
+	hook_fail_at = -1;
+	return rcf_fabric_new(&test_hooks, NULL);
+}
+
+struct sbuf {
+	char *p;
+	size_t len, cap;
+};
+
+static void sb_printf(struct sbuf *b, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	for (;;) {
+		va_start(ap, fmt);
+		n = vsnprintf(b->p + b->len, b->cap - b->len, fmt, ap);
+		va_end(ap);
+		if ((size_t)n < b->cap - b->len)
+			break;
+		b->cap = b->cap * 2 + n + 64;
+		b->p = realloc(b->p, b->cap);
+	}
+	b->len += n;
+}
+
+char *fab_dump(struct rcf_fabric *f)
+{
+	struct sbuf b = {.p = malloc(64), .cap = 64};
+	struct rcf_circuit c;
+	struct rcf_switch *s;
+	struct rcf_route *r;
+	struct rcf_link *l;
+	struct rcf_node *n;
+	u32 i, k = 0, sw = 0, in = 0, src = 0, dst = 0, idx = 0;
+
+	b.p[0] = 0;
+	sb_printf(&b, "counts %u %u %u %u %u cq %u mem %llu\n", f->n_nodes,
+		  f->n_switches, f->n_links, f->n_circuits, f->n_routes,
+		  f->cq_size, (unsigned long long)f->mem);
+	for (; (n = rcf_node_next(f, k)); k = n->id + 1) {
+		sb_printf(&b, "node %u p%u l%u r%u '%s' if%u:", n->id, n->ports,
+			  n->nlinks, n->route_refs, n->ifname, n->ifindex);
+		for (i = 0; i < n->ports; i++)
+			sb_printf(&b, " %d", (int)n->port_link[i]);
+		sb_printf(&b, "\n");
+	}
+	for (k = 0; (s = rcf_switch_next(f, k)); k = s->id + 1) {
+		sb_printf(&b, "switch %u p%u cq%u l%u c%u b%x:", s->id,
+			  s->ports, s->cq_size, s->nlinks, s->ncircuits,
+			  s->out_busy);
+		for (i = 0; i < s->ports; i++)
+			sb_printf(&b, " %d/%d/%u", (int)s->port_link[i],
+				  s->circ_out[i] == RCF_NO_CIRCUIT
+					  ? -1
+					  : s->circ_out[i],
+				  s->circ_users[i]);
+		sb_printf(&b, "\n");
+	}
+	for (k = 0; (l = rcf_link_next(f, k)); k = l->id + 1)
+		sb_printf(&b,
+			  "link %u %u:%u:%u-%u:%u:%u bw%u lat%u v%u b%u s%u "
+			  "u%u\n",
+			  l->id, l->a.kind, l->a.id, l->a.port, l->b.kind,
+			  l->b.id, l->b.port, l->bandwidth, l->latency, l->vcs,
+			  l->buf_size, l->state, l->users);
+	while (rcf_circuit_next(f, sw, in, &c)) {
+		sb_printf(&b, "circuit %u %u->%u u%u\n", c.sw, c.in_port,
+			  c.out_port, c.users);
+		sw = c.sw;
+		in = c.in_port + 1;
+	}
+	while ((r = rcf_route_next(f, src, dst, idx))) {
+		sb_printf(&b, "route %u %u %u:", r->src, r->dst, r->index);
+		for (i = 0; i < r->nhops; i++)
+			sb_printf(&b, " %02x", r->hops[i]);
+		sb_printf(&b, "\n");
+		src = r->src;
+		dst = r->dst;
+		idx = r->index + 1;
+	}
+	return b.p;
+}
+
+int op_txn(struct rcf_fabric *f, int (*fn)(struct rcf_fabric *, void *),
+	   void *arg, struct rcf_err *e)
+{
+	int err;
+
+	memset(e, 0, sizeof(*e));
+	rcf_txn_begin(f);
+	err = fn(f, arg);
+	if (err) {
+		rcf_txn_abort(f);
+		return err;
+	}
+	return rcf_txn_commit(f, e);
+}
+
+struct op {
+	int kind;
+	struct rcf_node_cfg n;
+	struct rcf_switch_cfg s;
+	struct rcf_link_cfg l;
+	struct rcf_circuit c;
+	struct rcf_route r;
+	int index;
+};
+
+static int op_apply(struct rcf_fabric *f, void *arg)
+{
+	struct op *o = arg;
+
+	switch (o->kind) {
+	case 0:
+		return rcf_node_add(f, &o->n, &last_err);
+	case 1:
+		return rcf_switch_add(f, &o->s, &last_err);
+	case 2:
+		return rcf_link_add(f, &o->l, &last_err);
+	case 3:
+		return rcf_circuit_add(f, &o->c, &last_err);
+	default:
+		return rcf_route_add(f, &o->r, o->index, &last_err);
+	}
+}
+
+static int op_run(struct rcf_fabric *f, struct op *o)
+{
+	struct rcf_err e;
+	int err = op_txn(f, op_apply, o, &e);
+
+	if (err && e.msg)
+		last_err = e;
+	return err;
+}
+
+int op_node(struct rcf_fabric *f, int id, int ports)
+{
+	struct op o = {.kind = 0};
+
+	o.n.has_id = id >= 0;
+	o.n.id = id;
+	o.n.has_ports = ports >= 0;
+	o.n.ports = ports;
+	return op_run(f, &o);
+}
+
+int op_switch(struct rcf_fabric *f, int id, int ports)
+{
+	struct op o = {.kind = 1};
+
+	o.s.has_id = id >= 0;
+	o.s.id = id;
+	o.s.has_ports = ports >= 0;
+	o.s.ports = ports;
+	return op_run(f, &o);
+}
+
+int op_link(struct rcf_fabric *f, int id, int ka, int ia, int pa, int kb,
+	    int ib, int pb)
+{
+	struct op o = {.kind = 2};
+
+	o.l.has_id = id >= 0;
+	o.l.id = id;
+	o.l.a = (struct rcf_end){ka, ia, pa};
+	o.l.b = (struct rcf_end){kb, ib, pb};
+	return op_run(f, &o);
+}
+
+int op_circuit(struct rcf_fabric *f, int sw, int in, int out)
+{
+	struct op o = {.kind = 3, .c = {sw, in, out, 0}};
+
+	return op_run(f, &o);
+}
+
+int op_route(struct rcf_fabric *f, int src, int dst, int index, const u8 *hops,
+	     int n)
+{
+	struct op o = {.kind = 4, .index = index};
+
+	o.r.src = src;
+	o.r.dst = dst;
+	o.r.nhops = n;
+	memcpy(o.r.hops, hops, n);
+	return op_run(f, &o);
+}

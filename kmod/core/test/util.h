@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Helpers shared by the model tests. */
+#ifndef RCF_TEST_UTIL_H
+#define RCF_TEST_UTIL_H
+
+#include "model.h"
+#include "tap.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Hooks that stand in for netdevs and count their calls. */
+extern int hook_attached, hook_detached, hook_fail_at;
+
+extern const struct rcf_hooks test_hooks;
+
+struct rcf_fabric *fab_new(void);
+/* A canonical text form of every object and count; caller frees. */
+char *fab_dump(struct rcf_fabric *f);
+
+/* Each wraps one operation in its own transaction; returns -errno. */
+int op_node(struct rcf_fabric *f, int id, int ports);
+int op_switch(struct rcf_fabric *f, int id, int ports);
+int op_link(struct rcf_fabric *f, int id, int ka, int ia, int pa, int kb,
+	    int ib, int pb);
+int op_circuit(struct rcf_fabric *f, int sw, int in, int out);
+int op_route(struct rcf_fabric *f, int src, int dst, int index, const u8 *hops,
+	     int n);
+/* Runs fn inside a transaction, commits on success, aborts on failure. */
+int op_txn(struct rcf_fabric *f, int (*fn)(struct rcf_fabric *, void *),
+	   void *arg, struct rcf_err *e);
+
+extern struct rcf_err last_err;
+
+/* expr must fail with -errno_ and leave the model byte for byte as it was. */
+#define REFUSED(f, expr, errno_)                                         \
+	do {                                                             \
+		char *_before = fab_dump(f), *_after;                    \
+		int _r = (expr);                                         \
+		CHECK_EQ(_r, -(errno_));                                 \
+		_after = fab_dump(f);                                    \
+		if (strcmp(_before, _after)) {                           \
+			printf("# %s:%d: model changed by refused %s\n", \
+			       __FILE__, __LINE__, #expr);               \
+			tap_failed = 1;                                  \
+		}                                                        \
+		free(_before);                                           \
+		free(_after);                                            \
+	} while (0)
+
+#endif

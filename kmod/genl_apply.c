@@ -1,0 +1,301 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * One NEW, DEL or SET operation applied to the fabric inside an open
+ * transaction: attributes to model calls, and model refusals to
+ * extended acks.  Top-level requests and batch operations share it.
+ */
+#include "rcf.h"
+
+static bool rcf_missing(struct rcf_req *req, u32 attr)
+{
+	if (req->tb[attr])
+		return false;
+	NL_SET_ERR_ATTR_MISS(req->extack, (struct nlattr *)req->nest, attr);
+	rcf_fail(&req->err, EINVAL, "a required attribute is missing", 0);
+	return true;
+}
+
+static u32 rcf_u32(struct rcf_req *req, u32 attr, u32 def)
+{
+	return req->tb[attr] ? nla_get_u32(req->tb[attr]) : def;
+}
+
+static int rcf_queue(struct rcf_req *req, u8 cmd, const void *obj, size_t len)
+{
+	if (rcf_event_add(req, cmd, obj, len))
+		return rcf_fail(&req->err, ENOMEM, "out of memory", 0);
+	return 0;
+}
+
+static int rcf_apply_node(struct rcf_req *req, u8 cmd)
+{
+	struct rcf_fabric *f = req->fab;
+	struct rcf_node_cfg c = {};
+	struct rcf_node *n, copy;
+	int err;
+
+	if (cmd == RCF_CMD_NODE_NEW) {
+		c.has_id = !!req->tb[RCF_A_NODE_ID];
+		c.id = rcf_u32(req, RCF_A_NODE_ID, 0);
+		c.has_ports = !!req->tb[RCF_A_NODE_PORTS];
+		c.ports = rcf_u32(req, RCF_A_NODE_PORTS, 0);
+		if (req->tb[RCF_A_NODE_IFNAME])
+			nla_strscpy(c.ifname, req->tb[RCF_A_NODE_IFNAME],
+				    sizeof(c.ifname));
+		err = rcf_node_add(f, &c, &req->err);
+		if (err)
+			return err;
+		return rcf_queue(req, cmd, rcf_node_get(f, c.id),
+				 sizeof(struct rcf_node));
+	}
+	if (rcf_missing(req, RCF_A_NODE_ID))
+		return -EINVAL;
+	n = rcf_node_get(f, nla_get_u32(req->tb[RCF_A_NODE_ID]));
+	if (!n)
+		return rcf_fail(&req->err, ENOENT, "no such node",
+				RCF_A_NODE_ID);
+	copy = *n;
+	if (cmd == RCF_CMD_NODE_DEL) {
+		err = rcf_node_del(f, copy.id, &req->err);
+		if (err)
+			return err;
+	}
+	return rcf_queue(req, cmd, &copy, sizeof(copy));
+}
+
+static int rcf_apply_switch(struct rcf_req *req, u8 cmd)
+{
+	struct rcf_fabric *f = req->fab;
+	struct rcf_switch_cfg c = {};
+	struct rcf_switch *s, copy;
+	int err;
+
+	c.has_id = !!req->tb[RCF_A_SWITCH_ID];
+	c.id = rcf_u32(req, RCF_A_SWITCH_ID, 0);
+	c.has_ports = !!req->tb[RCF_A_SWITCH_PORTS];
+	c.ports = rcf_u32(req, RCF_A_SWITCH_PORTS, 0);
+	c.has_cq_size = !!req->tb[RCF_A_SWITCH_CQ_SIZE];
+	c.cq_size = rcf_u32(req, RCF_A_SWITCH_CQ_SIZE, 0);
+	if (cmd == RCF_CMD_SWITCH_NEW) {
+		err = rcf_switch_add(f, &c, &req->err);
+		if (err)
+			return err;
+		return rcf_queue(req, cmd, rcf_switch_get(f, c.id),
+				 sizeof(struct rcf_switch));
+	}
+	if (rcf_missing(req, RCF_A_SWITCH_ID))
+		return -EINVAL;
+	s = rcf_switch_get(f, c.id);
+	if (!s)
+		return rcf_fail(&req->err, ENOENT, "no such switch",
+				RCF_A_SWITCH_ID);
+	copy = *s;
+	if (cmd == RCF_CMD_SWITCH_DEL)
+		err = rcf_switch_del(f, c.id, &req->err);
+	else
+		err = rcf_switch_set(f, &c, &req->err);
+	if (err)
+		return err;
+	if (cmd == RCF_CMD_SWITCH_SET)
+		copy = *rcf_switch_get(f, c.id);
+	return rcf_queue(req, cmd, &copy, sizeof(copy));
+}
+
+static int rcf_parse_end(struct rcf_req *req, u32 attr, struct rcf_end *end)
+{
+	struct nlattr *etb[RCF_END_MAX + 1];
+	u32 i;
+	int err;
+
+	if (rcf_missing(req, attr))
+		return -EINVAL;
+	err = nla_parse_nested(etb, RCF_END_MAX, req->tb[attr], NULL, NULL);
+	if (err)
+		return rcf_fail(&req->err, -err, "malformed link end", attr);
+	for (i = RCF_END_KIND; i <= RCF_END_PORT; i++) {
+		if (!etb[i]) {
+			NL_SET_ERR_ATTR_MISS(req->extack, req->tb[attr], i);
+			return rcf_fail(&req->err, EINVAL,
+					"link end needs a kind, an id and a port",
+					attr);
+		}
+	}
+	end->kind = nla_get_u8(etb[RCF_END_KIND]);
+	end->id = nla_get_u32(etb[RCF_END_ID]);
+	end->port = nla_get_u32(etb[RCF_END_PORT]);
+	return 0;
+}
+
+static int rcf_apply_link(struct rcf_req *req, u8 cmd)
+{
+	static const struct {
+		u32 attr, flag;
+	} params[] = {
+		{ RCF_A_LINK_BANDWIDTH, RCF_LSET_BANDWIDTH },
+		{ RCF_A_LINK_LATENCY, RCF_LSET_LATENCY },
+		{ RCF_A_LINK_VCS, RCF_LSET_VCS },
+		{ RCF_A_LINK_BUF_SIZE, RCF_LSET_BUF },
+	};
+	struct rcf_fabric *f = req->fab;
+	struct rcf_link_cfg c = {};
+	struct rcf_link *l, copy;
+	unsigned int i;
+	int err;
+
+	c.has_id = !!req->tb[RCF_A_LINK_ID];
+	c.id = rcf_u32(req, RCF_A_LINK_ID, 0);
+	c.bandwidth = rcf_u32(req, RCF_A_LINK_BANDWIDTH, 0);
+	c.latency = rcf_u32(req, RCF_A_LINK_LATENCY, 0);
+	c.vcs = rcf_u32(req, RCF_A_LINK_VCS, 0);
+	c.buf_size = rcf_u32(req, RCF_A_LINK_BUF_SIZE, 0);
+	for (i = 0; i < ARRAY_SIZE(params); i++)
+		if (req->tb[params[i].attr])
+			c.set |= params[i].flag;
+	if (req->tb[RCF_A_LINK_STATE]) {
+		c.set |= RCF_LSET_STATE;
+		c.state = nla_get_u8(req->tb[RCF_A_LINK_STATE]);
+	}
+	if (cmd == RCF_CMD_LINK_NEW) {
+		err = rcf_parse_end(req, RCF_A_LINK_END_A, &c.a);
+		if (!err)
+			err = rcf_parse_end(req, RCF_A_LINK_END_B, &c.b);
+		if (!err)
+			err = rcf_link_add(f, &c, &req->err);
+		if (err)
+			return err;
+		return rcf_queue(req, cmd, rcf_link_get(f, c.id),
+				 sizeof(struct rcf_link));
+	}
+	if (rcf_missing(req, RCF_A_LINK_ID))
+		return -EINVAL;
+	l = rcf_link_get(f, c.id);
+	if (!l)
+		return rcf_fail(&req->err, ENOENT, "no such link",
+				RCF_A_LINK_ID);
+	copy = *l;
+	if (cmd == RCF_CMD_LINK_DEL)
+		err = rcf_link_del(f, c.id, &req->err);
+	else
+		err = rcf_link_set(f, &c, &req->err);
+	if (err)
+		return err;
+	if (cmd == RCF_CMD_LINK_SET)
+		copy = *rcf_link_get(f, c.id);
+	return rcf_queue(req, cmd, &copy, sizeof(copy));
+}
+
+static int rcf_apply_circuit(struct rcf_req *req, u8 cmd)
+{
+	struct rcf_circuit c = {};
+	int err;
+
+	if (rcf_missing(req, RCF_A_CIRCUIT_SWITCH) ||
+	    rcf_missing(req, RCF_A_CIRCUIT_IN_PORT) ||
+	    (cmd != RCF_CMD_CIRCUIT_DEL &&
+	     rcf_missing(req, RCF_A_CIRCUIT_OUT_PORT)))
+		return -EINVAL;
+	c.sw = nla_get_u32(req->tb[RCF_A_CIRCUIT_SWITCH]);
+	c.in_port = nla_get_u32(req->tb[RCF_A_CIRCUIT_IN_PORT]);
+	c.out_port = rcf_u32(req, RCF_A_CIRCUIT_OUT_PORT, 0);
+	if (cmd == RCF_CMD_CIRCUIT_NEW) {
+		err = rcf_circuit_add(req->fab, &c, &req->err);
+	} else if (cmd == RCF_CMD_CIRCUIT_SET) {
+		err = rcf_circuit_set(req->fab, &c, &req->err);
+	} else {
+		rcf_circuit_get(req->fab, c.sw, c.in_port, &c);
+		err = rcf_circuit_del(req->fab, c.sw, c.in_port, &req->err);
+	}
+	if (err)
+		return err;
+	if (cmd != RCF_CMD_CIRCUIT_DEL)
+		rcf_circuit_get(req->fab, c.sw, c.in_port, &c);
+	return rcf_queue(req, cmd, &c, sizeof(c));
+}
+
+static int rcf_apply_route(struct rcf_req *req, u8 cmd)
+{
+	struct rcf_route r = {};
+	int index = -1, err;
+
+	if (rcf_missing(req, RCF_A_ROUTE_SRC) ||
+	    rcf_missing(req, RCF_A_ROUTE_DST) ||
+	    (cmd != RCF_CMD_ROUTE_DEL && rcf_missing(req, RCF_A_ROUTE_HOPS)) ||
+	    (cmd == RCF_CMD_ROUTE_SET && rcf_missing(req, RCF_A_ROUTE_INDEX)))
+		return -EINVAL;
+	r.src = nla_get_u32(req->tb[RCF_A_ROUTE_SRC]);
+	r.dst = nla_get_u32(req->tb[RCF_A_ROUTE_DST]);
+	if (req->tb[RCF_A_ROUTE_INDEX])
+		index = nla_get_u8(req->tb[RCF_A_ROUTE_INDEX]);
+	if (req->tb[RCF_A_ROUTE_HOPS]) {
+		r.nhops = nla_len(req->tb[RCF_A_ROUTE_HOPS]);
+		nla_memcpy(r.hops, req->tb[RCF_A_ROUTE_HOPS], sizeof(r.hops));
+	}
+	r.index = index < 0 ? 0 : index;
+	if (cmd == RCF_CMD_ROUTE_NEW)
+		err = rcf_route_add(req->fab, &r, index, &req->err);
+	else if (cmd == RCF_CMD_ROUTE_SET)
+		err = rcf_route_set(req->fab, &r, &req->err);
+	else
+		err = rcf_route_del(req->fab, r.src, r.dst, index, &req->err);
+	if (err)
+		return err;
+	err = rcf_queue(req, cmd, &r, sizeof(r));
+	if (!err && cmd == RCF_CMD_ROUTE_DEL && index < 0)
+		list_last_entry(&req->events, struct rcf_event,
+				list)->all_routes = true;
+	return err;
+}
+
+int rcf_apply(struct rcf_req *req, u8 cmd)
+{
+	int err;
+
+	switch (cmd) {
+	case RCF_CMD_FABRIC_NEW:
+	case RCF_CMD_FABRIC_SET:
+		if (req->tb[RCF_A_FABRIC_CQ_SIZE]) {
+			err = rcf_fabric_set_cq(req->fab,
+						nla_get_u32(req->tb[RCF_A_FABRIC_CQ_SIZE]),
+						&req->err);
+			if (err)
+				return err;
+		}
+		return rcf_queue(req, cmd, NULL, 0);
+	case RCF_CMD_NODE_NEW:
+	case RCF_CMD_NODE_DEL:
+	case RCF_CMD_NODE_SET:
+		return rcf_apply_node(req, cmd);
+	case RCF_CMD_SWITCH_NEW:
+	case RCF_CMD_SWITCH_DEL:
+	case RCF_CMD_SWITCH_SET:
+		return rcf_apply_switch(req, cmd);
+	case RCF_CMD_LINK_NEW:
+	case RCF_CMD_LINK_DEL:
+	case RCF_CMD_LINK_SET:
+		return rcf_apply_link(req, cmd);
+	case RCF_CMD_CIRCUIT_NEW:
+	case RCF_CMD_CIRCUIT_DEL:
+	case RCF_CMD_CIRCUIT_SET:
+		return rcf_apply_circuit(req, cmd);
+	case RCF_CMD_ROUTE_NEW:
+	case RCF_CMD_ROUTE_DEL:
+	case RCF_CMD_ROUTE_SET:
+		return rcf_apply_route(req, cmd);
+	}
+	return rcf_fail(&req->err, EOPNOTSUPP,
+			"a batch operation must be a NEW, DEL or SET of an object, or FABRIC_SET",
+			RCF_A_OP_CMD);
+}
+
+/* Turns the model's refusal into the extended ack. */
+void rcf_req_error(struct rcf_req *req)
+{
+	struct netlink_ext_ack *extack = req->extack;
+
+	if (!extack || !req->err.msg)
+		return;
+	extack->_msg = req->err.msg;
+	if (req->err.attr && req->err.attr <= RCF_A_MAX && req->tb &&
+	    req->tb[req->err.attr])
+		extack->bad_attr = req->tb[req->err.attr];
+}

@@ -1,0 +1,157 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Objects to netlink attributes, shared by replies, dumps and events. */
+#include <linux/netdevice.h>
+
+#include "rcf.h"
+
+int rcf_fill_fabric(struct sk_buff *skb, struct rcf_fabric *f)
+{
+	u32 cq = f ? f->cq_size : RCF_CQ_DEF_SIZE;
+
+	if (nla_put_u64_64bit(skb, RCF_A_FABRIC_EPOCH, f ? f->epoch : 0,
+			      RCF_A_PAD) ||
+	    nla_put_u32(skb, RCF_A_FABRIC_NODES, f ? f->n_nodes : 0) ||
+	    nla_put_u32(skb, RCF_A_FABRIC_SWITCHES, f ? f->n_switches : 0) ||
+	    nla_put_u32(skb, RCF_A_FABRIC_LINKS, f ? f->n_links : 0) ||
+	    nla_put_u32(skb, RCF_A_FABRIC_CIRCUITS, f ? f->n_circuits : 0) ||
+	    nla_put_u32(skb, RCF_A_FABRIC_ROUTES, f ? f->n_routes : 0) ||
+	    nla_put_u64_64bit(skb, RCF_A_FABRIC_MEM, f ? f->mem : 0,
+			      RCF_A_PAD) ||
+	    nla_put_u32(skb, RCF_A_FABRIC_CQ_SIZE, cq))
+		return -EMSGSIZE;
+	return 0;
+}
+
+int rcf_fill_node(struct sk_buff *skb, const struct rcf_node *n)
+{
+	char name[IFNAMSIZ];
+
+	if (n->dev)
+		memcpy(name, ((struct net_device *)n->dev)->name, IFNAMSIZ);
+	else if (n->ifname[0])
+		strscpy(name, n->ifname, sizeof(name));
+	else
+		snprintf(name, sizeof(name), "rcf%u", n->id);
+	name[IFNAMSIZ - 1] = 0;
+	if (nla_put_u32(skb, RCF_A_NODE_ID, n->id) ||
+	    nla_put_u32(skb, RCF_A_NODE_PORTS, n->ports) ||
+	    nla_put_u32(skb, RCF_A_NODE_IFINDEX, n->ifindex) ||
+	    nla_put_string(skb, RCF_A_NODE_IFNAME, name))
+		return -EMSGSIZE;
+	return 0;
+}
+
+int rcf_fill_switch(struct sk_buff *skb, const struct rcf_switch *s)
+{
+	if (nla_put_u32(skb, RCF_A_SWITCH_ID, s->id) ||
+	    nla_put_u32(skb, RCF_A_SWITCH_PORTS, s->ports) ||
+	    nla_put_u32(skb, RCF_A_SWITCH_CQ_SIZE, s->cq_size))
+		return -EMSGSIZE;
+	return 0;
+}
+
+static int rcf_fill_end(struct sk_buff *skb, int type, const struct rcf_end *e)
+{
+	struct nlattr *nest = nla_nest_start(skb, type);
+
+	if (!nest)
+		return -EMSGSIZE;
+	if (nla_put_u8(skb, RCF_END_KIND, e->kind) ||
+	    nla_put_u32(skb, RCF_END_ID, e->id) ||
+	    nla_put_u32(skb, RCF_END_PORT, e->port)) {
+		nla_nest_cancel(skb, nest);
+		return -EMSGSIZE;
+	}
+	nla_nest_end(skb, nest);
+	return 0;
+}
+
+int rcf_fill_link(struct sk_buff *skb, const struct rcf_link *l)
+{
+	if (nla_put_u32(skb, RCF_A_LINK_ID, l->id) ||
+	    rcf_fill_end(skb, RCF_A_LINK_END_A, &l->a) ||
+	    rcf_fill_end(skb, RCF_A_LINK_END_B, &l->b) ||
+	    nla_put_u32(skb, RCF_A_LINK_BANDWIDTH, l->bandwidth) ||
+	    nla_put_u32(skb, RCF_A_LINK_LATENCY, l->latency) ||
+	    nla_put_u32(skb, RCF_A_LINK_VCS, l->vcs) ||
+	    nla_put_u32(skb, RCF_A_LINK_BUF_SIZE, l->buf_size) ||
+	    nla_put_u8(skb, RCF_A_LINK_STATE, l->state) ||
+	    nla_put_u32(skb, RCF_A_LINK_USERS, l->users))
+		return -EMSGSIZE;
+	return 0;
+}
+
+int rcf_fill_circuit(struct sk_buff *skb, const struct rcf_circuit *c)
+{
+	if (nla_put_u32(skb, RCF_A_CIRCUIT_SWITCH, c->sw) ||
+	    nla_put_u32(skb, RCF_A_CIRCUIT_IN_PORT, c->in_port) ||
+	    nla_put_u32(skb, RCF_A_CIRCUIT_OUT_PORT, c->out_port) ||
+	    nla_put_u32(skb, RCF_A_CIRCUIT_USERS, c->users))
+		return -EMSGSIZE;
+	return 0;
+}
+
+int rcf_fill_route(struct sk_buff *skb, const struct rcf_route *r)
+{
+	if (nla_put_u32(skb, RCF_A_ROUTE_SRC, r->src) ||
+	    nla_put_u32(skb, RCF_A_ROUTE_DST, r->dst) ||
+	    nla_put_u8(skb, RCF_A_ROUTE_INDEX, r->index) ||
+	    nla_put(skb, RCF_A_ROUTE_HOPS, r->nhops, r->hops))
+		return -EMSGSIZE;
+	return 0;
+}
+
+/* The attributes of an event or an echo, by the command it carries. */
+int rcf_fill_event(struct sk_buff *skb, struct rcf_fabric *f,
+		   const struct rcf_event *ev)
+{
+	switch (ev->cmd) {
+	case RCF_CMD_FABRIC_NEW:
+	case RCF_CMD_FABRIC_SET:
+		return rcf_fill_fabric(skb, f);
+	case RCF_CMD_FABRIC_DEL:
+		return 0;
+	case RCF_CMD_NODE_NEW:
+	case RCF_CMD_NODE_SET: {
+		struct rcf_node n = ev->u.node;
+		struct rcf_node *live = f ? rcf_node_get(f, n.id) : NULL;
+
+		/* The netdev is made at commit, after the event was queued. */
+		if (live) {
+			n.dev = live->dev;
+			n.ifindex = live->ifindex;
+		}
+		return rcf_fill_node(skb, &n);
+	}
+	case RCF_CMD_NODE_DEL: {
+		struct rcf_node n = ev->u.node;
+
+		n.dev = NULL;
+		return rcf_fill_node(skb, &n);
+	}
+	case RCF_CMD_SWITCH_NEW:
+	case RCF_CMD_SWITCH_DEL:
+	case RCF_CMD_SWITCH_SET:
+		return rcf_fill_switch(skb, &ev->u.sw);
+	case RCF_CMD_LINK_NEW:
+	case RCF_CMD_LINK_DEL:
+	case RCF_CMD_LINK_SET:
+		return rcf_fill_link(skb, &ev->u.link);
+	case RCF_CMD_CIRCUIT_NEW:
+	case RCF_CMD_CIRCUIT_DEL:
+	case RCF_CMD_CIRCUIT_SET:
+		return rcf_fill_circuit(skb, &ev->u.circ);
+	case RCF_CMD_ROUTE_DEL:
+		if (ev->all_routes) {
+			if (nla_put_u32(skb, RCF_A_ROUTE_SRC, ev->u.route.src) ||
+			    nla_put_u32(skb, RCF_A_ROUTE_DST, ev->u.route.dst))
+				return -EMSGSIZE;
+			return 0;
+		}
+		return rcf_fill_route(skb, &ev->u.route);
+	case RCF_CMD_ROUTE_NEW:
+	case RCF_CMD_ROUTE_SET:
+		return rcf_fill_route(skb, &ev->u.route);
+	}
+	return -EINVAL;
+}

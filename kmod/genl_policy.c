@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Attribute policies, one per command, so that an attribute a command
+ * does not take (read-only counters included) is refused by strict
+ * validation instead of being silently ignored.
+ */
+#include <linux/if.h>
+
+#include "rcf.h"
+
+static struct netlink_range_validation rcf_range_cq = {
+	.min = RCF_CQ_MIN_SIZE, .max = RCF_CQ_MAX_SIZE,
+};
+
+static struct netlink_range_validation rcf_range_link_id = {
+	.max = RCF_MAX_LINKS - 1,
+};
+
+static struct netlink_range_validation rcf_range_bw = {
+	.min = 1, .max = RCF_LINK_MAX_BANDWIDTH,
+};
+
+static struct netlink_range_validation rcf_range_lat = {
+	.min = 1, .max = RCF_LINK_MAX_LATENCY,
+};
+
+static struct netlink_range_validation rcf_range_buf = {
+	.min = RCF_LINK_MIN_BUF, .max = RCF_LINK_MAX_BUF,
+};
+
+static const struct nla_policy rcf_end_policy[RCF_END_MAX + 1] = {
+	[RCF_END_KIND] = NLA_POLICY_RANGE(NLA_U8, RCF_ELEM_NODE,
+					  RCF_ELEM_SWITCH),
+	[RCF_END_ID] = NLA_POLICY_MAX(NLA_U32, RCF_MAX_NODES - 1),
+	[RCF_END_PORT] = NLA_POLICY_MAX(NLA_U32, RCF_SWITCH_MAX_PORTS - 1),
+};
+
+static const struct nla_policy rcf_batch_inner_policy[RCF_A_MAX + 1] = {
+	[RCF_A_BATCH_OP] = { .type = NLA_NESTED },
+};
+
+#define P_FABRIC_CQ \
+	[RCF_A_FABRIC_CQ_SIZE] = NLA_POLICY_FULL_RANGE(NLA_U32, &rcf_range_cq)
+#define P_NODE_ID \
+	[RCF_A_NODE_ID] = NLA_POLICY_MAX(NLA_U32, RCF_MAX_NODES - 1)
+#define P_NODE_PORTS \
+	[RCF_A_NODE_PORTS] = NLA_POLICY_RANGE(NLA_U32, RCF_NODE_MIN_PORTS, \
+					      RCF_NODE_MAX_PORTS)
+#define P_NODE_IFNAME \
+	[RCF_A_NODE_IFNAME] = { .type = NLA_NUL_STRING, .len = IFNAMSIZ - 1 }
+#define P_SWITCH_ID \
+	[RCF_A_SWITCH_ID] = NLA_POLICY_MAX(NLA_U32, RCF_MAX_SWITCHES - 1)
+#define P_SWITCH_CQ \
+	[RCF_A_SWITCH_CQ_SIZE] = NLA_POLICY_FULL_RANGE(NLA_U32, &rcf_range_cq)
+#define P_SWITCH_PORTS \
+	[RCF_A_SWITCH_PORTS] = NLA_POLICY_RANGE(NLA_U32, RCF_SWITCH_MIN_PORTS, \
+						RCF_SWITCH_MAX_PORTS)
+#define P_LINK_ID \
+	[RCF_A_LINK_ID] = NLA_POLICY_FULL_RANGE(NLA_U32, &rcf_range_link_id)
+#define P_LINK_BW \
+	[RCF_A_LINK_BANDWIDTH] = NLA_POLICY_FULL_RANGE(NLA_U32, &rcf_range_bw)
+#define P_LINK_LAT \
+	[RCF_A_LINK_LATENCY] = NLA_POLICY_FULL_RANGE(NLA_U32, &rcf_range_lat)
+#define P_LINK_VCS \
+	[RCF_A_LINK_VCS] = NLA_POLICY_RANGE(NLA_U32, 1, RCF_LINK_MAX_VCS)
+#define P_LINK_BUF \
+	[RCF_A_LINK_BUF_SIZE] = NLA_POLICY_FULL_RANGE(NLA_U32, &rcf_range_buf)
+#define P_LINK_STATE \
+	[RCF_A_LINK_STATE] = NLA_POLICY_MAX(NLA_U8, RCF_LINK_UP)
+#define P_LINK_END_A \
+	[RCF_A_LINK_END_A] = NLA_POLICY_NESTED(rcf_end_policy)
+#define P_LINK_END_B \
+	[RCF_A_LINK_END_B] = NLA_POLICY_NESTED(rcf_end_policy)
+#define P_CIRCUIT_SWITCH \
+	[RCF_A_CIRCUIT_SWITCH] = NLA_POLICY_MAX(NLA_U32, RCF_MAX_SWITCHES - 1)
+#define P_CIRCUIT_IN \
+	[RCF_A_CIRCUIT_IN_PORT] = NLA_POLICY_MAX(NLA_U32, \
+						 RCF_SWITCH_MAX_PORTS - 1)
+#define P_CIRCUIT_OUT \
+	[RCF_A_CIRCUIT_OUT_PORT] = NLA_POLICY_MAX(NLA_U32, \
+						  RCF_SWITCH_MAX_PORTS - 1)
+#define P_ROUTE_SRC \
+	[RCF_A_ROUTE_SRC] = NLA_POLICY_MAX(NLA_U32, RCF_MAX_NODES - 1)
+#define P_ROUTE_DST \
+	[RCF_A_ROUTE_DST] = NLA_POLICY_MAX(NLA_U32, RCF_MAX_NODES - 1)
+#define P_ROUTE_INDEX \
+	[RCF_A_ROUTE_INDEX] = NLA_POLICY_MAX(NLA_U8, RCF_ROUTES_PER_PAIR - 1)
+#define P_ROUTE_HOPS \
+	[RCF_A_ROUTE_HOPS] = NLA_POLICY_RANGE(NLA_BINARY, 1, RCF_ROUTE_MAX_HOPS)
+
+#define RCF_POLICY(name, ...) \
+	static const struct nla_policy name[RCF_A_MAX + 1] = { __VA_ARGS__ }
+
+RCF_POLICY(rcf_pol_none, [RCF_A_UNSPEC] = { .type = NLA_UNSPEC });
+RCF_POLICY(rcf_pol_fabric, P_FABRIC_CQ);
+RCF_POLICY(rcf_pol_node_key, P_NODE_ID);
+RCF_POLICY(rcf_pol_node_new, P_NODE_ID, P_NODE_PORTS, P_NODE_IFNAME);
+RCF_POLICY(rcf_pol_switch_key, P_SWITCH_ID);
+RCF_POLICY(rcf_pol_switch_new, P_SWITCH_ID, P_SWITCH_PORTS, P_SWITCH_CQ);
+RCF_POLICY(rcf_pol_switch_set, P_SWITCH_ID, P_SWITCH_CQ);
+RCF_POLICY(rcf_pol_link_key, P_LINK_ID);
+RCF_POLICY(rcf_pol_link_new, P_LINK_ID, P_LINK_END_A, P_LINK_END_B,
+	   P_LINK_BW, P_LINK_LAT, P_LINK_VCS, P_LINK_BUF, P_LINK_STATE);
+RCF_POLICY(rcf_pol_link_set, P_LINK_ID,
+	   P_LINK_BW, P_LINK_LAT, P_LINK_VCS, P_LINK_BUF, P_LINK_STATE);
+RCF_POLICY(rcf_pol_circuit_key, P_CIRCUIT_SWITCH, P_CIRCUIT_IN);
+RCF_POLICY(rcf_pol_circuit, P_CIRCUIT_SWITCH, P_CIRCUIT_IN, P_CIRCUIT_OUT);
+RCF_POLICY(rcf_pol_route_key, P_ROUTE_SRC, P_ROUTE_DST, P_ROUTE_INDEX);
+RCF_POLICY(rcf_pol_route, P_ROUTE_SRC, P_ROUTE_DST, P_ROUTE_INDEX,
+	   P_ROUTE_HOPS);
+RCF_POLICY(rcf_pol_batch,
+	   [RCF_A_BATCH] = NLA_POLICY_NESTED(rcf_batch_inner_policy));
+
+static const struct nla_policy *const rcf_policies[__RCF_CMD_MAX] = {
+	[RCF_CMD_FABRIC_GET] = rcf_pol_none,
+	[RCF_CMD_FABRIC_NEW] = rcf_pol_fabric,
+	[RCF_CMD_FABRIC_DEL] = rcf_pol_none,
+	[RCF_CMD_FABRIC_SET] = rcf_pol_fabric,
+	[RCF_CMD_NODE_GET] = rcf_pol_node_key,
+	[RCF_CMD_NODE_NEW] = rcf_pol_node_new,
+	[RCF_CMD_NODE_DEL] = rcf_pol_node_key,
+	[RCF_CMD_NODE_SET] = rcf_pol_node_key,
+	[RCF_CMD_SWITCH_GET] = rcf_pol_switch_key,
+	[RCF_CMD_SWITCH_NEW] = rcf_pol_switch_new,
+	[RCF_CMD_SWITCH_DEL] = rcf_pol_switch_key,
+	[RCF_CMD_SWITCH_SET] = rcf_pol_switch_set,
+	[RCF_CMD_LINK_GET] = rcf_pol_link_key,
+	[RCF_CMD_LINK_NEW] = rcf_pol_link_new,
+	[RCF_CMD_LINK_DEL] = rcf_pol_link_key,
+	[RCF_CMD_LINK_SET] = rcf_pol_link_set,
+	[RCF_CMD_CIRCUIT_GET] = rcf_pol_circuit_key,
+	[RCF_CMD_CIRCUIT_NEW] = rcf_pol_circuit,
+	[RCF_CMD_CIRCUIT_DEL] = rcf_pol_circuit_key,
+	[RCF_CMD_CIRCUIT_SET] = rcf_pol_circuit,
+	[RCF_CMD_ROUTE_GET] = rcf_pol_route_key,
+	[RCF_CMD_ROUTE_NEW] = rcf_pol_route,
+	[RCF_CMD_ROUTE_DEL] = rcf_pol_route_key,
+	[RCF_CMD_ROUTE_SET] = rcf_pol_route,
+	[RCF_CMD_BATCH] = rcf_pol_batch,
+};
+
+/* Each command's policy plus RCF_A_OP_CMD, for operations in a batch. */
+static struct nla_policy rcf_batch_pols[__RCF_CMD_MAX][RCF_A_MAX + 1];
+
+const struct nla_policy *rcf_cmd_policy(u8 cmd)
+{
+	return cmd < __RCF_CMD_MAX ? rcf_policies[cmd] : NULL;
+}
+
+const struct nla_policy *rcf_batch_policy(u8 cmd)
+{
+	return cmd < __RCF_CMD_MAX && rcf_policies[cmd] ?
+	       rcf_batch_pols[cmd] : NULL;
+}
+
+int rcf_policy_init(void)
+{
+	unsigned int cmd;
+
+	for (cmd = 0; cmd < __RCF_CMD_MAX; cmd++) {
+		if (!rcf_policies[cmd])
+			continue;
+		memcpy(rcf_batch_pols[cmd], rcf_policies[cmd],
+		       sizeof(rcf_batch_pols[cmd]));
+		rcf_batch_pols[cmd][RCF_A_OP_CMD].type = NLA_U8;
+	}
+	return 0;
+}

@@ -1,0 +1,91 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Shared declarations of rcf.ko's kernel side (the model is in core/). */
+#ifndef _RCF_KMOD_H
+#define _RCF_KMOD_H
+
+#include <linux/list.h>
+#include <linux/mutex.h>
+#include <net/genetlink.h>
+#include <net/net_namespace.h>
+
+#include "core/model.h"
+
+/*
+ * Per network namespace state.  Lock order: rtnl_lock, then lock.  The
+ * fabric exists from the first change until FABRIC_DEL or netns exit.
+ */
+struct rcf_net {
+	struct mutex lock;	/* guards fab and everything in it */
+	struct rcf_fabric *fab;
+	struct net *net;
+};
+
+/* An event queued during a transaction, sent after it commits. */
+struct rcf_event {
+	struct list_head list;
+	u8 cmd;
+	union {
+		struct rcf_node node;
+		struct rcf_switch sw;
+		struct rcf_link link;
+		struct rcf_circuit circ;
+		struct rcf_route route;
+	} u;
+	bool all_routes;	/* ROUTE_DEL of a whole pair */
+};
+
+/* One request being applied: its net, fabric, events and error. */
+struct rcf_req {
+	struct rcf_net *rn;
+	struct rcf_fabric *fab;
+	struct list_head events;
+	struct rcf_err err;
+	struct nlattr **tb;	/* attributes of the current operation */
+	const struct nlattr *nest;	/* the batch op nest, NULL at top */
+	struct netlink_ext_ack *extack;
+	/* the last object made by NEW, for NLM_F_ECHO */
+	struct rcf_event echo;
+};
+
+extern struct genl_family rcf_genl_family;
+
+/* netns.c */
+int rcf_netns_init(void);
+void rcf_netns_exit(void);
+struct rcf_net *rcf_net(struct net *net);
+struct rcf_fabric *rcf_fabric_create(struct rcf_net *rn);
+void rcf_fabric_destroy(struct rcf_net *rn);
+
+/* netdev.c */
+extern const struct rcf_hooks rcf_netdev_hooks;
+
+/* genl_policy.c */
+const struct nla_policy *rcf_cmd_policy(u8 cmd);
+const struct nla_policy *rcf_batch_policy(u8 cmd);
+int rcf_policy_init(void);
+void rcf_genl_ops_init(void);
+
+/* genl_fill.c */
+int rcf_fill_event(struct sk_buff *skb, struct rcf_fabric *f,
+		   const struct rcf_event *ev);
+int rcf_fill_fabric(struct sk_buff *skb, struct rcf_fabric *f);
+int rcf_fill_node(struct sk_buff *skb, const struct rcf_node *n);
+int rcf_fill_switch(struct sk_buff *skb, const struct rcf_switch *s);
+int rcf_fill_link(struct sk_buff *skb, const struct rcf_link *l);
+int rcf_fill_circuit(struct sk_buff *skb, const struct rcf_circuit *c);
+int rcf_fill_route(struct sk_buff *skb, const struct rcf_route *r);
+
+/* genl_apply.c */
+int rcf_apply(struct rcf_req *req, u8 cmd);
+void rcf_req_error(struct rcf_req *req);
+
+/* genl_dump.c */
+int rcf_doit_get(struct sk_buff *skb, struct genl_info *info);
+int rcf_dumpit(struct sk_buff *skb, struct netlink_callback *cb);
+
+/* notify.c */
+void rcf_events_send(struct rcf_req *req);
+void rcf_events_free(struct rcf_req *req);
+int rcf_event_add(struct rcf_req *req, u8 cmd, const void *obj, size_t len);
+
+#endif /* _RCF_KMOD_H */
