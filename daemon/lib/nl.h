@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Generic netlink client for the rcf family (libnl-genl-3). */
+#ifndef RCF_NL_H
+#define RCF_NL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "rcf_obj.h"
+
+struct nl_sock;
+struct nl_msg;
+struct nlattr;
+
+/* What the kernel said about the last refused request. */
+struct rcf_nl_error {
+	int err;	/* positive errno, 0 when none */
+	char msg[256];	/* extack message, "" when none */
+	char attr[96];	/* the attribute it pointed at, "" when none */
+	char range[48]; /* what that attribute's policy allows */
+	int has_cookie;
+	uint32_t cookie; /* batch: index of the failing operation */
+};
+
+struct rcf_nl {
+	struct nl_sock *sk;
+	int family;
+	struct rcf_nl_error e;
+};
+
+/* Called for every object in a reply, dump or event. */
+typedef int (*rcf_nl_cb)(uint8_t cmd, const struct rcf_obj *o, void *arg);
+
+/* Connects and resolves the family; -1 with a reason in err. */
+int rcf_nl_open(struct rcf_nl *nl, char *err, size_t errlen);
+void rcf_nl_close(struct rcf_nl *nl);
+
+/* One request (NEW/DEL/SET/GET with the op's attributes); replies go to cb. */
+int rcf_nl_do(struct rcf_nl *nl, const struct rcf_op *op, rcf_nl_cb cb,
+	      void *arg);
+/* Dump every object of a kind; filter's attributes go along (routes). */
+int rcf_nl_dump(struct rcf_nl *nl, enum rcf_kind kind,
+		const struct rcf_obj *filter, rcf_nl_cb cb, void *arg);
+/* ops[0..n-1] as one RCF_CMD_BATCH; all or nothing. */
+int rcf_nl_batch(struct rcf_nl *nl, const struct rcf_op *ops, size_t n);
+/*
+ * How many of ops[0..n-1], from the first, fit in one RCF_A_BATCH nest
+ * (64 KiB); a batch larger than that is carried in several nests.
+ */
+size_t rcf_nl_batch_fit(const struct rcf_op *ops, size_t n);
+/* RCF_CMD_BATCH message carrying ops, in as many RCF_A_BATCH as needed */
+struct nl_msg *rcf_nl_batch_msg(int family, const struct rcf_op *ops, size_t n);
+/* a genetlink request of the rcf family; size 0: libnl's default */
+struct nl_msg *rcf_nl_new_msg(int family, uint8_t cmd, int flags, size_t size);
+/* Joins the events group and calls cb per event until cb returns < 0. */
+int rcf_nl_monitor(struct rcf_nl *nl, rcf_nl_cb cb, void *arg, char *err,
+		   size_t errlen);
+
+/* "<extack message> (<strerror>)" or "<strerror>" */
+void rcf_nl_error_str(const struct rcf_nl_error *e, char *buf, size_t len);
+
+/* attribute packing, in nl_obj.c */
+int rcf_nl_put_obj(struct nl_msg *msg, const struct rcf_obj *o);
+int rcf_nl_parse_obj(struct nlattr *head, int len, enum rcf_kind kind,
+		     struct rcf_obj *o);
+/* names the attribute that starts at byte off of msg, for error reports */
+void rcf_nl_name_attr(struct nl_msg *msg, uint32_t off, char *buf, size_t len);
+
+#endif

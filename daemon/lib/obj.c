@@ -1,0 +1,330 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Attribute tables and small helpers shared by every rcf object. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <errno.h>
+
+#include "rcf_obj.h"
+
+_Static_assert(__RCF_A_MAX <= 64, "presence mask holds 64 attributes");
+
+const struct rcf_attr_desc rcf_attrs[__RCF_A_MAX] = {
+	[RCF_A_FABRIC_EPOCH] = {"epoch", RCF_T_U64, 1},
+	[RCF_A_FABRIC_NODES] = {"nodes", RCF_T_U32, 1},
+	[RCF_A_FABRIC_SWITCHES] = {"switches", RCF_T_U32, 1},
+	[RCF_A_FABRIC_LINKS] = {"links", RCF_T_U32, 1},
+	[RCF_A_FABRIC_CIRCUITS] = {"circuits", RCF_T_U32, 1},
+	[RCF_A_FABRIC_ROUTES] = {"routes", RCF_T_U32, 1},
+	[RCF_A_FABRIC_MEM] = {"mem", RCF_T_U64, 1},
+	[RCF_A_FABRIC_CQ_SIZE] = {"cq-size", RCF_T_U32, 0},
+	[RCF_A_NODE_ID] = {"id", RCF_T_U32, 0},
+	[RCF_A_NODE_PORTS] = {"ports", RCF_T_U32, 0},
+	[RCF_A_NODE_IFINDEX] = {"ifindex", RCF_T_U32, 1},
+	[RCF_A_NODE_IFNAME] = {"name", RCF_T_STR, 0},
+	[RCF_A_SWITCH_ID] = {"id", RCF_T_U32, 0},
+	[RCF_A_SWITCH_PORTS] = {"ports", RCF_T_U32, 0},
+	[RCF_A_SWITCH_CQ_SIZE] = {"cq-size", RCF_T_U32, 0},
+	[RCF_A_LINK_ID] = {"id", RCF_T_U32, 0},
+	[RCF_A_LINK_END_A] = {"a", RCF_T_END, 0},
+	[RCF_A_LINK_END_B] = {"b", RCF_T_END, 0},
+	[RCF_A_LINK_BANDWIDTH] = {"bandwidth", RCF_T_U32, 0},
+	[RCF_A_LINK_LATENCY] = {"latency", RCF_T_U32, 0},
+	[RCF_A_LINK_VCS] = {"vcs", RCF_T_U32, 0},
+	[RCF_A_LINK_BUF_SIZE] = {"buffer", RCF_T_U32, 0},
+	[RCF_A_LINK_STATE] = {"state", RCF_T_U8, 0},
+	[RCF_A_LINK_USERS] = {"users", RCF_T_U32, 1},
+	[RCF_A_CIRCUIT_SWITCH] = {"switch", RCF_T_U32, 0},
+	[RCF_A_CIRCUIT_IN_PORT] = {"in", RCF_T_U32, 0},
+	[RCF_A_CIRCUIT_OUT_PORT] = {"out", RCF_T_U32, 0},
+	[RCF_A_CIRCUIT_USERS] = {"users", RCF_T_U32, 1},
+	[RCF_A_ROUTE_SRC] = {"src", RCF_T_U32, 0},
+	[RCF_A_ROUTE_DST] = {"dst", RCF_T_U32, 0},
+	[RCF_A_ROUTE_INDEX] = {"index", RCF_T_U8, 0},
+	[RCF_A_ROUTE_HOPS] = {"hops", RCF_T_HOPS, 0},
+};
+
+const char *const rcf_kind_names[RCF_K_NR] = {
+	"fabric", "node", "switch", "link", "circuit", "route",
+};
+
+static const int fabric_attrs[] = {
+	RCF_A_FABRIC_CQ_SIZE,  RCF_A_FABRIC_EPOCH, RCF_A_FABRIC_NODES,
+	RCF_A_FABRIC_SWITCHES, RCF_A_FABRIC_LINKS, RCF_A_FABRIC_CIRCUITS,
+	RCF_A_FABRIC_ROUTES,   RCF_A_FABRIC_MEM,   0,
+};
+static const int node_attrs[] = {
+	RCF_A_NODE_ID,
+	RCF_A_NODE_PORTS,
+	RCF_A_NODE_IFNAME,
+	RCF_A_NODE_IFINDEX,
+	0,
+};
+static const int switch_attrs[] = {
+	RCF_A_SWITCH_ID,
+	RCF_A_SWITCH_PORTS,
+	RCF_A_SWITCH_CQ_SIZE,
+	0,
+};
+static const int link_attrs[] = {
+	RCF_A_LINK_ID,	     RCF_A_LINK_END_A,
+	RCF_A_LINK_END_B,    RCF_A_LINK_BANDWIDTH,
+	RCF_A_LINK_LATENCY,  RCF_A_LINK_VCS,
+	RCF_A_LINK_BUF_SIZE, RCF_A_LINK_STATE,
+	RCF_A_LINK_USERS,    0,
+};
+static const int circuit_attrs[] = {
+	RCF_A_CIRCUIT_SWITCH,
+	RCF_A_CIRCUIT_IN_PORT,
+	RCF_A_CIRCUIT_OUT_PORT,
+	RCF_A_CIRCUIT_USERS,
+	0,
+};
+static const int route_attrs[] = {
+	RCF_A_ROUTE_SRC,
+	RCF_A_ROUTE_DST,
+	RCF_A_ROUTE_INDEX,
+	RCF_A_ROUTE_HOPS,
+	0,
+};
+
+const int *const rcf_kind_attrs[RCF_K_NR] = {
+	fabric_attrs, node_attrs,    switch_attrs,
+	link_attrs,   circuit_attrs, route_attrs,
+};
+
+void rcf_obj_init(struct rcf_obj *o, enum rcf_kind kind)
+{
+	memset(o, 0, sizeof(*o));
+	o->kind = kind;
+}
+
+void rcf_obj_set_end(struct rcf_obj *o, int which, uint8_t kind, uint32_t id,
+		     uint32_t port)
+{
+	o->end[which].kind = kind;
+	o->end[which].id = id;
+	o->end[which].port = port;
+	o->has |= 1ULL << (which ? RCF_A_LINK_END_B : RCF_A_LINK_END_A);
+}
+
+int rcf_obj_set_ifname(struct rcf_obj *o, const char *name)
+{
+	size_t n = strlen(name);
+
+	if (n == 0 || n >= RCF_IFNAMSIZ)
+		return -1;
+	memcpy(o->ifname, name, n + 1);
+	o->has |= 1ULL << RCF_A_NODE_IFNAME;
+	return 0;
+}
+
+int rcf_obj_equal(const struct rcf_obj *a, const struct rcf_obj *b)
+{
+	if (a->kind != b->kind || a->has != b->has)
+		return 0;
+	for (int i = 0; i < __RCF_A_MAX; i++) {
+		if (!rcf_has(a, i))
+			continue;
+		switch (rcf_attrs[i].type) {
+		case RCF_T_STR:
+			if (strcmp(a->ifname, b->ifname))
+				return 0;
+			break;
+		case RCF_T_HOPS:
+			if (a->nhops != b->nhops ||
+			    memcmp(a->hops, b->hops, a->nhops))
+				return 0;
+			break;
+		case RCF_T_END: {
+			int w = i == RCF_A_LINK_END_B;
+
+			if (a->end[w].kind != b->end[w].kind ||
+			    a->end[w].id != b->end[w].id ||
+			    a->end[w].port != b->end[w].port)
+				return 0;
+			break;
+		}
+		default:
+			if (a->v[i] != b->v[i])
+				return 0;
+		}
+	}
+	return 1;
+}
+
+static int cmp_u64(uint64_t a, uint64_t b)
+{
+	return a < b ? -1 : a > b;
+}
+
+/* Order used by topo save: the object's key, numerically. */
+int rcf_obj_cmp_key(const struct rcf_obj *a, const struct rcf_obj *b)
+{
+	static const int keys[RCF_K_NR][3] = {
+		[RCF_K_NODE] = {RCF_A_NODE_ID},
+		[RCF_K_SWITCH] = {RCF_A_SWITCH_ID},
+		[RCF_K_LINK] = {RCF_A_LINK_ID},
+		[RCF_K_CIRCUIT] = {RCF_A_CIRCUIT_SWITCH, RCF_A_CIRCUIT_IN_PORT},
+		[RCF_K_ROUTE] = {RCF_A_ROUTE_SRC, RCF_A_ROUTE_DST,
+				 RCF_A_ROUTE_INDEX},
+	};
+	int c;
+
+	if (a->kind != b->kind)
+		return cmp_u64(a->kind, b->kind);
+	for (int i = 0; i < 3 && keys[a->kind][i]; i++) {
+		c = cmp_u64(a->v[keys[a->kind][i]], b->v[keys[a->kind][i]]);
+		if (c)
+			return c;
+	}
+	return 0;
+}
+
+uint8_t rcf_cmd(enum rcf_kind kind, enum rcf_verb verb)
+{
+	return (uint8_t)(RCF_CMD_FABRIC_GET + 4 * kind + verb);
+}
+
+int rcf_cmd_split(uint8_t cmd, enum rcf_kind *kind, enum rcf_verb *verb)
+{
+	if (cmd < RCF_CMD_FABRIC_GET || cmd > RCF_CMD_ROUTE_SET)
+		return -1;
+	*kind = (enum rcf_kind)((cmd - RCF_CMD_FABRIC_GET) / 4);
+	*verb = (enum rcf_verb)((cmd - RCF_CMD_FABRIC_GET) % 4);
+	return 0;
+}
+
+/* iproute2 habit: any prefix of a word names it, first match wins. */
+static int matches(const char *arg, const char *word)
+{
+	size_t n = strlen(arg);
+
+	return n && n <= strlen(word) && !strncmp(arg, word, n);
+}
+
+int rcf_kind_lookup(const char *word, enum rcf_kind *kind)
+{
+	/* ordered so that one-letter abbreviations pick the common object */
+	static const enum rcf_kind order[] = {
+		RCF_K_NODE,    RCF_K_SWITCH, RCF_K_LINK,
+		RCF_K_CIRCUIT, RCF_K_ROUTE,  RCF_K_FABRIC,
+	};
+
+	for (size_t i = 0; i < sizeof(order) / sizeof(order[0]); i++) {
+		if (matches(word, rcf_kind_names[order[i]])) {
+			*kind = order[i];
+			return 0;
+		}
+	}
+	return -1;
+}
+
+int rcf_verb_lookup(const char *word, enum rcf_verb *verb, int *help)
+{
+	*help = 0;
+	if (matches(word, "add") || matches(word, "new")) {
+		*verb = RCF_V_NEW;
+	} else if (matches(word, "show") || matches(word, "list") ||
+		   matches(word, "get")) {
+		*verb = RCF_V_GET;
+	} else if (matches(word, "delete") || matches(word, "del")) {
+		*verb = RCF_V_DEL;
+	} else if (matches(word, "set")) {
+		*verb = RCF_V_SET;
+	} else if (matches(word, "help") || !strcmp(word, "--help") ||
+		   !strcmp(word, "-h")) {
+		*help = 1;
+	} else {
+		return -1;
+	}
+	return 0;
+}
+
+int rcf_attr_lookup(enum rcf_kind kind, const char *word)
+{
+	for (const int *a = rcf_kind_attrs[kind]; *a; a++) {
+		if (rcf_attrs[*a].type != RCF_T_END &&
+		    !strcmp(word, rcf_attrs[*a].name))
+			return *a;
+	}
+	return -1;
+}
+
+const char *rcf_attr_name(int attr)
+{
+	if (attr <= 0 || attr >= __RCF_A_MAX || !rcf_attrs[attr].name)
+		return "unknown";
+	return rcf_attrs[attr].name;
+}
+
+void rcf_obj_key(const struct rcf_obj *o, char *buf, size_t len)
+{
+	static const int keys[RCF_K_NR][3] = {
+		[RCF_K_NODE] = {RCF_A_NODE_ID},
+		[RCF_K_SWITCH] = {RCF_A_SWITCH_ID},
+		[RCF_K_LINK] = {RCF_A_LINK_ID},
+		[RCF_K_CIRCUIT] = {RCF_A_CIRCUIT_SWITCH, RCF_A_CIRCUIT_IN_PORT},
+		[RCF_K_ROUTE] = {RCF_A_ROUTE_SRC, RCF_A_ROUTE_DST,
+				 RCF_A_ROUTE_INDEX},
+	};
+	int n = snprintf(buf, len, "%s", rcf_kind_names[o->kind]);
+
+	/* a link added without an id is known by its ends */
+	if (o->kind == RCF_K_LINK && !rcf_has(o, RCF_A_LINK_ID) &&
+	    rcf_has(o, RCF_A_LINK_END_B)) {
+		snprintf(buf + n, len - n, " %s %u port %u - %s %u port %u",
+			 o->end[0].kind == RCF_ELEM_NODE ? "node" : "switch",
+			 o->end[0].id, o->end[0].port,
+			 o->end[1].kind == RCF_ELEM_NODE ? "node" : "switch",
+			 o->end[1].id, o->end[1].port);
+		return;
+	}
+
+	for (int i = 0; i < 3 && keys[o->kind][i]; i++) {
+		int a = keys[o->kind][i];
+
+		if (!rcf_has(o, a) || n < 0 || (size_t)n >= len)
+			continue;
+		if (o->kind <= RCF_K_LINK)
+			n += snprintf(buf + n, len - n, " %llu",
+				      (unsigned long long)o->v[a]);
+		else
+			n += snprintf(buf + n, len - n, " %s %llu",
+				      rcf_attrs[a].name,
+				      (unsigned long long)o->v[a]);
+	}
+}
+
+int rcf_hop_parse(const char *s, uint8_t *hop)
+{
+	char *end;
+	unsigned long port, vc = 0;
+
+	if (*s < '0' || *s > '9')
+		return -1;
+	errno = 0;
+	port = strtoul(s, &end, 10);
+	if (errno || port > RCF_HOP_PORT_MASK)
+		return -1;
+	if (*end == '.') {
+		s = end + 1;
+		if (*s < '0' || *s > '9')
+			return -1;
+		vc = strtoul(s, &end, 10);
+		if (errno || vc >= RCF_LINK_MAX_VCS)
+			return -1;
+	}
+	if (*end)
+		return -1;
+	*hop = RCF_HOP(port, vc);
+	return 0;
+}
+
+void rcf_hop_format(uint8_t hop, char *buf, size_t len)
+{
+	if (RCF_HOP_VC(hop))
+		snprintf(buf, len, "%u.%u", RCF_HOP_PORT(hop), RCF_HOP_VC(hop));
+	else
+		snprintf(buf, len, "%u", RCF_HOP_PORT(hop));
+}

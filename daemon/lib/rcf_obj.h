@@ -1,0 +1,105 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * One in-memory shape for every rcf object, whether it came from the
+ * command line, a batch file, a generator or a kernel reply.  Keeping the
+ * attributes indexed by their netlink type lets the parser, the printers
+ * and the netlink code share one table instead of one switch per object.
+ */
+#ifndef RCF_OBJ_H
+#define RCF_OBJ_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <linux/rcf.h>
+
+enum rcf_kind {
+	RCF_K_FABRIC,
+	RCF_K_NODE,
+	RCF_K_SWITCH,
+	RCF_K_LINK,
+	RCF_K_CIRCUIT,
+	RCF_K_ROUTE,
+	RCF_K_NR
+};
+
+/* Order matches enum rcf_cmd: cmd = FABRIC_GET + 4 * kind + verb. */
+enum rcf_verb { RCF_V_GET, RCF_V_NEW, RCF_V_DEL, RCF_V_SET };
+
+enum rcf_atype {
+	RCF_T_NONE,
+	RCF_T_U8,
+	RCF_T_U32,
+	RCF_T_U64,
+	RCF_T_STR,
+	RCF_T_HOPS,
+	RCF_T_END
+};
+
+#define RCF_IFNAMSIZ 16
+
+struct rcf_end {
+	uint8_t kind; /* enum rcf_elem_kind */
+	uint32_t id;
+	uint32_t port;
+};
+
+struct rcf_obj {
+	enum rcf_kind kind;
+	uint64_t has; /* bit n set: attribute n present */
+	uint64_t v[__RCF_A_MAX];
+	char ifname[RCF_IFNAMSIZ];
+	struct rcf_end end[2];
+	uint8_t nhops;
+	uint8_t hops[RCF_ROUTE_MAX_HOPS];
+};
+
+struct rcf_op {
+	uint8_t cmd;
+	struct rcf_obj o;
+	int line; /* source line in a batch file, 0 otherwise */
+};
+
+struct rcf_attr_desc {
+	const char *name; /* keyword on the command line and JSON key */
+	enum rcf_atype type;
+	int ro; /* read-only: reported, never sent */
+};
+
+extern const struct rcf_attr_desc rcf_attrs[__RCF_A_MAX];
+extern const char *const rcf_kind_names[RCF_K_NR];
+/* attributes of each kind, in printing order, ended by 0 */
+extern const int *const rcf_kind_attrs[RCF_K_NR];
+
+static inline int rcf_has(const struct rcf_obj *o, int attr)
+{
+	return !!(o->has & (1ULL << attr));
+}
+
+static inline void rcf_set(struct rcf_obj *o, int attr, uint64_t val)
+{
+	o->has |= 1ULL << attr;
+	o->v[attr] = val;
+}
+
+void rcf_obj_init(struct rcf_obj *o, enum rcf_kind kind);
+void rcf_obj_set_end(struct rcf_obj *o, int which, uint8_t kind, uint32_t id,
+		     uint32_t port);
+int rcf_obj_set_ifname(struct rcf_obj *o, const char *name);
+int rcf_obj_equal(const struct rcf_obj *a, const struct rcf_obj *b);
+int rcf_obj_cmp_key(const struct rcf_obj *a, const struct rcf_obj *b);
+
+uint8_t rcf_cmd(enum rcf_kind kind, enum rcf_verb verb);
+int rcf_cmd_split(uint8_t cmd, enum rcf_kind *kind, enum rcf_verb *verb);
+int rcf_kind_lookup(const char *word, enum rcf_kind *kind);
+int rcf_verb_lookup(const char *word, enum rcf_verb *verb, int *help);
+int rcf_attr_lookup(enum rcf_kind kind, const char *word);
+const char *rcf_attr_name(int attr);
+
+/* "<kind> <key>" for messages, e.g. "link 3" or "route src 0 dst 1" */
+void rcf_obj_key(const struct rcf_obj *o, char *buf, size_t len);
+
+/* "PORT" or "PORT.VC"; returns 0 or -1 */
+int rcf_hop_parse(const char *s, uint8_t *hop);
+void rcf_hop_format(uint8_t hop, char *buf, size_t len);
+
+#endif

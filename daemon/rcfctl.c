@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * rcfctl: script an rcf fabric over generic netlink, in iproute2's
+ * habits (rcfctl [OPTIONS] OBJECT COMMAND ARGS).  Documentation/rcfctl.8.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "rcfctl.h"
+
+int usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("rcfctl: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	return RCFCTL_USAGE;
+}
+
+int kernel_error(const struct ctl *c, const char *where,
+		 const struct rcf_obj *o)
+{
+	char key[96], why[512];
+
+	rcf_obj_key(o, key, sizeof(key));
+	rcf_nl_error_str(&c->nl.e, why, sizeof(why));
+	if (where)
+		fprintf(stderr, "rcfctl: %s: %s: %s\n", where, key, why);
+	else
+		fprintf(stderr, "rcfctl: %s: %s\n", key, why);
+	return RCFCTL_ERR;
+}
+
+int ctl_connect(struct ctl *c)
+{
+	char err[256];
+
+	if (c->connected)
+		return 0;
+	if (rcf_nl_open(&c->nl, err, sizeof(err))) {
+		fprintf(stderr, "rcfctl: %s\n", err);
+		return -1;
+	}
+	c->connected = 1;
+	return 0;
+}
+
+/* "-j", "-json" and "--json" all name the option "json" */
+static int opt_is(const char *arg, const char *shrt, const char *lng)
+{
+	if (!strcmp(arg, shrt))
+		return 1;
+	if (arg[0] == '-' && arg[1] == '-')
+		arg++;
+	return arg[0] == '-' && !strcmp(arg + 1, lng);
+}
+
+int main(int argc, char **argv)
+{
+	struct ctl c = {0};
+	const char *batch = NULL;
+	enum rcf_kind kind;
+	int i, rc;
+
+	for (i = 1; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
+		const char *a = argv[i];
+
+		if (opt_is(a, "-j", "json")) {
+			c.json = 1;
+		} else if (opt_is(a, "-p", "pretty")) {
+			c.pretty = 1;
+		} else if (opt_is(a, "-f", "force")) {
+			c.force = 1;
+		} else if (opt_is(a, "-b", "batch")) {
+			if (++i == argc)
+				return usage_error("-batch needs a FILE");
+			batch = argv[i];
+		} else if (opt_is(a, "-h", "help")) {
+			help_main(stdout);
+			return RCFCTL_OK;
+		} else {
+			return usage_error("unknown option \"%s\"; "
+					   "try rcfctl --help",
+					   a);
+		}
+	}
+	argc -= i;
+	argv += i;
+	if (batch) {
+		if (argc)
+			return usage_error("-batch takes no OBJECT; "
+					   "\"%s\" is extra",
+					   argv[0]);
+		rc = cmd_batch(&c, batch);
+	} else if (!argc) {
+		help_main(stderr);
+		rc = RCFCTL_USAGE;
+	} else if (!strcmp(argv[0], "help")) {
+		help_main(stdout);
+		rc = RCFCTL_OK;
+	} else if (!rcf_kind_lookup(argv[0], &kind)) {
+		rc = cmd_object(&c, argc, argv);
+	} else if (!strncmp(argv[0], "monitor", strlen(argv[0]))) {
+		rc = cmd_monitor(&c, argc - 1, argv + 1);
+	} else if (!strncmp(argv[0], "topo", strlen(argv[0]))) {
+		rc = cmd_topo(&c, argc - 1, argv + 1);
+	} else {
+		rc = usage_error("unknown object \"%s\"; try rcfctl help",
+				 argv[0]);
+	}
+	if (c.connected)
+		rcf_nl_close(&c.nl);
+	if (fflush(stdout) && rc == RCFCTL_OK)
+		rc = RCFCTL_ERR;
+	return rc;
+}

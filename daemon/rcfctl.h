@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* rcfctl's pieces: options, the netlink handle, and the command entries. */
+#ifndef RCFCTL_H
+#define RCFCTL_H
+
+#include <stdio.h>
+
+#include "lib/nl.h"
+#include "lib/rcf_obj.h"
+
+/* exit statuses */
+#define RCFCTL_OK    0
+#define RCFCTL_ERR   1 /* the kernel refused, or the system failed */
+#define RCFCTL_USAGE 2 /* bad command line or input file */
+
+/* operations per batch message when rcfctl has to split (topo) */
+#define RCFCTL_CHUNK 1024
+
+struct ctl {
+	int json;
+	int pretty;
+	int force;
+	struct rcf_nl nl;
+	int connected;
+};
+
+int ctl_connect(struct ctl *c);
+int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* "rcfctl: [where: ]<key>: <kernel reason>" on stderr; returns RCFCTL_ERR */
+int kernel_error(const struct ctl *c, const char *where,
+		 const struct rcf_obj *o);
+
+int cmd_object(struct ctl *c, int argc, char **argv);
+int cmd_batch(struct ctl *c, const char *file);
+int cmd_topo(struct ctl *c, int argc, char **argv);
+int cmd_monitor(struct ctl *c, int argc, char **argv);
+
+/* help texts; to f */
+void help_main(FILE *f);
+void help_object(FILE *f, enum rcf_kind kind);
+void help_topo(FILE *f);
+void help_monitor(FILE *f);
+
+/* sends ops in chunks of at most chunk; see rcfctl_topo.c */
+int apply_ops(struct ctl *c, const char *where, const struct rcf_op *ops,
+	      size_t n, size_t chunk);
+/* the fabric's object count, or -1 (error already printed) */
+long fabric_objects(struct ctl *c);
+
+#endif

@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: GPL-2.0
+/* rcfctl's help texts; Documentation/rcfctl.8 has the long form. */
+#include <stdio.h>
+
+#include "rcfctl.h"
+
+void help_main(FILE *f)
+{
+	fputs("Usage: rcfctl [OPTIONS] OBJECT COMMAND [ARGS]\n"
+	      "       rcfctl [OPTIONS] -batch FILE\n"
+	      "OBJECT := fabric | node | switch | link | circuit | route |\n"
+	      "          monitor | topo\n"
+	      "COMMAND := add | del | show | set | help   (any prefix; new,\n"
+	      "           delete, list and get are synonyms)\n"
+	      "OPTIONS := -j|--json    JSON output\n"
+	      "           -p|--pretty  indented JSON\n"
+	      "           -b|-batch FILE  run FILE's commands as one\n"
+	      "                        all-or-nothing batch (- is stdin)\n"
+	      "           -f|--force   skip rcfctl's own checks (batch size,\n"
+	      "                        empty fabric for topo apply/load)\n"
+	      "           -h|--help\n"
+	      "rcfctl OBJECT help shows an object's arguments.\n",
+	      f);
+}
+
+static const char *const object_help[RCF_K_NR] = {
+	[RCF_K_FABRIC] = "Usage: rcfctl fabric show\n"
+			 "       rcfctl fabric new\n"
+			 "       rcfctl fabric del\n"
+			 "       rcfctl fabric set cq-size BYTES\n",
+	[RCF_K_NODE] = "Usage: rcfctl node add [id N] [ports P] [name IFNAME]\n"
+		       "       rcfctl node del N\n"
+		       "       rcfctl node show [N]\n",
+	[RCF_K_SWITCH] = "Usage: rcfctl switch add [id N] [ports P] "
+			 "[cq-size BYTES]\n"
+			 "       rcfctl switch del N\n"
+			 "       rcfctl switch show [N]\n"
+			 "       rcfctl switch set N cq-size BYTES\n",
+	[RCF_K_LINK] = "Usage: rcfctl link add [id L] END END [LINKARGS]\n"
+		       "       rcfctl link del L\n"
+		       "       rcfctl link show [L]\n"
+		       "       rcfctl link set L LINKARGS\n"
+		       "END := { node | switch } ID port P   (first is A, "
+		       "second B)\n"
+		       "LINKARGS := [bandwidth BYTES_PER_CYCLE] [latency "
+		       "CYCLES]\n"
+		       "            [vcs 1-4] [buffer BYTES] [state up|down]\n",
+	[RCF_K_CIRCUIT] = "Usage: rcfctl circuit add switch S in I out O\n"
+			  "       rcfctl circuit set switch S in I out O\n"
+			  "       rcfctl circuit del switch S in I\n"
+			  "       rcfctl circuit show [switch S [in I]]\n",
+	[RCF_K_ROUTE] = "Usage: rcfctl route add src S dst D [index I] hops "
+			"HOP...\n"
+			"       rcfctl route set src S dst D index I hops "
+			"HOP...\n"
+			"       rcfctl route del src S dst D [index I]\n"
+			"       rcfctl route show [src S] [dst D] [index I]\n"
+			"HOP := PORT | PORT.VC   (output port 0-31, virtual "
+			"channel 0-3)\n",
+};
+
+void help_object(FILE *f, enum rcf_kind kind)
+{
+	fputs(object_help[kind], f);
+}
+
+void help_topo(FILE *f)
+{
+	fputs("Usage: rcfctl topo apply GEN [--dry-run]\n"
+	      "       rcfctl topo save FILE\n"
+	      "       rcfctl topo load FILE [--dry-run]\n"
+	      "GEN := ring:N | mesh:XxY | torus:XxY | hypercube:D |\n"
+	      "       sp1:16 | sp1:32 | sp1:64 | sp1:128 | sp1:256 | sp1:512\n"
+	      "apply and load need an empty fabric (rcfctl fabric del);\n"
+	      "FILE is batch syntax, - is stdin or stdout.\n",
+	      f);
+}
+
+void help_monitor(FILE *f)
+{
+	fputs("Usage: rcfctl [-j] monitor\n"
+	      "Prints every fabric event (add, del, set of any object) as it\n"
+	      "comes, until interrupted.\n",
+	      f);
+}

@@ -1,0 +1,338 @@
+// SPDX-License-Identifier: GPL-2.0
+/* rcfctl topo apply | save | load: whole fabrics at once. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/batch.h"
+#include "lib/fmt.h"
+#include "lib/json.h"
+#include "lib/topo_gen.h"
+#include "rcfctl.h"
+
+static int keep_fabric(uint8_t cmd, const struct rcf_obj *o, void *arg)
+{
+	(void)cmd;
+	*(struct rcf_obj *)arg = *o;
+	return 0;
+}
+
+long fabric_objects(struct ctl *c)
+{
+	struct rcf_op op = {.cmd = RCF_CMD_FABRIC_GET};
+	struct rcf_obj f;
+	long n = 0;
+
+	rcf_obj_init(&op.o, RCF_K_FABRIC);
+	rcf_obj_init(&f, RCF_K_FABRIC);
+	if (rcf_nl_do(&c->nl, &op, keep_fabric, &f)) {
+		kernel_error(c, NULL, &op.o);
+		return -1;
+	}
+	for (int a = RCF_A_FABRIC_NODES; a <= RCF_A_FABRIC_ROUTES; a++)
+		n += (long)f.v[a];
+	return n;
+}
+
+int apply_ops(struct ctl *c, const char *where, const struct rcf_op *ops,
+	      size_t n, size_t chunk)
+{
+	for (size_t i = 0, len; i < n; i += len) {
+		/* one RCF_A_BATCH nest per message is enough for every kernel */
+		len = rcf_nl_batch_fit(ops + i, n - i < chunk ? n - i : chunk);
+		const struct rcf_nl_error *e = &c->nl.e;
+		const struct rcf_op *bad = NULL;
+		char at[600];
+
+		if (!rcf_nl_batch(&c->nl, ops + i, len))
+			continue;
+		if (e->has_cookie && e->cookie < len)
+			bad = &ops[i + e->cookie];
+		if (bad && bad->line)
+			snprintf(at, sizeof(at), "%s:%d", where, bad->line);
+		else
+			snprintf(at, sizeof(at), "%s", where);
+		if (bad) {
+			kernel_error(c, at, &bad->o);
+		} else {
+			char why[512];
+
+			rcf_nl_error_str(e, why, sizeof(why));
+			fprintf(stderr, "rcfctl: %s: %s\n", at, why);
+		}
+		if (i) {
+			struct rcf_op del = {.cmd = RCF_CMD_FABRIC_DEL};
+
+			rcf_obj_init(&del.o, RCF_K_FABRIC);
+			if (rcf_nl_do(&c->nl, &del, NULL, NULL))
+				kernel_error(c, "removing the partial fabric",
+					     &del.o);
+			else
+				fprintf(stderr,
+					"rcfctl: %s: %zu of %zu operations "
+					"had been applied; fabric deleted so "
+					"no partial topology remains\n",
+					where, i, n);
+		}
+		return RCFCTL_ERR;
+	}
+	return RCFCTL_OK;
+}
+
+static int ensure_empty(struct ctl *c)
+{
+	long n;
+
+	if (c->force)
+		return 0;
+	n = fabric_objects(c);
+	if (n < 0)
+		return RCFCTL_ERR;
+	if (n > 0) {
+		fprintf(stderr,
+			"rcfctl: fabric is not empty; rcfctl fabric del "
+			"first\n");
+		return RCFCTL_ERR;
+	}
+	return 0;
+}
+
+static void summary(struct ctl *c, const char *what, const char *name,
+		    const struct rcf_topo *t)
+{
+	if (c->json) {
+		struct rcf_json j;
+
+		rcf_json_init(&j, stdout, c->pretty);
+		rcf_json_obj_open(&j, NULL);
+		rcf_json_str(&j, what, name);
+		rcf_json_u64(&j, "nodes", t->v[RCF_K_NODE].n);
+		rcf_json_u64(&j, "switches", t->v[RCF_K_SWITCH].n);
+		rcf_json_u64(&j, "links", t->v[RCF_K_LINK].n);
+		rcf_json_u64(&j, "circuits", t->v[RCF_K_CIRCUIT].n);
+		rcf_json_u64(&j, "routes", t->v[RCF_K_ROUTE].n);
+		rcf_json_obj_close(&j);
+		rcf_json_end(&j);
+		return;
+	}
+	printf("%s: %zu nodes, %zu switches, %zu links", name,
+	       t->v[RCF_K_NODE].n, t->v[RCF_K_SWITCH].n, t->v[RCF_K_LINK].n);
+	if (t->v[RCF_K_CIRCUIT].n || t->v[RCF_K_ROUTE].n)
+		printf(", %zu circuits, %zu routes", t->v[RCF_K_CIRCUIT].n,
+		       t->v[RCF_K_ROUTE].n);
+	putchar('\n');
+}
+
+/* Applies t to an empty fabric; lines are used when t came from a file. */
+static int apply_topo(struct ctl *c, const char *what, const char *name,
+		      const struct rcf_topo *t, int dry_run)
+{
+	struct rcf_op *ops;
+	size_t n;
+	int rc;
+
+	if (dry_run) {
+		rcf_topo_write(stdout, t, name);
+		return RCFCTL_OK;
+	}
+	if (ctl_connect(c))
+		return RCFCTL_ERR;
+	rc = ensure_empty(c);
+	if (rc)
+		return rc;
+	if (rcf_topo_ops(t, &ops, &n)) {
+		fprintf(stderr, "rcfctl: out of memory\n");
+		return RCFCTL_ERR;
+	}
+	rc = apply_ops(c, name, ops, n, RCFCTL_CHUNK);
+	free(ops);
+	if (!rc)
+		summary(c, what, name, t);
+	return rc;
+}
+
+static int parse_flags(int argc, char **argv, int *dry_run, const char **arg)
+{
+	*arg = NULL;
+	for (int i = 0; i < argc; i++) {
+		if (dry_run &&
+		    (!strcmp(argv[i], "--dry-run") || !strcmp(argv[i], "-n") ||
+		     !strcmp(argv[i], "dry-run")))
+			*dry_run = 1;
+		else if (!*arg)
+			*arg = argv[i];
+		else
+			return -1;
+	}
+	return *arg ? 0 : -1;
+}
+
+static int topo_apply(struct ctl *c, int argc, char **argv)
+{
+	struct rcf_topo t;
+	const char *spec;
+	char err[256];
+	int dry = 0, rc;
+
+	if (parse_flags(argc, argv, &dry, &spec))
+		return usage_error("usage: rcfctl topo apply GEN [--dry-run]");
+	if (rcf_topo_generate(spec, &t, err, sizeof(err)))
+		return usage_error("%s", err);
+	rc = apply_topo(c, "generator", spec, &t, dry);
+	rcf_topo_free(&t);
+	return rc;
+}
+
+/*
+ * Loading keeps each op's file line, so a refusal names it; the ops go in
+ * file order (the file's own order is what the user wrote).
+ */
+static int topo_load(struct ctl *c, int argc, char **argv)
+{
+	const char *file, *name;
+	struct rcf_op *ops;
+	struct rcf_topo t;
+	char err[512];
+	size_t n;
+	int dry = 0, rc;
+	FILE *f;
+
+	if (parse_flags(argc, argv, &dry, &file))
+		return usage_error("usage: rcfctl topo load FILE [--dry-run]");
+	f = strcmp(file, "-") ? fopen(file, "r") : stdin;
+	name = f == stdin ? "-" : file;
+	if (!f) {
+		fprintf(stderr, "rcfctl: %s: %s\n", file, strerror(errno));
+		return RCFCTL_USAGE;
+	}
+	rc = rcf_batch_read(f, name, &ops, &n, err, sizeof(err));
+	if (f != stdin)
+		fclose(f);
+	if (rc)
+		return usage_error("%s", err);
+	/* same checks as a topology file, for the summary */
+	rcf_topo_init(&t);
+	for (size_t i = 0; i < n; i++) {
+		enum rcf_kind k;
+		enum rcf_verb v;
+
+		rcf_cmd_split(ops[i].cmd, &k, &v);
+		if (!(v == RCF_V_NEW && k != RCF_K_FABRIC) &&
+		    !(v == RCF_V_SET && k == RCF_K_FABRIC)) {
+			free(ops);
+			rcf_topo_free(&t);
+			return usage_error("%s:%d: a topology file holds only "
+					   "add lines and fabric set",
+					   name, ops[i].line);
+		}
+		if (k == RCF_K_FABRIC)
+			t.fabric = ops[i].o;
+		else
+			rcf_topo_add(&t, &ops[i].o);
+	}
+	if (dry) {
+		rcf_topo_write(stdout, &t, NULL);
+		rc = RCFCTL_OK;
+	} else if (ctl_connect(c)) {
+		rc = RCFCTL_ERR;
+	} else if (!(rc = ensure_empty(c))) {
+		rc = apply_ops(c, name, ops, n, RCFCTL_CHUNK);
+		if (!rc)
+			summary(c, "file", name, &t);
+	}
+	free(ops);
+	rcf_topo_free(&t);
+	return rc;
+}
+
+static int collect(uint8_t cmd, const struct rcf_obj *o, void *arg)
+{
+	struct rcf_topo *t = arg;
+	struct rcf_obj copy = *o;
+	char dflt[RCF_IFNAMSIZ + 16];
+
+	(void)cmd;
+	/* read-only attributes are not part of the saved fabric */
+	for (int a = 1; a < __RCF_A_MAX; a++)
+		if (rcf_attrs[a].ro)
+			copy.has &= ~(1ULL << a);
+	/* the default name comes back by itself; keep only renames */
+	if (o->kind == RCF_K_NODE && rcf_has(o, RCF_A_NODE_IFNAME)) {
+		snprintf(dflt, sizeof(dflt), "rcf%llu",
+			 (unsigned long long)o->v[RCF_A_NODE_ID]);
+		if (!strcmp(dflt, o->ifname))
+			copy.has &= ~(1ULL << RCF_A_NODE_IFNAME);
+	}
+	if (o->kind == RCF_K_FABRIC)
+		t->fabric = copy;
+	else if (!rcf_topo_add(t, &copy))
+		return -ENOMEM;
+	return 0;
+}
+
+static int topo_save(struct ctl *c, int argc, char **argv)
+{
+	struct rcf_op get = {.cmd = RCF_CMD_FABRIC_GET};
+	const char *file;
+	struct rcf_topo t;
+	int rc = RCFCTL_OK;
+	FILE *f;
+
+	if (parse_flags(argc, argv, NULL, &file))
+		return usage_error("usage: rcfctl topo save FILE");
+	if (ctl_connect(c))
+		return RCFCTL_ERR;
+	rcf_topo_init(&t);
+	rcf_obj_init(&get.o, RCF_K_FABRIC);
+	if (rcf_nl_do(&c->nl, &get, collect, &t)) {
+		rc = kernel_error(c, NULL, &get.o);
+		goto out;
+	}
+	for (int k = RCF_K_NODE; k < RCF_K_NR; k++) {
+		struct rcf_obj o;
+
+		if (!rcf_nl_dump(&c->nl, k, NULL, collect, &t))
+			continue;
+		rcf_obj_init(&o, k);
+		rc = kernel_error(c, "topo save", &o);
+		goto out;
+	}
+	rcf_topo_sort(&t);
+	f = strcmp(file, "-") ? fopen(file, "w") : stdout;
+	if (!f) {
+		fprintf(stderr, "rcfctl: %s: %s\n", file, strerror(errno));
+		rc = RCFCTL_ERR;
+		goto out;
+	}
+	rcf_topo_write(f, &t, "rcf topology (rcfctl topo save)");
+	if (f != stdout ? fclose(f) : fflush(f)) {
+		fprintf(stderr, "rcfctl: %s: %s\n", file, strerror(errno));
+		rc = RCFCTL_ERR;
+	}
+out:
+	rcf_topo_free(&t);
+	return rc;
+}
+
+int cmd_topo(struct ctl *c, int argc, char **argv)
+{
+	const char *w = argc ? argv[0] : "";
+	size_t n = strlen(w);
+
+	if (!n)
+		return usage_error("topo: missing command; try rcfctl topo "
+				   "help");
+	if (!strncmp(w, "apply", n))
+		return topo_apply(c, argc - 1, argv + 1);
+	if (!strncmp(w, "save", n))
+		return topo_save(c, argc - 1, argv + 1);
+	if (!strncmp(w, "load", n))
+		return topo_load(c, argc - 1, argv + 1);
+	if (!strncmp(w, "help", n) || !strcmp(w, "--help") ||
+	    !strcmp(w, "-h")) {
+		help_topo(stdout);
+		return RCFCTL_OK;
+	}
+	return usage_error("topo: unknown command \"%s\"; try rcfctl topo help",
+			   w);
+}
