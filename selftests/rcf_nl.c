@@ -1,0 +1,708 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Raw generic netlink client for the rcf selftests; see rcf_nl.h. */
+#define _GNU_SOURCE
+#include "rcf_nl.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+#include <linux/genetlink.h>
+
+#ifndef NETLINK_EXT_ACK
+#define NETLINK_EXT_ACK 11
+#endif
+
+/* Big enough for an echoed maximal batch plus its extended ack. */
+#define RCF_RXBUF (1 << 20)
+
+static uint8_t rxbuf[RCF_RXBUF];
+
+static void *xrealloc(void *p, size_t n)
+{
+	void *q = realloc(p, n);
+
+	if (!q) {
+		perror("realloc");
+		exit(1);
+	}
+	return q;
+}
+
+static void reserve(struct rcf_msg *m, size_t more)
+{
+	if (m->len + more <= m->cap)
+		return;
+	while (m->len + more > m->cap)
+		m->cap *= 2;
+	m->buf = xrealloc(m->buf, m->cap);
+}
+
+static struct rcf_msg *msg_new(uint16_t type, uint8_t cmd, uint8_t version,
+			       uint16_t flags)
+{
+	struct rcf_msg *m = calloc(1, sizeof(*m));
+	struct nlmsghdr *nh;
+	struct genlmsghdr *gh;
+
+	if (!m)
+		exit(1);
+	m->cap = 4096;
+	m->buf = calloc(1, m->cap);
+	if (!m->buf)
+		exit(1);
+	nh = (struct nlmsghdr *)m->buf;
+	nh->nlmsg_type = type;
+	nh->nlmsg_flags = NLM_F_REQUEST | flags;
+	gh = (struct genlmsghdr *)(m->buf + NLMSG_HDRLEN);
+	gh->cmd = cmd;
+	gh->version = version;
+	m->len = NLMSG_HDRLEN + GENL_HDRLEN;
+	return m;
+}
+
+struct rcf_msg *rcf_msg_new(const struct rcf_nl *nl, uint8_t cmd,
+			    uint16_t flags)
+{
+	return msg_new(nl->family, cmd, RCF_GENL_VERSION, flags);
+}
+
+void rcf_msg_free(struct rcf_msg *m)
+{
+	if (!m)
+		return;
+	free(m->buf);
+	free(m);
+}
+
+size_t rcf_put(struct rcf_msg *m, uint16_t type, const void *data, size_t len)
+{
+	size_t off = m->len;
+	struct nlattr *a;
+
+	reserve(m, NLA_HDRLEN + NLA_ALIGN(len));
+	a = (struct nlattr *)(m->buf + off);
+	a->nla_type = type;
+	a->nla_len = NLA_HDRLEN + len;
+	memset(m->buf + off + NLA_HDRLEN, 0, NLA_ALIGN(len));
+	if (len)
+		memcpy(m->buf + off + NLA_HDRLEN, data, len);
+	m->len += NLA_HDRLEN + NLA_ALIGN(len);
+	return off;
+}
+
+size_t rcf_put_u8(struct rcf_msg *m, uint16_t type, uint8_t v)
+{
+	return rcf_put(m, type, &v, sizeof(v));
+}
+
+size_t rcf_put_u32(struct rcf_msg *m, uint16_t type, uint32_t v)
+{
+	return rcf_put(m, type, &v, sizeof(v));
+}
+
+size_t rcf_put_str(struct rcf_msg *m, uint16_t type, const char *s)
+{
+	return rcf_put(m, type, s, strlen(s) + 1);
+}
+
+size_t rcf_nest_start(struct rcf_msg *m, uint16_t type)
+{
+	size_t off = rcf_put(m, type | NLA_F_NESTED, NULL, 0);
+
+	m->nest[m->depth++] = off;
+	return off;
+}
+
+void rcf_nest_end(struct rcf_msg *m)
+{
+	size_t off = m->nest[--m->depth];
+	struct nlattr *a = (struct nlattr *)(m->buf + off);
+
+	a->nla_len = m->len - off;
+}
+
+const struct nlattr *rcf_attr(const uint8_t *attrs, size_t len, uint16_t type)
+{
+	size_t off = 0;
+
+	while (off + NLA_HDRLEN <= len) {
+		const struct nlattr *a = (const struct nlattr *)(attrs + off);
+
+		if (a->nla_len < NLA_HDRLEN || off + a->nla_len > len)
+			return NULL;
+		if ((a->nla_type & NLA_TYPE_MASK) == type)
+			return a;
+		off += NLA_ALIGN(a->nla_len);
+	}
+	return NULL;
+}
+
+static const void *payload(const struct rcf_obj *o, uint16_t type, size_t want)
+{
+	const struct nlattr *a = rcf_attr(o->attrs, o->len, type);
+
+	if (!a || (size_t)(a->nla_len - NLA_HDRLEN) < want)
+		return NULL;
+	return (const uint8_t *)a + NLA_HDRLEN;
+}
+
+int rcf_has(const struct rcf_obj *o, uint16_t type)
+{
+	return rcf_attr(o->attrs, o->len, type) != NULL;
+}
+
+/* Absent attributes read as all ones so that an assert on them fails. */
+uint32_t rcf_u32(const struct rcf_obj *o, uint16_t type)
+{
+	const void *p = payload(o, type, 4);
+	uint32_t v = UINT32_MAX;
+
+	if (p)
+		memcpy(&v, p, 4);
+	return v;
+}
+
+uint64_t rcf_u64(const struct rcf_obj *o, uint16_t type)
+{
+	const void *p = payload(o, type, 8);
+	uint64_t v = UINT64_MAX;
+
+	if (p)
+		memcpy(&v, p, 8);
+	return v;
+}
+
+uint8_t rcf_u8(const struct rcf_obj *o, uint16_t type)
+{
+	const uint8_t *p = payload(o, type, 1);
+
+	return p ? *p : UINT8_MAX;
+}
+
+const char *rcf_str(const struct rcf_obj *o, uint16_t type)
+{
+	const struct nlattr *a = rcf_attr(o->attrs, o->len, type);
+
+	if (!a || a->nla_len <= NLA_HDRLEN)
+		return "";
+	if (((const char *)a)[a->nla_len - 1] != '\0')
+		return "";
+	return (const char *)a + NLA_HDRLEN;
+}
+
+struct rcf_obj rcf_nested(const struct rcf_obj *o, uint16_t type)
+{
+	const struct nlattr *a = rcf_attr(o->attrs, o->len, type);
+	struct rcf_obj n = {0};
+
+	if (a) {
+		n.attrs = (uint8_t *)a + NLA_HDRLEN;
+		n.len = a->nla_len - NLA_HDRLEN;
+	}
+	return n;
+}
+
+static void reply_add(struct rcf_reply *rep, const struct nlmsghdr *nh)
+{
+	const struct genlmsghdr *gh = NLMSG_DATA(nh);
+	size_t len = nh->nlmsg_len - NLMSG_HDRLEN - GENL_HDRLEN;
+	struct rcf_obj *o;
+
+	rep->v = xrealloc(rep->v, (rep->n + 1) * sizeof(*rep->v));
+	o = &rep->v[rep->n++];
+	o->cmd = gh->cmd;
+	o->len = len;
+	o->attrs = xrealloc(NULL, len ? len : 1);
+	memcpy(o->attrs, (const uint8_t *)gh + GENL_HDRLEN, len);
+}
+
+void rcf_reply_free(struct rcf_reply *rep)
+{
+	for (size_t i = 0; i < rep->n; i++)
+		free(rep->v[i].attrs);
+	free(rep->v);
+	rep->v = NULL;
+	rep->n = 0;
+}
+
+/* Read the extended ack's TLVs that follow struct nlmsgerr (and the echoed
+ * request, unless the kernel capped it).
+ */
+static void parse_ack(const struct nlmsghdr *nh, struct rcf_err *err)
+{
+	const struct nlmsgerr *e = NLMSG_DATA(nh);
+	size_t off = NLMSG_HDRLEN + sizeof(*e);
+	const uint8_t *base = (const uint8_t *)nh;
+
+	err->error = e->error;
+	if (!(nh->nlmsg_flags & NLM_F_CAPPED))
+		off += e->msg.nlmsg_len - NLMSG_HDRLEN;
+	if (!(nh->nlmsg_flags & NLM_F_ACK_TLVS))
+		return;
+	while (off + NLA_HDRLEN <= nh->nlmsg_len) {
+		const struct nlattr *a = (const struct nlattr *)(base + off);
+		const uint8_t *p = base + off + NLA_HDRLEN;
+		size_t plen;
+
+		if (a->nla_len < NLA_HDRLEN)
+			break;
+		plen = a->nla_len - NLA_HDRLEN;
+		switch (a->nla_type & NLA_TYPE_MASK) {
+		case NLMSGERR_ATTR_MSG:
+			snprintf(err->msg, sizeof(err->msg), "%.*s", (int)plen,
+				 (const char *)p);
+			break;
+		case NLMSGERR_ATTR_OFFS:
+			if (plen >= 4) {
+				memcpy(&err->offs, p, 4);
+				err->has_offs = 1;
+			}
+			break;
+		case NLMSGERR_ATTR_COOKIE:
+			if (plen >= 4) {
+				memcpy(&err->cookie, p, 4);
+				err->has_cookie = 1;
+			}
+			break;
+		case NLMSGERR_ATTR_MISS_TYPE:
+			if (plen >= 4)
+				memcpy(&err->miss_type, p, 4);
+			break;
+		}
+		off += NLA_ALIGN(a->nla_len);
+	}
+}
+
+static int do_xfer(struct rcf_nl *nl, struct rcf_msg *m, struct rcf_reply *rep,
+		   struct rcf_err *err)
+{
+	struct nlmsghdr *req = (struct nlmsghdr *)m->buf;
+	int dump = !!(req->nlmsg_flags & NLM_F_DUMP);
+	struct sockaddr_nl sa = {.nl_family = AF_NETLINK};
+	uint32_t seq = ++nl->seq;
+
+	memset(err, 0, sizeof(*err));
+	req->nlmsg_len = m->len;
+	req->nlmsg_seq = seq;
+	if (!dump)
+		req->nlmsg_flags |= NLM_F_ACK;
+	if (sendto(nl->fd, m->buf, m->len, 0, (struct sockaddr *)&sa,
+		   sizeof(sa)) < 0)
+		return err->error = -errno;
+
+	for (;;) {
+		ssize_t n = recv(nl->fd, rxbuf, sizeof(rxbuf), 0);
+		struct nlmsghdr *nh;
+
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			return err->error = -errno;
+		}
+		for (nh = (struct nlmsghdr *)rxbuf; NLMSG_OK(nh, n);
+		     nh = NLMSG_NEXT(nh, n)) {
+			if (nh->nlmsg_seq != seq)
+				continue; /* a stray event or old answer */
+			if (nh->nlmsg_type == NLMSG_ERROR) {
+				parse_ack(nh, err);
+				return err->error;
+			}
+			if (nh->nlmsg_type == NLMSG_DONE) {
+				/* A dump's end; it may carry an error. */
+				int e = 0;
+
+				if (nh->nlmsg_len >= NLMSG_HDRLEN + sizeof(e))
+					memcpy(&e, NLMSG_DATA(nh), sizeof(e));
+				err->error = e;
+				if (e)
+					parse_ack(nh, err);
+				err->error = e;
+				return e;
+			}
+			if (rep)
+				reply_add(rep, nh);
+		}
+	}
+}
+
+int rcf_xfer(struct rcf_nl *nl, struct rcf_msg *m, struct rcf_reply *rep,
+	     struct rcf_err *err)
+{
+	struct rcf_err dummy;
+	int ret = do_xfer(nl, m, rep, err ? err : &dummy);
+
+	rcf_msg_free(m);
+	return ret;
+}
+
+static int resolve(struct rcf_nl *nl)
+{
+	struct rcf_msg *m = msg_new(GENL_ID_CTRL, CTRL_CMD_GETFAMILY, 1, 0);
+	struct rcf_reply rep = {0};
+	struct rcf_err err;
+	struct rcf_obj grps;
+	int ret;
+
+	rcf_put_str(m, CTRL_ATTR_FAMILY_NAME, RCF_GENL_NAME);
+	ret = rcf_xfer(nl, m, &rep, &err);
+	if (ret)
+		return ret;
+	if (rep.n != 1) {
+		rcf_reply_free(&rep);
+		return -ENOENT;
+	}
+	{
+		const struct nlattr *a = rcf_attr(rep.v[0].attrs, rep.v[0].len,
+						  CTRL_ATTR_FAMILY_ID);
+
+		if (!a) {
+			rcf_reply_free(&rep);
+			return -ENOENT;
+		}
+		memcpy(&nl->family, (const uint8_t *)a + NLA_HDRLEN, 2);
+	}
+	grps = rcf_nested(&rep.v[0], CTRL_ATTR_MCAST_GROUPS);
+	for (size_t off = 0; off + NLA_HDRLEN <= grps.len;) {
+		const struct nlattr *g =
+			(const struct nlattr *)(grps.attrs + off);
+		struct rcf_obj go = {0, g->nla_len - NLA_HDRLEN,
+				     (uint8_t *)g + NLA_HDRLEN};
+
+		if (!strcmp(rcf_str(&go, CTRL_ATTR_MCAST_GRP_NAME),
+			    RCF_MCGRP_EVENTS))
+			nl->events_grp = rcf_u32(&go, CTRL_ATTR_MCAST_GRP_ID);
+		off += NLA_ALIGN(g->nla_len);
+	}
+	rcf_reply_free(&rep);
+	return 0;
+}
+
+int rcf_nl_open(struct rcf_nl *nl)
+{
+	int one = 1, zero = 0, size = 4 << 20;
+	struct sockaddr_nl sa = {.nl_family = AF_NETLINK};
+
+	memset(nl, 0, sizeof(*nl));
+	nl->fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_GENERIC);
+	if (nl->fd < 0)
+		return -errno;
+	setsockopt(nl->fd, SOL_NETLINK, NETLINK_EXT_ACK, &one, sizeof(one));
+	setsockopt(nl->fd, SOL_NETLINK, NETLINK_CAP_ACK, &zero, sizeof(zero));
+	/* FORCE needs privilege; the plain call covers the rest. */
+	if (setsockopt(nl->fd, SOL_SOCKET, SO_RCVBUFFORCE, &size, sizeof(size)))
+		setsockopt(nl->fd, SOL_SOCKET, SO_RCVBUF, &size, sizeof(size));
+	if (bind(nl->fd, (struct sockaddr *)&sa, sizeof(sa)) < 0) {
+		int e = -errno;
+
+		close(nl->fd);
+		return e;
+	}
+	nl->seq = (uint32_t)getpid() << 8;
+	return resolve(nl);
+}
+
+void rcf_nl_close(struct rcf_nl *nl)
+{
+	if (nl->fd >= 0)
+		close(nl->fd);
+	nl->fd = -1;
+}
+
+int rcf_nl_join_events(struct rcf_nl *nl)
+{
+	uint32_t grp = nl->events_grp;
+
+	if (!grp)
+		return -ENOENT;
+	if (setsockopt(nl->fd, SOL_NETLINK, NETLINK_ADD_MEMBERSHIP, &grp,
+		       sizeof(grp)))
+		return -errno;
+	return 0;
+}
+
+int rcf_recv_event(struct rcf_nl *nl, struct rcf_obj *ev, int timeout_ms)
+{
+	struct pollfd pfd = {.fd = nl->fd, .events = POLLIN};
+	struct rcf_reply rep = {0};
+
+	for (;;) {
+		int r = poll(&pfd, 1, timeout_ms);
+		ssize_t n;
+		struct nlmsghdr *nh;
+
+		if (r < 0)
+			return -errno;
+		if (r == 0)
+			return -ETIMEDOUT;
+		/* One message per datagram: events are sent one by one. */
+		n = recv(nl->fd, rxbuf, sizeof(rxbuf), 0);
+		if (n < 0)
+			return -errno;
+		for (nh = (struct nlmsghdr *)rxbuf; NLMSG_OK(nh, n);
+		     nh = NLMSG_NEXT(nh, n)) {
+			if (nh->nlmsg_seq != 0 || nh->nlmsg_type != nl->family)
+				continue;
+			reply_add(&rep, nh);
+			*ev = rep.v[0];
+			free(rep.v);
+			return 0;
+		}
+	}
+}
+
+static struct rcf_msg *new_with_id(struct rcf_nl *nl, uint8_t cmd,
+				   uint16_t idattr, int id)
+{
+	struct rcf_msg *m = rcf_msg_new(nl, cmd, 0);
+
+	if (id >= 0)
+		rcf_put_u32(m, idattr, (uint32_t)id);
+	return m;
+}
+
+int rcf_node_add(struct rcf_nl *nl, int id, int ports, struct rcf_err *err)
+{
+	struct rcf_msg *m =
+		new_with_id(nl, RCF_CMD_NODE_NEW, RCF_A_NODE_ID, id);
+
+	if (ports >= 0)
+		rcf_put_u32(m, RCF_A_NODE_PORTS, (uint32_t)ports);
+	return rcf_xfer(nl, m, NULL, err);
+}
+
+int rcf_switch_add(struct rcf_nl *nl, int id, int ports, struct rcf_err *err)
+{
+	struct rcf_msg *m =
+		new_with_id(nl, RCF_CMD_SWITCH_NEW, RCF_A_SWITCH_ID, id);
+
+	if (ports >= 0)
+		rcf_put_u32(m, RCF_A_SWITCH_PORTS, (uint32_t)ports);
+	return rcf_xfer(nl, m, NULL, err);
+}
+
+static void put_end(struct rcf_msg *m, uint16_t type, int kind, int id,
+		    int port)
+{
+	rcf_nest_start(m, type);
+	rcf_put_u8(m, RCF_END_KIND, (uint8_t)kind);
+	rcf_put_u32(m, RCF_END_ID, (uint32_t)id);
+	rcf_put_u32(m, RCF_END_PORT, (uint32_t)port);
+	rcf_nest_end(m);
+}
+
+int rcf_link_add(struct rcf_nl *nl, int id, int ka, int ia, int pa, int kb,
+		 int ib, int pb, struct rcf_err *err)
+{
+	struct rcf_msg *m =
+		new_with_id(nl, RCF_CMD_LINK_NEW, RCF_A_LINK_ID, id);
+
+	put_end(m, RCF_A_LINK_END_A, ka, ia, pa);
+	put_end(m, RCF_A_LINK_END_B, kb, ib, pb);
+	return rcf_xfer(nl, m, NULL, err);
+}
+
+int rcf_circuit_add(struct rcf_nl *nl, int sw, int in, int out,
+		    struct rcf_err *err)
+{
+	struct rcf_msg *m = rcf_msg_new(nl, RCF_CMD_CIRCUIT_NEW, 0);
+
+	rcf_put_u32(m, RCF_A_CIRCUIT_SWITCH, (uint32_t)sw);
+	rcf_put_u32(m, RCF_A_CIRCUIT_IN_PORT, (uint32_t)in);
+	rcf_put_u32(m, RCF_A_CIRCUIT_OUT_PORT, (uint32_t)out);
+	return rcf_xfer(nl, m, NULL, err);
+}
+
+int rcf_route_add(struct rcf_nl *nl, int src, int dst, int index,
+		  const uint8_t *hops, size_t nhops, struct rcf_err *err)
+{
+	struct rcf_msg *m = rcf_msg_new(nl, RCF_CMD_ROUTE_NEW, 0);
+
+	rcf_put_u32(m, RCF_A_ROUTE_SRC, (uint32_t)src);
+	rcf_put_u32(m, RCF_A_ROUTE_DST, (uint32_t)dst);
+	if (index >= 0)
+		rcf_put_u8(m, RCF_A_ROUTE_INDEX, (uint8_t)index);
+	rcf_put(m, RCF_A_ROUTE_HOPS, hops, nhops);
+	return rcf_xfer(nl, m, NULL, err);
+}
+
+static void put_key(struct rcf_msg *m, uint16_t t, uint32_t v)
+{
+	if (!t)
+		return;
+	if (t == RCF_A_ROUTE_INDEX)
+		rcf_put_u8(m, t, (uint8_t)v);
+	else
+		rcf_put_u32(m, t, v);
+}
+
+int rcf_key_cmd(struct rcf_nl *nl, uint8_t cmd, uint16_t t1, uint32_t v1,
+		uint16_t t2, uint32_t v2, uint16_t t3, uint32_t v3,
+		struct rcf_reply *rep, struct rcf_err *err)
+{
+	struct rcf_msg *m = rcf_msg_new(nl, cmd, 0);
+
+	put_key(m, t1, v1);
+	put_key(m, t2, v2);
+	put_key(m, t3, v3);
+	return rcf_xfer(nl, m, rep, err);
+}
+
+int rcf_dump(struct rcf_nl *nl, uint8_t cmd, struct rcf_reply *rep,
+	     struct rcf_err *err)
+{
+	return rcf_xfer(nl, rcf_msg_new(nl, cmd, NLM_F_DUMP), rep, err);
+}
+
+int rcf_fabric_del(struct rcf_nl *nl)
+{
+	return rcf_xfer(nl, rcf_msg_new(nl, RCF_CMD_FABRIC_DEL, 0), NULL, NULL);
+}
+
+int rcf_populate(struct rcf_nl *nl, int nodes)
+{
+	uint8_t hops[2];
+	int r;
+
+	r = rcf_switch_add(nl, 0, 32, NULL);
+	if (!r)
+		r = rcf_switch_add(nl, 1, 4, NULL);
+	for (int i = 0; !r && i < nodes; i++) {
+		r = rcf_node_add(nl, i, 1, NULL);
+		if (!r)
+			r = rcf_link_add(nl, i, RCF_ELEM_NODE, i, 0,
+					 RCF_ELEM_SWITCH, 0, i, NULL);
+	}
+	if (!r)
+		r = rcf_link_add(nl, 100, RCF_ELEM_SWITCH, 1, 0,
+				 RCF_ELEM_SWITCH, 1, 1, NULL);
+	if (!r)
+		r = rcf_circuit_add(nl, 1, 2, 3, NULL);
+	for (int i = 1; !r && i < nodes; i++) {
+		hops[0] = RCF_HOP(0, 0);
+		hops[1] = RCF_HOP(i, 0);
+		r = rcf_route_add(nl, 0, i, 0, hops, 2, NULL);
+	}
+	return r;
+}
+
+struct text {
+	char *s;
+	size_t len;
+	size_t cap;
+};
+
+static void addf(struct text *t, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void addf(struct text *t, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	for (;;) {
+		va_start(ap, fmt);
+		n = vsnprintf(t->s + t->len, t->cap - t->len, fmt, ap);
+		va_end(ap);
+		if ((size_t)n < t->cap - t->len)
+			break;
+		t->cap = t->cap * 2 + n;
+		t->s = xrealloc(t->s, t->cap);
+	}
+	t->len += n;
+}
+
+static void add_end(struct text *t, const struct rcf_obj *o, uint16_t type)
+{
+	struct rcf_obj e = rcf_nested(o, type);
+
+	addf(t, " %u:%u:%u", rcf_u8(&e, RCF_END_KIND), rcf_u32(&e, RCF_END_ID),
+	     rcf_u32(&e, RCF_END_PORT));
+}
+
+static void add_obj(struct text *t, uint8_t cmd, const struct rcf_obj *o)
+{
+	switch (cmd) {
+	case RCF_CMD_NODE_GET:
+		addf(t, "node %u ports %u ifindex %u ifname %s\n",
+		     rcf_u32(o, RCF_A_NODE_ID), rcf_u32(o, RCF_A_NODE_PORTS),
+		     rcf_u32(o, RCF_A_NODE_IFINDEX),
+		     rcf_str(o, RCF_A_NODE_IFNAME));
+		break;
+	case RCF_CMD_SWITCH_GET:
+		addf(t, "switch %u ports %u cq %u\n",
+		     rcf_u32(o, RCF_A_SWITCH_ID),
+		     rcf_u32(o, RCF_A_SWITCH_PORTS),
+		     rcf_u32(o, RCF_A_SWITCH_CQ_SIZE));
+		break;
+	case RCF_CMD_LINK_GET:
+		addf(t, "link %u", rcf_u32(o, RCF_A_LINK_ID));
+		add_end(t, o, RCF_A_LINK_END_A);
+		add_end(t, o, RCF_A_LINK_END_B);
+		addf(t, " bw %u lat %u vcs %u buf %u state %u users %u\n",
+		     rcf_u32(o, RCF_A_LINK_BANDWIDTH),
+		     rcf_u32(o, RCF_A_LINK_LATENCY), rcf_u32(o, RCF_A_LINK_VCS),
+		     rcf_u32(o, RCF_A_LINK_BUF_SIZE),
+		     rcf_u8(o, RCF_A_LINK_STATE), rcf_u32(o, RCF_A_LINK_USERS));
+		break;
+	case RCF_CMD_CIRCUIT_GET:
+		addf(t, "circuit %u in %u out %u users %u\n",
+		     rcf_u32(o, RCF_A_CIRCUIT_SWITCH),
+		     rcf_u32(o, RCF_A_CIRCUIT_IN_PORT),
+		     rcf_u32(o, RCF_A_CIRCUIT_OUT_PORT),
+		     rcf_u32(o, RCF_A_CIRCUIT_USERS));
+		break;
+	case RCF_CMD_ROUTE_GET: {
+		const struct nlattr *h =
+			rcf_attr(o->attrs, o->len, RCF_A_ROUTE_HOPS);
+
+		addf(t, "route %u %u %u hops", rcf_u32(o, RCF_A_ROUTE_SRC),
+		     rcf_u32(o, RCF_A_ROUTE_DST), rcf_u8(o, RCF_A_ROUTE_INDEX));
+		for (int i = 0; h && i < h->nla_len - NLA_HDRLEN; i++)
+			addf(t, " %02x", ((const uint8_t *)h)[NLA_HDRLEN + i]);
+		addf(t, "\n");
+		break;
+	}
+	}
+}
+
+char *rcf_snapshot(struct rcf_nl *nl)
+{
+	static const uint8_t kinds[] = {RCF_CMD_NODE_GET, RCF_CMD_SWITCH_GET,
+					RCF_CMD_LINK_GET, RCF_CMD_CIRCUIT_GET,
+					RCF_CMD_ROUTE_GET};
+	struct text t = {xrealloc(NULL, 4096), 0, 4096};
+	struct rcf_reply rep = {0};
+	struct rcf_obj *f;
+
+	if (rcf_xfer(nl, rcf_msg_new(nl, RCF_CMD_FABRIC_GET, 0), &rep, NULL) ||
+	    rep.n != 1)
+		goto fail;
+	f = &rep.v[0];
+	addf(&t,
+	     "fabric epoch %llu nodes %u switches %u links %u circuits %u "
+	     "routes %u mem %llu cq %u\n",
+	     (unsigned long long)rcf_u64(f, RCF_A_FABRIC_EPOCH),
+	     rcf_u32(f, RCF_A_FABRIC_NODES), rcf_u32(f, RCF_A_FABRIC_SWITCHES),
+	     rcf_u32(f, RCF_A_FABRIC_LINKS), rcf_u32(f, RCF_A_FABRIC_CIRCUITS),
+	     rcf_u32(f, RCF_A_FABRIC_ROUTES),
+	     (unsigned long long)rcf_u64(f, RCF_A_FABRIC_MEM),
+	     rcf_u32(f, RCF_A_FABRIC_CQ_SIZE));
+	rcf_reply_free(&rep);
+	for (size_t k = 0; k < sizeof(kinds); k++) {
+		if (rcf_dump(nl, kinds[k], &rep, NULL))
+			goto fail;
+		for (size_t i = 0; i < rep.n; i++)
+			add_obj(&t, kinds[k], &rep.v[i]);
+		rcf_reply_free(&rep);
+	}
+	return t.s;
+fail:
+	rcf_reply_free(&rep);
+	free(t.s);
+	return NULL;
+}

@@ -1,0 +1,124 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A small raw generic netlink client for the rcf selftests.
+ *
+ * Raw sockets rather than libnl so that a test sees exactly what the kernel
+ * answered: the errno, the extended ack message, the offset of the
+ * attribute it blamed and the cookie a refused batch carries.
+ */
+#ifndef RCF_NL_H
+#define RCF_NL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <linux/netlink.h>
+#include <linux/rcf.h>
+
+struct rcf_nl {
+	int fd;
+	uint16_t family;
+	uint32_t events_grp;
+	uint32_t seq;
+};
+
+/* What a request's ack said. */
+struct rcf_err {
+	int error; /* 0 or -errno */
+	char msg[256];
+	int has_offs;
+	uint32_t offs; /* from the start of the request's nlmsghdr */
+	int has_cookie;
+	uint32_t cookie;
+	uint32_t miss_type; /* NLMSGERR_ATTR_MISS_TYPE, 0 when absent */
+};
+
+/* A request under construction. */
+struct rcf_msg {
+	uint8_t *buf;
+	size_t len;
+	size_t cap;
+	size_t nest[8];
+	int depth;
+};
+
+/* Messages a request or dump brought back, attributes only. */
+struct rcf_obj {
+	uint8_t cmd;
+	size_t len;
+	uint8_t *attrs;
+};
+
+struct rcf_reply {
+	size_t n;
+	struct rcf_obj *v;
+};
+
+int rcf_nl_open(struct rcf_nl *nl);
+void rcf_nl_close(struct rcf_nl *nl);
+int rcf_nl_join_events(struct rcf_nl *nl);
+
+struct rcf_msg *rcf_msg_new(const struct rcf_nl *nl, uint8_t cmd,
+			    uint16_t flags);
+void rcf_msg_free(struct rcf_msg *m);
+/* Each put returns the attribute's offset from the start of the message. */
+size_t rcf_put(struct rcf_msg *m, uint16_t type, const void *data, size_t len);
+size_t rcf_put_u8(struct rcf_msg *m, uint16_t type, uint8_t v);
+size_t rcf_put_u32(struct rcf_msg *m, uint16_t type, uint32_t v);
+size_t rcf_put_str(struct rcf_msg *m, uint16_t type, const char *s);
+size_t rcf_nest_start(struct rcf_msg *m, uint16_t type);
+void rcf_nest_end(struct rcf_msg *m);
+
+/*
+ * Send m (consumed) and read until its ack or the end of its dump.  Replies
+ * go to rep when given.  Returns 0 or -errno, as err->error.
+ */
+int rcf_xfer(struct rcf_nl *nl, struct rcf_msg *m, struct rcf_reply *rep,
+	     struct rcf_err *err);
+void rcf_reply_free(struct rcf_reply *rep);
+
+/* Wait up to timeout_ms for one multicast message; 0, or -errno. */
+int rcf_recv_event(struct rcf_nl *nl, struct rcf_obj *ev, int timeout_ms);
+
+/* Attribute access within an object's (or a nest's) attribute stream. */
+const struct nlattr *rcf_attr(const uint8_t *attrs, size_t len, uint16_t type);
+int rcf_has(const struct rcf_obj *o, uint16_t type);
+uint32_t rcf_u32(const struct rcf_obj *o, uint16_t type);
+uint64_t rcf_u64(const struct rcf_obj *o, uint16_t type);
+uint8_t rcf_u8(const struct rcf_obj *o, uint16_t type);
+const char *rcf_str(const struct rcf_obj *o, uint16_t type);
+/* An object made from a nest inside o, pointing into o. */
+struct rcf_obj rcf_nested(const struct rcf_obj *o, uint16_t type);
+
+/* Shorthands.  An id of -1 leaves the id attribute out. */
+#define RCF_NONE (-1)
+int rcf_node_add(struct rcf_nl *nl, int id, int ports, struct rcf_err *err);
+int rcf_switch_add(struct rcf_nl *nl, int id, int ports, struct rcf_err *err);
+int rcf_link_add(struct rcf_nl *nl, int id, int ka, int ia, int pa, int kb,
+		 int ib, int pb, struct rcf_err *err);
+int rcf_circuit_add(struct rcf_nl *nl, int sw, int in, int out,
+		    struct rcf_err *err);
+int rcf_route_add(struct rcf_nl *nl, int src, int dst, int index,
+		  const uint8_t *hops, size_t nhops, struct rcf_err *err);
+/* DEL or GET of one object by a key of up to three u32/u8 attributes. */
+int rcf_key_cmd(struct rcf_nl *nl, uint8_t cmd, uint16_t t1, uint32_t v1,
+		uint16_t t2, uint32_t v2, uint16_t t3, uint32_t v3,
+		struct rcf_reply *rep, struct rcf_err *err);
+int rcf_dump(struct rcf_nl *nl, uint8_t cmd, struct rcf_reply *rep,
+	     struct rcf_err *err);
+int rcf_fabric_del(struct rcf_nl *nl);
+
+/*
+ * A populated fabric: switches 0 (32 ports) and 1 (4 ports), nodes 0 ..
+ * nodes - 1 (at most 32) on switch 0, a link looping switch 1's ports 0
+ * and 1, a circuit 2 -> 3 on switch 1 and routes from node 0 to every
+ * other node.  0, or -errno.
+ */
+int rcf_populate(struct rcf_nl *nl, int nodes);
+
+/*
+ * The whole fabric as canonical text: fabric counters then every object of
+ * every kind with every attribute, in dump order.  malloc'd; NULL on error.
+ */
+char *rcf_snapshot(struct rcf_nl *nl);
+
+#endif /* RCF_NL_H */

@@ -1,0 +1,129 @@
+#!/bin/bash
+# rcfctl against the real module: run as root inside the VM with rcf.ko
+# loaded and daemon/ on PATH (scripts/vm -- selftests/rcf_rcfctl.sh).
+# Each check runs in its own network namespace, so its fabric starts empty.
+# Prints TAP 13; exits non-zero if any check failed.
+set -u
+
+tmp=${RCF_TMP:-/tmp}/rcf_rcfctl.$$
+mkdir -p "$tmp"
+n=0
+failed=0
+total=15
+
+echo "TAP version 13"
+echo "1..$total"
+
+ok() {
+	n=$((n + 1))
+	if [ "$1" -eq 0 ]; then
+		echo "ok $n $2"
+	else
+		echo "not ok $n $2"
+		failed=$((failed + 1))
+	fi
+}
+
+# in_ns CMD...: runs CMD in a fresh network namespace
+in_ns() {
+	unshare -n "$@"
+}
+
+# counts GEN NODES SWITCHES LINKS: apply, then compare fabric show
+# (plain shell tools: python3 starts slowly over 9p under TCG)
+counts() {
+	in_ns bash -c "rcfctl topo apply $1 >/dev/null && rcfctl fabric show" \
+		>"$tmp/f.txt" 2>"$tmp/err" &&
+		grep -q " nodes $2 switches $3 links $4 " "$tmp/f.txt"
+}
+
+counts ring:8 8 0 8
+ok $? "ring:8 gives 8 nodes, 8 links"
+counts hypercube:4 16 0 32
+ok $? "hypercube:4 gives 16 nodes, 32 links"
+counts torus:4x4 16 0 32
+ok $? "torus:4x4 gives 16 nodes, 32 links"
+counts sp1:16 16 8 32
+ok $? "sp1:16 gives 16 nodes, 8 switches, 32 links"
+counts sp1:512 512 512 2304
+ok $? "sp1:512 gives 512 nodes, 512 switches, 2304 links"
+
+# every node of hypercube:4 has degree 4
+in_ns bash -c 'rcfctl topo apply hypercube:4 >/dev/null && rcfctl link show' \
+	>"$tmp/l.txt" &&
+	awk '{ d[$3 " " $4]++; d[$7 " " $8]++ }
+	     END { for (k in d) { n++; if (d[k] != 4) bad = 1 }
+		   exit !(n == 16 && !bad) }' "$tmp/l.txt"
+ok $? "hypercube:4: every node has degree 4 in the kernel's dump"
+
+# save, delete, load, save again: byte-identical
+in_ns bash -c "rcfctl topo apply sp1:32 >/dev/null &&
+	rcfctl route add src 0 dst 1 hops 0 1 &&
+	rcfctl link set 5 state down latency 3 &&
+	rcfctl topo save $tmp/a && rcfctl fabric del &&
+	rcfctl topo load $tmp/a >/dev/null && rcfctl topo save $tmp/b" &&
+	cmp -s "$tmp/a" "$tmp/b"
+ok $? "topo save / load / save round trip is byte-identical"
+
+# a refused batch changes nothing and names its line
+printf 'node add id 100\n# comment\nlink add node 100 port 0 node 0 port 0\n' \
+	>"$tmp/bad.batch"
+in_ns bash -c "rcfctl topo apply sp1:16 >/dev/null && rcfctl topo save $tmp/c &&
+	rcfctl -batch $tmp/bad.batch 2>$tmp/batch.err; echo \$? >$tmp/rc;
+	rcfctl topo save $tmp/d"
+cmp -s "$tmp/c" "$tmp/d" && [ "$(cat "$tmp/rc")" = 1 ] &&
+	grep -q "bad.batch:3: link node 100 port 0 - node 0 port 0: .*(" \
+		"$tmp/batch.err"
+ok $? "refused batch: exit 1, FILE:LINE: object, nothing changed"
+
+# a refused request changes nothing; the message names object and reason
+in_ns bash -c "rcfctl topo apply ring:4 >/dev/null && rcfctl topo save $tmp/e &&
+	rcfctl link set 0 vcs 9 2>$tmp/req.err; echo \$? >$tmp/rc;
+	rcfctl topo save $tmp/f"
+cmp -s "$tmp/e" "$tmp/f" && [ "$(cat "$tmp/rc")" = 1 ] &&
+	grep -q "^rcfctl: link 0: .*vcs.*(Numerical result out of range)" \
+		"$tmp/req.err"
+ok $? "refused set: exit 1, object, attribute and errno named"
+
+in_ns bash -c "rcfctl topo apply ring:3 >/dev/null &&
+	rcfctl topo apply ring:3" >/dev/null 2>"$tmp/ne.err"
+[ $? -eq 1 ] && grep -q "fabric is not empty; rcfctl fabric del first" \
+	"$tmp/ne.err"
+ok $? "topo apply refuses a non-empty fabric"
+
+seq -f 'node add id %.0f' 0 4096 >"$tmp/huge"
+in_ns rcfctl -batch "$tmp/huge" 2>"$tmp/huge.err"
+[ $? -eq 2 ] && grep -q "4096" "$tmp/huge.err"
+ok $? "-batch over RCF_BATCH_MAX_OPS is refused naming the limit"
+
+in_ns rcfctl --force -batch "$tmp/huge" 2>"$tmp/huge2.err"
+[ $? -eq 1 ] && grep -q "(Argument list too long)" "$tmp/huge2.err"
+ok $? "--force sends it and the kernel refuses with E2BIG"
+
+# monitor sees add, set and del, one JSON object per line
+in_ns bash -c "rcfctl -j monitor >$tmp/mon & m=\$!; sleep 0.5;
+	rcfctl node add id 3; rcfctl switch add id 0;
+	rcfctl link add id 0 node 3 port 0 switch 0 port 1;
+	rcfctl link set 0 state down; rcfctl link del 0; sleep 0.5;
+	kill \$m"
+sed -n 's/^{"event":"\([a-z]*\)","object":"\([a-z]*\)".*/\1 \2/p' \
+	"$tmp/mon" | tr '\n' ' ' >"$tmp/mon.seq"
+[ "$(cat "$tmp/mon.seq")" = "add node add switch add link set link del link " ] &&
+	sed -n 4p "$tmp/mon" | grep -q '"state":"down"'
+ok $? "monitor prints add/set/del events as JSON lines"
+
+# unprivileged: show works, a change is refused with EPERM
+in_ns bash -c "rcfctl topo apply ring:3 >/dev/null &&
+	setpriv --reuid=65534 --regid=65534 --clear-groups rcfctl node show 1 >$tmp/up.out &&
+	! setpriv --reuid=65534 --regid=65534 --clear-groups rcfctl node add id 9 2>$tmp/up.err" &&
+	grep -q "^node 1 " "$tmp/up.out" &&
+	grep -q "Operation not permitted" "$tmp/up.err"
+ok $? "unprivileged show works, change fails with EPERM"
+
+in_ns bash -c "rcfctl node add id 1 && rcfctl -j node show" >"$tmp/j" &&
+	grep -q '^\[{"id":1,"ports":1,"name":"rcf1","ifindex":[0-9]*}\]$' "$tmp/j"
+ok $? "node show -j is a JSON array with id and name"
+
+rm -rf "$tmp"
+[ "$n" -eq "$total" ] || echo "# ran $n of $total"
+[ "$failed" -eq 0 ] && [ "$n" -eq "$total" ]
