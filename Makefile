@@ -1,0 +1,113 @@
+# rcf: build everything, run every test, lint.  `make help` lists targets.
+#
+# The module is built by the kernel's build system through the top-level
+# Kbuild; userspace parts have their own Makefiles.  A part whose Makefile
+# is not there yet is skipped with a note, so the tree always builds.
+
+KV ?= $(shell ls /lib/modules | sort -V | tail -n1)
+KDIR ?= /lib/modules/$(KV)/build
+
+# Userspace C checked by clang-format, and kernel C checked by checkpatch.
+FMT_DIRS := daemon selftests kmod/core/test
+FMT_FILES = $(shell find $(FMT_DIRS) -name '*.[ch]' -not -name '*.mod.c' \
+		2>/dev/null | sort)
+KERN_FILES = $(shell find kmod -path kmod/core/test -prune -o \
+		-name '*.[ch]' -not -name '*.mod.c' -print 2>/dev/null | sort) \
+		$(wildcard uapi/linux/rcf.h)
+
+.PHONY: all module tools selftests check lint lint-checkpatch lint-sparse \
+	lint-format bench clean help
+
+all: module tools selftests
+
+module:
+	@if [ -f Kbuild ] && [ -d kmod ]; then \
+		$(MAKE) -C $(KDIR) M=$(CURDIR) modules; \
+	else \
+		echo "note: Kbuild or kmod/ missing: module skipped"; \
+	fi
+
+tools:
+	@if [ -f daemon/Makefile ]; then \
+		$(MAKE) -C daemon; \
+	else \
+		echo "note: daemon/Makefile missing: tools skipped"; \
+	fi
+
+selftests:
+	@if [ -f selftests/Makefile ]; then \
+		$(MAKE) -C selftests; \
+	else \
+		echo "note: selftests/Makefile missing: selftests skipped"; \
+	fi
+
+# The one code path that runs tests; it also installs missing packages
+# and builds, so `make check` and scripts/check are the same thing.
+check:
+	scripts/check
+
+lint: lint-checkpatch lint-sparse lint-format
+	@echo "lint: clean"
+
+lint-checkpatch:
+	@ksrc=$$(scripts/ksrc) || exit 1; \
+	files="$(KERN_FILES)"; \
+	[ -n "$$files" ] || { echo "note: no kernel sources to check"; exit 0; }; \
+	fail=0; \
+	for f in $$files; do \
+		$$ksrc/scripts/checkpatch.pl --no-tree --quiet --show-types \
+			-f $$f || fail=1; \
+	done; \
+	[ $$fail -eq 0 ] && echo "checkpatch: clean ($$(echo $$files | wc -w) files)"; \
+	exit $$fail
+
+# Force sparse over every file (C=2) and fail on anything it or the
+# compiler reports.
+lint-sparse:
+	@if [ ! -f Kbuild ] || [ ! -d kmod ]; then \
+		echo "note: Kbuild or kmod/ missing: sparse skipped"; exit 0; \
+	fi; \
+	mkdir -p build; \
+	$(MAKE) -C $(KDIR) M=$(CURDIR) C=2 modules >build/lint-sparse.log 2>&1; \
+	rc=$$?; \
+	if [ $$rc -ne 0 ] || grep -E ': (warning|error):' build/lint-sparse.log; then \
+		cat build/lint-sparse.log; echo "sparse: findings (build/lint-sparse.log)"; \
+		exit 1; \
+	fi; \
+	echo "sparse: clean"
+
+lint-format:
+	@files="$(FMT_FILES)"; \
+	[ -n "$$files" ] || { echo "note: no userspace C to check"; exit 0; }; \
+	mkdir -p build; \
+	if clang-format --dry-run --Werror $$files >build/lint-format.log 2>&1; then \
+		echo "clang-format: clean ($$(echo $$files | wc -w) files)"; \
+	else \
+		grep -o '^[^ :]*:[0-9]*:[0-9]*: error' build/lint-format.log | \
+			cut -d: -f1 | uniq -c | \
+			awk '{ print "clang-format: " $$2 ": " $$1 " findings" }'; \
+		echo "clang-format: details in build/lint-format.log; fix with clang-format -i FILE"; \
+		exit 1; \
+	fi
+
+bench:
+	@echo "bench: no benchmarks yet; they arrive with the data plane (the engine that moves packets)."
+
+clean:
+	@if [ -f Kbuild ] && [ -d kmod ]; then \
+		$(MAKE) -C $(KDIR) M=$(CURDIR) clean; fi
+	@if [ -f daemon/Makefile ]; then $(MAKE) -C daemon clean; fi
+	@if [ -f selftests/Makefile ]; then $(MAKE) -C selftests clean; fi
+	@if [ -f kmod/core/test/Makefile ]; then $(MAKE) -C kmod/core/test clean; fi
+	rm -rf build/vm build/check build/lint-sparse.log build/lint-format.log
+
+help:
+	@echo "make             build rcf.ko, the tools and the selftests"
+	@echo "make module      build kmod/rcf.ko only"
+	@echo "make tools       build daemon/ (rcfctl and friends)"
+	@echo "make selftests   build the VM selftests"
+	@echo "make check       scripts/check: install packages, build, run every test"
+	@echo "make lint        checkpatch and sparse on kmod/, clang-format on userspace C"
+	@echo "make bench       benchmarks (none yet: they come with the data plane)"
+	@echo "make clean       remove build products (keeps build/ksrc)"
+	@echo "scripts/vm -- CMD   run CMD in the test VM with rcf.ko loaded (--help)"
