@@ -168,7 +168,7 @@ enum rcf_attr {
 	RCF_A_PAD,
 
 	/* fabric */
-	RCF_A_FABRIC_EPOCH,		/* u64, read-only: reconfigurations done */
+	RCF_A_FABRIC_EPOCH,		/* u64, read-only: committed changes */
 	RCF_A_FABRIC_NODES,		/* u32, read-only: count */
 	RCF_A_FABRIC_SWITCHES,		/* u32, read-only */
 	RCF_A_FABRIC_LINKS,		/* u32, read-only */
