@@ -90,8 +90,8 @@ lint-format:
 		exit 1; \
 	fi
 
-bench:
-	@echo "bench: no benchmarks yet; they arrive with the data plane (the engine that moves packets)."
+bench: all
+	scripts/vm -- scripts/bench/control-plane
 
 clean:
 	@if [ -f Kbuild ] && [ -d kmod ]; then \
@@ -108,6 +108,6 @@ help:
 	@echo "make selftests   build the VM selftests"
 	@echo "make check       scripts/check: install packages, build, run every test"
 	@echo "make lint        checkpatch and sparse on kmod/, clang-format on userspace C"
-	@echo "make bench       benchmarks (none yet: they come with the data plane)"
+	@echo "make bench       benchmarks in the VM (control plane for now; figures, no assertions)"
 	@echo "make clean       remove build products (keeps build/ksrc)"
 	@echo "scripts/vm -- CMD   run CMD in the test VM with rcf.ko loaded (--help)"
