@@ -517,6 +517,39 @@ int rcf_circuit_add(struct rcf_nl *nl, int sw, int in, int out,
 	return rcf_xfer(nl, m, NULL, err);
 }
 
+static int link_set_vcs(struct rcf_nl *nl, int id, int vcs, struct rcf_err *err)
+{
+	struct rcf_msg *m = rcf_msg_new(nl, RCF_CMD_LINK_SET, 0);
+
+	rcf_put_u32(m, RCF_A_LINK_ID, (uint32_t)id);
+	rcf_put_u32(m, RCF_A_LINK_VCS, (uint32_t)vcs);
+	return rcf_xfer(nl, m, NULL, err);
+}
+
+int rcf_small_fabric(struct rcf_nl *nl, struct rcf_err *err)
+{
+	int r;
+
+	if ((r = rcf_node_add(nl, 0, 1, err)) ||
+	    (r = rcf_node_add(nl, 1, 1, err)) ||
+	    (r = rcf_node_add(nl, 2, 1, err)) ||
+	    (r = rcf_switch_add(nl, 0, 8, err)) ||
+	    (r = rcf_switch_add(nl, 1, 4, err)) ||
+	    (r = rcf_link_add(nl, 0, RCF_ELEM_NODE, 0, 0, RCF_ELEM_SWITCH, 0, 0,
+			      err)) ||
+	    (r = rcf_link_add(nl, 1, RCF_ELEM_NODE, 1, 0, RCF_ELEM_SWITCH, 0, 1,
+			      err)) ||
+	    (r = rcf_link_add(nl, 2, RCF_ELEM_SWITCH, 0, 4, RCF_ELEM_SWITCH, 1,
+			      0, err)) ||
+	    (r = link_set_vcs(nl, 2, 2, err)) ||
+	    (r = rcf_link_add(nl, 3, RCF_ELEM_NODE, 2, 0, RCF_ELEM_SWITCH, 1, 1,
+			      err)) ||
+	    /* A circuit keeps the VC: the link after it needs two as well. */
+	    (r = link_set_vcs(nl, 3, 2, err)))
+		return r;
+	return rcf_circuit_add(nl, 1, 0, 1, err);
+}
+
 int rcf_route_add(struct rcf_nl *nl, int src, int dst, int index,
 		  const uint8_t *hops, size_t nhops, struct rcf_err *err)
 {

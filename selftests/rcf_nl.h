@@ -108,6 +108,14 @@ int rcf_dump(struct rcf_nl *nl, uint8_t cmd, struct rcf_reply *rep,
 int rcf_fabric_del(struct rcf_nl *nl);
 
 /*
+ * Nodes 0 and 1 on ports 0 and 1 of switch 0 (8 ports); node 2 behind
+ * switch 1 (4 ports), reached from switch 0's port 4 over link 2 with two
+ * VCs, a circuit 0 -> 1 on switch 1 and link 3 (two VCs) to node 2.
+ * 0, or -errno with err filled.
+ */
+int rcf_small_fabric(struct rcf_nl *nl, struct rcf_err *err);
+
+/*
  * A populated fabric: switches 0 (32 ports) and 1 (4 ports), nodes 0 ..
  * nodes - 1 (at most 32) on switch 0, a link looping switch 1's ports 0
  * and 1, a circuit 2 -> 3 on switch 1 and routes from node 0 to every

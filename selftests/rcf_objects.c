@@ -542,50 +542,10 @@ static uint32_t link_users(struct __test_metadata *_metadata, struct rcf_nl *nl,
 	return u;
 }
 
-/*
- * Nodes 0 and 1 on ports 0 and 1 of switch 0; node 2 behind switch 1,
- * reached from switch 0's port 4 over a link with two VCs and a circuit
- * 0 -> 1 on switch 1.
- */
+/* rcf_small_fabric(), failing the test when it cannot be built. */
 static void small_fabric(struct __test_metadata *_metadata, struct rcf_nl *nl)
 {
-	RCF_OK(rcf_node_add(nl, 0, 1, err));
-	RCF_OK(rcf_node_add(nl, 1, 1, err));
-	RCF_OK(rcf_node_add(nl, 2, 1, err));
-	RCF_OK(rcf_switch_add(nl, 0, 8, err));
-	RCF_OK(rcf_switch_add(nl, 1, 4, err));
-	RCF_OK(rcf_link_add(nl, 0, RCF_ELEM_NODE, 0, 0, RCF_ELEM_SWITCH, 0, 0,
-			    err));
-	RCF_OK(rcf_link_add(nl, 1, RCF_ELEM_NODE, 1, 0, RCF_ELEM_SWITCH, 0, 1,
-			    err));
-	{
-		struct rcf_msg *m = rcf_msg_new(nl, RCF_CMD_LINK_NEW, 0);
-
-		rcf_put_u32(m, RCF_A_LINK_ID, 2);
-		rcf_nest_start(m, RCF_A_LINK_END_A);
-		rcf_put_u8(m, RCF_END_KIND, RCF_ELEM_SWITCH);
-		rcf_put_u32(m, RCF_END_ID, 0);
-		rcf_put_u32(m, RCF_END_PORT, 4);
-		rcf_nest_end(m);
-		rcf_nest_start(m, RCF_A_LINK_END_B);
-		rcf_put_u8(m, RCF_END_KIND, RCF_ELEM_SWITCH);
-		rcf_put_u32(m, RCF_END_ID, 1);
-		rcf_put_u32(m, RCF_END_PORT, 0);
-		rcf_nest_end(m);
-		rcf_put_u32(m, RCF_A_LINK_VCS, 2);
-		RCF_OK(rcf_xfer(nl, m, NULL, err));
-	}
-	RCF_OK(rcf_link_add(nl, 3, RCF_ELEM_NODE, 2, 0, RCF_ELEM_SWITCH, 1, 1,
-			    err));
-	/* A circuit keeps the VC: the link after it needs two as well. */
-	{
-		struct rcf_msg *vm = rcf_msg_new(nl, RCF_CMD_LINK_SET, 0);
-
-		rcf_put_u32(vm, RCF_A_LINK_ID, 3);
-		rcf_put_u32(vm, RCF_A_LINK_VCS, 2);
-		RCF_OK(rcf_xfer(nl, vm, NULL, err));
-	}
-	RCF_OK(rcf_circuit_add(nl, 1, 0, 1, err));
+	RCF_OK(rcf_small_fabric(nl, err));
 }
 
 TEST_F(obj, route)

@@ -35,39 +35,7 @@ FIXTURE_SETUP(ref)
 	ASSERT_EQ(0, rcf_nl_open(nl))
 	TH_LOG("rcf family not found: is rcf.ko loaded?");
 	rcf_fabric_del(nl);
-	RCF_OK(rcf_node_add(nl, 0, 1, err));
-	RCF_OK(rcf_node_add(nl, 1, 1, err));
-	RCF_OK(rcf_node_add(nl, 2, 1, err));
-	RCF_OK(rcf_switch_add(nl, 0, 8, err));
-	RCF_OK(rcf_switch_add(nl, 1, 4, err));
-	RCF_OK(rcf_link_add(nl, 0, RCF_ELEM_NODE, 0, 0, RCF_ELEM_SWITCH, 0, 0,
-			    err));
-	RCF_OK(rcf_link_add(nl, 1, RCF_ELEM_NODE, 1, 0, RCF_ELEM_SWITCH, 0, 1,
-			    err));
-	m = rcf_msg_new(nl, RCF_CMD_LINK_NEW, 0);
-	rcf_put_u32(m, RCF_A_LINK_ID, 2);
-	rcf_nest_start(m, RCF_A_LINK_END_A);
-	rcf_put_u8(m, RCF_END_KIND, RCF_ELEM_SWITCH);
-	rcf_put_u32(m, RCF_END_ID, 0);
-	rcf_put_u32(m, RCF_END_PORT, 4);
-	rcf_nest_end(m);
-	rcf_nest_start(m, RCF_A_LINK_END_B);
-	rcf_put_u8(m, RCF_END_KIND, RCF_ELEM_SWITCH);
-	rcf_put_u32(m, RCF_END_ID, 1);
-	rcf_put_u32(m, RCF_END_PORT, 0);
-	rcf_nest_end(m);
-	rcf_put_u32(m, RCF_A_LINK_VCS, 2);
-	RCF_OK(rcf_xfer(nl, m, NULL, err));
-	RCF_OK(rcf_link_add(nl, 3, RCF_ELEM_NODE, 2, 0, RCF_ELEM_SWITCH, 1, 1,
-			    err));
-	/* A circuit keeps the VC: the link after it needs two as well. */
-	{
-		struct rcf_msg *vm = rcf_msg_new(nl, RCF_CMD_LINK_SET, 0);
-
-		rcf_put_u32(vm, RCF_A_LINK_ID, 3);
-		rcf_put_u32(vm, RCF_A_LINK_VCS, 2);
-		RCF_OK(rcf_xfer(nl, vm, NULL, err));
-	}
+	RCF_OK(rcf_small_fabric(nl, err));
 	m = rcf_msg_new(nl, RCF_CMD_LINK_NEW, 0);
 	rcf_put_u32(m, RCF_A_LINK_ID, 4);
 	rcf_nest_start(m, RCF_A_LINK_END_A);
@@ -82,7 +50,6 @@ FIXTURE_SETUP(ref)
 	rcf_nest_end(m);
 	rcf_put_u8(m, RCF_A_LINK_STATE, RCF_LINK_DOWN);
 	RCF_OK(rcf_xfer(nl, m, NULL, err));
-	RCF_OK(rcf_circuit_add(nl, 1, 0, 1, err));
 	RCF_OK(rcf_route_add(nl, 0, 1, 0, r01, sizeof(r01), err));
 	RCF_OK(rcf_route_add(nl, 0, 2, 0, r02, sizeof(r02), err));
 }
