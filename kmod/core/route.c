@@ -27,34 +27,25 @@ static int rcf_nomem(struct rcf_err *e)
 	return rcf_fail(e, ENOMEM, "out of memory", 0);
 }
 
-static int rcf_walk_circuit(struct rcf_fabric *f, struct rcf_switch *s,
-			    u32 in, int mode, struct rcf_err *e)
+/*
+ * Counts a route at a switch input, in circ_users when it follows the
+ * input's circuit or in in_users when it reads its byte there.
+ */
+static int rcf_walk_switch(struct rcf_fabric *f, struct rcf_switch *s,
+			   u32 in, bool circuit, int mode, struct rcf_err *e)
 {
-	if (mode == RCF_WALK_CHECK)
-		return 0;
-	s = rcf_touch(f, RCF_J_SWITCH, &f->switches, s->id, sizeof(*s));
-	if (!s)
-		return rcf_nomem(e);
-	if (mode == RCF_WALK_HOLD)
-		s->circ_users[in]++;
-	else
-		s->circ_users[in]--;
-	return 0;
-}
+	u32 *users;
 
-/* Counts a route that reads its byte at a switch input. */
-static int rcf_walk_input(struct rcf_fabric *f, struct rcf_switch *s,
-			  u32 in, int mode, struct rcf_err *e)
-{
 	if (mode == RCF_WALK_CHECK)
 		return 0;
 	s = rcf_touch(f, RCF_J_SWITCH, &f->switches, s->id, sizeof(*s));
 	if (!s)
 		return rcf_nomem(e);
+	users = circuit ? &s->circ_users[in] : &s->in_users[in];
 	if (mode == RCF_WALK_HOLD)
-		s->in_users[in]++;
+		(*users)++;
 	else
-		s->in_users[in]--;
+		(*users)--;
 	return 0;
 }
 
@@ -113,7 +104,8 @@ static int rcf_route_walk(struct rcf_fabric *f, const struct rcf_route *r,
 							"route enters a loop of circuits",
 							RCF_A_ROUTE_HOPS);
 				out = s->circ_out[at.port];
-				err = rcf_walk_circuit(f, s, at.port, mode, e);
+				err = rcf_walk_switch(f, s, at.port, true, mode,
+						      e);
 				if (err)
 					return err;
 				goto cross;
@@ -122,7 +114,7 @@ static int rcf_route_walk(struct rcf_fabric *f, const struct rcf_route *r,
 				return rcf_fail(e, EINVAL,
 						"route ends inside a switch",
 						RCF_A_ROUTE_HOPS);
-			err = rcf_walk_input(f, s, at.port, mode, e);
+			err = rcf_walk_switch(f, s, at.port, false, mode, e);
 			if (err)
 				return err;
 		}
