@@ -31,6 +31,12 @@ int kernel_error(const struct ctl *c, const char *where,
 		 const struct rcf_obj *o);
 
 int cmd_object(struct ctl *c, int argc, char **argv);
+/*
+ * Reads a batch or topology file ("-": stdin) into *ops; *name is how
+ * errors name it.  Reports its own errors; RCFCTL_OK or an exit status.
+ */
+int read_ops_file(const char *file, const char **name, struct rcf_op **ops,
+		  size_t *n);
 int cmd_batch(struct ctl *c, const char *file);
 int cmd_topo(struct ctl *c, int argc, char **argv);
 int cmd_monitor(struct ctl *c, int argc, char **argv);

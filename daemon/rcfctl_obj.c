@@ -113,24 +113,35 @@ int cmd_object(struct ctl *c, int argc, char **argv)
 	return RCFCTL_OK;
 }
 
-int cmd_batch(struct ctl *c, const char *file)
+int read_ops_file(const char *file, const char **name, struct rcf_op **ops,
+		  size_t *n)
 {
 	FILE *f = strcmp(file, "-") ? fopen(file, "r") : stdin;
-	const char *name = f == stdin ? "-" : file;
-	struct rcf_op *ops;
-	char err[512], where[600];
-	size_t n;
+	char err[512];
 	int rc;
 
+	*name = f == stdin ? "-" : file;
 	if (!f) {
 		fprintf(stderr, "rcfctl: %s: %s\n", file, strerror(errno));
 		return RCFCTL_USAGE;
 	}
-	rc = rcf_batch_read(f, name, &ops, &n, err, sizeof(err));
+	rc = rcf_batch_read(f, *name, ops, n, err, sizeof(err));
 	if (f != stdin)
 		fclose(f);
+	return rc ? usage_error("%s", err) : RCFCTL_OK;
+}
+
+int cmd_batch(struct ctl *c, const char *file)
+{
+	const char *name;
+	struct rcf_op *ops;
+	char where[600];
+	size_t n;
+	int rc;
+
+	rc = read_ops_file(file, &name, &ops, &n);
 	if (rc)
-		return usage_error("%s", err);
+		return rc;
 	if (n > RCF_BATCH_MAX_OPS && !c->force) {
 		free(ops);
 		return usage_error("%s: %zu operations, more than one batch "

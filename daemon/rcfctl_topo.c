@@ -192,24 +192,14 @@ static int topo_load(struct ctl *c, int argc, char **argv)
 	const char *file, *name;
 	struct rcf_op *ops;
 	struct rcf_topo t;
-	char err[512];
 	size_t n;
 	int dry = 0, rc;
-	FILE *f;
 
 	if (parse_flags(argc, argv, &dry, &file))
 		return usage_error("usage: rcfctl topo load FILE [--dry-run]");
-	f = strcmp(file, "-") ? fopen(file, "r") : stdin;
-	name = f == stdin ? "-" : file;
-	if (!f) {
-		fprintf(stderr, "rcfctl: %s: %s\n", file, strerror(errno));
-		return RCFCTL_USAGE;
-	}
-	rc = rcf_batch_read(f, name, &ops, &n, err, sizeof(err));
-	if (f != stdin)
-		fclose(f);
+	rc = read_ops_file(file, &name, &ops, &n);
 	if (rc)
-		return usage_error("%s", err);
+		return rc;
 	/* same checks as a topology file, for the summary */
 	rcf_topo_init(&t);
 	for (size_t i = 0; i < n; i++) {
