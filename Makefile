@@ -91,6 +91,7 @@ lint-format:
 	fi
 
 bench: all
+	$(MAKE) -C kmod/core/test bench
 	scripts/vm -- scripts/bench/control-plane
 
 clean:
@@ -108,6 +109,6 @@ help:
 	@echo "make selftests   build the VM selftests"
 	@echo "make check       scripts/check: install packages, build, run every test"
 	@echo "make lint        checkpatch and sparse on kmod/, clang-format on userspace C"
-	@echo "make bench       benchmarks in the VM (control plane for now; figures, no assertions)"
+	@echo "make bench       benchmarks: the engine natively, the control plane in the VM (figures, no assertions)"
 	@echo "make clean       remove build products (keeps build/ksrc)"
 	@echo "scripts/vm -- CMD   run CMD in the test VM with rcf.ko loaded (--help)"

@@ -1,0 +1,128 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The byte-level wormhole engine: a dense snapshot of one fabric through
+ * which packets move byte by byte, cycle by cycle (Documentation/engine.rst
+ * has the model and every decision).  The caller serialises all calls on
+ * one engine.
+ */
+#ifndef _RCF_CORE_ENGINE_H
+#define _RCF_CORE_ENGINE_H
+
+#include "model.h"
+
+#define RCF_ENGINE_MAX_PKT	255	/* bytes, length byte included */
+#define RCF_ENGINE_CHUNK	8	/* central queue chunk, bytes */
+#define RCF_ENGINE_MAX_HOPS	128	/* elements a packet may cross */
+#define RCF_ENGINE_RELAY_BUF	1024	/* relay memory of a node, bytes */
+#define RCF_ENGINE_LAT_BUCKETS	64	/* bucket k: latency in [2^k, 2^(k+1)) */
+#define RCF_ENGINE_MATRIX_MAX	1024	/* nodes for which C_ij is kept */
+
+/* Why a packet was dropped; every drop is counted under one reason. */
+enum rcf_engine_drop {
+	RCF_EDROP_BAD_BYTE,	/* reserved bit of a route byte set */
+	RCF_EDROP_NO_PORT,	/* output port beyond the element's ports */
+	RCF_EDROP_NO_LINK,	/* output port without a link */
+	RCF_EDROP_LINK_DOWN,	/* output link administratively down */
+	RCF_EDROP_BAD_VC,	/* VC beyond the output link's VCs */
+	RCF_EDROP_HOP_LIMIT,	/* route too long or circuits loop */
+	RCF_EDROP_NO_ROUTE,	/* route bytes ran out at a switch */
+	RCF_EDROP_TOO_BIG,	/* packet over RCF_ENGINE_MAX_PKT bytes */
+	RCF_EDROP_NO_MEM,	/* no memory for the packet's next hop */
+	RCF_EDROP_NR,
+};
+
+/* Called for every packet delivered; payload is valid during the call. */
+struct rcf_engine_ops {
+	void (*deliver)(void *priv, u32 dst, u32 src, const u8 *payload,
+			u32 len, u64 cookie, u64 latency);
+};
+
+/* A channel: one direction of one link, one VC. */
+struct rcf_engine_chan_id {
+	u32 link;
+	u8 dir;		/* 0: end a to end b, 1: end b to end a */
+	u8 vc;
+};
+
+struct rcf_engine_chan_stats {
+	u64 bytes;	/* bytes sent on the channel */
+	u64 packets;	/* packets whose head was sent on it */
+	u64 blocked;	/* cycles with a byte ready and no credit */
+	u32 credit;	/* sender's credit now, bytes */
+	u32 occ;	/* receiver buffer occupancy now, bytes */
+};
+
+struct rcf_engine_pair_stats {
+	u64 sent_pkts, sent_bytes;	/* payload bytes sent from i to j */
+	u64 recv_pkts, recv_bytes;	/* payload bytes i received from j */
+};
+
+struct rcf_engine_stats {
+	u64 now;		/* current cycle */
+	u64 sent_pkts;		/* accepted by rcf_engine_send */
+	u64 delivered_pkts;
+	u64 dropped_pkts;
+	u64 injected;		/* bytes put on a first link by a source */
+	u64 delivered;		/* bytes taken in by their destination */
+	u64 stripped;		/* route bytes removed after injection */
+	u64 dropped;		/* injected bytes discarded by a drop */
+	u64 inflight;		/* bytes on wires, in buffers, CQs, relays */
+	u64 byte_hops;		/* bytes sent on any channel */
+	u64 drops[RCF_EDROP_NR];
+	u64 lat_hist[RCF_ENGINE_LAT_BUCKETS];
+	u64 lat_sum, lat_min, lat_max;
+};
+
+struct rcf_engine;
+
+/* A private copy of f; no pointer into f survives.  NULL on ENOMEM. */
+struct rcf_engine *rcf_engine_build(const struct rcf_fabric *f,
+				    const struct rcf_engine_ops *ops,
+				    void *priv);
+void rcf_engine_free(struct rcf_engine *e);
+
+/*
+ * Queues a packet [length][route][payload] at node src.  Returns 0 when
+ * queued, -EINVAL for an unknown node or an empty route, -ENOMEM; a route
+ * over RCF_ROUTE_MAX_HOPS bytes or a packet over RCF_ENGINE_MAX_PKT bytes
+ * is a counted drop and returns -EMSGSIZE.
+ */
+int rcf_engine_send(struct rcf_engine *e, u32 src, const u8 *route,
+		    u32 nroute, const u8 *payload, u32 plen, u64 cookie);
+
+/*
+ * Runs until nothing is left in flight or max_cycles have passed; returns
+ * the cycles executed, or -EDEADLK when packets are in flight and nothing
+ * can ever move again (rcf_engine_blocked lists the channels involved).
+ */
+long long rcf_engine_run(struct rcf_engine *e, u64 max_cycles);
+/* Packets queued or moving. */
+u64 rcf_engine_busy(const struct rcf_engine *e);
+u64 rcf_engine_now(const struct rcf_engine *e);
+
+void rcf_engine_stats(const struct rcf_engine *e, struct rcf_engine_stats *s);
+/* -ENOENT when the link does not exist or has no such VC. */
+int rcf_engine_chan_stats(const struct rcf_engine *e,
+			  const struct rcf_engine_chan_id *id,
+			  struct rcf_engine_chan_stats *s);
+/* Central queue bytes (whole chunks) held now and at peak. */
+int rcf_engine_cq_stats(const struct rcf_engine *e, u32 sw, u32 *cur,
+			u32 *peak);
+/* -EOPNOTSUPP above RCF_ENGINE_MATRIX_MAX nodes. */
+int rcf_engine_pair_stats(const struct rcf_engine *e, u32 i, u32 j,
+			  struct rcf_engine_pair_stats *s);
+void rcf_engine_stats_reset(struct rcf_engine *e);
+/* Channels holding bytes that cannot move now; returns how many. */
+u32 rcf_engine_blocked(const struct rcf_engine *e,
+		       struct rcf_engine_chan_id *ids, u32 max);
+/*
+ * Checks every invariant (credits, buffers, central queues, byte
+ * conservation) against the engine's state; NULL when all hold.
+ */
+const char *rcf_engine_check(const struct rcf_engine *e);
+
+/* Route copied from the model: up to RCF_ROUTES_PER_PAIR per pair. */
+int rcf_engine_route(const struct rcf_engine *e, u32 src, u32 dst, u32 index,
+		     const u8 **hops, u32 *nhops);
+
+#endif /* _RCF_CORE_ENGINE_H */

@@ -1,0 +1,209 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A node: its send queue, injection at link rate, reception, delivery,
+ * and store-and-forward relaying of packets that still carry route bytes.
+ */
+#include "engine_priv.h"
+
+static void eng_q_push(struct eng_pkt **head, struct eng_pkt **tail,
+		       struct eng_pkt *p)
+{
+	p->next = NULL;
+	if (*tail)
+		(*tail)->next = p;
+	else
+		*head = p;
+	*tail = p;
+}
+
+static struct eng_pkt *eng_q_pop(struct eng_pkt **head, struct eng_pkt **tail)
+{
+	struct eng_pkt *p = *head;
+
+	*head = p->next;
+	if (!*head)
+		*tail = NULL;
+	p->next = NULL;
+	return p;
+}
+
+static struct rcf_engine_pair_stats *eng_pair(struct rcf_engine *e, u32 i,
+					      u32 j)
+{
+	return e->pairs ? &e->pairs[(size_t)i * e->nnodes + j] : NULL;
+}
+
+int rcf_engine_send(struct rcf_engine *e, u32 src, const u8 *route,
+		    u32 nroute, const u8 *payload, u32 plen, u64 cookie)
+{
+	struct eng_pkt *p;
+	u32 el;
+
+	if (src >= e->max_node || e->node_idx[src] == ENG_NONE || !nroute)
+		return -EINVAL;
+	if (nroute > RCF_ROUTE_MAX_HOPS || 1 + nroute + plen >
+	    RCF_ENGINE_MAX_PKT) {
+		e->st.drops[nroute > RCF_ROUTE_MAX_HOPS ? RCF_EDROP_HOP_LIMIT :
+			    RCF_EDROP_TOO_BIG]++;
+		e->st.dropped_pkts++;
+		return -EMSGSIZE;
+	}
+	el = e->node_idx[src];
+	p = eng_pkt_get(e);
+	if (!p)
+		return -ENOMEM;
+	e->busy++;
+	p->cookie = cookie;
+	p->born = e->now;
+	p->src = el;
+	p->refs = 1;
+	p->len0 = 1 + nroute + plen;
+	p->nroute = nroute;
+	memcpy(p->data, route, nroute);
+	if (plen)
+		memcpy(p->data + nroute, payload, plen);
+	eng_q_push(&e->elem[el].sq_head, &e->elem[el].sq_tail, p);
+	e->elem[el].sq_len++;
+	e->st.sent_pkts++;
+	eng_wake_next(e, el);
+	return 0;
+}
+
+static void eng_deliver(struct rcf_engine *e, u32 el, struct eng_pkt *p)
+{
+	struct rcf_engine_pair_stats *ps = eng_pair(e, el, p->src);
+	u32 plen = p->len0 - 1 - p->nroute;
+	u64 lat = e->now - p->born, b = lat;
+	u32 k = 0;
+
+	while (b > 1) {
+		b >>= 1;
+		k++;
+	}
+	e->st.lat_hist[k]++;
+	e->st.lat_sum += lat;
+	if (lat < e->st.lat_min)
+		e->st.lat_min = lat;
+	if (lat > e->st.lat_max)
+		e->st.lat_max = lat;
+	e->st.delivered_pkts++;
+	if (ps) {
+		ps->recv_pkts++;
+		ps->recv_bytes += plen;
+	}
+	ps = eng_pair(e, p->src, el);
+	if (ps) {
+		ps->sent_pkts++;
+		ps->sent_bytes += plen;
+	}
+	if (e->ops && e->ops->deliver)
+		e->ops->deliver(e->priv, e->elem[el].id, e->elem[p->src].id,
+				p->data + p->nroute, plen, p->cookie, lat);
+}
+
+/* Takes arrived bytes in; whole packets are delivered or queued to relay. */
+bool eng_node_inputs(struct rcf_engine *e, u32 el)
+{
+	struct eng_elem *x = &e->elem[el];
+	bool moved = false;
+	u32 p, v, di, n;
+
+	for (p = 0; p < x->nports; p++) {
+		di = e->port_in[x->port0 + p];
+		if (di == ENG_NONE)
+			continue;
+		for (v = 0; v < e->dl[di].vcs; v++) {
+			struct eng_chan *c = &e->chan[e->dl[di].chan0 + v];
+			struct eng_hop *h;
+
+			while ((h = c->head)) {
+				if (h->state == EH_NEW) {
+					h->state = EH_NODE;
+					h->rx_relay = h->rb < h->pkt->nroute;
+				}
+				n = h->arrived - h->left;
+				if (h->rx_relay)
+					n = eng_min(n, RCF_ENGINE_RELAY_BUF -
+						    x->relay_used);
+				if (n) {
+					h->left += n;
+					eng_credit(e, h->chan, n);
+					if (h->rx_relay)
+						x->relay_used += n;
+					else
+						e->st.delivered += n;
+					moved = true;
+				}
+				if (h->left < h->len)
+					break;
+				if (h->rx_relay) {
+					h->pkt->rb = h->rb;
+					h->pkt->hops = h->hops;
+					h->pkt->refs++;
+					eng_q_push(&x->rq_head, &x->rq_tail,
+						   h->pkt);
+				} else {
+					eng_deliver(e, el, h->pkt);
+				}
+				eng_fifo_pop(e, c);
+			}
+		}
+	}
+	return moved;
+}
+
+/* Starts the head packet of a queue; false when it must wait. */
+static bool eng_start_one(struct rcf_engine *e, u32 el, bool relay)
+{
+	struct eng_elem *x = &e->elem[el];
+	struct eng_pkt **head = relay ? &x->rq_head : &x->sq_head;
+	struct eng_pkt **tail = relay ? &x->rq_tail : &x->sq_tail;
+	struct eng_pkt *p = *head;
+	u32 held = p->len0 - p->rb, oc;
+	struct eng_hop *h;
+	int reason = 0;
+
+	if (p->hops >= RCF_ENGINE_MAX_HOPS) {
+		reason = RCF_EDROP_HOP_LIMIT;
+		oc = ENG_NONE;
+	} else {
+		oc = eng_decode(e, el, p->data[p->rb], &reason);
+	}
+	if (oc != ENG_NONE && e->chan[oc].owner)
+		return false;
+	eng_q_pop(head, tail);
+	if (!relay)
+		x->sq_len--;
+	h = oc != ENG_NONE ? eng_hop_start(e, oc, p, NULL, held - 1,
+					   p->rb + 1, p->hops + 1) : NULL;
+	if (oc != ENG_NONE && !h)
+		reason = RCF_EDROP_NO_MEM;
+	if (!h) {
+		eng_drop(e, p, reason);
+		if (relay) {
+			x->relay_used -= held;
+			e->st.dropped += held;
+		}
+	} else {
+		h->relay = relay;
+		if (relay) {
+			x->relay_used--;
+			e->st.stripped++;
+		}
+	}
+	if (!--p->refs)
+		eng_pkt_put(e, p);
+	return true;
+}
+
+bool eng_node_start(struct rcf_engine *e, u32 el)
+{
+	struct eng_elem *x = &e->elem[el];
+	bool moved = false;
+
+	while (x->rq_head && eng_start_one(e, el, true))
+		moved = true;
+	while (x->sq_head && eng_start_one(e, el, false))
+		moved = true;
+	return moved;
+}

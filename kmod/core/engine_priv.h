@@ -1,0 +1,188 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The engine's dense state, shared by the engine_*.c files only. */
+#ifndef _RCF_CORE_ENGINE_PRIV_H
+#define _RCF_CORE_ENGINE_PRIV_H
+
+#include "engine.h"
+
+struct eng_hop;
+
+/* A packet as sent; its bytes stay here while the worm moves. */
+struct eng_pkt {
+	struct eng_pkt *next;	/* node queues, free list */
+	u64 cookie;
+	u64 born;		/* cycle rcf_engine_send was called */
+	u32 src;		/* dense node index */
+	u32 refs;		/* hops alive + queue membership */
+	u16 len0;		/* bytes as sent, length byte included */
+	u8 nroute;
+	u8 rb;			/* route bytes read so far (node queues) */
+	u8 hops;		/* elements crossed (node queues) */
+	u8 data[RCF_ENGINE_MAX_PKT];	/* route bytes then payload */
+};
+
+enum eng_hstate {
+	EH_NEW,		/* at a receiver, head not decoded yet */
+	EH_WAIT,	/* waiting for a busy output */
+	EH_ALLOC,	/* output allocated: flowing */
+	EH_DROP,	/* discarded as its bytes arrive */
+	EH_NODE,	/* taken in by a node */
+};
+
+/* One packet on one channel: the piece of the worm between two elements. */
+struct eng_hop {
+	struct eng_hop *next;	/* channel FIFO at the receiver, free list */
+	struct eng_hop *wnext;	/* output wait queue */
+	struct eng_pkt *pkt;
+	struct eng_hop *up;	/* feeding piece at the sender; NULL: memory */
+	struct eng_hop *out;	/* piece fed downstream */
+	u64 wait_seq;
+	u32 chan;
+	u32 len;		/* bytes on this channel */
+	u32 sent, arrived, left;
+	u32 cq_in, cq_out;	/* bytes into and out of the central queue */
+	u32 cq_chunks, cq_head, cq_room;
+	u32 ochan;		/* requested output channel */
+	u32 olen;		/* its length on that channel */
+	u8 orb;			/* route bytes read after this element */
+	u8 state;
+	u8 rb;			/* route bytes read before this channel */
+	u8 hops;
+	u8 in_fifo;		/* still in the receiver's FIFO */
+	u8 relay;		/* sender side is relay memory */
+	u8 rx_relay;		/* receiver takes it into relay memory */
+};
+
+struct eng_chan {
+	struct eng_hop *head, *tail;	/* pieces at the receiver */
+	struct eng_hop *owner;		/* piece being sent */
+	struct eng_hop *wq_head, *wq_tail;	/* pieces waiting for it */
+	u32 dl;
+	u32 credit;
+	u32 occ;
+	u8 vc;
+	u8 blocked_on;
+	u64 blocked_since;
+	u64 bytes, packets, blocked;
+};
+
+/* One direction of one link. */
+struct eng_dlink {
+	u32 link;
+	u8 dir;
+	u8 up;
+	u8 vcs;
+	u8 rr;
+	u32 from, from_port, to, to_port;	/* dense element indices */
+	u32 bw, lat, buf;
+	u32 chan0;
+};
+
+struct eng_elem {
+	u8 is_switch;
+	u32 id;
+	u32 nports;
+	u32 port0;		/* first entry in port_out/port_in/circ */
+	u64 mark_cur, mark_next;	/* cycle + 1 it is listed for */
+	/* switch */
+	u32 cq_cap, cq_free, cq_peak;	/* chunks */
+	u32 in_rr;
+	/* node */
+	struct eng_pkt *sq_head, *sq_tail;	/* own packets */
+	struct eng_pkt *rq_head, *rq_tail;	/* packets to relay */
+	u32 relay_used;
+	u64 sq_len;
+};
+
+/* An event: bytes arriving at a receiver, or credit at a sender. */
+struct eng_ev {
+	u64 at;
+	u64 seq;
+	struct eng_hop *hop;	/* NULL: credit */
+	u32 chan;
+	u32 n;
+};
+
+struct eng_route {
+	u32 src, dst;
+	u8 index, nhops;
+	u8 hops[RCF_ROUTE_MAX_HOPS];
+};
+
+struct rcf_engine {
+	const struct rcf_engine_ops *ops;
+	void *priv;
+	u64 now;
+	u64 seq;
+	u64 busy;		/* packets alive */
+	u64 wait_seq;
+
+	u32 nelem, nnodes, nport, ndl, nchan, nroutes;
+	struct eng_elem *elem;	/* nodes first, then switches */
+	u32 *port_out, *port_in;	/* dense dlink per element port */
+	u8 *circ;		/* circuit output per switch port */
+	struct eng_dlink *dl;
+	struct eng_chan *chan;
+	struct eng_route *routes;	/* sorted by src, dst, index */
+	u32 *node_idx, *sw_idx, *link_dl;	/* model id -> dense */
+	u32 max_node, max_sw, max_link;
+
+	struct eng_ev *heap;
+	u32 nheap, heap_cap;
+
+	u8 in_cycle;
+	int err;		/* sticky: an event could not be queued */
+	u32 *act, *act_next;	/* elements to process this/next cycle */
+	u32 nact, nact_next;
+
+	void *blocks;		/* every pool block, linked */
+	struct eng_pkt *pkt_free;
+	struct eng_hop *hop_free;
+
+	struct rcf_engine_stats st;
+	struct rcf_engine_pair_stats *pairs;	/* nnodes^2 or NULL */
+};
+
+#define ENG_NONE 0xffffffffu
+
+/* engine_step.c */
+int eng_ev_push(struct rcf_engine *e, u64 at, u32 chan, struct eng_hop *h,
+		u32 n);
+void eng_wake(struct rcf_engine *e, u32 el);
+void eng_wake_next(struct rcf_engine *e, u32 el);
+bool eng_outputs(struct rcf_engine *e, u32 el);
+void eng_credit(struct rcf_engine *e, u32 chan, u32 n);
+
+/* engine_alloc.c */
+struct eng_pkt *eng_pkt_get(struct rcf_engine *e);
+void eng_pkt_put(struct rcf_engine *e, struct eng_pkt *p);
+struct eng_hop *eng_hop_get(struct rcf_engine *e);
+void eng_hop_put(struct rcf_engine *e, struct eng_hop *h);
+void eng_pool_free(struct rcf_engine *e);
+
+/* engine_switch.c */
+bool eng_switch_inputs(struct rcf_engine *e, u32 el);
+bool eng_switch_cq(struct rcf_engine *e, u32 el);
+u32 eng_cq_bytes(const struct eng_hop *u);
+void eng_cq_leave(struct rcf_engine *e, struct eng_hop *u, u32 n);
+
+/* engine_node.c */
+bool eng_node_inputs(struct rcf_engine *e, u32 el);
+bool eng_node_start(struct rcf_engine *e, u32 el);
+
+/* shared helpers */
+void eng_drop(struct rcf_engine *e, struct eng_pkt *p, int reason);
+/* Output channel for a route byte at element el, or ENG_NONE + reason. */
+u32 eng_decode(struct rcf_engine *e, u32 el, u8 rbyte, int *reason);
+/* Puts h (bytes of packet p) on channel c, fed by up; NULL on ENOMEM. */
+struct eng_hop *eng_hop_start(struct rcf_engine *e, u32 c, struct eng_pkt *p,
+			      struct eng_hop *up, u32 len, u8 rb, u8 hops);
+void eng_fifo_pop(struct rcf_engine *e, struct eng_chan *c);
+void eng_hop_release(struct rcf_engine *e, struct eng_hop *h);
+
+static inline u32 eng_min(u32 a, u32 b)
+{
+	return a < b ? a : b;
+}
+
+#endif /* _RCF_CORE_ENGINE_PRIV_H */

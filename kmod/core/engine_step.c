@@ -1,0 +1,429 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The cycle loop.  All interaction between elements is delayed by a link
+ * latency of at least one cycle (bytes forward, credits back), so within a
+ * cycle the elements are independent and only those woken by an event or
+ * by their own progress in the previous cycle are visited.  With nothing
+ * to visit, time jumps to the next event.
+ */
+#include "engine_priv.h"
+
+static bool eng_ev_before(const struct eng_ev *a, const struct eng_ev *b)
+{
+	return a->at < b->at || (a->at == b->at && a->seq < b->seq);
+}
+
+static int eng_heap_grow(struct rcf_engine *e)
+{
+	struct eng_ev *n;
+
+	if (e->heap_cap > (u32)-1 / 2 / sizeof(*n))
+		return -ENOMEM;
+	n = rcf_os_zalloc(2 * (size_t)e->heap_cap * sizeof(*n));
+	if (!n)
+		return -ENOMEM;
+	memcpy(n, e->heap, e->nheap * sizeof(*n));
+	rcf_os_free(e->heap);
+	e->heap = n;
+	e->heap_cap *= 2;
+	return 0;
+}
+
+int eng_ev_push(struct rcf_engine *e, u64 at, u32 chan, struct eng_hop *h,
+		u32 n)
+{
+	struct eng_ev ev = { at, e->seq++, h, chan, n };
+	u32 i;
+
+	if (e->nheap == e->heap_cap && eng_heap_grow(e)) {
+		e->err = -ENOMEM;
+		return -ENOMEM;
+	}
+	i = e->nheap++;
+	while (i) {
+		u32 p = (i - 1) / 2;
+
+		if (!eng_ev_before(&ev, &e->heap[p]))
+			break;
+		e->heap[i] = e->heap[p];
+		i = p;
+	}
+	e->heap[i] = ev;
+	return 0;
+}
+
+static void eng_ev_pop(struct rcf_engine *e, struct eng_ev *out)
+{
+	struct eng_ev last;
+	u32 i = 0;
+
+	*out = e->heap[0];
+	last = e->heap[--e->nheap];
+	for (;;) {
+		u32 c = 2 * i + 1;
+
+		if (c >= e->nheap)
+			break;
+		if (c + 1 < e->nheap && eng_ev_before(&e->heap[c + 1],
+						      &e->heap[c]))
+			c++;
+		if (!eng_ev_before(&e->heap[c], &last))
+			break;
+		e->heap[i] = e->heap[c];
+		i = c;
+	}
+	if (e->nheap)
+		e->heap[i] = last;
+}
+
+/* Visit el in the cycle being run. */
+void eng_wake(struct rcf_engine *e, u32 el)
+{
+	struct eng_elem *x = &e->elem[el];
+
+	if (x->mark_cur == e->now + 1)
+		return;
+	x->mark_cur = e->now + 1;
+	e->act[e->nact++] = el;
+}
+
+/* Visit el in the next cycle run. */
+void eng_wake_next(struct rcf_engine *e, u32 el)
+{
+	struct eng_elem *x = &e->elem[el];
+	u64 mark = e->now + 1 + e->in_cycle;
+
+	if (x->mark_next == mark)
+		return;
+	x->mark_next = mark;
+	e->act_next[e->nact_next++] = el;
+}
+
+/* A byte left a receiver buffer of chan: its credit travels back. */
+void eng_credit(struct rcf_engine *e, u32 chan, u32 n)
+{
+	struct eng_chan *c = &e->chan[chan];
+
+	c->occ -= n;
+	eng_ev_push(e, e->now + e->dl[c->dl].lat, chan, NULL, n);
+}
+
+static void eng_apply(struct rcf_engine *e, const struct eng_ev *ev)
+{
+	struct eng_chan *c = &e->chan[ev->chan];
+	const struct eng_dlink *d = &e->dl[c->dl];
+
+	if (ev->hop) {
+		ev->hop->arrived += ev->n;
+		c->occ += ev->n;
+		eng_wake(e, d->to);
+	} else {
+		c->credit += ev->n;
+		eng_wake(e, d->from);
+	}
+}
+
+static bool eng_visit(struct rcf_engine *e, u32 el)
+{
+	bool moved;
+
+	if (e->elem[el].is_switch) {
+		moved = eng_switch_inputs(e, el);
+		moved |= eng_outputs(e, el);
+		moved |= eng_switch_cq(e, el);
+	} else {
+		moved = eng_node_inputs(e, el);
+		moved |= eng_node_start(e, el);
+		moved |= eng_outputs(e, el);
+	}
+	return moved;
+}
+
+static void eng_cycle(struct rcf_engine *e)
+{
+	struct eng_ev ev;
+	u32 *t, i;
+
+	t = e->act;
+	e->act = e->act_next;
+	e->act_next = t;
+	e->nact = e->nact_next;
+	e->nact_next = 0;
+	e->in_cycle = 1;
+	for (i = 0; i < e->nact; i++)
+		e->elem[e->act[i]].mark_cur = e->now + 1;
+	while (e->nheap && e->heap[0].at == e->now) {
+		eng_ev_pop(e, &ev);
+		eng_apply(e, &ev);
+	}
+	for (i = 0; i < e->nact; i++)
+		if (eng_visit(e, e->act[i]))
+			eng_wake_next(e, e->act[i]);
+	e->in_cycle = 0;
+	e->now++;
+}
+
+long long rcf_engine_run(struct rcf_engine *e, u64 max_cycles)
+{
+	u64 start = e->now, end = e->now + max_cycles;
+
+	while (e->now < end && !e->err) {
+		if (!e->nact_next) {
+			if (!e->nheap) {
+				if (e->busy)
+					return -EDEADLK;
+				break;
+			}
+			if (e->heap[0].at > e->now) {
+				e->now = e->heap[0].at < end ? e->heap[0].at :
+							       end;
+				continue;
+			}
+		}
+		eng_cycle(e);
+	}
+	if (e->err)
+		return e->err;
+	return e->now - start;
+}
+
+u64 rcf_engine_busy(const struct rcf_engine *e)
+{
+	return e->busy;
+}
+
+u64 rcf_engine_now(const struct rcf_engine *e)
+{
+	return e->now;
+}
+
+/* Bytes the owner h of a channel could send now, credit aside. */
+static u32 eng_avail(const struct eng_hop *h)
+{
+	const struct eng_hop *u = h->up;
+
+	if (!u)
+		return h->len - h->sent;
+	return eng_cq_bytes(u) + u->arrived - u->left;
+}
+
+static void eng_release_out(struct rcf_engine *e, u32 el, u32 ci)
+{
+	struct eng_chan *c = &e->chan[ci];
+	struct eng_hop *h = c->owner, *u = h->up, *w;
+
+	c->owner = NULL;
+	if (u) {
+		u->out = NULL;
+		eng_hop_release(e, u);
+	}
+	eng_hop_release(e, h);
+	if (!e->elem[el].is_switch || !c->wq_head)
+		return;
+	w = c->wq_head;
+	c->wq_head = w->wnext;
+	if (!c->wq_head)
+		c->wq_tail = NULL;
+	w->out = eng_hop_start(e, ci, w->pkt, w, w->olen, w->orb,
+			       w->hops + 1);
+	if (w->out) {
+		w->state = EH_ALLOC;
+		return;
+	}
+	w->state = EH_DROP;
+	eng_drop(e, w->pkt, RCF_EDROP_NO_MEM);
+	e->st.dropped += eng_cq_bytes(w);
+	eng_cq_leave(e, w, eng_cq_bytes(w));
+	eng_hop_release(e, w);
+}
+
+static void eng_send(struct rcf_engine *e, u32 el, u32 ci, u32 n)
+{
+	struct eng_chan *c = &e->chan[ci];
+	struct eng_hop *h = c->owner, *u = h->up;
+	u32 k;
+
+	if (c->blocked_on) {
+		c->blocked += e->now - c->blocked_since;
+		c->blocked_on = 0;
+	}
+	h->sent += n;
+	c->credit -= n;
+	c->bytes += n;
+	e->st.byte_hops += n;
+	if (u) {
+		k = eng_min(n, eng_cq_bytes(u));
+		eng_cq_leave(e, u, k);
+		if (n > k) {
+			u->left += n - k;
+			eng_credit(e, u->chan, n - k);
+			if (u->left == u->len && u->in_fifo)
+				eng_fifo_pop(e, &e->chan[u->chan]);
+		}
+	} else if (h->relay) {
+		e->elem[el].relay_used -= n;
+	} else {
+		e->st.injected += n;
+	}
+	eng_ev_push(e, e->now + e->dl[c->dl].lat, ci, h, n);
+	if (h->sent == h->len)
+		eng_release_out(e, el, ci);
+}
+
+/* Shares each output link's bandwidth round robin among its VCs. */
+static bool eng_port_out(struct rcf_engine *e, u32 el, u32 di)
+{
+	struct eng_dlink *d = &e->dl[di];
+	u32 budget = d->bw, i, v, last = 0, ready, n;
+	bool moved = false;
+
+	while (budget) {
+		ready = 0;
+		for (v = 0; v < d->vcs; v++) {
+			struct eng_chan *c = &e->chan[d->chan0 + v];
+
+			if (!c->owner || !eng_avail(c->owner))
+				continue;
+			if (!c->credit) {
+				if (!c->blocked_on) {
+					c->blocked_on = 1;
+					c->blocked_since = e->now;
+				}
+				continue;
+			}
+			ready++;
+			last = v;
+		}
+		if (!ready)
+			break;
+		if (ready == 1) {
+			struct eng_chan *c = &e->chan[d->chan0 + last];
+
+			n = eng_min(eng_min(budget, c->credit),
+				    eng_avail(c->owner));
+			eng_send(e, el, d->chan0 + last, n);
+			budget -= n;
+			d->rr = (last + 1) % d->vcs;
+			moved = true;
+			if (!e->elem[el].is_switch)
+				eng_node_start(e, el);
+			continue;
+		}
+		for (i = 0; i < d->vcs && budget; i++) {
+			struct eng_chan *c;
+
+			v = (d->rr + i) % d->vcs;
+			c = &e->chan[d->chan0 + v];
+			if (!c->owner || !c->credit || !eng_avail(c->owner))
+				continue;
+			eng_send(e, el, d->chan0 + v, 1);
+			budget--;
+			last = v;
+			moved = true;
+		}
+		d->rr = (last + 1) % d->vcs;
+		if (!e->elem[el].is_switch)
+			eng_node_start(e, el);
+	}
+	return moved;
+}
+
+bool eng_outputs(struct rcf_engine *e, u32 el)
+{
+	const struct eng_elem *x = &e->elem[el];
+	bool moved = false;
+	u32 p, di;
+
+	for (p = 0; p < x->nports; p++) {
+		di = e->port_out[x->port0 + p];
+		if (di != ENG_NONE && e->dl[di].up)
+			moved |= eng_port_out(e, el, di);
+	}
+	return moved;
+}
+
+u32 eng_decode(struct rcf_engine *e, u32 el, u8 rbyte, int *reason)
+{
+	const struct eng_elem *x = &e->elem[el];
+	u32 port = RCF_HOP_PORT(rbyte), vc = RCF_HOP_VC(rbyte), di;
+	const struct eng_dlink *d;
+
+	if (rbyte & RCF_HOP_RESERVED) {
+		*reason = RCF_EDROP_BAD_BYTE;
+		return ENG_NONE;
+	}
+	if (port >= x->nports) {
+		*reason = RCF_EDROP_NO_PORT;
+		return ENG_NONE;
+	}
+	di = e->port_out[x->port0 + port];
+	if (di == ENG_NONE) {
+		*reason = RCF_EDROP_NO_LINK;
+		return ENG_NONE;
+	}
+	d = &e->dl[di];
+	if (!d->up) {
+		*reason = RCF_EDROP_LINK_DOWN;
+		return ENG_NONE;
+	}
+	if (vc >= d->vcs) {
+		*reason = RCF_EDROP_BAD_VC;
+		return ENG_NONE;
+	}
+	return d->chan0 + vc;
+}
+
+void eng_drop(struct rcf_engine *e, struct eng_pkt *p, int reason)
+{
+	(void)p;
+	e->st.drops[reason]++;
+	e->st.dropped_pkts++;
+}
+
+struct eng_hop *eng_hop_start(struct rcf_engine *e, u32 ci, struct eng_pkt *p,
+			      struct eng_hop *up, u32 len, u8 rb, u8 hops)
+{
+	struct eng_chan *c = &e->chan[ci];
+	struct eng_hop *h = eng_hop_get(e);
+
+	if (!h)
+		return NULL;
+	h->pkt = p;
+	p->refs++;
+	h->up = up;
+	h->chan = ci;
+	h->len = len;
+	h->rb = rb;
+	h->hops = hops;
+	h->state = EH_NEW;
+	h->in_fifo = 1;
+	if (c->tail)
+		c->tail->next = h;
+	else
+		c->head = h;
+	c->tail = h;
+	c->owner = h;
+	c->packets++;
+	return h;
+}
+
+void eng_fifo_pop(struct rcf_engine *e, struct eng_chan *c)
+{
+	struct eng_hop *h = c->head;
+
+	c->head = h->next;
+	if (!c->head)
+		c->tail = NULL;
+	h->next = NULL;
+	h->in_fifo = 0;
+	eng_hop_release(e, h);
+}
+
+void eng_hop_release(struct rcf_engine *e, struct eng_hop *h)
+{
+	if (h->in_fifo || h->sent != h->len || h->out ||
+	    h->state == EH_WAIT || e->chan[h->chan].owner == h ||
+	    eng_cq_bytes(h))
+		return;
+	eng_hop_put(e, h);
+}

@@ -1,0 +1,221 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A switch: input buffers per VC, route byte decoding, output allocation
+ * head to tail, and the central queue that takes the bytes of packets
+ * whose output is busy, in chunks of RCF_ENGINE_CHUNK bytes.
+ */
+#include "engine_priv.h"
+
+u32 eng_cq_bytes(const struct eng_hop *u)
+{
+	return u->cq_in - u->cq_out;
+}
+
+static struct eng_elem *eng_hop_elem(struct rcf_engine *e,
+				     const struct eng_hop *u)
+{
+	return &e->elem[e->dl[e->chan[u->chan].dl].to];
+}
+
+/* Bytes u could still put into its switch's central queue. */
+static u32 eng_cq_room(struct rcf_engine *e, const struct eng_hop *u)
+{
+	return u->cq_room + eng_hop_elem(e, u)->cq_free * RCF_ENGINE_CHUNK;
+}
+
+static void eng_cq_enter(struct rcf_engine *e, struct eng_hop *u, u32 n)
+{
+	struct eng_elem *x = eng_hop_elem(e, u);
+	u32 fill = eng_min(n, u->cq_room), rest = n - fill, k;
+
+	u->cq_room -= fill;
+	k = (rest + RCF_ENGINE_CHUNK - 1) / RCF_ENGINE_CHUNK;
+	u->cq_chunks += k;
+	x->cq_free -= k;
+	u->cq_room += k * RCF_ENGINE_CHUNK - rest;
+	u->cq_in += n;
+	if (x->cq_cap - x->cq_free > x->cq_peak)
+		x->cq_peak = x->cq_cap - x->cq_free;
+}
+
+/* Chunks are freed as they empty; an emptied queue frees its last one. */
+void eng_cq_leave(struct rcf_engine *e, struct eng_hop *u, u32 n)
+{
+	struct eng_elem *x;
+	u32 k;
+
+	if (!n)
+		return;
+	x = eng_hop_elem(e, u);
+	u->cq_out += n;
+	if (!eng_cq_bytes(u)) {
+		k = u->cq_chunks;
+		u->cq_head = 0;
+		u->cq_room = 0;
+	} else {
+		u->cq_head += n;
+		k = u->cq_head / RCF_ENGINE_CHUNK;
+		u->cq_head %= RCF_ENGINE_CHUNK;
+	}
+	u->cq_chunks -= k;
+	x->cq_free += k;
+}
+
+/* Discards what has arrived of a dropped piece. */
+static bool eng_discard(struct rcf_engine *e, struct eng_chan *c,
+			struct eng_hop *h)
+{
+	u32 n = h->arrived - h->left;
+
+	if (n) {
+		h->left += n;
+		e->st.dropped += n;
+		eng_credit(e, h->chan, n);
+	}
+	if (h->left == h->len) {
+		eng_fifo_pop(e, c);
+		return true;
+	}
+	return n != 0;
+}
+
+static void eng_request(struct rcf_engine *e, struct eng_hop *h, u32 oc)
+{
+	struct eng_chan *o = &e->chan[oc];
+
+	h->ochan = oc;
+	if (!o->owner && !o->wq_head) {
+		h->out = eng_hop_start(e, oc, h->pkt, h, h->olen, h->orb,
+				       h->hops + 1);
+		if (h->out) {
+			h->state = EH_ALLOC;
+		} else {
+			h->state = EH_DROP;
+			eng_drop(e, h->pkt, RCF_EDROP_NO_MEM);
+		}
+		return;
+	}
+	h->state = EH_WAIT;
+	h->wait_seq = e->wait_seq++;
+	h->wnext = NULL;
+	if (o->wq_tail)
+		o->wq_tail->wnext = h;
+	else
+		o->wq_head = h;
+	o->wq_tail = h;
+}
+
+/* Reads the head of a new piece; false while its header is incomplete. */
+static bool eng_decode_head(struct rcf_engine *e, u32 el, u32 port,
+			    struct eng_hop *h)
+{
+	const struct eng_elem *x = &e->elem[el];
+	struct eng_pkt *p = h->pkt;
+	u8 circ = e->circ[x->port0 + port];
+	int reason = 0;
+	u32 oc;
+
+	if (!h->arrived)
+		return false;
+	if (h->hops >= RCF_ENGINE_MAX_HOPS) {
+		reason = RCF_EDROP_HOP_LIMIT;
+		oc = ENG_NONE;
+	} else if (circ != RCF_NO_CIRCUIT) {
+		/* A circuit keeps the VC the packet came in on. */
+		oc = eng_decode(e, el, RCF_HOP(circ, e->chan[h->chan].vc),
+				&reason);
+		h->olen = h->len;
+		h->orb = h->rb;
+	} else if (h->rb >= p->nroute) {
+		reason = RCF_EDROP_NO_ROUTE;
+		oc = ENG_NONE;
+	} else {
+		if (h->arrived < 2)
+			return false;
+		oc = eng_decode(e, el, p->data[h->rb], &reason);
+		if (oc != ENG_NONE) {
+			h->left++;
+			e->st.stripped++;
+			eng_credit(e, h->chan, 1);
+			h->olen = h->len - 1;
+			h->orb = h->rb + 1;
+		}
+	}
+	if (oc == ENG_NONE) {
+		h->state = EH_DROP;
+		eng_drop(e, p, reason);
+		return true;
+	}
+	eng_request(e, h, oc);
+	return true;
+}
+
+bool eng_switch_inputs(struct rcf_engine *e, u32 el)
+{
+	const struct eng_elem *x = &e->elem[el];
+	bool moved = false;
+	u32 p, v, di;
+
+	for (p = 0; p < x->nports; p++) {
+		di = e->port_in[x->port0 + p];
+		if (di == ENG_NONE)
+			continue;
+		for (v = 0; v < e->dl[di].vcs; v++) {
+			struct eng_chan *c = &e->chan[e->dl[di].chan0 + v];
+			struct eng_hop *h;
+
+			while ((h = c->head)) {
+				if (h->state == EH_NEW) {
+					if (!eng_decode_head(e, el, p, h))
+						break;
+					moved = true;
+				}
+				if (h->state != EH_DROP ||
+				    !eng_discard(e, c, h))
+					break;
+				moved = true;
+			}
+		}
+	}
+	return moved;
+}
+
+/*
+ * Moves bytes of packets whose output is busy (and of packets still
+ * draining their part already queued, so order holds) from the input
+ * buffers into the central queue, inputs served round robin.
+ */
+bool eng_switch_cq(struct rcf_engine *e, u32 el)
+{
+	struct eng_elem *x = &e->elem[el];
+	u32 i, p, v, di, n, next_rr = x->in_rr;
+	bool moved = false;
+
+	for (i = 0; i < x->nports; i++) {
+		p = (x->in_rr + i) % x->nports;
+		di = e->port_in[x->port0 + p];
+		if (di == ENG_NONE)
+			continue;
+		for (v = 0; v < e->dl[di].vcs; v++) {
+			struct eng_chan *c = &e->chan[e->dl[di].chan0 + v];
+			struct eng_hop *h = c->head;
+
+			if (!h || !(h->state == EH_WAIT ||
+				    (h->state == EH_ALLOC && eng_cq_bytes(h))))
+				continue;
+			n = eng_min(h->arrived - h->left, e->dl[di].bw);
+			n = eng_min(n, eng_cq_room(e, h));
+			if (!n)
+				continue;
+			eng_cq_enter(e, h, n);
+			h->left += n;
+			eng_credit(e, h->chan, n);
+			moved = true;
+			next_rr = (p + 1) % x->nports;
+			if (h->left == h->len)
+				eng_fifo_pop(e, c);
+		}
+	}
+	x->in_rr = next_rr;
+	return moved;
+}
