@@ -102,6 +102,8 @@ int main(int argc, char **argv)
 	} else if (!strcmp(argv[0], "help")) {
 		help_main(stdout);
 		rc = RCFCTL_OK;
+	} else if (is_route_policy(argc, argv)) {
+		rc = cmd_route_policy(&c, argc, argv);
 	} else if (!rcf_kind_lookup(argv[0], &kind)) {
 		rc = cmd_object(&c, argc, argv);
 	} else if (!strncmp(argv[0], "monitor", strlen(argv[0]))) {

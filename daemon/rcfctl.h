@@ -40,6 +40,9 @@ int read_ops_file(const char *file, const char **name, struct rcf_op **ops,
 int cmd_batch(struct ctl *c, const char *file);
 int cmd_topo(struct ctl *c, int argc, char **argv);
 int cmd_monitor(struct ctl *c, int argc, char **argv);
+/* "route compute" and "route check" (rcfctl_route.c), before "route" */
+int is_route_policy(int argc, char **argv);
+int cmd_route_policy(struct ctl *c, int argc, char **argv);
 
 /* help texts; to f */
 void help_main(FILE *f);

@@ -55,8 +55,19 @@ static const char *const object_help[RCF_K_NR] = {
 			"HOP...\n"
 			"       rcfctl route del src S dst D [index I]\n"
 			"       rcfctl route show [src S] [dst D] [index I]\n"
+			"       rcfctl route compute --algo ALGO [--paths N] "
+			"[--relay]\n"
+			"                [--no-turnaround] [--vcs 1|2] "
+			"[--install] [--force]\n"
+			"                [--check] [--topo FILE | --gen GEN]\n"
+			"       rcfctl route check [--topo FILE | --gen GEN]\n"
 			"HOP := PORT | PORT.VC   (output port 0-31, virtual "
-			"channel 0-3)\n",
+			"channel 0-3)\n"
+			"ALGO := sp1 | shortest | ecube | dor | adaptive\n"
+			"adaptive: --nig FILE | --workload SPEC, [--k K] "
+			"[--ntry N]\n"
+			"          [--init random|sp1] [--seed S] "
+			"[--candidates N]\n",
 };
 
 void help_object(FILE *f, enum rcf_kind kind)

@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The channel dependency graph of a route set (Dally and Seitz): one
+ * vertex per channel (link, direction, VC), an arc c1 -> c2 whenever some
+ * route crosses c2 straight after c1, relaying nodes included.  A route
+ * set whose graph has no cycle cannot deadlock under wormhole flow control.
+ */
+#ifndef RCF_CDG_H
+#define RCF_CDG_H
+
+#include "route.h"
+
+struct rcf_cdg_result {
+	int acyclic;
+	size_t channels; /* channels some route uses */
+	size_t deps;	 /* distinct arcs */
+	uint32_t *cycle; /* when cyclic: channels c0 -> c1 -> ... -> c0 */
+	size_t ncycle;
+};
+
+/* 0, or -1 with the reason in err (a route that does not walk, memory). */
+int rcf_cdg_check(const struct rcf_graph *g, const struct rcf_routes *s,
+		  struct rcf_cdg_result *res, char *err, size_t errlen);
+void rcf_cdg_result_free(struct rcf_cdg_result *res);
+
+#endif

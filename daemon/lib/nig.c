@@ -1,0 +1,170 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Node interaction graphs: reading, writing and the paper's workloads. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "nig.h"
+#include "parse.h"
+
+void rcf_nig_init(struct rcf_nig *g)
+{
+	memset(g, 0, sizeof(*g));
+}
+
+void rcf_nig_free(struct rcf_nig *g)
+{
+	free(g->a);
+	rcf_nig_init(g);
+}
+
+int rcf_nig_add(struct rcf_nig *g, uint32_t src, uint32_t dst, uint32_t flow)
+{
+	if (g->n == g->cap) {
+		size_t cap = g->cap ? 2 * g->cap : 64;
+		struct rcf_nig_arc *a = realloc(g->a, cap * sizeof(*a));
+
+		if (!a)
+			return -1;
+		g->a = a;
+		g->cap = cap;
+	}
+	g->a[g->n++] = (struct rcf_nig_arc){src, dst, flow};
+	return 0;
+}
+
+static int cmp_arc(const void *x, const void *y)
+{
+	const struct rcf_nig_arc *a = x, *b = y;
+
+	if (a->src != b->src)
+		return a->src < b->src ? -1 : 1;
+	return a->dst < b->dst ? -1 : a->dst > b->dst;
+}
+
+void rcf_nig_sort(struct rcf_nig *g)
+{
+	size_t k = 0;
+
+	qsort(g->a, g->n, sizeof(*g->a), cmp_arc);
+	for (size_t i = 0; i < g->n; i++) {
+		if (k && !cmp_arc(&g->a[k - 1], &g->a[i]))
+			g->a[k - 1].flow += g->a[i].flow;
+		else
+			g->a[k++] = g->a[i];
+	}
+	g->n = k;
+}
+
+int rcf_nig_read(FILE *f, const char *name, struct rcf_nig *g, char *err,
+		 size_t errlen)
+{
+	char line[256];
+	int lineno = 0;
+
+	rcf_nig_init(g);
+	while (fgets(line, sizeof(line), f)) {
+		char *w[4], *save = NULL, *p = strchr(line, '#');
+		uint64_t v[3] = {0, 0, 1};
+		int n = 0;
+
+		lineno++;
+		if (p)
+			*p = '\0';
+		for (char *t = strtok_r(line, " \t\r\n", &save); t && n < 4;
+		     t = strtok_r(NULL, " \t\r\n", &save))
+			w[n++] = t;
+		if (!n)
+			continue;
+		if (n < 2 || n > 3)
+			goto bad;
+		for (int i = 0; i < n; i++)
+			if (rcf_parse_num(w[i],
+					  i < 2 ? RCF_MAX_NODES - 1 : 1u << 20,
+					  &v[i]))
+				goto bad;
+		if (v[0] == v[1] || !v[2])
+			goto bad;
+		if (rcf_nig_add(g, v[0], v[1], v[2])) {
+			snprintf(err, errlen, "%s: out of memory", name);
+			rcf_nig_free(g);
+			return -1;
+		}
+	}
+	rcf_nig_sort(g);
+	return 0;
+bad:
+	snprintf(err, errlen,
+		 "%s:%d: want \"SRC DST [FLOW]\": two different node ids and "
+		 "a flow of 1 to %u",
+		 name, lineno, 1u << 20);
+	rcf_nig_free(g);
+	return -1;
+}
+
+void rcf_nig_write(FILE *f, const struct rcf_nig *g)
+{
+	for (size_t i = 0; i < g->n; i++)
+		fprintf(f, "%u %u %u\n", g->a[i].src, g->a[i].dst,
+			g->a[i].flow);
+}
+
+uint64_t rcf_rand(uint64_t *state)
+{
+	uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+int rcf_nig_workload(const char *spec, uint32_t n, struct rcf_nig *g, char *err,
+		     size_t errlen)
+{
+	const char *arg = strchr(spec, ':');
+	size_t len = arg ? (size_t)(arg - spec) : 0;
+	uint64_t i;
+	int rc = 0;
+
+	rcf_nig_init(g);
+	if (!arg || rcf_parse_num(arg + 1, UINT32_MAX, &i) || n < 2)
+		goto bad;
+	if (len == 6 && !strncmp(spec, "doloop", 6) && i >= 1 && i < n) {
+		for (uint32_t j = 0; j < n && !rc; j++)
+			rc = rcf_nig_add(g, j, (i + j) % n, 1);
+	} else if (len == 4 && !strncmp(spec, "exor", 4) && i >= 1 && i < n &&
+		   !(n & (n - 1))) {
+		for (uint32_t j = 0; j < n && !rc; j++)
+			rc = rcf_nig_add(g, j, i ^ j, 1);
+	} else if (len == 5 && !strncmp(spec, "ncube", 5) && (1ull << i) < n &&
+		   !(n & (n - 1))) {
+		for (uint32_t j = 0; j < n && !rc; j++)
+			rc = rcf_nig_add(g, j, j ^ (1u << i), 1);
+	} else if (len == 8 && (!strncmp(spec, "random-f", 8) ||
+				!strncmp(spec, "random-v", 8))) {
+		uint64_t st = i;
+
+		for (uint32_t j = 0; j < n && !rc; j++) {
+			uint32_t d = rcf_rand(&st) % (n - 1);
+			uint32_t f =
+				spec[7] == 'v' ? 1 + rcf_rand(&st) % 10 : 1;
+
+			rc = rcf_nig_add(g, j, d >= j ? d + 1 : d, f);
+		}
+	} else {
+		goto bad;
+	}
+	if (rc) {
+		snprintf(err, errlen, "out of memory");
+		rcf_nig_free(g);
+		return -1;
+	}
+	rcf_nig_sort(g);
+	return 0;
+bad:
+	snprintf(err, errlen,
+		 "workload \"%s\" for %u nodes: want doloop:1..N-1, "
+		 "exor:1..N-1, ncube:0..log2(N)-1 (N a power of 2), "
+		 "random-f:SEED or random-v:SEED",
+		 spec, n);
+	return -1;
+}

@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Node interaction graphs (§3 of the SP1 routing paper): which node sends
+ * how much to which, the input of the experimental router.  The file
+ * format (Documentation/routing.rst) is one "SRC DST [FLOW]" per line.
+ * Also the paper's workloads of §4.1, for tests and evaluation.
+ */
+#ifndef RCF_NIG_H
+#define RCF_NIG_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+struct rcf_nig_arc {
+	uint32_t src, dst, flow;
+};
+
+struct rcf_nig {
+	struct rcf_nig_arc *a;
+	size_t n, cap;
+};
+
+void rcf_nig_init(struct rcf_nig *g);
+void rcf_nig_free(struct rcf_nig *g);
+/* appends an arc; -1 when out of memory */
+int rcf_nig_add(struct rcf_nig *g, uint32_t src, uint32_t dst, uint32_t flow);
+/* sorts by (src, dst), merging the arcs of a pair (flows add up) */
+void rcf_nig_sort(struct rcf_nig *g);
+/* 0, or -1 with "NAME:LINE: reason" in err */
+int rcf_nig_read(FILE *f, const char *name, struct rcf_nig *g, char *err,
+		 size_t errlen);
+void rcf_nig_write(FILE *f, const struct rcf_nig *g);
+
+/*
+ * The workloads of §4.1 on n nodes: "doloop:I" (j -> (I + j) mod n),
+ * "exor:I" (j -> I xor j), "ncube:I" (j -> j with bit I flipped),
+ * "random-f:SEED" (each node a unit message to one random other node) and
+ * "random-v:SEED" (the same, sizes 1 to 10).  0, or -1 with a reason.
+ */
+int rcf_nig_workload(const char *spec, uint32_t n, struct rcf_nig *g, char *err,
+		     size_t errlen);
+
+/* the seeded generator every random choice uses (splitmix64) */
+uint64_t rcf_rand(uint64_t *state);
+
+#endif

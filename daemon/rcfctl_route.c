@@ -1,0 +1,679 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * rcfctl route compute | check: route sets computed and checked here, in
+ * rcfctl, until the daemon that is to host the routing policies exists.
+ * The fabric comes from the kernel or, with --topo/--gen, from a topology
+ * file or a generator, so both also work without the module.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "lib/batch.h"
+#include "lib/cdg.h"
+#include "lib/json.h"
+#include "lib/nig.h"
+#include "lib/topo_gen.h"
+#include "rcfctl.h"
+
+/* route operations per batch message: 2048 route ops stay near 100 KiB */
+#define ROUTE_CHUNK 2048
+
+struct route_args {
+	struct rcf_route_opts o;
+	const char *topo, *gen, *nig, *workload;
+	int install, force, check, algo_set;
+};
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void progress(size_t done, size_t total, void *arg)
+{
+	fprintf(stderr, "\rrcfctl: %s %zu/%zu%s", (const char *)arg, done,
+		total, done == total ? "\n" : "");
+}
+
+static int collect(uint8_t cmd, const struct rcf_obj *o, void *arg)
+{
+	(void)cmd;
+	if (o->kind == RCF_K_FABRIC)
+		return 0;
+	return rcf_topo_add(arg, o) ? 0 : -ENOMEM;
+}
+
+/* the fabric from --topo, --gen or the kernel; routes only when asked */
+static int load_fabric(struct ctl *c, const struct route_args *a,
+		       struct rcf_topo *t, int routes)
+{
+	char err[512];
+
+	if (a->gen) {
+		if (rcf_topo_generate(a->gen, t, err, sizeof(err)))
+			return usage_error("%s", err);
+		return 0;
+	}
+	if (a->topo) {
+		FILE *f = strcmp(a->topo, "-") ? fopen(a->topo, "r") : stdin;
+
+		if (!f) {
+			fprintf(stderr, "rcfctl: %s: %s\n", a->topo,
+				strerror(errno));
+			return RCFCTL_USAGE;
+		}
+		int rc = rcf_topo_read(f, a->topo, t, err, sizeof(err));
+
+		if (f != stdin)
+			fclose(f);
+		return rc ? usage_error("%s", err) : 0;
+	}
+	rcf_topo_init(t);
+	if (ctl_connect(c))
+		return RCFCTL_ERR;
+	for (int k = RCF_K_NODE; k < RCF_K_NR; k++) {
+		struct rcf_obj o;
+
+		if (k == RCF_K_ROUTE && !routes)
+			continue;
+		if (!rcf_nl_dump(&c->nl, k, NULL, collect, t))
+			continue;
+		rcf_obj_init(&o, k);
+		return kernel_error(c, "reading the fabric", &o);
+	}
+	return 0;
+}
+
+static void print_cycle(FILE *f, const struct rcf_graph *g,
+			const struct rcf_cdg_result *res, const char *prefix)
+{
+	char buf[160];
+
+	for (size_t i = 0; i < res->ncycle; i++) {
+		rcf_graph_chan_str(g, res->cycle[i], buf, sizeof(buf));
+		fprintf(f, "%s  %s ->\n", prefix, buf);
+	}
+	if (res->ncycle) {
+		rcf_graph_chan_str(g, res->cycle[0], buf, sizeof(buf));
+		fprintf(f, "%s  %s\n", prefix, buf);
+	}
+}
+
+static void json_cycle(struct rcf_json *j, const struct rcf_graph *g,
+		       const struct rcf_cdg_result *res)
+{
+	char buf[160];
+
+	rcf_json_arr_open(j, "cycle");
+	for (size_t i = 0; i < res->ncycle; i++) {
+		rcf_graph_chan_str(g, res->cycle[i], buf, sizeof(buf));
+		rcf_json_str(j, NULL, buf);
+	}
+	rcf_json_arr_close(j);
+}
+
+static void route_obj(const struct rcf_route *r, struct rcf_obj *o)
+{
+	rcf_obj_init(o, RCF_K_ROUTE);
+	rcf_set(o, RCF_A_ROUTE_SRC, r->src);
+	rcf_set(o, RCF_A_ROUTE_DST, r->dst);
+	rcf_set(o, RCF_A_ROUTE_INDEX, r->index);
+	if (r->nhops) {
+		rcf_set(o, RCF_A_ROUTE_HOPS, 0);
+		o->nhops = r->nhops;
+		memcpy(o->hops, r->hops, r->nhops);
+	}
+}
+
+static void print_routes(const struct rcf_routes *s)
+{
+	for (size_t i = 0; i < s->n; i++) {
+		const struct rcf_route *r = &s->r[i];
+		char hop[16];
+
+		printf("route add src %u dst %u index %u hops", r->src, r->dst,
+		       r->index);
+		for (int h = 0; h < r->nhops; h++) {
+			rcf_hop_format(r->hops[h], hop, sizeof(hop));
+			printf(" %s", hop);
+		}
+		putchar('\n');
+	}
+}
+
+static int key_cmp(const struct rcf_route *x, const struct rcf_route *y)
+{
+	if (x->src != y->src)
+		return x->src < y->src ? -1 : 1;
+	if (x->dst != y->dst)
+		return x->dst < y->dst ? -1 : 1;
+	return (int)x->index - (int)y->index;
+}
+
+struct sender {
+	struct ctl *c;
+	struct rcf_op *ops;
+	size_t n, sent, total;
+	int tty;
+};
+
+static int flush_ops(struct sender *s)
+{
+	if (!s->n)
+		return 0;
+	if (rcf_nl_batch(&s->c->nl, s->ops, s->n)) {
+		const struct rcf_nl_error *e = &s->c->nl.e;
+		char why[512];
+
+		if (e->has_cookie && e->cookie < s->n)
+			kernel_error(s->c, "route install",
+				     &s->ops[e->cookie].o);
+		else {
+			rcf_nl_error_str(e, why, sizeof(why));
+			fprintf(stderr, "rcfctl: route install: %s\n", why);
+		}
+		fprintf(stderr,
+			"rcfctl: route install: %zu of %zu changes had been "
+			"made; the installed set is part old, part new\n",
+			s->sent, s->total);
+		return -1;
+	}
+	s->sent += s->n;
+	s->n = 0;
+	if (s->tty)
+		progress(s->sent, s->total, "installing");
+	return 0;
+}
+
+static int push(struct sender *s, enum rcf_verb verb, const struct rcf_route *r)
+{
+	struct rcf_op *op = &s->ops[s->n++];
+
+	op->cmd = rcf_cmd(RCF_K_ROUTE, verb);
+	op->line = 0;
+	route_obj(r, &op->o);
+	if (verb == RCF_V_DEL)
+		op->o.has &= ~(1ULL << RCF_A_ROUTE_HOPS);
+	return s->n == ROUTE_CHUNK ? flush_ops(s) : 0;
+}
+
+/*
+ * Replaces the installed routes by s: stale routes are deleted first, then
+ * changed ones set and new ones added, pair by pair, so a pair whose route
+ * stays keeps it throughout.  Each message is all or nothing; the whole
+ * set is not (a refusal part way says how far it got).
+ */
+static int install(struct ctl *c, const struct rcf_routes *old,
+		   const struct rcf_routes *s, size_t *changes)
+{
+	struct sender snd = {.c = c, .tty = isatty(2)};
+	int rc = -1;
+
+	snd.ops = malloc(ROUTE_CHUNK * sizeof(*snd.ops));
+	if (!snd.ops) {
+		fprintf(stderr, "rcfctl: out of memory\n");
+		return -1;
+	}
+	/* count first, for the progress and the failure message */
+	for (int pass = 0; pass < 3; pass++) {
+		size_t i = 0, j = 0;
+
+		while (i < old->n || j < s->n) {
+			int d = i == old->n ? 1
+				: j == s->n ? -1
+					    : key_cmp(&old->r[i], &s->r[j]);
+
+			if (d < 0) {
+				if (pass == 0)
+					snd.total++;
+				else if (pass == 1 &&
+					 push(&snd, RCF_V_DEL, &old->r[i]))
+					goto out;
+				i++;
+			} else if (d > 0) {
+				if (pass == 0)
+					snd.total++;
+				else if (pass == 2 &&
+					 push(&snd, RCF_V_NEW, &s->r[j]))
+					goto out;
+				j++;
+			} else {
+				int same = old->r[i].nhops == s->r[j].nhops &&
+					   !memcmp(old->r[i].hops, s->r[j].hops,
+						   s->r[j].nhops);
+
+				if (!same && pass == 0)
+					snd.total++;
+				else if (!same && pass == 2 &&
+					 push(&snd, RCF_V_SET, &s->r[j]))
+					goto out;
+				i++;
+				j++;
+			}
+		}
+		if (pass && flush_ops(&snd))
+			goto out;
+	}
+	*changes = snd.total;
+	rc = 0;
+out:
+	free(snd.ops);
+	return rc;
+}
+
+static int parse_args(int argc, char **argv, struct route_args *a, int compute)
+{
+	for (int i = 0; i < argc; i++) {
+		const char *w = argv[i];
+		char *end;
+
+		if (!strcmp(w, "--topo") && i + 1 < argc) {
+			a->topo = argv[++i];
+		} else if (!strcmp(w, "--gen") && i + 1 < argc) {
+			a->gen = argv[++i];
+		} else if (compute && !strcmp(w, "--algo") && i + 1 < argc) {
+			if (rcf_algo_lookup(argv[++i], &a->o.algo))
+				return usage_error("route compute: unknown "
+						   "algorithm \"%s\"; want "
+						   "sp1, shortest, ecube, "
+						   "dor or adaptive",
+						   argv[i]);
+			a->algo_set = 1;
+		} else if (compute &&
+			   (!strcmp(w, "--paths") || !strcmp(w, "--vcs")) &&
+			   i + 1 < argc) {
+			long v = strtol(argv[++i], &end, 10);
+
+			if (*end || v < 1 || v > (w[2] == 'p' ? 4 : 2))
+				return usage_error("route compute: %s wants "
+						   "1 to %d",
+						   w, w[2] == 'p' ? 4 : 2);
+			if (w[2] == 'p')
+				a->o.paths = v;
+			else
+				a->o.vcs = v;
+		} else if (compute &&
+			   (!strcmp(w, "--k") || !strcmp(w, "--ntry") ||
+			    !strcmp(w, "--seed") ||
+			    !strcmp(w, "--candidates")) &&
+			   i + 1 < argc) {
+			unsigned long long v = strtoull(argv[++i], &end, 10);
+
+			if (*end || !*argv[i] || argv[i][0] == '-' ||
+			    (w[2] == 'k' && v > 1000000) ||
+			    (w[2] == 'n' && (v < 1 || v > 1000)) ||
+			    (w[2] == 'c' && (v < 1 || v > 255)))
+				return usage_error("route compute: bad %s "
+						   "\"%s\"",
+						   w, argv[i]);
+			if (w[2] == 'k')
+				a->o.k = v;
+			else if (w[2] == 'n')
+				a->o.ntry = v;
+			else if (w[2] == 's')
+				a->o.seed = v;
+			else
+				a->o.candidates = v;
+		} else if (compute && !strcmp(w, "--init") && i + 1 < argc) {
+			i++;
+			if (strcmp(argv[i], "sp1") && strcmp(argv[i], "random"))
+				return usage_error("route compute: --init is "
+						   "sp1 or random");
+			a->o.init_sp1 = !strcmp(argv[i], "sp1");
+		} else if (compute && !strcmp(w, "--nig") && i + 1 < argc) {
+			a->nig = argv[++i];
+		} else if (compute && !strcmp(w, "--workload") &&
+			   i + 1 < argc) {
+			a->workload = argv[++i];
+		} else if (compute && !strcmp(w, "--relay")) {
+			a->o.relay = 1;
+		} else if (compute && !strcmp(w, "--no-turnaround")) {
+			a->o.no_turnaround = 1;
+		} else if (compute && !strcmp(w, "--install")) {
+			a->install = 1;
+		} else if (compute && !strcmp(w, "--force")) {
+			a->force = 1;
+		} else if (compute && !strcmp(w, "--check")) {
+			a->check = 1;
+		} else {
+			return usage_error("route %s: unexpected \"%s\"; try "
+					   "rcfctl route help",
+					   compute ? "compute" : "check", w);
+		}
+	}
+	if (a->topo && a->gen)
+		return usage_error(
+			"route: --topo and --gen exclude each other");
+	if (compute && !a->algo_set)
+		return usage_error("route compute: --algo is required");
+	if (a->install && (a->topo || a->gen))
+		return usage_error("route compute: --install works on the "
+				   "kernel's fabric, not with --topo/--gen");
+	if (a->nig && a->workload)
+		return usage_error("route compute: --nig and --workload "
+				   "exclude each other");
+	if (a->o.algo == RCF_ALGO_ADAPTIVE && !a->nig && !a->workload)
+		return usage_error("route compute: --algo adaptive needs --nig "
+				   "FILE or --workload SPEC");
+	if (a->o.paths > 1 && a->o.algo != RCF_ALGO_SHORTEST)
+		return usage_error("route compute: --paths is for --algo "
+				   "shortest");
+	return 0;
+}
+
+/* the NIG of --nig or --workload (on node ids 0 .. nodes - 1), if any */
+static int load_nig(const struct route_args *a, const struct rcf_graph *g,
+		    struct rcf_nig *nig)
+{
+	char err[512];
+	int rc;
+
+	if (a->workload) {
+		rc = rcf_nig_workload(a->workload, g->nnodes, nig, err,
+				      sizeof(err));
+	} else if (a->nig) {
+		FILE *f = strcmp(a->nig, "-") ? fopen(a->nig, "r") : stdin;
+
+		if (!f) {
+			fprintf(stderr, "rcfctl: %s: %s\n", a->nig,
+				strerror(errno));
+			return -1;
+		}
+		rc = rcf_nig_read(f, a->nig, nig, err, sizeof(err));
+		if (f != stdin)
+			fclose(f);
+	} else {
+		return 0;
+	}
+	if (rc)
+		fprintf(stderr, "rcfctl: %s\n", err);
+	return rc;
+}
+
+struct verdict {
+	struct rcf_route_stats st;
+	struct rcf_cdg_result cdg;
+	double secs, install_secs;
+	size_t changes;
+	int installed;
+	int has_nig;
+	uint64_t nig_cost;
+	uint32_t nig_flow;
+	struct rcf_adaptive_result ad;
+	int adaptive;
+};
+
+static void summary(struct ctl *c, const char *what, const struct verdict *v,
+		    const struct rcf_graph *g, const struct rcf_routes *s,
+		    int with_routes)
+{
+	if (c->json) {
+		struct rcf_json j;
+		char hop[16];
+
+		rcf_json_init(&j, stdout, c->pretty);
+		rcf_json_obj_open(&j, NULL);
+		rcf_json_str(&j, "set", what);
+		rcf_json_u64(&j, "routes", v->st.routes);
+		rcf_json_u64(&j, "pairs", v->st.pairs);
+		rcf_json_u64(&j, "unreachable", v->st.unreachable);
+		rcf_json_u64(&j, "max_link_load", v->st.max_load);
+		rcf_json_u64(&j, "max_switch_link_load", v->st.max_inner);
+		rcf_json_u64(&j, "max_links", v->st.max_hops);
+		rcf_json_bool(&j, "deadlock_free", v->cdg.acyclic);
+		rcf_json_u64(&j, "dependencies", v->cdg.deps);
+		if (!v->cdg.acyclic)
+			json_cycle(&j, g, &v->cdg);
+		rcf_json_u64(&j, "compute_us", (uint64_t)(v->secs * 1e6));
+		if (v->has_nig) {
+			rcf_json_u64(&j, "nig_cost", v->nig_cost);
+			rcf_json_u64(&j, "nig_flow", v->nig_flow);
+		}
+		if (v->adaptive) {
+			rcf_json_u64(&j, "initial_cost", v->ad.cost0);
+			rcf_json_u64(&j, "initial_flow", v->ad.flow0);
+			rcf_json_u64(&j, "passes", v->ad.iterations);
+			rcf_json_u64(&j, "candidates", v->ad.candidates);
+		}
+		rcf_json_bool(&j, "installed", v->installed);
+		if (v->installed) {
+			rcf_json_u64(&j, "changes", v->changes);
+			rcf_json_u64(&j, "install_us",
+				     (uint64_t)(v->install_secs * 1e6));
+		}
+		if (with_routes) {
+			rcf_json_arr_open(&j, "route_list");
+			for (size_t i = 0; i < s->n; i++) {
+				rcf_json_obj_open(&j, NULL);
+				rcf_json_u64(&j, "src", s->r[i].src);
+				rcf_json_u64(&j, "dst", s->r[i].dst);
+				rcf_json_u64(&j, "index", s->r[i].index);
+				rcf_json_arr_open(&j, "hops");
+				for (int h = 0; h < s->r[i].nhops; h++) {
+					rcf_hop_format(s->r[i].hops[h], hop,
+						       sizeof(hop));
+					rcf_json_str(&j, NULL, hop);
+				}
+				rcf_json_arr_close(&j);
+				rcf_json_obj_close(&j);
+			}
+			rcf_json_arr_close(&j);
+		}
+		rcf_json_obj_close(&j);
+		rcf_json_end(&j);
+		return;
+	}
+	/* a comment, so that printed routes stay a valid batch file */
+	printf("# %s: %zu routes, %zu pairs, max link load %u, longest %zu "
+	       "links, deadlock-free %s",
+	       what, v->st.routes, v->st.pairs, v->st.max_load, v->st.max_hops,
+	       v->cdg.acyclic ? "yes" : "no");
+	if (v->st.max_inner)
+		printf(", max switch-to-switch link load %u", v->st.max_inner);
+	if (v->st.unreachable)
+		printf(", %zu pairs without a route", v->st.unreachable);
+	if (v->adaptive)
+		printf(", cost %llu -> %llu, flow %u -> %u in %zu passes over "
+		       "%zu candidates",
+		       (unsigned long long)v->ad.cost0,
+		       (unsigned long long)v->ad.cost, v->ad.flow0, v->ad.flow,
+		       v->ad.iterations, v->ad.candidates);
+	else if (v->has_nig)
+		printf(", NIG cost %llu flow %u",
+		       (unsigned long long)v->nig_cost, v->nig_flow);
+	if (v->secs > 0)
+		printf(", computed in %.3f s", v->secs);
+	if (v->installed)
+		printf(", installed (%zu changes) in %.3f s", v->changes,
+		       v->install_secs);
+	putchar('\n');
+	if (!v->cdg.acyclic) {
+		printf("# channel dependency cycle:\n");
+		print_cycle(stdout, g, &v->cdg, "#");
+	}
+}
+
+/* builds the graph, walks and checks s; v filled in */
+static int assess(const struct rcf_graph *g, const struct rcf_routes *s,
+		  struct verdict *v)
+{
+	char err[512];
+
+	if (rcf_routes_check(g, s, &v->st, NULL, err, sizeof(err)) ||
+	    rcf_cdg_check(g, s, &v->cdg, err, sizeof(err))) {
+		fprintf(stderr, "rcfctl: %s\n", err);
+		return -1;
+	}
+	return 0;
+}
+
+static int route_compute(struct ctl *c, int argc, char **argv)
+{
+	struct route_args a = {.o = {.paths = 1}};
+	struct rcf_routes s, old;
+	struct rcf_nig nig;
+	struct verdict v = {0};
+	struct rcf_topo t;
+	struct rcf_graph *g = malloc(sizeof(*g));
+	char err[512];
+	double t0;
+	int rc;
+
+	if (!g)
+		return RCFCTL_ERR;
+	rc = parse_args(argc, argv, &a, 1);
+	if (!rc)
+		rc = load_fabric(c, &a, &t, a.install);
+	if (rc) {
+		free(g);
+		return rc;
+	}
+	rcf_routes_init(&s);
+	rcf_routes_init(&old);
+	rcf_nig_init(&nig);
+	if (rcf_graph_build(g, &t, err, sizeof(err))) {
+		free(g);
+		rcf_topo_free(&t);
+		fprintf(stderr, "rcfctl: route compute: %s\n", err);
+		return RCFCTL_ERR;
+	}
+	if (isatty(2)) {
+		a.o.progress = progress;
+		a.o.arg = "computing: sources";
+	}
+	if (load_nig(&a, g, &nig)) {
+		rc = RCFCTL_USAGE;
+		goto out;
+	}
+	a.o.nig = &nig;
+	a.o.result = &v.ad;
+	t0 = now();
+	if (rcf_route_compute(g, &a.o, &s, err, sizeof(err))) {
+		fprintf(stderr, "rcfctl: route compute: %s\n", err);
+		rc = RCFCTL_ERR;
+		goto out;
+	}
+	v.secs = now() - t0;
+	v.adaptive = a.o.algo == RCF_ALGO_ADAPTIVE;
+	if (assess(g, &s, &v)) {
+		if (a.o.algo == RCF_ALGO_DOR)
+			fprintf(stderr,
+				"rcfctl: route compute: a torus needs "
+				"vcs 2 on every link for the dateline "
+				"(rcfctl link set L vcs 2), or --vcs 1\n");
+		rc = RCFCTL_ERR;
+		goto out;
+	}
+	/* the adaptive router routes the NIG's pairs only */
+	if (v.adaptive)
+		v.st.unreachable = 0;
+	if (nig.n && !v.adaptive) {
+		if (rcf_nig_eval(g, &nig, &s, a.o.k, &v.nig_cost, &v.nig_flow,
+				 err, sizeof(err))) {
+			fprintf(stderr, "rcfctl: route compute: NIG: %s\n",
+				err);
+			rc = RCFCTL_ERR;
+			goto out;
+		}
+		v.has_nig = 1;
+	}
+	if (v.st.unreachable)
+		fprintf(stderr,
+			"rcfctl: route compute: %zu node pairs have "
+			"no route\n",
+			v.st.unreachable);
+	if (a.install) {
+		if (!v.cdg.acyclic && !a.force && !c->force) {
+			fprintf(stderr,
+				"rcfctl: route compute: refusing to install "
+				"a route set whose channel dependency graph "
+				"has a cycle (--force installs it):\n");
+			print_cycle(stderr, g, &v.cdg, "rcfctl:");
+			rc = RCFCTL_ERR;
+			goto out;
+		}
+		if (rcf_routes_from_topo(&old, &t)) {
+			rc = RCFCTL_ERR;
+			goto out;
+		}
+		t0 = now();
+		if (install(c, &old, &s, &v.changes)) {
+			rc = RCFCTL_ERR;
+			goto out;
+		}
+		v.install_secs = now() - t0;
+		v.installed = 1;
+	} else if (!c->json) {
+		print_routes(&s);
+	}
+	summary(c, rcf_algo_name(a.o.algo), &v, g, &s, !a.install && c->json);
+	rc = a.check && !v.cdg.acyclic ? RCFCTL_ERR : RCFCTL_OK;
+out:
+	rcf_cdg_result_free(&v.cdg);
+	rcf_routes_free(&s);
+	rcf_routes_free(&old);
+	rcf_nig_free(&nig);
+	rcf_graph_free(g);
+	free(g);
+	rcf_topo_free(&t);
+	return rc;
+}
+
+static int route_check(struct ctl *c, int argc, char **argv)
+{
+	struct route_args a = {0};
+	struct rcf_graph *g = malloc(sizeof(*g));
+	struct verdict v = {0};
+	struct rcf_routes s;
+	struct rcf_topo t;
+	char err[512];
+	int rc;
+
+	if (!g)
+		return RCFCTL_ERR;
+	rc = parse_args(argc, argv, &a, 0);
+	if (!rc)
+		rc = load_fabric(c, &a, &t, 1);
+	if (rc) {
+		free(g);
+		return rc;
+	}
+	rcf_routes_init(&s);
+	if (rcf_graph_build(g, &t, err, sizeof(err))) {
+		fprintf(stderr, "rcfctl: route check: %s\n", err);
+		free(g);
+		rcf_topo_free(&t);
+		return RCFCTL_ERR;
+	}
+	rc = RCFCTL_ERR;
+	if (rcf_routes_from_topo(&s, &t) || assess(g, &s, &v))
+		goto out;
+	summary(c, "installed", &v, g, &s, 0);
+	rc = v.cdg.acyclic ? RCFCTL_OK : RCFCTL_ERR;
+out:
+	rcf_cdg_result_free(&v.cdg);
+	rcf_routes_free(&s);
+	rcf_graph_free(g);
+	free(g);
+	rcf_topo_free(&t);
+	return rc;
+}
+
+int is_route_policy(int argc, char **argv)
+{
+	return argc >= 2 && !strcmp(argv[0], "route") &&
+	       (!strcmp(argv[1], "compute") || !strcmp(argv[1], "check"));
+}
+
+int cmd_route_policy(struct ctl *c, int argc, char **argv)
+{
+	if (!strcmp(argv[1], "compute"))
+		return route_compute(c, argc - 2, argv + 2);
+	return route_check(c, argc - 2, argv + 2);
+}

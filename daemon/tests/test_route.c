@@ -1,0 +1,349 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Route generators: the SP1 generator of Fig. 1 (count, shortest, walks,
+ * balance, determinism), e-cube and dimension-order route shapes, several
+ * shortest paths per pair, and refusals of fabrics an algorithm cannot use.
+ */
+#include "tap.h"
+#include "route_util.h"
+
+/* every route walks from src to dst, and its length is the BFS distance */
+static int all_walk_shortest(const struct rcf_graph *g,
+			     const struct rcf_routes *s, size_t want)
+{
+	struct rcf_routes sp;
+	struct rcf_route_stats st;
+	char err[256];
+	size_t j = 0;
+	int ok = 1;
+
+	if (rcf_routes_check(g, s, &st, NULL, err, sizeof(err))) {
+		printf("# %s\n", err);
+		return 0;
+	}
+	if (s->n != want || st.unreachable) {
+		printf("# %zu routes, want %zu; %zu pairs unreachable\n", s->n,
+		       want, st.unreachable);
+		return 0;
+	}
+	if (compute(g, algo(RCF_ALGO_SHORTEST), &sp))
+		return 0;
+	for (size_t i = 0; i < s->n && ok; i++) {
+		const struct rcf_route *r = &s->r[i];
+
+		while (j < sp.n &&
+		       (sp.r[j].src < r->src ||
+			(sp.r[j].src == r->src && sp.r[j].dst < r->dst)))
+			j++;
+		if (j == sp.n || sp.r[j].src != r->src ||
+		    sp.r[j].dst != r->dst || sp.r[j].nhops != r->nhops) {
+			printf("# route %u -> %u: %u hops, not shortest\n",
+			       r->src, r->dst, r->nhops);
+			ok = 0;
+		}
+	}
+	rcf_routes_free(&sp);
+	return ok;
+}
+
+static void sp1_basic(void)
+{
+	struct rcf_graph *g = graph_of("sp1:16");
+	struct rcf_routes a, b;
+
+	compute(g, algo(RCF_ALGO_SP1), &a);
+	tap_ok(a.n == 240, "sp1:16: SP1 generator gives 240 routes");
+	tap_ok(all_walk_shortest(g, &a, 240),
+	       "sp1:16: every SP1 route walks src to dst on a shortest path");
+	compute(g, algo(RCF_ALGO_SP1), &b);
+	tap_ok(a.n == b.n && !memcmp(a.r, b.r, a.n * sizeof(*a.r)),
+	       "sp1:16: the SP1 generator is deterministic");
+	rcf_routes_free(&a);
+	rcf_routes_free(&b);
+	graph_put(g);
+}
+
+/*
+ * min and max routes over the link directions whose two ends are switches:
+ * cable 1 those between two boards (right ports on both ends), cable 0 the
+ * shuffle inside a board
+ */
+static void switch_load(const struct rcf_graph *g, const struct rcf_routes *s,
+			int cable, uint32_t *min, uint32_t *max)
+{
+	uint32_t *load = calloc(2 * g->nlinks, sizeof(*load));
+	struct rcf_route_stats st;
+	char err[256];
+
+	*min = UINT32_MAX;
+	*max = 0;
+	if (!load || rcf_routes_check(g, s, &st, load, err, sizeof(err))) {
+		free(load);
+		*min = 0;
+		*max = UINT32_MAX;
+		return;
+	}
+	for (size_t l = 0; l < g->nlinks; l++) {
+		if (g->link[l].end[0].kind != RCF_ELEM_SWITCH ||
+		    g->link[l].end[1].kind != RCF_ELEM_SWITCH ||
+		    cable != (g->link[l].end[0].port >= 4 &&
+			      g->link[l].end[1].port >= 4))
+			continue;
+		for (int d = 0; d < 2; d++) {
+			uint32_t x = load[2 * l + d];
+
+			*min = x < *min ? x : *min;
+			*max = x > *max ? x : *max;
+		}
+	}
+	free(load);
+}
+
+/*
+ * sp1:16: a first-stage chip's four nodes send 4 * 12 routes to the other
+ * chips, and the port counters send each of its nodes' trees up through a
+ * different least-used port 4-7, so every up link carries 12; each
+ * second-stage chip then serves one source per first-stage chip, 3 * 4 = 12
+ * routes on each down link.  sp1:32 adds the other board's 16 nodes: each
+ * first-stage chip's 4 * 16 cross-board routes spread over its 4 up links
+ * (+16) and likewise come down (+16), so shuffle links carry 28; the 256
+ * routes each way between the boards spread over the 16 cables, 16 each.
+ */
+static void sp1_balance(void)
+{
+	static const char *const specs[] = {"sp1:16", "sp1:32"};
+	static const uint32_t want[2][2] = {{12, 0}, {28, 16}};
+
+	for (int i = 0; i < 2; i++) {
+		struct rcf_graph *g = graph_of(specs[i]);
+		struct rcf_routes s;
+		uint32_t min, max, cmin, cmax;
+		char name[160];
+
+		compute(g, algo(RCF_ALGO_SP1), &s);
+		switch_load(g, &s, 0, &min, &max);
+		switch_load(g, &s, 1, &cmin, &cmax);
+		printf("# %s: shuffle link load min %u max %u, cables min %u "
+		       "max %u\n",
+		       specs[i], min, max, i ? cmin : 0, cmax);
+		snprintf(name, sizeof(name),
+			 "%s: SP1 port usage balanced: %u routes on every "
+			 "shuffle link direction, %u on every cable",
+			 specs[i], want[i][0], want[i][1]);
+		tap_ok(min == want[i][0] && max == want[i][0] &&
+			       (!i ||
+				(cmin == want[i][1] && cmax == want[i][1])),
+		       name);
+		rcf_routes_free(&s);
+		graph_put(g);
+	}
+}
+
+static void sp1_more(void)
+{
+	struct rcf_graph *g = graph_of("sp1:32");
+	struct rcf_routes s;
+	struct rcf_route_opts o = algo(RCF_ALGO_SP1);
+	int ok = 1;
+
+	compute(g, o, &s);
+	tap_ok(all_walk_shortest(g, &s, 32 * 31),
+	       "sp1:32: 992 SP1 routes, all shortest and walking");
+	rcf_routes_free(&s);
+	graph_put(g);
+
+	/* the turn-around restriction: no route leaves a switch by the side
+	 * it came in on */
+	g = graph_of("sp1:32");
+	o.no_turnaround = 1;
+	compute(g, o, &s);
+	for (size_t i = 0; i < s.n && ok; i++) {
+		uint32_t chan[RCF_ROUTE_MAX_HOPS], dst;
+		char err[128];
+		int n = rcf_graph_walk(g, s.r[i].src, s.r[i].hops, s.r[i].nhops,
+				       chan, RCF_ROUTE_MAX_HOPS, &dst, err,
+				       sizeof(err));
+
+		ok = n > 0 && dst == s.r[i].dst;
+		for (int c = 1; c < n && ok; c++) {
+			const struct rcf_glink *in =
+				&g->link[RCF_CHAN_LINK(chan[c - 1])];
+			const struct rcf_glink *out =
+				&g->link[RCF_CHAN_LINK(chan[c])];
+			uint32_t pin = in->end[!RCF_CHAN_DIR(chan[c - 1])].port;
+			uint32_t pout = out->end[RCF_CHAN_DIR(chan[c])].port;
+
+			if ((pin >= 4) == (pout >= 4)) {
+				printf("# route %u -> %u turns around\n",
+				       s.r[i].src, s.r[i].dst);
+				ok = 0;
+			}
+		}
+	}
+	printf("# sp1:32 without turn-around: %zu routes\n", s.n);
+	/* only pairs on different boards can be reached without turning */
+	tap_ok(ok && s.n == 2 * 16 * 16,
+	       "sp1:32 --no-turnaround: 512 cross-board routes, none turns");
+	rcf_routes_free(&s);
+	graph_put(g);
+
+	g = graph_of("ring:8");
+	o = algo(RCF_ALGO_SP1);
+	compute(g, o, &s);
+	/* only the source expands: its two neighbours, nothing further */
+	tap_ok(s.n == 16, "ring:8: SP1 without relay reaches only neighbours");
+	rcf_routes_free(&s);
+	o.relay = 1;
+	compute(g, o, &s);
+	tap_ok(all_walk_shortest(g, &s, 56),
+	       "ring:8: SP1 with --relay gives 56 shortest routes");
+	rcf_routes_free(&s);
+	graph_put(g);
+}
+
+static void ecube(void)
+{
+	struct rcf_graph *g = graph_of("hypercube:4");
+	struct rcf_routes s;
+	int ok;
+
+	ok = !compute(g, algo(RCF_ALGO_ECUBE), &s) && s.n == 240 &&
+	     all_walk_shortest(g, &s, 240);
+	for (size_t i = 0; i < s.n && ok; i++) {
+		const struct rcf_route *r = &s.r[i];
+		uint32_t x = r->src ^ r->dst, k = 0;
+
+		for (uint32_t d = 0; d < 4; d++)
+			if (x & (1u << d))
+				ok = ok && k < r->nhops && r->hops[k++] == d;
+		ok = ok && k == r->nhops;
+	}
+	tap_ok(ok, "hypercube:4: e-cube fixes bits in increasing dimension");
+	rcf_routes_free(&s);
+	graph_put(g);
+
+	g = graph_of("sp1:16");
+	tap_ok(compute(g, algo(RCF_ALGO_ECUBE), &s) < 0,
+	       "e-cube refuses sp1:16");
+	graph_put(g);
+	g = graph_of("hypercube:4");
+	tap_ok(compute(g, algo(RCF_ALGO_DOR), &s) < 0,
+	       "dor refuses hypercube:4");
+	graph_put(g);
+}
+
+/* X moves (ports 0/1) all come before Y moves (ports 2/3), each one way */
+static int dor_shape(const struct rcf_route *r, uint32_t x, uint32_t y,
+		     int wrap)
+{
+	int dx = (int)(r->dst % x) - (int)(r->src % x);
+	int dy = (int)(r->dst / x) - (int)(r->src / x);
+	int ax = dx < 0 ? -dx : dx, ay = dy < 0 ? -dy : dy;
+	int i = 0;
+
+	if (wrap) {
+		ax = ax <= (int)x - ax ? ax : (int)x - ax;
+		ay = ay <= (int)y - ay ? ay : (int)y - ay;
+	}
+	if (r->nhops != ax + ay)
+		return 0;
+	for (; i < ax; i++)
+		if (RCF_HOP_PORT(r->hops[i]) != RCF_HOP_PORT(r->hops[0]) ||
+		    RCF_HOP_PORT(r->hops[i]) > 1)
+			return 0;
+	for (; i < r->nhops; i++)
+		if (RCF_HOP_PORT(r->hops[i]) != RCF_HOP_PORT(r->hops[ax]) ||
+		    RCF_HOP_PORT(r->hops[i]) < 2)
+			return 0;
+	return 1;
+}
+
+static void dor(void)
+{
+	static const char *const specs[] = {"mesh:4x4", "torus:4x4",
+					    "torus:5x3"};
+
+	for (int t = 0; t < 3; t++) {
+		struct rcf_graph *g = graph_of(specs[t]);
+		uint32_t x = t < 2 ? 4 : 5, y = t < 2 ? 4 : 3;
+		struct rcf_routes s;
+		struct rcf_route_stats st;
+		char name[96], err[256];
+		int ok, vc1 = 0;
+
+		ok = !compute(g, algo(RCF_ALGO_DOR), &s);
+		if (t) {
+			/* the default 2 VCs need links that have them */
+			for (size_t p = 0; p < 4 * g->nnodes; p++)
+				g->port[p].vcs = 2;
+		}
+		ok = ok &&
+		     !rcf_routes_check(g, &s, &st, NULL, err, sizeof(err));
+		ok = ok && s.n == x * y * (x * y - 1);
+		for (size_t i = 0; i < s.n && ok; i++) {
+			ok = dor_shape(&s.r[i], x, y, t > 0);
+			for (int h = 0; h < s.r[i].nhops; h++)
+				vc1 += RCF_HOP_VC(s.r[i].hops[h]) == 1;
+		}
+		snprintf(name, sizeof(name),
+			 "%s: dimension order routes are X then Y, minimal%s",
+			 specs[t], t ? ", VC 1 after the dateline" : "");
+		tap_ok(ok && (t ? vc1 > 0 : vc1 == 0), name);
+		rcf_routes_free(&s);
+		graph_put(g);
+	}
+}
+
+static void shortest_paths(void)
+{
+	static const char *const specs[] = {"sp1:16", "torus:4x4", "sp1:64"};
+
+	for (int t = 0; t < 3; t++) {
+		struct rcf_graph *g = graph_of(specs[t]);
+		struct rcf_route_opts o = algo(RCF_ALGO_SHORTEST);
+		struct rcf_routes one, four;
+		struct rcf_route_stats st;
+		char name[96], err[256];
+		size_t j = 0, multi = 0;
+		int ok;
+
+		o.paths = 4;
+		ok = !compute(g, algo(RCF_ALGO_SHORTEST), &one) &&
+		     !compute(g, o, &four) &&
+		     !rcf_routes_check(g, &four, &st, NULL, err, sizeof(err));
+		ok = ok && st.pairs == one.n;
+		for (size_t i = 0; i < four.n && ok; i++) {
+			const struct rcf_route *r = &four.r[i];
+
+			while (one.r[j].src != r->src || one.r[j].dst != r->dst)
+				j++;
+			ok = r->nhops == one.r[j].nhops;
+			for (size_t k = i; k-- > 0 && four.r[k].src == r->src &&
+					   four.r[k].dst == r->dst;)
+				if (!memcmp(four.r[k].hops, r->hops, r->nhops))
+					ok = 0;
+			multi += r->index > 0;
+		}
+		printf("# %s: %zu routes for %zu pairs\n", specs[t], four.n,
+		       st.pairs);
+		snprintf(name, sizeof(name),
+			 "%s: --paths 4 routes are distinct and all shortest",
+			 specs[t]);
+		tap_ok(ok && multi > 0, name);
+		rcf_routes_free(&one);
+		rcf_routes_free(&four);
+		graph_put(g);
+	}
+}
+
+int main(void)
+{
+	tap_plan(18);
+	sp1_basic();
+	sp1_balance();
+	sp1_more();
+	ecube();
+	dor();
+	shortest_paths();
+	return tap_done();
+}
