@@ -40,6 +40,8 @@ int read_ops_file(const char *file, const char **name, struct rcf_op **ops,
 int cmd_batch(struct ctl *c, const char *file);
 int cmd_topo(struct ctl *c, int argc, char **argv);
 int cmd_monitor(struct ctl *c, int argc, char **argv);
+/* rcfctl daemon: rcfd over its control socket (rcfctl_daemon.c) */
+int cmd_daemon(struct ctl *c, int argc, char **argv);
 /* "route compute" and "route check" (rcfctl_route.c), before "route" */
 int is_route_policy(int argc, char **argv);
 int cmd_route_policy(struct ctl *c, int argc, char **argv);
@@ -49,6 +51,7 @@ void help_main(FILE *f);
 void help_object(FILE *f, enum rcf_kind kind);
 void help_topo(FILE *f);
 void help_monitor(FILE *f);
+void help_daemon(FILE *f);
 
 /* sends ops in chunks of at most chunk; see rcfctl_topo.c */
 int apply_ops(struct ctl *c, const char *where, const struct rcf_op *ops,

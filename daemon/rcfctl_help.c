@@ -9,7 +9,7 @@ void help_main(FILE *f)
 	fputs("Usage: rcfctl [OPTIONS] OBJECT COMMAND [ARGS]\n"
 	      "       rcfctl [OPTIONS] -batch FILE\n"
 	      "OBJECT := fabric | node | switch | link | circuit | route |\n"
-	      "          monitor | topo\n"
+	      "          monitor | topo | daemon\n"
 	      "COMMAND := add | del | show | set | help   (any prefix; new,\n"
 	      "           delete, list and get are synonyms)\n"
 	      "OPTIONS := -j|--json    JSON output\n"

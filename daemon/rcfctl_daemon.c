@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * rcfctl daemon: talks to rcfd over its control socket, not to the
+ * kernel.  With -j the daemon's JSON reply is printed as it came.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/ctl_proto.h"
+#include "rcfctl.h"
+
+void help_daemon(FILE *f)
+{
+	fputs("Usage: rcfctl [-j] daemon [-s SOCKET] status\n"
+	      "       rcfctl daemon [-s SOCKET] ping\n"
+	      "       rcfctl daemon [-s SOCKET] reload\n"
+	      "       rcfctl daemon [-s SOCKET] log-level err|warn|info|"
+	      "debug\n"
+	      "SOCKET: rcfd's control socket; default $" CTL_SOCKET_ENV
+	      " or " CTL_DEF_SOCKET "\n",
+	      f);
+}
+
+/* the string value of "key" in a flat JSON reply, unescaped enough */
+static void json_field(const char *json, const char *key, char *out, size_t cap)
+{
+	char pat[64];
+	const char *s;
+	size_t n = 0;
+
+	out[0] = '\0';
+	snprintf(pat, sizeof(pat), "\"%s\":", key);
+	s = strstr(json, pat);
+	if (!s)
+		return;
+	s += strlen(pat);
+	while (*s == ' ')
+		s++;
+	if (*s != '"') {
+		while (*s && *s != ',' && *s != '}' && n + 1 < cap)
+			out[n++] = *s++;
+		out[n] = '\0';
+		return;
+	}
+	for (s++; *s && *s != '"' && n + 1 < cap; s++) {
+		if (*s == '\\' && s[1])
+			s++;
+		out[n++] = *s;
+	}
+	out[n] = '\0';
+}
+
+int cmd_daemon(struct ctl *c, int argc, char **argv)
+{
+	const char *sock = NULL, *arg = NULL;
+	char err[512], msg[512], val[64], *rbuf;
+	struct ctl_msg reply;
+	unsigned int cmd;
+	uint16_t flags = 0;
+	int i, rc = RCFCTL_ERR;
+
+	for (i = 0; i < argc && argv[i][0] == '-'; i++) {
+		if (!strcmp(argv[i], "-s") || !strcmp(argv[i], "--socket")) {
+			if (++i == argc)
+				return usage_error("daemon: -s needs a SOCKET");
+			sock = argv[i];
+		} else if (!strcmp(argv[i], "-h") ||
+			   !strcmp(argv[i], "--help")) {
+			help_daemon(stdout);
+			return RCFCTL_OK;
+		} else {
+			return usage_error("daemon: unknown option \"%s\"; try "
+					   "rcfctl daemon help",
+					   argv[i]);
+		}
+	}
+	argc -= i;
+	argv += i;
+	if (!argc) {
+		help_daemon(stderr);
+		return RCFCTL_USAGE;
+	}
+	if (!strcmp(argv[0], "help")) {
+		help_daemon(stdout);
+		return RCFCTL_OK;
+	}
+	cmd = ctl_cmd_lookup(argv[0]);
+	if (!cmd)
+		return usage_error("daemon: unknown command \"%s\"; try rcfctl "
+				   "daemon help",
+				   argv[0]);
+	if (cmd == CTL_LOG_LEVEL) {
+		if (argc < 2)
+			return usage_error("daemon log-level needs a LEVEL "
+					   "(err, warn, info or debug)");
+		arg = argv[1];
+		argc--;
+		argv++;
+	}
+	if (argc > 1 &&
+	    (!strcmp(argv[1], "-s") || !strcmp(argv[1], "--socket")) &&
+	    argc == 3) {
+		sock = argv[2];
+		argc -= 2;
+	}
+	if (argc > 1)
+		return usage_error("daemon %s: unexpected \"%s\"",
+				   ctl_cmd_name(cmd), argv[1]);
+	if (c->json && c->pretty)
+		flags |= CTL_F_PRETTY;
+	if (!c->json && cmd == CTL_STATUS)
+		flags |= CTL_F_TEXT;
+	rbuf = malloc(CTL_MAX_PAYLOAD + 1);
+	if (!rbuf)
+		return RCFCTL_ERR;
+	sock = ctl_socket_path(sock);
+	if (ctl_call(sock, (uint16_t)cmd, flags, arg, &reply, rbuf,
+		     CTL_MAX_PAYLOAD + 1, err, sizeof(err))) {
+		fprintf(stderr, "rcfctl: daemon %s: %s\n", ctl_cmd_name(cmd),
+			err);
+		goto out;
+	}
+	if (reply.h.status) {
+		json_field(rbuf, "error", msg, sizeof(msg));
+		fprintf(stderr, "rcfctl: daemon %s: %s\n", ctl_cmd_name(cmd),
+			msg[0] ? msg : "refused");
+		goto out;
+	}
+	rc = RCFCTL_OK;
+	if (c->json || cmd == CTL_STATUS) {
+		fputs(rbuf, stdout);
+		goto out;
+	}
+	switch (cmd) {
+	case CTL_PING:
+		json_field(rbuf, "pid", val, sizeof(val));
+		printf("rcfd is running (pid %s) at %s\n", val, sock);
+		break;
+	case CTL_RELOAD:
+		json_field(rbuf, "config", msg, sizeof(msg));
+		printf("rcfd reloaded %s\n", msg);
+		break;
+	case CTL_LOG_LEVEL:
+		printf("rcfd log level %s\n", arg);
+		break;
+	}
+out:
+	free(rbuf);
+	return rc;
+}

@@ -1,0 +1,278 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * rcfd: the rcf fabric daemon.  This slice is the daemon itself: config,
+ * log, control socket, kernel events, detaching, signals.  The routing
+ * policies it will run are declared in its config and acted on in a later
+ * version.  Documentation/rcfd.8.
+ */
+#define _GNU_SOURCE /* accept4, pipe2 */
+#include <errno.h>
+#include <netlink/genl/ctrl.h>
+#include <netlink/genl/family.h>
+#include <netlink/genl/genl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/signalfd.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "lib/ctl_proto.h"
+#include "rcfd.h"
+
+#define MAX_CLIENTS 16
+
+/* the level the config asks for unless the command line fixed it */
+static void apply_level(const struct rcfd *d)
+{
+	rcfd_log_set_level(d->opts.has_level ? d->opts.level
+					     : d->cfg.log_level);
+}
+
+int rcfd_reload(struct rcfd *d, char *err, size_t errlen)
+{
+	struct rcfd_config n = d->cfg;
+	int rc;
+
+	d->reloads++;
+	rc = rcfd_config_load(d->opts.config, &n, err, errlen);
+	if (rc < 0) {
+		d->reload_failures++;
+		snprintf(d->last_reload_err, sizeof(d->last_reload_err), "%s",
+			 err);
+		rcfd_log(RCFD_ERR, "reload failed, keeping the old config: %s",
+			 err);
+		return -1;
+	}
+	rcfd_apply_opts(&d->opts, &n);
+	if (strcmp(n.socket, d->cfg.socket))
+		rcfd_log(RCFD_WARN,
+			 "socket %s: takes effect at restart; "
+			 "still serving %s",
+			 n.socket, d->cfg.socket);
+	if (strcmp(n.pidfile, d->cfg.pidfile))
+		rcfd_log(RCFD_WARN,
+			 "pidfile %s: takes effect at restart; "
+			 "still using %s",
+			 n.pidfile, d->cfg.pidfile);
+	snprintf(n.socket, sizeof(n.socket), "%s", d->cfg.socket);
+	snprintf(n.pidfile, sizeof(n.pidfile), "%s", d->cfg.pidfile);
+	d->cfg = n;
+	d->cfg_missing = rc == 1;
+	d->last_reload_err[0] = '\0';
+	apply_level(d);
+	rcfd_log(RCFD_INFO,
+		 "reloaded %s%s (log level %s, routing.algorithm "
+		 "%s)",
+		 d->opts.config, rc == 1 ? " (missing: defaults)" : "",
+		 rcfd_level_name(rcfd_log_level()),
+		 rcfd_algo_name(d->cfg.algorithm));
+	return 0;
+}
+
+static unsigned int family_version(struct rcf_nl *nl)
+{
+	struct genl_family *f;
+	struct nl_cache *cache;
+	unsigned int v = 0;
+
+	if (genl_ctrl_alloc_cache(nl->sk, &cache))
+		return 0;
+	f = genl_ctrl_search_by_name(cache, RCF_GENL_NAME);
+	if (f) {
+		v = (unsigned int)genl_family_get_version(f);
+		genl_family_put(f);
+	}
+	nl_cache_free(cache);
+	return v;
+}
+
+static int signals_fd(void)
+{
+	sigset_t set;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGHUP);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGINT);
+	if (sigprocmask(SIG_BLOCK, &set, NULL))
+		return -1;
+	return signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
+}
+
+static void on_signal(struct rcfd *d, int sfd)
+{
+	struct signalfd_siginfo si;
+	char err[512];
+
+	while (read(sfd, &si, sizeof(si)) == sizeof(si)) {
+		switch (si.ssi_signo) {
+		case SIGHUP:
+			rcfd_log(RCFD_INFO, "SIGHUP: reloading %s",
+				 d->opts.config);
+			rcfd_reload(d, err, sizeof(err));
+			break;
+		case SIGTERM:
+		case SIGINT:
+			rcfd_log(RCFD_INFO, "%s: shutting down",
+				 si.ssi_signo == SIGTERM ? "SIGTERM"
+							 : "SIGINT");
+			d->stop = 1;
+			break;
+		}
+	}
+}
+
+static void loop(struct rcfd *d, int sfd, int lfd)
+{
+	struct pollfd p[3 + MAX_CLIENTS];
+	int clients[MAX_CLIENTS], nc = 0, i, fd;
+
+	while (!d->stop) {
+		p[0] = (struct pollfd){.fd = sfd, .events = POLLIN};
+		p[1] = (struct pollfd){.fd = lfd, .events = POLLIN};
+		p[2] = (struct pollfd){.fd = d->ev.fd, .events = POLLIN};
+		for (i = 0; i < nc; i++)
+			p[3 + i] = (struct pollfd){.fd = clients[i],
+						   .events = POLLIN};
+		if (poll(p, (nfds_t)(3 + nc), -1) < 0) {
+			if (errno == EINTR)
+				continue;
+			rcfd_log(RCFD_ERR, "poll: %s", strerror(errno));
+			return;
+		}
+		if (p[0].revents)
+			on_signal(d, sfd);
+		if (p[2].revents)
+			rcfd_events_read(&d->ev);
+		/* clients first, then new ones: p[] indexes stay valid */
+		for (i = nc - 1; i >= 0; i--) {
+			if (!p[3 + i].revents)
+				continue;
+			if (!(p[3 + i].revents & POLLIN) ||
+			    rcfd_ctl_serve(d, clients[i])) {
+				close(clients[i]);
+				clients[i] = clients[--nc];
+			}
+		}
+		if (p[1].revents & POLLIN) {
+			fd = accept4(lfd, NULL, NULL,
+				     SOCK_CLOEXEC | SOCK_NONBLOCK);
+			if (fd >= 0 && nc == MAX_CLIENTS) {
+				rcfd_log(RCFD_WARN,
+					 "control: %d clients "
+					 "already; refusing one",
+					 nc);
+				close(fd);
+			} else if (fd >= 0) {
+				clients[nc++] = fd;
+			}
+		}
+	}
+	for (i = 0; i < nc; i++)
+		close(clients[i]);
+}
+
+/* before detaching errors go to the terminal, which is who asked */
+static int fail(int notify, const char *why)
+{
+	rcfd_log(RCFD_ERR, "%s", why);
+	rcfd_detach_done(notify, 1);
+	return 1;
+}
+
+int main(int argc, char **argv)
+{
+	static struct rcfd d;
+	char err[1024];
+	int rc, pfd, sfd, lfd, notify = -1, to_syslog;
+
+	rc = rcfd_parse_args(argc, argv, &d.opts, err, sizeof(err));
+	if (rc) {
+		if (rc < 0) {
+			fprintf(stderr, "rcfd: %s\n", err);
+			rcfd_usage(stderr);
+		}
+		return rc < 0 ? 1 : 0;
+	}
+	rcfd_config_defaults(&d.cfg);
+	rc = rcfd_config_load(d.opts.config, &d.cfg, err, sizeof(err));
+	if (rc < 0) {
+		fprintf(stderr, "rcfd: bad config: %s\n", err);
+		return 1;
+	}
+	d.cfg_missing = rc == 1;
+	rcfd_apply_opts(&d.opts, &d.cfg);
+	apply_level(&d);
+	if (d.cfg_missing)
+		rcfd_log(RCFD_INFO, "no config at %s: using the defaults",
+			 d.opts.config);
+	if (d.opts.check_config) {
+		printf("%s: %s\n", d.opts.config,
+		       d.cfg_missing ? "missing, defaults apply" : "ok");
+		return 0;
+	}
+	signal(SIGPIPE, SIG_IGN);
+	if (rcfd_check_privilege(err, sizeof(err)))
+		return fail(-1, err);
+	if (rcf_nl_open(&d.nl, err, sizeof(err)))
+		return fail(-1, err);
+	d.family_version = family_version(&d.nl);
+	if (rcfd_events_open(&d.ev, err, sizeof(err)))
+		return fail(-1, err);
+	pfd = rcfd_pidfile_lock(d.cfg.pidfile, err, sizeof(err));
+	if (pfd < 0)
+		return fail(-1, err);
+	/* blocked before the socket exists, so no signal is ever missed */
+	sfd = signals_fd();
+	if (sfd < 0) {
+		/* the lock is ours: the file we may have made goes too */
+		unlink(d.cfg.pidfile);
+		return fail(-1, "signalfd failed");
+	}
+	lfd = rcfd_ctl_listen(d.cfg.socket, err, sizeof(err));
+	if (lfd < 0) {
+		unlink(d.cfg.pidfile);
+		return fail(-1, err);
+	}
+	to_syslog =
+		d.opts.log_target < 0 ? !d.opts.foreground : d.opts.log_target;
+	if (!d.opts.foreground &&
+	    rcfd_detach(d.opts.log_target == 0, &notify)) {
+		unlink(d.cfg.socket);
+		unlink(d.cfg.pidfile);
+		return fail(-1, "cannot fork into the background");
+	}
+	rcfd_log_to_syslog(to_syslog);
+	if (rcfd_pidfile_write(pfd)) {
+		rcfd_log(RCFD_ERR, "pidfile %s: %s", d.cfg.pidfile,
+			 strerror(errno));
+		unlink(d.cfg.socket);
+		unlink(d.cfg.pidfile);
+		rcfd_detach_done(notify, 1);
+		return 1;
+	}
+	d.started = time(NULL);
+	rcfd_log(RCFD_INFO,
+		 "started: pid %d, config %s, socket %s, rcf "
+		 "family %d version %u",
+		 (int)getpid(), d.opts.config, d.cfg.socket, d.nl.family,
+		 d.family_version);
+	if (d.cfg.algorithm != RCFD_ALGO_NONE)
+		rcfd_log(RCFD_WARN,
+			 "routing.algorithm %s is configured but "
+			 "this rcfd does not compute routes yet",
+			 rcfd_algo_name(d.cfg.algorithm));
+	rcfd_detach_done(notify, 0);
+	loop(&d, sfd, lfd);
+	close(lfd);
+	unlink(d.cfg.socket);
+	unlink(d.cfg.pidfile);
+	close(pfd);
+	rcfd_events_close(&d.ev);
+	rcf_nl_close(&d.nl);
+	rcfd_log(RCFD_INFO, "stopped");
+	return 0;
+}

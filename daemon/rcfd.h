@@ -1,0 +1,137 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* rcfd's pieces: options, config, log, control server, kernel events. */
+#ifndef RCFD_H
+#define RCFD_H
+
+#include <limits.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdint.h>
+#include <time.h>
+
+#include "lib/nl.h"
+#include "lib/rcf_obj.h"
+
+#define RCFD_VERSION	 "0.1"
+#define RCFD_DEF_CONFIG	 "/etc/rcf/rcfd.conf"
+#define RCFD_DEF_PIDFILE "/run/rcfd.pid"
+#define RCFD_SOCK_MAX	 108 /* sizeof(sun_path) */
+
+/* rcfd_log.c */
+enum rcfd_level { RCFD_ERR, RCFD_WARN, RCFD_INFO, RCFD_DEBUG };
+
+int rcfd_level_parse(const char *s, enum rcfd_level *out);
+const char *rcfd_level_name(enum rcfd_level l);
+void rcfd_log_set_level(enum rcfd_level l);
+enum rcfd_level rcfd_log_level(void);
+/* 0: stderr, 1: syslog (daemon facility) */
+void rcfd_log_to_syslog(int on);
+void rcfd_log(enum rcfd_level l, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* rcfd_config.c */
+enum rcfd_algo {
+	RCFD_ALGO_NONE,
+	RCFD_ALGO_SP1,
+	RCFD_ALGO_SHORTEST,
+	RCFD_ALGO_DOR,
+	RCFD_ALGO_ECUBE,
+};
+
+struct rcfd_config {
+	enum rcfd_level log_level;
+	char socket[RCFD_SOCK_MAX];
+	char pidfile[PATH_MAX];
+	/* routing policy; declared and validated, acted on by a later slice */
+	enum rcfd_algo algorithm;
+	int recompute_on_link_change;
+	int force;
+};
+
+void rcfd_config_defaults(struct rcfd_config *c);
+const char *rcfd_algo_name(enum rcfd_algo a);
+/*
+ * Parses text (len bytes) read from name into *c, which must hold the
+ * defaults first.  0, or -1 with "name:line: why" in err.  *c is written
+ * only on success.
+ */
+int rcfd_config_parse(const char *name, const char *text, size_t len,
+		      struct rcfd_config *c, char *err, size_t errlen);
+/*
+ * Reads path into *c (defaults first).  0: read; 1: the file does not
+ * exist, *c holds the defaults; -1: unreadable or bad, err says where,
+ * and *c is left as it was, which is how a reload keeps the old config.
+ */
+int rcfd_config_load(const char *path, struct rcfd_config *c, char *err,
+		     size_t errlen);
+
+/* rcfd_opts.c */
+struct rcfd_opts {
+	int foreground;
+	int check_config;
+	int log_target; /* -1: by foreground, 0: stderr, 1: syslog */
+	const char *config;
+	const char *pidfile; /* NULL: from the config */
+	const char *socket;
+	int has_level;
+	enum rcfd_level level;
+};
+
+/* 0: run; 1: done (help or version printed), exit 0; -1: err, exit 1 */
+int rcfd_parse_args(int argc, char **argv, struct rcfd_opts *o, char *err,
+		    size_t errlen);
+void rcfd_usage(FILE *f);
+/* the config with the command line's overrides applied */
+void rcfd_apply_opts(const struct rcfd_opts *o, struct rcfd_config *c);
+
+/* rcfd_events.c: the kernel's events group and what was seen on it */
+struct rcfd_events {
+	struct rcf_nl nl; /* its own socket: requests never see events */
+	int fd;
+	uint64_t total;
+	uint64_t lost;
+	uint64_t link_state_changes;
+	uint64_t by_type[RCF_K_NR][4]; /* [kind][verb] */
+	uint8_t *link_state;	       /* RCF_MAX_LINKS: 0 unknown, 1 + state */
+};
+
+int rcfd_events_open(struct rcfd_events *ev, char *err, size_t errlen);
+/* reads what is queued; never blocks */
+void rcfd_events_read(struct rcfd_events *ev);
+void rcfd_events_close(struct rcfd_events *ev);
+
+/* rcfd.c: the daemon's state, shared with the control server */
+struct rcfd {
+	struct rcfd_opts opts;
+	struct rcfd_config cfg;
+	int cfg_missing;
+	time_t started;
+	uint64_t reloads, reload_failures;
+	char last_reload_err[512];
+	struct rcf_nl nl; /* requests: fabric counts for status */
+	unsigned int family_version;
+	struct rcfd_events ev;
+	int stop;
+};
+
+/* re-reads the config; a bad one is logged and the old one kept */
+int rcfd_reload(struct rcfd *d, char *err, size_t errlen);
+
+/* rcfd_ctl.c: the control socket */
+int rcfd_ctl_listen(const char *path, char *err, size_t errlen);
+/* handles one packet from a client; -1 when the client should go */
+int rcfd_ctl_serve(struct rcfd *d, int fd);
+
+/* rcfd_proc.c: privilege, pidfile, detaching */
+int rcfd_check_privilege(char *err, size_t errlen);
+/* opens and locks path; fd or -1 (err names the holder's pid) */
+int rcfd_pidfile_lock(const char *path, char *err, size_t errlen);
+int rcfd_pidfile_write(int fd);
+/* forks into the background; returns in the daemon, with the write end
+ * of a pipe in *notify that rcfd_detach_done() closes to release the
+ * waiting parent, which exits 0 or with the status written
+ */
+int rcfd_detach(int keep_stderr, int *notify);
+void rcfd_detach_done(int notify, int status);
+
+#endif

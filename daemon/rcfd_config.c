@@ -1,0 +1,306 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * rcfd.conf: "key = value" lines, "#" comments, optional [section]
+ * headers that prefix the keys after them ("[routing]" then "algorithm"
+ * is "routing.algorithm").  Documentation/rcfd.conf.5.  Anything not
+ * understood is an error naming file and line: a daemon that guesses
+ * at its config is worse than one that refuses to start.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/ctl_proto.h"
+#include "rcfd.h"
+
+/* a config larger than this is surely not a config */
+#define CONF_MAX_BYTES (1 << 20)
+#define CONF_LINE_MAX  1024
+
+static const char *const algo_names[] = {
+	[RCFD_ALGO_NONE] = "none",	   [RCFD_ALGO_SP1] = "sp1",
+	[RCFD_ALGO_SHORTEST] = "shortest", [RCFD_ALGO_DOR] = "dor",
+	[RCFD_ALGO_ECUBE] = "ecube",
+};
+
+void rcfd_config_defaults(struct rcfd_config *c)
+{
+	memset(c, 0, sizeof(*c));
+	c->log_level = RCFD_INFO;
+	snprintf(c->socket, sizeof(c->socket), "%s", CTL_DEF_SOCKET);
+	snprintf(c->pidfile, sizeof(c->pidfile), "%s", RCFD_DEF_PIDFILE);
+	c->algorithm = RCFD_ALGO_NONE;
+	c->recompute_on_link_change = 0;
+	c->force = 0;
+}
+
+const char *rcfd_algo_name(enum rcfd_algo a)
+{
+	return algo_names[a];
+}
+
+static int parse_bool(const char *v, int *out)
+{
+	static const char *const yes[] = {"yes", "true", "on", "1"};
+	static const char *const no[] = {"no", "false", "off", "0"};
+	unsigned int i;
+
+	for (i = 0; i < 4; i++) {
+		if (!strcmp(v, yes[i])) {
+			*out = 1;
+			return 0;
+		}
+		if (!strcmp(v, no[i])) {
+			*out = 0;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+static int parse_path(const char *v, char *out, size_t cap, char *why,
+		      size_t whylen)
+{
+	if (v[0] != '/') {
+		snprintf(why, whylen, "\"%s\" is not an absolute path", v);
+		return -1;
+	}
+	if (strlen(v) >= cap) {
+		snprintf(why, whylen, "path longer than %zu bytes", cap - 1);
+		return -1;
+	}
+	strcpy(out, v);
+	return 0;
+}
+
+enum key_id {
+	K_LOG_LEVEL,
+	K_SOCKET,
+	K_PIDFILE,
+	K_ALGO,
+	K_RECOMPUTE,
+	K_FORCE,
+	K_NR
+};
+
+static const char *const keys[K_NR] = {
+	[K_LOG_LEVEL] = "log_level",
+	[K_SOCKET] = "socket",
+	[K_PIDFILE] = "pidfile",
+	[K_ALGO] = "routing.algorithm",
+	[K_RECOMPUTE] = "routing.recompute_on_link_change",
+	[K_FORCE] = "routing.force",
+};
+
+static int set_key(struct rcfd_config *c, enum key_id k, const char *v,
+		   char *why, size_t whylen)
+{
+	unsigned int i;
+
+	switch (k) {
+	case K_LOG_LEVEL:
+		if (!rcfd_level_parse(v, &c->log_level))
+			return 0;
+		snprintf(why, whylen,
+			 "log_level \"%s\": want err, warn, info "
+			 "or debug",
+			 v);
+		return -1;
+	case K_SOCKET:
+		return parse_path(v, c->socket, sizeof(c->socket), why, whylen);
+	case K_PIDFILE:
+		return parse_path(v, c->pidfile, sizeof(c->pidfile), why,
+				  whylen);
+	case K_ALGO:
+		for (i = 0; i < sizeof(algo_names) / sizeof(algo_names[0]);
+		     i++) {
+			if (!strcmp(v, algo_names[i])) {
+				c->algorithm = (enum rcfd_algo)i;
+				return 0;
+			}
+		}
+		snprintf(why, whylen,
+			 "routing.algorithm \"%s\": want sp1, "
+			 "shortest, dor, ecube or none",
+			 v);
+		return -1;
+	case K_RECOMPUTE:
+	case K_FORCE:
+		if (!parse_bool(v, k == K_FORCE ? &c->force
+						: &c->recompute_on_link_change))
+			return 0;
+		snprintf(why, whylen, "%s \"%s\": want yes or no", keys[k], v);
+		return -1;
+	case K_NR:
+		break;
+	}
+	return -1;
+}
+
+static char *trim(char *s)
+{
+	char *e;
+
+	while (isspace((unsigned char)*s))
+		s++;
+	e = s + strlen(s);
+	while (e > s && isspace((unsigned char)e[-1]))
+		*--e = '\0';
+	return s;
+}
+
+static int valid_name(const char *s)
+{
+	if (!*s)
+		return 0;
+	for (; *s; s++)
+		if (!isalnum((unsigned char)*s) && *s != '_' && *s != '.')
+			return 0;
+	return 1;
+}
+
+/* one line, already without its comment; sect is the current section */
+static int parse_line(char *line, char *sect, size_t sectlen,
+		      struct rcfd_config *c, unsigned int *seen, char *why,
+		      size_t whylen)
+{
+	char *s = trim(line), *eq, *k, *v, full[2 * CONF_LINE_MAX];
+	unsigned int i;
+
+	if (!*s)
+		return 0;
+	if (*s == '[') {
+		size_t n = strlen(s);
+
+		if (s[n - 1] != ']') {
+			snprintf(why, whylen, "section header without ']'");
+			return -1;
+		}
+		s[n - 1] = '\0';
+		s = trim(s + 1);
+		if (!valid_name(s) || strlen(s) >= sectlen) {
+			snprintf(why, whylen, "bad section name \"%s\"", s);
+			return -1;
+		}
+		strcpy(sect, s);
+		return 0;
+	}
+	eq = strchr(s, '=');
+	if (!eq) {
+		snprintf(why, whylen, "expected \"key = value\", got \"%.80s\"",
+			 s);
+		return -1;
+	}
+	*eq = '\0';
+	k = trim(s);
+	v = trim(eq + 1);
+	if (!valid_name(k)) {
+		snprintf(why, whylen, "bad key \"%s\"", k);
+		return -1;
+	}
+	if (!*v) {
+		snprintf(why, whylen, "%s has no value", k);
+		return -1;
+	}
+	if (*sect)
+		snprintf(full, sizeof(full), "%s.%s", sect, k);
+	else
+		snprintf(full, sizeof(full), "%s", k);
+	for (i = 0; i < K_NR; i++)
+		if (!strcmp(full, keys[i]))
+			break;
+	if (i == K_NR) {
+		snprintf(why, whylen, "unknown key \"%.100s\"", full);
+		return -1;
+	}
+	if (*seen & (1u << i)) {
+		snprintf(why, whylen, "%.100s given twice", full);
+		return -1;
+	}
+	*seen |= 1u << i;
+	return set_key(c, (enum key_id)i, v, why, whylen);
+}
+
+int rcfd_config_parse(const char *name, const char *text, size_t len,
+		      struct rcfd_config *c, char *err, size_t errlen)
+{
+	struct rcfd_config n = *c;
+	char line[CONF_LINE_MAX + 1], sect[64] = "", why[256];
+	unsigned int lineno = 0, seen = 0;
+	size_t pos = 0;
+
+	while (pos < len) {
+		const char *nl = memchr(text + pos, '\n', len - pos);
+		size_t ll = nl ? (size_t)(nl - (text + pos)) : len - pos;
+		char *hash;
+
+		lineno++;
+		if (ll > CONF_LINE_MAX) {
+			snprintf(err, errlen,
+				 "%s:%u: line longer than %d "
+				 "bytes",
+				 name, lineno, CONF_LINE_MAX);
+			return -1;
+		}
+		memcpy(line, text + pos, ll);
+		line[ll] = '\0';
+		pos += ll + 1;
+		if (strlen(line) != ll) {
+			snprintf(err, errlen, "%s:%u: NUL byte in line", name,
+				 lineno);
+			return -1;
+		}
+		hash = strchr(line, '#');
+		if (hash)
+			*hash = '\0';
+		if (parse_line(line, sect, sizeof(sect), &n, &seen, why,
+			       sizeof(why))) {
+			snprintf(err, errlen, "%s:%u: %s", name, lineno, why);
+			return -1;
+		}
+	}
+	*c = n;
+	return 0;
+}
+
+int rcfd_config_load(const char *path, struct rcfd_config *c, char *err,
+		     size_t errlen)
+{
+	struct rcfd_config n;
+	FILE *f = fopen(path, "r");
+	char *buf;
+	size_t len;
+	int rc;
+
+	if (!f && errno == ENOENT) {
+		rcfd_config_defaults(c);
+		return 1;
+	}
+	if (!f) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	buf = malloc(CONF_MAX_BYTES + 1);
+	if (!buf) {
+		fclose(f);
+		snprintf(err, errlen, "%s: out of memory", path);
+		return -1;
+	}
+	len = fread(buf, 1, CONF_MAX_BYTES + 1, f);
+	if (ferror(f) || len > CONF_MAX_BYTES) {
+		snprintf(err, errlen, "%s: %s", path,
+			 ferror(f) ? strerror(errno) : "larger than 1 MiB");
+		free(buf);
+		fclose(f);
+		return -1;
+	}
+	fclose(f);
+	rcfd_config_defaults(&n);
+	rc = rcfd_config_parse(path, buf, len, &n, err, errlen);
+	free(buf);
+	if (!rc)
+		*c = n;
+	return rc;
+}

@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The kernel's "events" multicast group, read without blocking from the
+ * event loop.  Every event is counted by object kind and verb and logged
+ * at debug level; a link whose state changes is logged at info level,
+ * since that is what routing policies will react to.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <netlink/genl/ctrl.h>
+#include <netlink/genl/genl.h>
+#include <netlink/msg.h>
+#include <netlink/socket.h>
+
+#include "lib/fmt.h"
+#include "rcfd.h"
+
+static const char *const verb_names[] = {"get", "add", "del", "set"};
+
+static void link_event(struct rcfd_events *ev, enum rcf_verb verb,
+		       const struct rcf_obj *o)
+{
+	uint32_t id;
+	uint8_t was, now;
+
+	if (!rcf_has(o, RCF_A_LINK_ID) || o->v[RCF_A_LINK_ID] >= RCF_MAX_LINKS)
+		return;
+	id = (uint32_t)o->v[RCF_A_LINK_ID];
+	if (verb == RCF_V_DEL) {
+		ev->link_state[id] = 0;
+		return;
+	}
+	if (!rcf_has(o, RCF_A_LINK_STATE))
+		return;
+	was = ev->link_state[id];
+	now = (uint8_t)(1 + !!o->v[RCF_A_LINK_STATE]);
+	ev->link_state[id] = now;
+	/* a new link is not a state change; a set that keeps it is not */
+	if (verb != RCF_V_SET || was == now)
+		return;
+	ev->link_state_changes++;
+	rcfd_log(RCFD_INFO, "link %u is %s%s", id, now == 2 ? "up" : "down",
+		 was ? "" : " (state before unknown)");
+}
+
+static int on_event(struct nl_msg *msg, void *arg)
+{
+	struct rcfd_events *ev = arg;
+	struct nlmsghdr *nlh = nlmsg_hdr(msg);
+	struct genlmsghdr *gh = nlmsg_data(nlh);
+	enum rcf_kind kind;
+	enum rcf_verb verb;
+	struct rcf_obj o;
+	char key[96];
+
+	if (nlh->nlmsg_type != ev->nl.family ||
+	    rcf_cmd_split(gh->cmd, &kind, &verb)) {
+		rcfd_log(RCFD_DEBUG, "ignored a message of type %u",
+			 nlh->nlmsg_type);
+		return NL_OK;
+	}
+	ev->total++;
+	ev->by_type[kind][verb]++;
+	if (rcf_nl_parse_obj(genlmsg_attrdata(gh, 0), genlmsg_attrlen(gh, 0),
+			     kind, &o)) {
+		rcfd_log(RCFD_WARN,
+			 "%s %s event with attributes I cannot "
+			 "parse",
+			 rcf_kind_names[kind], verb_names[verb]);
+		return NL_OK;
+	}
+	if (rcfd_log_level() >= RCFD_DEBUG) {
+		rcf_obj_key(&o, key, sizeof(key));
+		rcfd_log(RCFD_DEBUG, "event: %s %s", verb_names[verb], key);
+	}
+	if (kind == RCF_K_LINK)
+		link_event(ev, verb, &o);
+	return NL_OK;
+}
+
+/* the link states the fabric has now, so the first change is known */
+static int seed_link(uint8_t cmd, const struct rcf_obj *o, void *arg)
+{
+	struct rcfd_events *ev = arg;
+
+	(void)cmd;
+	if (rcf_has(o, RCF_A_LINK_ID) && rcf_has(o, RCF_A_LINK_STATE) &&
+	    o->v[RCF_A_LINK_ID] < RCF_MAX_LINKS)
+		ev->link_state[o->v[RCF_A_LINK_ID]] =
+			(uint8_t)(1 + !!o->v[RCF_A_LINK_STATE]);
+	return 0;
+}
+
+int rcfd_events_open(struct rcfd_events *ev, char *err, size_t errlen)
+{
+	struct rcf_nl seed;
+	int grp, rc;
+
+	memset(ev, 0, sizeof(*ev));
+	ev->fd = -1;
+	ev->link_state = calloc(RCF_MAX_LINKS, 1);
+	if (!ev->link_state) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	if (rcf_nl_open(&ev->nl, err, errlen))
+		return -1;
+	grp = genl_ctrl_resolve_grp(ev->nl.sk, RCF_GENL_NAME, RCF_MCGRP_EVENTS);
+	if (grp < 0) {
+		snprintf(err, errlen, "no \"%s\" multicast group: %s",
+			 RCF_MCGRP_EVENTS, nl_geterror(grp));
+		return -1;
+	}
+	nl_socket_disable_seq_check(ev->nl.sk);
+	rc = nl_socket_add_membership(ev->nl.sk, grp);
+	if (rc < 0) {
+		snprintf(err, errlen, "joining the events group: %s",
+			 nl_geterror(rc));
+		return -1;
+	}
+	nl_socket_modify_cb(ev->nl.sk, NL_CB_VALID, NL_CB_CUSTOM, on_event, ev);
+	nl_socket_set_nonblocking(ev->nl.sk);
+	ev->fd = nl_socket_get_fd(ev->nl.sk);
+	/* joined first, then read: a change in between is seen as an event */
+	if (!rcf_nl_open(&seed, err, errlen)) {
+		rc = rcf_nl_dump(&seed, RCF_K_LINK, NULL, seed_link, ev);
+		if (rc)
+			rcfd_log(RCFD_WARN, "reading the links' states: %s",
+				 strerror(-rc));
+		rcf_nl_close(&seed);
+	}
+	return 0;
+}
+
+void rcfd_events_read(struct rcfd_events *ev)
+{
+	/* one datagram per call: poll says when there is more */
+	int rc = nl_recvmsgs_default(ev->nl.sk);
+
+	if (rc >= 0 || rc == -NLE_AGAIN)
+		return;
+	if (rc == -NLE_NOMEM || rc == -NLE_BUSY) {
+		/* the socket overran: the kernel dropped events */
+		ev->lost++;
+		rcfd_log(RCFD_WARN,
+			 "kernel events lost (%s); counts are low "
+			 "from here",
+			 nl_geterror(rc));
+		return;
+	}
+	rcfd_log(RCFD_ERR, "reading kernel events: %s", nl_geterror(rc));
+}
+
+void rcfd_events_close(struct rcfd_events *ev)
+{
+	rcf_nl_close(&ev->nl);
+	free(ev->link_state);
+	ev->link_state = NULL;
+	ev->fd = -1;
+}

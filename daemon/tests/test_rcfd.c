@@ -1,0 +1,240 @@
+// SPDX-License-Identifier: GPL-2.0
+/* rcfd's config parser, reload semantics and command line. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../rcfd.h"
+#include "tap.h"
+
+static int parse(const char *text, struct rcfd_config *c, char *err)
+{
+	rcfd_config_defaults(c);
+	err[0] = '\0';
+	return rcfd_config_parse("t.conf", text, strlen(text), c, err, 512);
+}
+
+/* text must be refused with an error starting with want */
+static void refuse(const char *text, const char *want)
+{
+	struct rcfd_config c;
+	char err[512], name[160];
+	int ok;
+
+	ok = parse(text, &c, err) == -1 && !strncmp(err, want, strlen(want));
+	snprintf(name, sizeof(name), "refused: %s", want);
+	if (!tap_ok(ok, name))
+		printf("# got \"%s\"\n", err);
+}
+
+static void defaults(void)
+{
+	struct rcfd_config c;
+	char err[512];
+
+	tap_ok(!parse("", &c, err) && c.log_level == RCFD_INFO &&
+		       !strcmp(c.socket, "/run/rcf/rcfd.sock") &&
+		       !strcmp(c.pidfile, "/run/rcfd.pid") &&
+		       c.algorithm == RCFD_ALGO_NONE &&
+		       !c.recompute_on_link_change && !c.force,
+	       "empty config gives every default");
+	tap_ok(!parse("# only a comment\n\n   \t\n", &c, err) &&
+		       c.log_level == RCFD_INFO,
+	       "comments and blank lines");
+}
+
+static void every_key(void)
+{
+	struct rcfd_config c;
+	char err[512];
+	int rc;
+
+	rc = parse("log_level = debug # trailing comment\n"
+		   "socket=/tmp/x.sock\n"
+		   "  pidfile =  /tmp/x.pid  \n"
+		   "routing.algorithm = sp1\n"
+		   "routing.recompute_on_link_change = yes\n"
+		   "routing.force = no",
+		   &c, err);
+	tap_ok(!rc && c.log_level == RCFD_DEBUG &&
+		       !strcmp(c.socket, "/tmp/x.sock") &&
+		       !strcmp(c.pidfile, "/tmp/x.pid") &&
+		       c.algorithm == RCFD_ALGO_SP1 &&
+		       c.recompute_on_link_change && !c.force,
+	       "every key, spacing, trailing comment, no final newline");
+	rc = parse("[routing]\nalgorithm = dor\nforce = true\n", &c, err);
+	tap_ok(!rc && c.algorithm == RCFD_ALGO_DOR && c.force,
+	       "[routing] section prefixes its keys");
+	rc = parse("[routing]\nalgorithm=ecube\n[ ]\n", &c, err);
+	tap_ok(rc == -1 && strstr(err, "t.conf:3:"), "empty section name");
+	tap_ok(!parse("routing.algorithm = shortest\n", &c, err) &&
+		       c.algorithm == RCFD_ALGO_SHORTEST &&
+		       !parse("routing.algorithm = none\n", &c, err) &&
+		       c.algorithm == RCFD_ALGO_NONE,
+	       "shortest and none");
+}
+
+static void errors(void)
+{
+	refuse("log_level = loud\n", "t.conf:1: log_level \"loud\"");
+	refuse("\n\nfoo = 1\n", "t.conf:3: unknown key \"foo\"");
+	refuse("log_level = info\nlog_level = warn\n",
+	       "t.conf:2: log_level given twice");
+	refuse("socket = relative.sock\n", "t.conf:1: \"relative.sock\" is "
+					   "not an absolute path");
+	refuse("just words\n", "t.conf:1: expected \"key = value\"");
+	refuse("pidfile =\n", "t.conf:1: pidfile has no value");
+	refuse("[routing\n", "t.conf:1: section header without ']'");
+	refuse("routing.algorithm = fast\n", "t.conf:1: routing.algorithm");
+	refuse("[routing]\nforce = maybe\n", "t.conf:2: routing.force "
+					     "\"maybe\": want yes or no");
+	refuse("[other]\nlog_level = info\n", "t.conf:2: unknown key "
+					      "\"other.log_level\"");
+	refuse("b@d = 1\n", "t.conf:1: bad key");
+}
+
+static void long_and_binary(void)
+{
+	char *big = malloc(3000), err[512];
+	struct rcfd_config c;
+	const char nul[] = "log_level = info\nsock\0et = /x\n";
+	int rc;
+
+	memset(big, 'a', 2999);
+	big[2999] = '\0';
+	refuse(big, "t.conf:1: line longer than");
+	free(big);
+	rcfd_config_defaults(&c);
+	rc = rcfd_config_parse("t.conf", nul, sizeof(nul) - 1, &c, err,
+			       sizeof(err));
+	tap_ok(rc == -1 && strstr(err, "t.conf:2: NUL byte"),
+	       "refused: NUL byte names its line");
+}
+
+/* the config is written only when the whole file is good */
+static void reload_semantics(void)
+{
+	char path[] = "/tmp/rcfd-test-XXXXXX", err[512];
+	struct rcfd_config c;
+	FILE *f;
+	int fd = mkstemp(path), rc;
+
+	f = fdopen(fd, "w");
+	fputs("log_level = warn\nrouting.algorithm = sp1\n", f);
+	fclose(f);
+	rcfd_config_defaults(&c);
+	rc = rcfd_config_load(path, &c, err, sizeof(err));
+	tap_ok(rc == 0 && c.log_level == RCFD_WARN &&
+		       c.algorithm == RCFD_ALGO_SP1,
+	       "load reads the file");
+	f = fopen(path, "w");
+	fputs("log_level = debug\nrouting.algorithm = bogus\n", f);
+	fclose(f);
+	rc = rcfd_config_load(path, &c, err, sizeof(err));
+	tap_ok(rc == -1 && c.log_level == RCFD_WARN &&
+		       c.algorithm == RCFD_ALGO_SP1 && strstr(err, ":2:") &&
+		       strstr(err, path),
+	       "a bad reload keeps the old config and names file:line");
+	f = fopen(path, "w");
+	fputs("routing.force = yes\n", f);
+	fclose(f);
+	rc = rcfd_config_load(path, &c, err, sizeof(err));
+	tap_ok(rc == 0 && c.log_level == RCFD_INFO &&
+		       c.algorithm == RCFD_ALGO_NONE && c.force,
+	       "a good reload starts from the defaults, not the old config");
+	unlink(path);
+	rc = rcfd_config_load(path, &c, err, sizeof(err));
+	tap_ok(rc == 1 && !c.force && c.log_level == RCFD_INFO,
+	       "a missing file means the defaults");
+	rc = rcfd_config_load("/", &c, err, sizeof(err));
+	tap_ok(rc == -1 && !strncmp(err, "/: ", 3),
+	       "an unreadable file is an error naming it");
+}
+
+static int args(struct rcfd_opts *o, char *err, const char *a0, ...)
+{
+	char *argv[16] = {"rcfd"};
+	int argc = 1, rc;
+	va_list ap;
+	const char *a;
+
+	va_start(ap, a0);
+	for (a = a0; a && argc < 15; a = va_arg(ap, const char *))
+		argv[argc++] = (char *)a;
+	va_end(ap);
+	argv[argc] = NULL;
+	err[0] = '\0';
+	fflush(stdout);
+	rc = rcfd_parse_args(argc, argv, o, err, 512);
+	return rc;
+}
+
+static void options(void)
+{
+	struct rcfd_opts o;
+	struct rcfd_config c;
+	char err[512];
+	int rc;
+
+	rc = args(&o, err, NULL);
+	tap_ok(!rc && !o.foreground && o.log_target == -1 &&
+		       !strcmp(o.config, "/etc/rcf/rcfd.conf") && !o.pidfile &&
+		       !o.socket && !o.has_level,
+	       "no options: defaults");
+	rc = args(&o, err, "-f", "-c", "/a.conf", "-p", "/a.pid", "-s",
+		  "/a.sock", "-l", "debug", "--stderr", NULL);
+	tap_ok(!rc && o.foreground && !strcmp(o.config, "/a.conf") &&
+		       !strcmp(o.pidfile, "/a.pid") &&
+		       !strcmp(o.socket, "/a.sock") && o.has_level &&
+		       o.level == RCFD_DEBUG && o.log_target == 0,
+	       "short options");
+	rc = args(&o, err, "--foreground", "--config=/b.conf", "--syslog",
+		  "--log-level", "err", "--check-config", NULL);
+	tap_ok(!rc && o.foreground && !strcmp(o.config, "/b.conf") &&
+		       o.log_target == 1 && o.level == RCFD_ERR &&
+		       o.check_config,
+	       "long options");
+	rcfd_config_defaults(&c);
+	args(&o, err, "-s", "/o.sock", "-l", "warn", NULL);
+	rcfd_apply_opts(&o, &c);
+	tap_ok(!strcmp(c.socket, "/o.sock") &&
+		       !strcmp(c.pidfile, "/run/rcfd.pid") &&
+		       c.log_level == RCFD_WARN,
+	       "the command line overrides the config");
+	tap_ok(args(&o, err, "-l", "loud", NULL) == -1 &&
+		       strstr(err, "\"loud\""),
+	       "bad level refused");
+	tap_ok(args(&o, err, "-c", NULL) == -1 && strstr(err, "needs a value"),
+	       "missing value refused");
+	tap_ok(args(&o, err, "--bogus", NULL) == -1 && strstr(err, "--bogus"),
+	       "unknown long option refused");
+	tap_ok(args(&o, err, "-q", NULL) == -1 && strstr(err, "-q"),
+	       "unknown short option refused");
+	tap_ok(args(&o, err, "--syslog", "--stderr", NULL) == -1,
+	       "--syslog with --stderr refused");
+	tap_ok(args(&o, err, "-p", "rel.pid", NULL) == -1 &&
+		       strstr(err, "absolute"),
+	       "relative pidfile refused");
+	tap_ok(args(&o, err, "extra", NULL) == -1 && strstr(err, "extra"),
+	       "stray argument refused");
+	tap_ok(args(&o, err, "-s",
+		    "/a/very/long/socket/path/that/does/not/fit/in/sun_path/"
+		    "of/one/hundred/and/eight/bytes/xxxxxxxxxxxxxxxxxxxxxxx",
+		    NULL) == -1 &&
+		       strstr(err, "longer"),
+	       "socket path over sun_path refused");
+}
+
+int main(void)
+{
+	tap_plan(36);
+	defaults();
+	every_key();
+	errors();
+	long_and_binary();
+	reload_semantics();
+	options();
+	return tap_done();
+}
