@@ -16,7 +16,7 @@ KERN_FILES = $(shell find kmod -path kmod/core/test -prune -o \
 		$(wildcard uapi/linux/rcf.h)
 
 .PHONY: all module tools selftests check lint lint-checkpatch lint-sparse \
-	lint-format bench clean help
+	lint-format bench check-debug clean help
 
 all: module tools selftests
 
@@ -45,6 +45,11 @@ selftests:
 # and builds, so `make check` and scripts/check are the same thing.
 check:
 	scripts/check
+
+# The selftests on a KASAN/kmemleak/lockdep/UBSAN kernel built from
+# Debian's source (cached in build/debug-kernel/); not part of `make check`.
+check-debug:
+	scripts/debug-kernel check
 
 lint: lint-checkpatch lint-sparse lint-format
 	@echo "lint: clean"
@@ -108,6 +113,7 @@ help:
 	@echo "make tools       build daemon/ (rcfctl and friends)"
 	@echo "make selftests   build the VM selftests"
 	@echo "make check       scripts/check: install packages, build, run every test"
+	@echo "make check-debug selftests on a debug kernel (KASAN, kmemleak, lockdep, UBSAN); the first run builds it (long)"
 	@echo "make lint        checkpatch and sparse on kmod/, clang-format on userspace C"
 	@echo "make bench       benchmarks: the engine natively, the control plane in the VM (figures, no assertions)"
 	@echo "make clean       remove build products (keeps build/ksrc)"
