@@ -96,7 +96,7 @@ static int seed_link(uint8_t cmd, const struct rcf_obj *o, void *arg)
 int rcfd_events_open(struct rcfd_events *ev, char *err, size_t errlen)
 {
 	struct rcf_nl seed;
-	int grp, rc;
+	int rc;
 
 	memset(ev, 0, sizeof(*ev));
 	ev->fd = -1;
@@ -107,19 +107,8 @@ int rcfd_events_open(struct rcfd_events *ev, char *err, size_t errlen)
 	}
 	if (rcf_nl_open(&ev->nl, err, errlen))
 		return -1;
-	grp = genl_ctrl_resolve_grp(ev->nl.sk, RCF_GENL_NAME, RCF_MCGRP_EVENTS);
-	if (grp < 0) {
-		snprintf(err, errlen, "no \"%s\" multicast group: %s",
-			 RCF_MCGRP_EVENTS, nl_geterror(grp));
+	if (rcf_nl_join_events(&ev->nl, err, errlen))
 		return -1;
-	}
-	nl_socket_disable_seq_check(ev->nl.sk);
-	rc = nl_socket_add_membership(ev->nl.sk, grp);
-	if (rc < 0) {
-		snprintf(err, errlen, "joining the events group: %s",
-			 nl_geterror(rc));
-		return -1;
-	}
 	nl_socket_modify_cb(ev->nl.sk, NL_CB_VALID, NL_CB_CUSTOM, on_event, ev);
 	nl_socket_set_nonblocking(ev->nl.sk);
 	ev->fd = nl_socket_get_fd(ev->nl.sk);

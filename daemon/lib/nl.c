@@ -363,10 +363,8 @@ static int on_event(struct nl_msg *msg, void *arg)
 	return NL_OK;
 }
 
-int rcf_nl_monitor(struct rcf_nl *nl, rcf_nl_cb cb, void *arg, char *err,
-		   size_t errlen)
+int rcf_nl_join_events(struct rcf_nl *nl, char *err, size_t errlen)
 {
-	struct mon m = {.cb = cb, .arg = arg, .family = nl->family};
 	int grp =
 		genl_ctrl_resolve_grp(nl->sk, RCF_GENL_NAME, RCF_MCGRP_EVENTS);
 	int rc;
@@ -376,6 +374,7 @@ int rcf_nl_monitor(struct rcf_nl *nl, rcf_nl_cb cb, void *arg, char *err,
 			 RCF_MCGRP_EVENTS, nl_geterror(grp));
 		return -1;
 	}
+	/* events carry no sequence number of ours */
 	nl_socket_disable_seq_check(nl->sk);
 	rc = nl_socket_add_membership(nl->sk, grp);
 	if (rc < 0) {
@@ -383,6 +382,17 @@ int rcf_nl_monitor(struct rcf_nl *nl, rcf_nl_cb cb, void *arg, char *err,
 			 nl_geterror(rc));
 		return -1;
 	}
+	return 0;
+}
+
+int rcf_nl_monitor(struct rcf_nl *nl, rcf_nl_cb cb, void *arg, char *err,
+		   size_t errlen)
+{
+	struct mon m = {.cb = cb, .arg = arg, .family = nl->family};
+	int rc;
+
+	if (rcf_nl_join_events(nl, err, errlen))
+		return -1;
 	nl_socket_modify_cb(nl->sk, NL_CB_VALID, NL_CB_CUSTOM, on_event, &m);
 	while (!m.stop) {
 		rc = nl_recvmsgs_default(nl->sk);

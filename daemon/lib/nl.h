@@ -52,6 +52,11 @@ size_t rcf_nl_batch_fit(const struct rcf_op *ops, size_t n);
 struct nl_msg *rcf_nl_batch_msg(int family, const struct rcf_op *ops, size_t n);
 /* a genetlink request of the rcf family; size 0: libnl's default */
 struct nl_msg *rcf_nl_new_msg(int family, uint8_t cmd, int flags, size_t size);
+/*
+ * Joins the events group; the caller installs its own NL_CB_VALID handler
+ * and reads.  0, or -1 with err filled.
+ */
+int rcf_nl_join_events(struct rcf_nl *nl, char *err, size_t errlen);
 /* Joins the events group and calls cb per event until cb returns < 0. */
 int rcf_nl_monitor(struct rcf_nl *nl, rcf_nl_cb cb, void *arg, char *err,
 		   size_t errlen);
