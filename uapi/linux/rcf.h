@@ -62,6 +62,8 @@
 #define RCF_ROUTES_PER_PAIR	4
 #define RCF_ROUTE_MAX_HOPS	64	/* route bytes in one route */
 #define RCF_BATCH_MAX_OPS	4096	/* operations in one RCF_CMD_BATCH */
+#define RCF_NODE_MAX_ADDRS	8	/* addresses in RCF_A_NODE_ADDRS */
+#define RCF_MAX_CLOCK_HZ	1000000000ULL	/* paced engine cycles/s */
 
 /*
  * Route byte layout.  Every element that forwards a packet by its route
@@ -89,6 +91,48 @@
 enum rcf_elem_kind {
 	RCF_ELEM_NODE = 1,
 	RCF_ELEM_SWITCH = 2,
+};
+
+/* Which of a pair's routes the source adapter gives each packet. */
+enum rcf_route_policy {
+	RCF_RPOL_ROUND_ROBIN = 0,	/* default: the pair's routes in turn */
+	RCF_RPOL_LEAST_LOADED = 1,	/* route whose first channel holds least */
+};
+
+/*
+ * Why a packet or message was dropped (RCF_STATS_DROPS).  Every drop
+ * anywhere in the data path is counted under exactly one reason.
+ */
+enum rcf_drop_reason {
+	RCF_DROP_UNSPEC,
+	RCF_DROP_BAD_BYTE,	/* reserved bit of a route byte set */
+	RCF_DROP_NO_PORT,	/* route byte names a port the element lacks */
+	RCF_DROP_NO_LINK,	/* output port has no link */
+	RCF_DROP_LINK_DOWN,	/* output link is down */
+	RCF_DROP_BAD_VC,	/* VC beyond the output link's VCs */
+	RCF_DROP_HOP_LIMIT,	/* too many hops, or circuits loop */
+	RCF_DROP_ROUTE_END,	/* route bytes ran out at a switch */
+	RCF_DROP_TOO_BIG,	/* packet over 255 bytes */
+	RCF_DROP_NO_MEM,	/* no memory in the engine */
+	RCF_DROP_NO_DEST,	/* no node holds the destination address */
+	RCF_DROP_NO_ROUTE,	/* the pair has no route */
+	RCF_DROP_MSG_SIZE,	/* message over the adapter's 65535 bytes */
+	RCF_DROP_REASSEMBLY,	/* partial message evicted at the destination */
+	RCF_DROP_RECONFIG,	/* stuck in flight when the fabric changed */
+	RCF_DROP_NOT_IP,	/* netdev given a frame that is not IPv4/IPv6 */
+	RCF_DROP_DOWN,		/* the destination node's netdev is down */
+	RCF_DROP_BAD_HEADER,	/* adapter header malformed or inconsistent */
+	__RCF_DROP_MAX,
+	RCF_DROP_MAX = __RCF_DROP_MAX - 1
+};
+
+/* What a STATS_GET dump asks for and each reply holds (RCF_A_STATS_KIND). */
+enum rcf_stats_kind {
+	RCF_STATS_KIND_FABRIC = 1,	/* one message: totals, drops, latency */
+	RCF_STATS_KIND_CHANNEL = 2,	/* one per (link, direction, VC) */
+	RCF_STATS_KIND_SWITCH = 3,	/* one per switch: central queue */
+	RCF_STATS_KIND_NODE = 4,	/* one per node: adapter totals */
+	RCF_STATS_KIND_PAIR = 5,	/* one per (src, dst) with traffic: C_ij */
 };
 
 /* Link administrative state, in RCF_A_LINK_STATE. */
@@ -159,6 +203,16 @@ enum rcf_cmd {
 	 */
 	RCF_CMD_BATCH,
 
+	/*
+	 * Data-path counters: STATS_GET is a dump filtered by
+	 * RCF_A_STATS_KIND (default RCF_STATS_KIND_FABRIC); each reply
+	 * carries RCF_A_STATS_KIND and an RCF_A_STATS nest.  STATS_RESET
+	 * (CAP_NET_ADMIN) zeroes every counter but current occupancies.
+	 * Counters survive engine rebuilds when the configuration changes.
+	 */
+	RCF_CMD_STATS_GET,
+	RCF_CMD_STATS_RESET,
+
 	__RCF_CMD_MAX,
 	RCF_CMD_MAX = __RCF_CMD_MAX - 1
 };
@@ -218,6 +272,22 @@ enum rcf_attr {
 	RCF_A_BATCH_OP,			/* nest: RCF_A_OP_CMD + command attributes */
 	RCF_A_OP_CMD,			/* u8, enum rcf_cmd; only inside a batch op */
 
+	/* fabric, data path */
+	RCF_A_FABRIC_CLOCK_HZ,		/* u64: paced cycles per second,
+					 * 0 (default) runs free
+					 */
+	RCF_A_FABRIC_ROUTE_POLICY,	/* u8, enum rcf_route_policy */
+
+	/* node, data path */
+	RCF_A_NODE_ADDRS,		/* nest, enum rcf_addr_attr; SET replaces the
+					 * node's whole list, an empty nest
+					 * clears it
+					 */
+
+	/* stats */
+	RCF_A_STATS_KIND,		/* u8, enum rcf_stats_kind */
+	RCF_A_STATS,			/* nest, enum rcf_stats_attr */
+
 	__RCF_A_MAX,
 	RCF_A_MAX = __RCF_A_MAX - 1
 };
@@ -231,6 +301,88 @@ enum rcf_end_attr {
 
 	__RCF_END_MAX,
 	RCF_END_MAX = __RCF_END_MAX - 1
+};
+
+/*
+ * Inside RCF_A_NODE_ADDRS: the IPv4 and IPv6 addresses (network byte
+ * order) at which the node receives IP traffic from the fabric; each may
+ * repeat, RCF_NODE_MAX_ADDRS in all, and an address belongs to at most
+ * one node of the fabric.
+ */
+enum rcf_addr_attr {
+	RCF_ADDR_UNSPEC,
+	RCF_ADDR_IN,			/* binary, 4 bytes */
+	RCF_ADDR_IN6,			/* binary, 16 bytes */
+
+	__RCF_ADDR_MAX,
+	RCF_ADDR_MAX = __RCF_ADDR_MAX - 1
+};
+
+/*
+ * Inside RCF_A_STATS.  Which attributes a message holds depends on its
+ * RCF_A_STATS_KIND; counters are u64 unless noted, times are in cycles.
+ */
+enum rcf_stats_attr {
+	RCF_STATS_UNSPEC,
+	RCF_STATS_PAD,
+
+	/* keys */
+	RCF_STATS_LINK,			/* u32: link id (CHANNEL) */
+	RCF_STATS_DIR,			/* u8: 0 end a to b, 1 b to a (CHANNEL) */
+	RCF_STATS_VC,			/* u8 (CHANNEL) */
+	RCF_STATS_SWITCH,		/* u32: switch id (SWITCH) */
+	RCF_STATS_NODE,			/* u32: node id (NODE) */
+	RCF_STATS_SRC,			/* u32: source node id (PAIR) */
+	RCF_STATS_DST,			/* u32: destination node id (PAIR) */
+
+	/* FABRIC */
+	RCF_STATS_CYCLE,		/* u64: engine cycles run since load */
+	RCF_STATS_ENGINE_GEN,		/* u64: engines built (configurations) */
+	RCF_STATS_PKTS_SENT,		/* u64: packets accepted for injection */
+	RCF_STATS_PKTS_DELIVERED,	/* u64 */
+	RCF_STATS_PKTS_DROPPED,		/* u64 */
+	RCF_STATS_BYTES_INJECTED,	/* u64: bytes put on first links */
+	RCF_STATS_BYTES_DELIVERED,	/* u64: taken in by destinations */
+	RCF_STATS_BYTES_DROPPED,	/* u64 */
+	RCF_STATS_BYTES_INFLIGHT,	/* u64, now: wires, buffers, queues */
+	RCF_STATS_BYTE_HOPS,		/* u64: bytes sent on any channel */
+	RCF_STATS_DROPS,		/* nest: type = enum rcf_drop_reason,
+					 * u64 count; reasons never seen are
+					 * left out
+					 */
+	RCF_STATS_LAT_HIST,		/* nest: type k + 1 holds the packets
+					 * whose latency lay in [2^k, 2^(k+1));
+					 * empty buckets are left out
+					 */
+	RCF_STATS_LAT_SUM,		/* u64: packet latency sum, min, max */
+	RCF_STATS_LAT_MIN,		/* u64 */
+	RCF_STATS_LAT_MAX,		/* u64 */
+
+	/*
+	 * NODE and FABRIC: adapter messages and their bytes.  PAIR: the
+	 * C_ij matrix as packets (PKTS_SENT, PKTS_DELIVERED) and their
+	 * payload bytes (TX_BYTES, RX_BYTES), adapter headers included.
+	 */
+	RCF_STATS_MSGS_SENT,		/* u64 */
+	RCF_STATS_MSGS_RECEIVED,	/* u64 */
+	RCF_STATS_TX_BYTES,		/* u64: message bytes given to adapter */
+	RCF_STATS_RX_BYTES,		/* u64: message bytes delivered */
+	RCF_STATS_BACKLOG,		/* u64, now: bytes queued at node (NODE) */
+
+	/* CHANNEL */
+	RCF_STATS_BYTES,		/* u64: bytes sent on the channel */
+	RCF_STATS_PACKETS,		/* u64: packet heads sent on it */
+	RCF_STATS_BLOCKED,		/* u64: cycles with a byte, no credit */
+	RCF_STATS_CREDIT,		/* u32, now: sender's credit in bytes */
+	RCF_STATS_OCCUPANCY,		/* u32, now: receive buffer bytes */
+
+	/* SWITCH */
+	RCF_STATS_CQ_SIZE,		/* u32: central queue capacity, bytes */
+	RCF_STATS_CQ_CUR,		/* u32, now: bytes held (whole chunks) */
+	RCF_STATS_CQ_PEAK,		/* u32: highest since reset */
+
+	__RCF_STATS_MAX,
+	RCF_STATS_MAX = __RCF_STATS_MAX - 1
 };
 
 #endif /* _UAPI_LINUX_RCF_H */
