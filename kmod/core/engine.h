@@ -112,6 +112,8 @@ int rcf_engine_cq_stats(const struct rcf_engine *e, u32 sw, u32 *cur,
 int rcf_engine_pair_stats(const struct rcf_engine *e, u32 i, u32 j,
 			  struct rcf_engine_pair_stats *s);
 void rcf_engine_stats_reset(struct rcf_engine *e);
+/* enum rcf_drop_reason (uapi) for an enum rcf_engine_drop. */
+int rcf_engine_drop_reason(int engine_drop);
 /* Channels holding bytes that cannot move now; returns how many. */
 u32 rcf_engine_blocked(const struct rcf_engine *e,
 		       struct rcf_engine_chan_id *ids, u32 max);
@@ -124,5 +126,33 @@ const char *rcf_engine_check(const struct rcf_engine *e);
 /* Route copied from the model: up to RCF_ROUTES_PER_PAIR per pair. */
 int rcf_engine_route(const struct rcf_engine *e, u32 src, u32 dst, u32 index,
 		     const u8 **hops, u32 *nhops);
+
+/* Dense index (0 .. nnodes - 1) of node id, or -ENOENT. */
+int rcf_engine_node_index(const struct rcf_engine *e, u32 node);
+u32 rcf_engine_nnodes(const struct rcf_engine *e);
+/*
+ * The pair's routes sit at positions *first .. *first + count - 1 of the
+ * engine's route table (0 .. rcf_engine_nroutes - 1), in index order;
+ * returns count, 0 when the pair has none.
+ */
+u32 rcf_engine_pair_routes(const struct rcf_engine *e, u32 src, u32 dst,
+			   u32 *first);
+u32 rcf_engine_nroutes(const struct rcf_engine *e);
+int rcf_engine_route_at(const struct rcf_engine *e, u32 pos, const u8 **hops,
+			u32 *nhops);
+/*
+ * Bytes held by the channel that route byte rbyte names at node src:
+ * send-queue bytes waiting for it, the unsent rest of the packet it
+ * carries, and bytes sent but not yet credited back (on the wire or in the
+ * receiver's buffer).  ~0ULL when the byte names no usable channel.
+ */
+u64 rcf_engine_first_hop_load(const struct rcf_engine *e, u32 src, u8 rbyte);
+/* Bytes of node src's own packets not yet on its first link. */
+u64 rcf_engine_backlog(const struct rcf_engine *e, u32 src);
+/*
+ * Makes sure the next npkts rcf_engine_send calls cannot fail for lack of
+ * memory; 0 or -ENOMEM.
+ */
+int rcf_engine_reserve(struct rcf_engine *e, u32 npkts);
 
 #endif /* _RCF_CORE_ENGINE_H */

@@ -30,20 +30,31 @@ static void *eng_block_new(struct rcf_engine *e, size_t objsz)
 	return b + 1;
 }
 
-struct eng_pkt *eng_pkt_get(struct rcf_engine *e)
+/* Adds a block of packets to the free list; false on ENOMEM. */
+static bool eng_pkt_grow(struct rcf_engine *e)
 {
-	struct eng_pkt *p = e->pkt_free;
+	struct eng_pkt *p = eng_block_new(e, sizeof(*p));
 	int i;
 
-	if (!p) {
-		p = eng_block_new(e, sizeof(*p));
-		if (!p)
-			return NULL;
-		for (i = 1; i < ENG_BLOCK; i++)
-			p[i - 1].next = &p[i];
-		p[ENG_BLOCK - 1].next = NULL;
-	}
+	if (!p)
+		return false;
+	for (i = 1; i < ENG_BLOCK; i++)
+		p[i - 1].next = &p[i];
+	p[ENG_BLOCK - 1].next = e->pkt_free;
+	e->pkt_free = p;
+	e->pkt_nfree += ENG_BLOCK;
+	return true;
+}
+
+struct eng_pkt *eng_pkt_get(struct rcf_engine *e)
+{
+	struct eng_pkt *p;
+
+	if (!e->pkt_free && !eng_pkt_grow(e))
+		return NULL;
+	p = e->pkt_free;
 	e->pkt_free = p->next;
+	e->pkt_nfree--;
 	memset(p, 0, sizeof(*p));
 	return p;
 }
@@ -52,7 +63,16 @@ void eng_pkt_put(struct rcf_engine *e, struct eng_pkt *p)
 {
 	p->next = e->pkt_free;
 	e->pkt_free = p;
+	e->pkt_nfree++;
 	e->busy--;
+}
+
+int rcf_engine_reserve(struct rcf_engine *e, u32 npkts)
+{
+	while (e->pkt_nfree < npkts)
+		if (!eng_pkt_grow(e))
+			return -ENOMEM;
+	return 0;
 }
 
 struct eng_hop *eng_hop_get(struct rcf_engine *e)
@@ -93,5 +113,6 @@ void eng_pool_free(struct rcf_engine *e)
 	}
 	e->blocks = NULL;
 	e->pkt_free = NULL;
+	e->pkt_nfree = 0;
 	e->hop_free = NULL;
 }

@@ -257,3 +257,53 @@ int rcf_engine_route(const struct rcf_engine *e, u32 src, u32 dst, u32 index,
 	}
 	return -ENOENT;
 }
+
+int rcf_engine_node_index(const struct rcf_engine *e, u32 node)
+{
+	if (node >= e->max_node || e->node_idx[node] == ENG_NONE)
+		return -ENOENT;
+	/* nodes come first in the element array */
+	return e->node_idx[node];
+}
+
+u32 rcf_engine_nnodes(const struct rcf_engine *e)
+{
+	return e->nnodes;
+}
+
+u32 rcf_engine_nroutes(const struct rcf_engine *e)
+{
+	return e->nroutes;
+}
+
+u32 rcf_engine_pair_routes(const struct rcf_engine *e, u32 src, u32 dst,
+			   u32 *first)
+{
+	u32 lo = 0, hi = e->nroutes, n = 0;
+
+	/* lower bound of (src, dst) in the sorted table */
+	while (lo < hi) {
+		u32 mid = lo + (hi - lo) / 2;
+		const struct eng_route *r = &e->routes[mid];
+
+		if (r->src < src || (r->src == src && r->dst < dst))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	*first = lo;
+	while (lo + n < e->nroutes && e->routes[lo + n].src == src &&
+	       e->routes[lo + n].dst == dst)
+		n++;
+	return n;
+}
+
+int rcf_engine_route_at(const struct rcf_engine *e, u32 pos, const u8 **hops,
+			u32 *nhops)
+{
+	if (pos >= e->nroutes)
+		return -ENOENT;
+	*hops = e->routes[pos].hops;
+	*nhops = e->routes[pos].nhops;
+	return 0;
+}

@@ -37,6 +37,7 @@ int rcf_engine_send(struct rcf_engine *e, u32 src, const u8 *route,
 		    u32 nroute, const u8 *payload, u32 plen, u64 cookie)
 {
 	struct eng_pkt *p;
+	int reason;
 	u32 el;
 
 	if (src >= e->max_node || e->node_idx[src] == ENG_NONE || !nroute)
@@ -62,8 +63,13 @@ int rcf_engine_send(struct rcf_engine *e, u32 src, const u8 *route,
 	memcpy(p->data, route, nroute);
 	if (plen)
 		memcpy(p->data + nroute, payload, plen);
+	/* what the first hop will decode; queued bytes count as its load */
+	p->qchan = eng_decode(e, el, route[0], &reason);
+	if (p->qchan != ENG_NONE)
+		e->chan[p->qchan].sq_bytes += p->len0 - 1;
 	eng_q_push(&e->elem[el].sq_head, &e->elem[el].sq_tail, p);
 	e->elem[el].sq_len++;
+	e->elem[el].sq_bytes += p->len0 - 1;
 	e->st.sent_pkts++;
 	eng_wake_next(e, el);
 	return 0;
@@ -172,8 +178,12 @@ static bool eng_start_one(struct rcf_engine *e, u32 el, bool relay)
 	if (oc != ENG_NONE && e->chan[oc].owner)
 		return false;
 	eng_q_pop(head, tail);
-	if (!relay)
+	if (!relay) {
 		x->sq_len--;
+		x->sq_bytes -= p->len0 - 1;
+		if (p->qchan != ENG_NONE)
+			e->chan[p->qchan].sq_bytes -= p->len0 - 1;
+	}
 	h = oc != ENG_NONE ? eng_hop_start(e, oc, p, NULL, held - 1,
 					   p->rb + 1, p->hops + 1) : NULL;
 	if (oc != ENG_NONE && !h)
@@ -206,4 +216,51 @@ bool eng_node_start(struct rcf_engine *e, u32 el)
 	while (x->sq_head && eng_start_one(e, el, false))
 		moved = true;
 	return moved;
+}
+
+u64 rcf_engine_first_hop_load(const struct rcf_engine *e, u32 src, u8 rbyte)
+{
+	const struct eng_chan *c;
+	const struct eng_hop *h;
+	int reason;
+	u32 ci;
+	u64 n;
+
+	if (src >= e->max_node || e->node_idx[src] == ENG_NONE)
+		return ~0ULL;
+	/* eng_decode only reads the engine; it counts nothing */
+	ci = eng_decode((struct rcf_engine *)e, e->node_idx[src], rbyte,
+			&reason);
+	if (ci == ENG_NONE)
+		return ~0ULL;
+	c = &e->chan[ci];
+	h = c->owner;
+	n = c->sq_bytes + e->dl[c->dl].buf - c->credit;
+	if (h && !h->up)
+		n += h->len - h->sent;
+	return n;
+}
+
+u64 rcf_engine_backlog(const struct rcf_engine *e, u32 src)
+{
+	const struct eng_elem *x;
+	u32 p, v, di;
+	u64 n;
+
+	if (src >= e->max_node || e->node_idx[src] == ENG_NONE)
+		return 0;
+	x = &e->elem[e->node_idx[src]];
+	n = x->sq_bytes;
+	for (p = 0; p < x->nports; p++) {
+		di = e->port_out[x->port0 + p];
+		if (di == ENG_NONE)
+			continue;
+		for (v = 0; v < e->dl[di].vcs; v++) {
+			const struct eng_hop *h = e->chan[e->dl[di].chan0 + v].owner;
+
+			if (h && !h->up && !h->relay)
+				n += h->len - h->sent;
+		}
+	}
+	return n;
 }

@@ -14,6 +14,7 @@ struct eng_pkt {
 	u64 born;		/* cycle rcf_engine_send was called */
 	u32 src;		/* dense node index */
 	u32 refs;		/* hops alive + queue membership */
+	u32 qchan;		/* first channel while in the send queue */
 	u16 len0;		/* bytes as sent, length byte included */
 	u8 nroute;
 	u8 rb;			/* route bytes read so far (node queues) */
@@ -60,6 +61,7 @@ struct eng_chan {
 	u32 dl;
 	u32 credit;
 	u32 occ;
+	u64 sq_bytes;		/* send-queue bytes waiting for this channel */
 	u8 vc;
 	u8 blocked_on;
 	u64 blocked_since;
@@ -92,6 +94,7 @@ struct eng_elem {
 	struct eng_pkt *rq_head, *rq_tail;	/* packets to relay */
 	u32 relay_used;
 	u64 sq_len;
+	u64 sq_bytes;		/* wire bytes (len0 - 1) of sq packets */
 };
 
 /* An event: bytes arriving at a receiver, or credit at a sender. */
@@ -137,6 +140,7 @@ struct rcf_engine {
 
 	void *blocks;		/* every pool block, linked */
 	struct eng_pkt *pkt_free;
+	u32 pkt_nfree;
 	struct eng_hop *hop_free;
 
 	struct rcf_engine_stats st;

@@ -166,18 +166,46 @@ static const char *eng_check_hop(const struct rcf_engine *e,
 	return NULL;
 }
 
+/* Send-queue byte counts against the queues; sq is scratch, nchan long. */
+static const char *eng_check_sq(const struct rcf_engine *e, u64 *sq)
+{
+	const struct eng_pkt *p;
+	u32 i;
+
+	for (i = 0; i < e->nelem; i++) {
+		u64 bytes = 0, n = 0;
+
+		for (p = e->elem[i].sq_head; p; p = p->next) {
+			bytes += p->len0 - 1;
+			n++;
+			if (p->qchan != ENG_NONE)
+				sq[p->qchan] += p->len0 - 1;
+		}
+		if (bytes != e->elem[i].sq_bytes || n != e->elem[i].sq_len)
+			return "send queue miscounted";
+	}
+	for (i = 0; i < e->nchan; i++)
+		if (sq[i] != e->chan[i].sq_bytes)
+			return "send-queue bytes per channel miscounted";
+	return NULL;
+}
+
 const char *rcf_engine_check(const struct rcf_engine *e)
 {
 	u32 *cred, *used, i;
-	u64 held = 0, inflight;
+	u64 held = 0, inflight, *sq;
 	const char *err = NULL;
 
 	cred = rcf_os_zalloc((e->nchan + 1) * sizeof(u32));
 	used = rcf_os_zalloc((e->nelem + 1) * sizeof(u32));
-	if (!cred || !used) {
+	sq = rcf_os_zalloc((e->nchan + 1) * sizeof(u64));
+	if (!cred || !used || !sq) {
 		err = "out of memory";
 		goto out;
 	}
+	err = eng_check_sq(e, sq);
+	if (err)
+		goto out;
 	for (i = 0; i < e->nheap; i++)
 		if (!e->heap[i].hop)
 			cred[e->heap[i].chan] += e->heap[i].n;
@@ -222,5 +250,26 @@ const char *rcf_engine_check(const struct rcf_engine *e)
 out:
 	rcf_os_free(cred);
 	rcf_os_free(used);
+	rcf_os_free(sq);
 	return err;
+}
+
+/* The uapi's name for an engine drop, so every home reports the same. */
+int rcf_engine_drop_reason(int engine_drop)
+{
+	static const u8 map[RCF_EDROP_NR] = {
+		[RCF_EDROP_BAD_BYTE] = RCF_DROP_BAD_BYTE,
+		[RCF_EDROP_NO_PORT] = RCF_DROP_NO_PORT,
+		[RCF_EDROP_NO_LINK] = RCF_DROP_NO_LINK,
+		[RCF_EDROP_LINK_DOWN] = RCF_DROP_LINK_DOWN,
+		[RCF_EDROP_BAD_VC] = RCF_DROP_BAD_VC,
+		[RCF_EDROP_HOP_LIMIT] = RCF_DROP_HOP_LIMIT,
+		[RCF_EDROP_NO_ROUTE] = RCF_DROP_ROUTE_END,
+		[RCF_EDROP_TOO_BIG] = RCF_DROP_TOO_BIG,
+		[RCF_EDROP_NO_MEM] = RCF_DROP_NO_MEM,
+	};
+
+	if (engine_drop < 0 || engine_drop >= RCF_EDROP_NR)
+		return RCF_DROP_UNSPEC;
+	return map[engine_drop];
 }

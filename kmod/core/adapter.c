@@ -1,0 +1,227 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The node adapter's send side: a message becomes packets of at most
+ * RCF_ENGINE_MAX_PKT bytes, each on one of the pair's routes, chosen per
+ * packet (round robin, or the route whose first channel holds least).
+ * Layout and limits: adapter.h and Documentation/engine.rst.
+ */
+#include "adapter_priv.h"
+
+static const struct rcf_engine_ops ad_engine_ops = {
+	.deliver = ad_rx,
+};
+
+struct rcf_adapter *rcf_adapter_new(const struct rcf_fabric *f, int policy,
+				    const struct rcf_adapter_ops *ops,
+				    void *priv)
+{
+	struct rcf_adapter *a = rcf_os_zalloc(sizeof(*a));
+	u32 i, nr;
+
+	if (!a)
+		return NULL;
+	a->ops = ops;
+	a->priv = priv;
+	a->policy = policy;
+	a->max_partial = RCF_ADAPTER_MAX_PARTIAL;
+	a->max_bytes = RCF_ADAPTER_REASM_BYTES;
+	ad_list_init(&a->parts);
+	a->e = rcf_engine_build(f, &ad_engine_ops, a);
+	if (!a->e)
+		goto fail;
+	a->nnodes = rcf_engine_nnodes(a->e);
+	nr = rcf_engine_nroutes(a->e);
+	a->nodes = rcf_os_zalloc((size_t)(a->nnodes + 1) * sizeof(*a->nodes));
+	a->rr = rcf_os_zalloc((size_t)nr + 1);
+	if (!a->nodes || !a->rr)
+		goto fail;
+	for (i = 0; i < a->nnodes; i++)
+		ad_list_init(&a->nodes[i].parts);
+	return a;
+fail:
+	rcf_adapter_free(a);
+	return NULL;
+}
+
+void rcf_adapter_free(struct rcf_adapter *a)
+{
+	if (!a)
+		return;
+	while (a->parts.next != &a->parts)
+		ad_part_free(a, ad_part_of(a->parts.next, gl));
+	rcf_engine_free(a->e);
+	rcf_os_free(a->nodes);
+	rcf_os_free(a->rr);
+	rcf_os_free(a);
+}
+
+void rcf_adapter_set_limits(struct rcf_adapter *a, u32 max_partial,
+			    u64 max_bytes)
+{
+	a->max_partial = max_partial ? max_partial : 1;
+	a->max_bytes = max_bytes;
+}
+
+struct rcf_engine *rcf_adapter_engine(struct rcf_adapter *a)
+{
+	return a->e;
+}
+
+void ad_drop(struct rcf_adapter *a, u32 node, int reason)
+{
+	a->st.drops[reason]++;
+	a->nodes[node].st.drops[reason]++;
+}
+
+/*
+ * Position of the route the next packet takes among the n routes at
+ * first.  Least loaded compares first channels (paper §1.1: a packet
+ * cannot leave the adapter faster than its first link takes it); ties go
+ * to the route after the last one used, so equal routes alternate.
+ */
+static u32 ad_pick(struct rcf_adapter *a, u32 src, u32 first, u32 n)
+{
+	u32 start = a->rr[first] % n, best = start, k, nh;
+	u64 load, best_load = ~0ULL;
+	const u8 *hops;
+
+	if (a->policy == RCF_RPOL_LEAST_LOADED && n > 1) {
+		for (k = 0; k < n; k++) {
+			u32 j = (start + k) % n;
+
+			if (rcf_engine_route_at(a->e, first + j, &hops, &nh))
+				continue;
+			load = rcf_engine_first_hop_load(a->e, src, hops[0]);
+			if (load < best_load) {
+				best_load = load;
+				best = j;
+			}
+		}
+	}
+	a->rr[first] = (best + 1) % n;
+	return first + best;
+}
+
+/* Packets a message of len bytes needs at most over the n routes. */
+static u32 ad_npkts(struct rcf_adapter *a, u32 first, u32 n, u32 len)
+{
+	u32 k, nh, maxh = 0, room;
+	const u8 *hops;
+
+	for (k = 0; k < n; k++)
+		if (!rcf_engine_route_at(a->e, first + k, &hops, &nh) &&
+		    nh > maxh)
+			maxh = nh;
+	room = RCF_ENGINE_MAX_PKT - 1 - maxh - RCF_ADAPTER_HDR;
+	return len ? (len + room - 1) / room : 1;
+}
+
+static void ad_put16(u8 *p, u32 v)
+{
+	p[0] = v >> 8;
+	p[1] = v;
+}
+
+int rcf_adapter_send(struct rcf_adapter *a, u32 src, u32 dst, const void *msg,
+		     u32 len, u64 cookie)
+{
+	u8 buf[RCF_ENGINE_MAX_PKT];
+	int si = rcf_engine_node_index(a->e, src);
+	int di = rcf_engine_node_index(a->e, dst);
+	u32 first, n, off = 0, pos, nh, room, chunk, id;
+	const u8 *hops;
+	int r;
+
+	if (si < 0 || di < 0)
+		return -EINVAL;
+	n = rcf_engine_pair_routes(a->e, src, dst, &first);
+	if (!n) {
+		ad_drop(a, si, RCF_ADROP_NO_ROUTE);
+		return -ENOENT;
+	}
+	if (len > RCF_ADAPTER_MAX_MSG) {
+		ad_drop(a, si, RCF_ADROP_MSG_SIZE);
+		return -EMSGSIZE;
+	}
+	/* all packets or none: the engine cannot fail once they are held */
+	if (rcf_engine_reserve(a->e, ad_npkts(a, first, n, len))) {
+		ad_drop(a, si, RCF_ADROP_NO_MEM);
+		return -ENOMEM;
+	}
+	id = a->nodes[si].next_id++;
+	buf[0] = id >> 24;
+	buf[1] = id >> 16;
+	ad_put16(buf + 2, id);
+	ad_put16(buf + 4, len);
+	do {
+		pos = ad_pick(a, src, first, n);
+		rcf_engine_route_at(a->e, pos, &hops, &nh);
+		room = RCF_ENGINE_MAX_PKT - 1 - nh - RCF_ADAPTER_HDR;
+		chunk = len - off < room ? len - off : room;
+		ad_put16(buf + 6, off);
+		if (chunk)
+			memcpy(buf + RCF_ADAPTER_HDR, (const u8 *)msg + off,
+			       chunk);
+		r = rcf_engine_send(a->e, src, hops, nh, buf,
+				    RCF_ADAPTER_HDR + chunk, cookie);
+		if (r)	/* cannot happen after the reservation */
+			return r;
+		off += chunk;
+	} while (off < len);
+	a->st.msgs_sent++;
+	a->st.tx_bytes += len;
+	a->nodes[si].st.msgs_sent++;
+	a->nodes[si].st.tx_bytes += len;
+	return 0;
+}
+
+u64 rcf_adapter_backlog(const struct rcf_adapter *a, u32 src)
+{
+	return rcf_engine_backlog(a->e, src);
+}
+
+void rcf_adapter_stats(const struct rcf_adapter *a,
+		       struct rcf_adapter_stats *s)
+{
+	*s = a->st;
+}
+
+int rcf_adapter_node_stats(const struct rcf_adapter *a, u32 node,
+			   struct rcf_adapter_stats *s)
+{
+	int i = rcf_engine_node_index(a->e, node);
+
+	if (i < 0)
+		return i;
+	*s = a->nodes[i].st;
+	return 0;
+}
+
+/* Counters restart; messages being put together stay counted as partial. */
+void rcf_adapter_stats_reset(struct rcf_adapter *a)
+{
+	u32 i;
+
+	memset(&a->st, 0, sizeof(a->st));
+	for (i = 0; i < a->nnodes; i++) {
+		memset(&a->nodes[i].st, 0, sizeof(a->nodes[i].st));
+		a->nodes[i].st.partial = a->nodes[i].nparts;
+		a->st.partial += a->nodes[i].nparts;
+	}
+}
+
+/* The uapi's name for an adapter drop, so every home reports the same. */
+int rcf_adapter_drop_reason(int adapter_drop)
+{
+	static const u8 map[RCF_ADROP_NR] = {
+		[RCF_ADROP_NO_ROUTE] = RCF_DROP_NO_ROUTE,
+		[RCF_ADROP_MSG_SIZE] = RCF_DROP_MSG_SIZE,
+		[RCF_ADROP_REASSEMBLY] = RCF_DROP_REASSEMBLY,
+		[RCF_ADROP_NO_MEM] = RCF_DROP_NO_MEM,
+		[RCF_ADROP_BAD_HEADER] = RCF_DROP_BAD_HEADER,
+	};
+
+	if (adapter_drop < 0 || adapter_drop >= RCF_ADROP_NR)
+		return RCF_DROP_UNSPEC;
+	return map[adapter_drop];
+}
