@@ -1,0 +1,455 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The traffic generator: destination sets of every pattern, arrival
+ * processes, trace and NIG replay, reproducibility, and offered equal to
+ * accepted load below saturation, through the adapter and the engine.
+ */
+#include "util.h"
+#include "traffic.h"
+
+#define N	 RCF_ELEM_NODE
+#define S	 RCF_ELEM_SWITCH
+#define K	 4
+#define NN	 (K * K)
+#define SW(x, y) ((y)*K + (x))
+
+/* What reached the destinations, per pair, and a digest of the order. */
+struct seen {
+	u64 pair[NN][NN];
+	u64 bytes[NN][NN];
+	u64 digest;
+	u64 n;
+};
+
+static struct seen seen;
+static struct rcf_traffic *cur;
+
+static void on_deliver(void *priv, u32 dst, u32 src, const u8 *msg, u32 len,
+		       u64 cookie, u64 latency)
+{
+	(void)priv;
+	if (dst < NN && src < NN) {
+		seen.pair[src][dst]++;
+		seen.bytes[src][dst] += len;
+	}
+	seen.n++;
+	seen.digest = (seen.digest ^
+		       (dst * 131 + src * 7 + len + cookie + (latency << 20))) *
+		      0x100000001b3ULL;
+	rcf_traffic_deliver(cur, dst, src, msg, len, cookie, latency);
+}
+
+static const struct rcf_adapter_ops ops = {.deliver = on_deliver};
+
+/* A K x K mesh of 6-port switches, one node each (port 0), XY routes. */
+static struct rcf_fabric *mesh(void)
+{
+	struct rcf_fabric *f = fab_new();
+	int x, y, s, d, l = 0;
+
+	for (s = 0; s < NN; s++) {
+		op_node(f, s, 1);
+		op_switch(f, s, 6);
+		op_link(f, l++, N, s, 0, S, s, 0);
+	}
+	/* ports: 1 +x, 2 -x, 3 +y, 4 -y */
+	for (y = 0; y < K; y++)
+		for (x = 0; x < K; x++) {
+			if (x + 1 < K)
+				op_link(f, l++, S, SW(x, y), 1, S, SW(x + 1, y),
+					2);
+			if (y + 1 < K)
+				op_link(f, l++, S, SW(x, y), 3, S, SW(x, y + 1),
+					4);
+		}
+	for (s = 0; s < NN; s++)
+		for (d = 0; d < NN; d++) {
+			int sx = s % K, sy = s / K, dx = d % K, dy = d / K;
+			u8 r[16];
+			int n = 0;
+
+			if (s == d)
+				continue;
+			r[n++] = RCF_HOP(0, 0);
+			for (; sx < dx; sx++)
+				r[n++] = RCF_HOP(1, 0);
+			for (; sx > dx; sx--)
+				r[n++] = RCF_HOP(2, 0);
+			for (; sy < dy; sy++)
+				r[n++] = RCF_HOP(3, 0);
+			for (; sy > dy; sy--)
+				r[n++] = RCF_HOP(4, 0);
+			r[n++] = RCF_HOP(0, 0);
+			CHECK_EQ(op_route(f, s, d, 0, r, n), 0);
+		}
+	return f;
+}
+
+static struct rcf_traffic_spec base(u32 pattern, u32 param)
+{
+	struct rcf_traffic_spec s = {
+		.pattern = pattern,
+		.param = param,
+		.nodes = NN,
+		.rate = 100,
+		.size_min = 64,
+		.size_max = 64,
+		.cycles = 20000,
+		.seed = 1,
+	};
+	return s;
+}
+
+/* Runs spec to completion on a fresh mesh; results in *r. */
+static int run(const struct rcf_traffic_spec *spec,
+	       struct rcf_traffic_results *r)
+{
+	struct rcf_fabric *f = mesh();
+	struct rcf_adapter *a = rcf_adapter_new(f, 0, &ops, NULL);
+	struct rcf_adapter_stats as;
+	struct rcf_engine_stats es;
+	const char *err;
+	long long rc = 0;
+	int i;
+
+	memset(&seen, 0, sizeof(seen));
+	memset(r, 0, sizeof(*r));
+	CHECK(a);
+	if (!a)
+		return -1;
+	rc = rcf_traffic_new(spec, a, &cur);
+	CHECK_EQ(rc, 0);
+	if (rc)
+		goto out;
+	for (i = 0; !rcf_traffic_done(cur); i++) {
+		rc = rcf_traffic_run(cur, 97);
+		if (rc < 0)
+			break;
+		err = rcf_engine_check(rcf_adapter_engine(a));
+		if (err) {
+			printf("# invariant: %s\n", err);
+			tap_failed = 1;
+			break;
+		}
+	}
+	rcf_traffic_results(cur, r);
+	rcf_engine_stats(rcf_adapter_engine(a), &es);
+	rcf_adapter_stats(a, &as);
+	CHECK_EQ(es.dropped_pkts, 0);
+	CHECK_EQ(as.msgs_received, r->msgs_delivered);
+	CHECK_EQ(r->msgs_corrupt, 0);
+	rcf_traffic_free(cur);
+out:
+	cur = NULL;
+	rcf_adapter_free(a);
+	rcf_fabric_free(f);
+	return rc < 0 ? (int)rc : 0;
+}
+
+static void t_perm_sets(void)
+{
+	u32 j;
+
+	for (j = 0; j < 16; j++) {
+		long long d;
+
+		d = rcf_traffic_perm(RCF_TP_DOLOOP, 3, 16, j);
+		CHECK_EQ(d, (j + 3) % 16);
+		CHECK_EQ(rcf_traffic_perm(RCF_TP_EXOR, 5, 16, j), j ^ 5);
+		CHECK_EQ(rcf_traffic_perm(RCF_TP_NCUBE, 2, 16, j), j ^ 4);
+		/* transpose on 4 x 4: (r, c) -> (c, r), diagonal silent */
+		d = rcf_traffic_perm(RCF_TP_TRANSPOSE, 0, 16, j);
+		CHECK_EQ(d, j % 4 == j / 4 ? -1
+					   : (long long)((j % 4) * 4 + j / 4));
+	}
+	/* bit reversal of 3 bits: 0 and 7, 2 and 5 are their own mirror */
+	{
+		static const int rev[8] = {-1, 4, -1, 6, 1, -1, 3, -1};
+
+		for (j = 0; j < 8; j++)
+			CHECK_EQ(rcf_traffic_perm(RCF_TP_BITREV, 0, 8, j),
+				 rev[j]);
+	}
+	/* self-maps send nothing */
+	for (j = 0; j < 8; j++) {
+		CHECK_EQ(rcf_traffic_perm(RCF_TP_DOLOOP, 8, 8, j), -1);
+		CHECK_EQ(rcf_traffic_perm(RCF_TP_EXOR, 0, 8, j), -1);
+	}
+	/* patterns that cannot run on n */
+	CHECK(rcf_traffic_check(RCF_TP_BITREV, 0, 12));
+	CHECK(rcf_traffic_check(RCF_TP_EXOR, 1, 6));
+	CHECK(rcf_traffic_check(RCF_TP_NCUBE, 4, 16));
+	CHECK(rcf_traffic_check(RCF_TP_TRANSPOSE, 0, 8));
+	CHECK(!rcf_traffic_check(RCF_TP_TRANSPOSE, 0, 9));
+	CHECK(rcf_traffic_check(RCF_TP_UNIFORM, 0, 1));
+}
+
+/* Delivered pairs are exactly the pattern's, and every sender got some. */
+static void perm_run(u32 pattern, u32 param)
+{
+	struct rcf_traffic_spec s = base(pattern, param);
+	struct rcf_traffic_results r;
+	u32 i, j;
+
+	s.rate = 200;
+	CHECK_EQ(run(&s, &r), 0);
+	CHECK(r.complete);
+	for (i = 0; i < NN; i++) {
+		long long d = rcf_traffic_perm(pattern, param, NN, i);
+
+		for (j = 0; j < NN; j++) {
+			if ((long long)j == d)
+				CHECK(seen.pair[i][j] > 0);
+			else
+				CHECK_EQ(seen.pair[i][j], 0);
+		}
+	}
+}
+
+static void t_perm_runs(void)
+{
+	perm_run(RCF_TP_DOLOOP, 5);
+	perm_run(RCF_TP_EXOR, 9);
+	perm_run(RCF_TP_NCUBE, 3);
+	perm_run(RCF_TP_BITREV, 0);
+	perm_run(RCF_TP_TRANSPOSE, 0);
+}
+
+static void t_uniform(void)
+{
+	struct rcf_traffic_spec s = base(RCF_TP_UNIFORM, 0);
+	struct rcf_traffic_results r;
+	u32 i, j;
+
+	s.rate = 300;
+	s.cycles = 60000;
+	CHECK_EQ(run(&s, &r), 0);
+	CHECK(r.complete);
+	CHECK_EQ(r.msgs_delivered, r.msgs_offered);
+	for (i = 0; i < NN; i++)
+		for (j = 0; j < NN; j++)
+			if (i == j)
+				CHECK_EQ(seen.pair[i][j], 0);
+			else
+				CHECK(seen.pair[i][j] > 0);
+}
+
+static void t_hotspot(void)
+{
+	struct rcf_traffic_spec s = base(RCF_TP_HOTSPOT, 5);
+	struct rcf_traffic_results r;
+	u64 hot = 0;
+	u32 i;
+
+	s.hot_permille = 500;
+	s.rate = 50;
+	s.cycles = 100000;
+	CHECK_EQ(run(&s, &r), 0);
+	for (i = 0; i < NN; i++)
+		hot += seen.pair[i][5];
+	/* 15 of 16 senders aim half their messages at 5, plus 1/15 of rest */
+	printf("# hot %llu of %llu\n", (unsigned long long)hot,
+	       (unsigned long long)r.msgs_delivered);
+	CHECK(hot * 100 > r.msgs_delivered * 45);
+	CHECK(hot * 100 < r.msgs_delivered * 55);
+}
+
+/* Offered load equals accepted load below saturation (10% load). */
+static void t_offered_accepted(void)
+{
+	struct rcf_traffic_spec s = base(RCF_TP_UNIFORM, 0);
+	struct rcf_traffic_results r;
+
+	s.cycles = 100000;
+	s.warmup = 10000;
+	CHECK_EQ(run(&s, &r), 0);
+	printf("# offered %llu accepted %llu milli-bytes/cycle/node, "
+	       "latency avg %llu p50 %llu p99 %llu max %llu\n",
+	       (unsigned long long)r.offered_milli,
+	       (unsigned long long)r.accepted_milli,
+	       (unsigned long long)r.lat_avg, (unsigned long long)r.lat_p50,
+	       (unsigned long long)r.lat_p99, (unsigned long long)r.lat_max);
+	CHECK(r.complete);
+	/* Bernoulli at 100: within 5% of it over 1.4e6 node cycles */
+	CHECK(r.offered_milli >= 95 && r.offered_milli <= 105);
+	CHECK(r.accepted_milli * 100 >= r.offered_milli * 97);
+	CHECK(r.accepted_milli * 100 <= r.offered_milli * 103);
+	CHECK(r.lat_min <= r.lat_p50 && r.lat_p50 <= r.lat_p99 &&
+	      r.lat_p99 <= r.lat_max);
+	CHECK(r.lat_min <= r.lat_avg && r.lat_avg <= r.lat_max);
+	/* a lone 64-byte message crosses at least 3 elements */
+	CHECK(r.lat_min >= 64);
+}
+
+static void t_reproducible(void)
+{
+	struct rcf_traffic_spec s = base(RCF_TP_UNIFORM, 0);
+	struct rcf_traffic_results a, b, c;
+	u64 da, db;
+
+	s.size_min = 1;
+	s.size_max = 600;
+	s.rate = 400;
+	run(&s, &a);
+	da = seen.digest;
+	run(&s, &b);
+	db = seen.digest;
+	CHECK(!memcmp(&a, &b, sizeof(a)));
+	CHECK_EQ(da, db);
+	s.seed = 2;
+	run(&s, &c);
+	CHECK(da != seen.digest);
+	CHECK(a.msgs_offered != c.msgs_offered ||
+	      a.bytes_offered != c.bytes_offered);
+}
+
+static void t_periodic(void)
+{
+	struct rcf_traffic_spec s = base(RCF_TP_DOLOOP, 1);
+	struct rcf_traffic_results r;
+
+	s.arrival = RCF_TA_PERIODIC;
+	s.rate = 64; /* one 64-byte message every 1000 cycles */
+	s.cycles = 10000;
+	CHECK_EQ(run(&s, &r), 0);
+	CHECK_EQ(r.msgs_offered, NN * 10);
+	CHECK_EQ(r.offered_milli, 64);
+	CHECK(r.complete);
+}
+
+static void t_sizes_table(void)
+{
+	static const struct rcf_traffic_size sz[] = {{8, 3}, {1000, 1}};
+	struct rcf_traffic_spec s = base(RCF_TP_UNIFORM, 0);
+	struct rcf_traffic_results r;
+
+	s.sizes = sz;
+	s.nsizes = 2;
+	s.messages = 4000;
+	s.cycles = 0;
+	s.rate = 100;
+	CHECK_EQ(run(&s, &r), 0);
+	CHECK(r.complete);
+	CHECK_EQ(r.msgs_offered, 4000);
+	CHECK_EQ(r.msgs_delivered, 4000);
+	/* 3:1 by count: mean 256 bytes, within 10% */
+	CHECK(r.bytes_offered > 4000ULL * 230 &&
+	      r.bytes_offered < 4000ULL * 282);
+}
+
+static void t_trace(void)
+{
+	static const struct rcf_traffic_msg tr[] = {
+		{10, 0, 15, 100}, {10, 3, 12, 5},   {500, 15, 0, 1000},
+		{501, 15, 0, 1},  {2000, 6, 9, 64},
+	};
+	struct rcf_traffic_spec s = base(RCF_TP_TRACE, 0);
+	struct rcf_traffic_results r;
+
+	s.trace = tr;
+	s.ntrace = 5;
+	s.cycles = 0;
+	CHECK_EQ(run(&s, &r), 0);
+	CHECK(r.complete);
+	CHECK_EQ(r.msgs_delivered, 5);
+	CHECK_EQ(seen.bytes[0][15], 100);
+	CHECK_EQ(seen.bytes[3][12], 5);
+	CHECK_EQ(seen.bytes[15][0], 1001);
+	CHECK_EQ(seen.bytes[6][9], 64);
+	/* the last message went alone: generation ended at its cycle */
+	CHECK_EQ(r.window, 2001);
+	CHECK(r.cycles > 2000 && r.cycles < 2200);
+}
+
+static void t_nig(void)
+{
+	static const struct rcf_traffic_arc arcs[] = {
+		{0, 1, 3},
+		{0, 2, 1},
+		{4, 4, 9},
+		{7, 8, 2},
+	};
+	struct rcf_traffic_spec s = base(RCF_TP_NIG, 0);
+	struct rcf_traffic_results r;
+	u64 n0 = 0, n7;
+
+	s.arcs = arcs;
+	s.narcs = 4;
+	s.cycles = 200000;
+	CHECK_EQ(run(&s, &r), 0);
+	CHECK(r.complete);
+	n0 = seen.pair[0][1] + seen.pair[0][2];
+	n7 = seen.pair[7][8];
+	printf("# 0->1 %llu 0->2 %llu 7->8 %llu\n",
+	       (unsigned long long)seen.pair[0][1],
+	       (unsigned long long)seen.pair[0][2], (unsigned long long)n7);
+	CHECK_EQ(n0 + n7, r.msgs_delivered);
+	/* weight 4 at rate 100 vs weight 2 at 50; 0->1 : 0->2 = 3 : 1 */
+	CHECK(n0 > n7 * 17 / 10 && n0 < n7 * 23 / 10);
+	CHECK(seen.pair[0][1] > seen.pair[0][2] * 25 / 10 &&
+	      seen.pair[0][1] < seen.pair[0][2] * 35 / 10);
+}
+
+static void t_bad_specs(void)
+{
+	struct rcf_fabric *f = mesh();
+	struct rcf_adapter *a = rcf_adapter_new(f, 0, &ops, NULL);
+	struct rcf_traffic_spec s = base(RCF_TP_UNIFORM, 0);
+	struct rcf_traffic *t;
+
+	s.size_min = 0;
+	CHECK_EQ(rcf_traffic_new(&s, a, &t), -EINVAL);
+	s = base(RCF_TP_UNIFORM, 0);
+	s.size_max = 70000;
+	CHECK_EQ(rcf_traffic_new(&s, a, &t), -EINVAL);
+	s = base(RCF_TP_NCUBE, 4);
+	CHECK_EQ(rcf_traffic_new(&s, a, &t), -EINVAL);
+	s = base(RCF_TP_HOTSPOT, 16);
+	CHECK_EQ(rcf_traffic_new(&s, a, &t), -EINVAL);
+	CHECK(!t);
+	rcf_adapter_free(a);
+	rcf_fabric_free(f);
+}
+
+/* Past saturation with a source limit and no drain: ends on time. */
+static void t_saturation(void)
+{
+	struct rcf_traffic_spec s = base(RCF_TP_UNIFORM, 0);
+	struct rcf_traffic_results r;
+
+	s.rate = 1000;
+	s.cycles = 20000;
+	s.warmup = 5000;
+	s.no_drain = true;
+	s.src_limit = 1024;
+	CHECK_EQ(run(&s, &r), 0);
+	printf("# offered %llu accepted %llu\n",
+	       (unsigned long long)r.offered_milli,
+	       (unsigned long long)r.accepted_milli);
+	CHECK(r.done && !r.complete);
+	CHECK_EQ(r.cycles, 20000);
+	CHECK(r.msgs_skipped > 0);
+	CHECK(r.accepted_milli < r.offered_milli);
+	CHECK(r.accepted_milli > 100);
+}
+
+int main(void)
+{
+	static const struct tap_case cases[] = {
+		{"pattern destination sets", t_perm_sets},
+		{"permutations deliver exactly their pairs", t_perm_runs},
+		{"uniform reaches every other node", t_uniform},
+		{"hotspot share", t_hotspot},
+		{"offered equals accepted below saturation",
+		 t_offered_accepted},
+		{"same seed same run", t_reproducible},
+		{"periodic arrivals", t_periodic},
+		{"size table", t_sizes_table},
+		{"trace replay", t_trace},
+		{"nig replay by weight", t_nig},
+		{"bad specs refused", t_bad_specs},
+		{"saturation with a source limit", t_saturation},
+	};
+
+	return tap_run(cases, sizeof(cases) / sizeof(cases[0]));
+}
