@@ -22,6 +22,26 @@ static u32 rcf_route_key(u32 dst, u32 index)
 	return dst * RCF_ROUTES_PER_PAIR + index;
 }
 
+/*
+ * Installed routes are allocated with only the route bytes they use: a
+ * full hops[] would be most of a route's memory at sp1:512 (9 of 64).
+ * Nothing reads a stored route's hops beyond nhops.
+ */
+static size_t rcf_route_size(u32 nhops)
+{
+	return offsetof(struct rcf_route, hops) + nhops;
+}
+
+static struct rcf_route *rcf_route_copy(struct rcf_fabric *f,
+					const struct rcf_route *r)
+{
+	struct rcf_route *n = rcf_zalloc(f, rcf_route_size(r->nhops));
+
+	if (n)
+		memcpy(n, r, rcf_route_size(r->nhops));
+	return n;
+}
+
 static int rcf_nomem(struct rcf_err *e)
 {
 	return rcf_fail(e, ENOMEM, "out of memory", 0);
@@ -212,7 +232,7 @@ int rcf_route_add(struct rcf_fabric *f, struct rcf_route *r, int index,
 	}
 	r->index = index;
 	t = rcf_rtab(f, r->src, true);
-	n = t ? rcf_dup(f, r, sizeof(*r)) : NULL;
+	n = t ? rcf_route_copy(f, r) : NULL;
 	if (!n)
 		return rcf_nomem(e);
 	if (rcf_put(f, RCF_J_ROUTE, t, rcf_route_key(r->dst, index), n)) {
@@ -272,6 +292,9 @@ int rcf_route_set(struct rcf_fabric *f, const struct rcf_route *r,
 		  struct rcf_err *e)
 {
 	struct rcf_route *cur = rcf_route_get(f, r->src, r->dst, r->index);
+	u32 key = rcf_route_key(r->dst, r->index);
+	struct rcf_vec *t = rcf_rtab(f, r->src, false);
+	struct rcf_route *n;
 	int err;
 
 	if (!cur)
@@ -282,13 +305,17 @@ int rcf_route_set(struct rcf_fabric *f, const struct rcf_route *r,
 	err = rcf_route_walk(f, cur, RCF_WALK_DROP, e);
 	if (err)
 		return err;
-	cur = rcf_touch(f, RCF_J_ROUTE, rcf_rtab(f, r->src, false),
-			rcf_route_key(r->dst, r->index), sizeof(*cur));
-	if (!cur)
+	/* sized to its bytes, so a new route is a new object in the slot */
+	n = rcf_route_copy(f, r);
+	if (!n)
 		return rcf_nomem(e);
-	cur->nhops = r->nhops;
-	memcpy(cur->hops, r->hops, sizeof(cur->hops));
-	return rcf_route_walk(f, cur, RCF_WALK_HOLD, e);
+	n->index = cur->index;
+	if (rcf_remove(f, RCF_J_ROUTE, t, key) ||
+	    rcf_put(f, RCF_J_ROUTE, t, key, n)) {
+		rcf_free(f, n);
+		return rcf_nomem(e);
+	}
+	return rcf_route_walk(f, n, RCF_WALK_HOLD, e);
 }
 
 struct rcf_route *rcf_route_get(struct rcf_fabric *f, u32 src, u32 dst,
