@@ -16,7 +16,7 @@ KERN_FILES = $(shell find kmod -path kmod/core/test -prune -o \
 		$(wildcard uapi/linux/rcf.h)
 
 .PHONY: all module tools selftests check lint lint-checkpatch lint-sparse \
-	lint-format bench check-debug clean help
+	lint-format bench check-debug clean help fuzz
 
 all: module tools selftests
 
@@ -95,6 +95,13 @@ lint-format:
 		exit 1; \
 	fi
 
+# libFuzzer over the engine and the adapter (Documentation/testing.rst):
+# FUZZ_TIME seconds per target; corpus and findings kept in build/fuzz/.
+FUZZ_TIME ?= 30
+fuzz:
+	$(MAKE) -C kmod/core/test/fuzz run FUZZ_TIME=$(FUZZ_TIME) \
+		CORPUS=$(CURDIR)/build/fuzz
+
 bench: all
 	$(MAKE) -C kmod/core/test bench
 	scripts/vm -- scripts/bench/control-plane
@@ -115,6 +122,7 @@ help:
 	@echo "make check       scripts/check: install packages, build, run every test"
 	@echo "make check-debug selftests on a debug kernel (KASAN, kmemleak, lockdep, UBSAN); the first run builds it (long)"
 	@echo "make lint        checkpatch and sparse on kmod/, clang-format on userspace C"
+	@echo "make fuzz        libFuzzer on the engine and adapter, FUZZ_TIME s per target (30)"
 	@echo "make bench       benchmarks: the engine natively, the control plane in the VM (figures, no assertions)"
 	@echo "make clean       remove build products (keeps build/ksrc)"
 	@echo "scripts/vm -- CMD   run CMD in the test VM with rcf.ko loaded (--help)"
