@@ -195,6 +195,8 @@ static int rcf_doit_change(struct sk_buff *skb, struct genl_info *info)
 		rcf_fabric_destroy(rn);
 		req.fab = NULL;
 	}
+	if (!err)
+		rcf_fabric_committed(&req);
 	if (!err && rcf_cmd_is_new(cmd) && req.echo.cmd &&
 	    (info->nlhdr->nlmsg_flags & NLM_F_ECHO))
 		rcf_echo(&req, info);
@@ -253,7 +255,12 @@ void rcf_genl_ops_init(void)
 		op->cmd = cmd;
 		op->policy = rcf_cmd_policy(cmd);
 		op->maxattr = RCF_A_MAX;
-		if (rcf_cmd_is_get(cmd)) {
+		if (cmd == RCF_CMD_STATS_GET) {
+			op->dumpit = rcf_stats_dumpit;
+		} else if (cmd == RCF_CMD_STATS_RESET) {
+			op->doit = rcf_stats_reset_doit;
+			op->flags = GENL_UNS_ADMIN_PERM;
+		} else if (rcf_cmd_is_get(cmd)) {
 			op->doit = rcf_doit_get;
 			if (cmd != RCF_CMD_FABRIC_GET)
 				op->dumpit = rcf_dumpit;

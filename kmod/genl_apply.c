@@ -27,6 +27,31 @@ static int rcf_queue(struct rcf_req *req, u8 cmd, const void *obj, size_t len)
 	return 0;
 }
 
+/* RCF_A_NODE_ADDRS into c; the nest policy checked each length. */
+static int rcf_parse_addrs(struct rcf_req *req, struct rcf_node_cfg *c)
+{
+	const struct nlattr *a, *nest = req->tb[RCF_A_NODE_ADDRS];
+	int rem;
+
+	if (!nest)
+		return 0;
+	c->has_addrs = true;
+	nla_for_each_nested(a, nest, rem) {
+		struct rcf_addr *d;
+
+		if (nla_type(a) != RCF_ADDR_IN && nla_type(a) != RCF_ADDR_IN6)
+			continue;
+		if (c->naddr == RCF_NODE_MAX_ADDRS)
+			return rcf_fail(&req->err, E2BIG,
+					"a node has at most 8 addresses",
+					RCF_A_NODE_ADDRS);
+		d = &c->addrs[c->naddr++];
+		d->v6 = nla_type(a) == RCF_ADDR_IN6;
+		nla_memcpy(d->a, a, d->v6 ? 16 : 4);
+	}
+	return 0;
+}
+
 static int rcf_apply_node(struct rcf_req *req, u8 cmd)
 {
 	struct rcf_fabric *f = req->fab;
@@ -42,6 +67,9 @@ static int rcf_apply_node(struct rcf_req *req, u8 cmd)
 		if (req->tb[RCF_A_NODE_IFNAME])
 			nla_strscpy(c.ifname, req->tb[RCF_A_NODE_IFNAME],
 				    sizeof(c.ifname));
+		err = rcf_parse_addrs(req, &c);
+		if (err)
+			return err;
 		err = rcf_node_add(f, &c, &req->err);
 		if (err)
 			return err;
@@ -59,6 +87,14 @@ static int rcf_apply_node(struct rcf_req *req, u8 cmd)
 		err = rcf_node_del(f, copy.id, &req->err);
 		if (err)
 			return err;
+	} else {
+		c.id = copy.id;
+		err = rcf_parse_addrs(req, &c);
+		if (!err)
+			err = rcf_node_set(f, &c, &req->err);
+		if (err)
+			return err;
+		copy = *rcf_node_get(f, c.id);
 	}
 	return rcf_queue(req, cmd, &copy, sizeof(copy));
 }
@@ -253,6 +289,16 @@ int rcf_apply(struct rcf_req *req, u8 cmd)
 	switch (cmd) {
 	case RCF_CMD_FABRIC_NEW:
 	case RCF_CMD_FABRIC_SET:
+		/* Data-path settings take effect when the request commits. */
+		if (req->tb[RCF_A_FABRIC_CLOCK_HZ]) {
+			req->set_clock = true;
+			req->clock_hz = nla_get_u64(req->tb[RCF_A_FABRIC_CLOCK_HZ]);
+		}
+		if (req->tb[RCF_A_FABRIC_ROUTE_POLICY]) {
+			req->set_policy = true;
+			req->policy =
+				nla_get_u8(req->tb[RCF_A_FABRIC_ROUTE_POLICY]);
+		}
 		if (req->tb[RCF_A_FABRIC_CQ_SIZE]) {
 			err = rcf_fabric_set_cq(req->fab,
 						nla_get_u32(req->tb[RCF_A_FABRIC_CQ_SIZE]),

@@ -7,7 +7,13 @@
 int rcf_fill_fabric(struct sk_buff *skb, struct rcf_fabric *f)
 {
 	u32 cq = f ? f->cq_size : RCF_CQ_DEF_SIZE;
+	struct rcf_dp *dp = f ? ((struct rcf_net *)f->priv)->dp : NULL;
 
+	if (nla_put_u64_64bit(skb, RCF_A_FABRIC_CLOCK_HZ,
+			      dp ? READ_ONCE(dp->clock_hz) : 0, RCF_A_PAD) ||
+	    nla_put_u8(skb, RCF_A_FABRIC_ROUTE_POLICY,
+		       dp ? READ_ONCE(dp->policy) : RCF_RPOL_ROUND_ROBIN))
+		return -EMSGSIZE;
 	if (nla_put_u64_64bit(skb, RCF_A_FABRIC_EPOCH, f ? f->epoch : 0,
 			      RCF_A_PAD) ||
 	    nla_put_u32(skb, RCF_A_FABRIC_NODES, f ? f->n_nodes : 0) ||
@@ -22,10 +28,34 @@ int rcf_fill_fabric(struct sk_buff *skb, struct rcf_fabric *f)
 	return 0;
 }
 
+static int rcf_fill_addrs(struct sk_buff *skb, const struct rcf_node *n)
+{
+	struct nlattr *nest = nla_nest_start(skb, RCF_A_NODE_ADDRS);
+	u32 i;
+
+	if (!nest)
+		return -EMSGSIZE;
+	for (i = 0; i < n->naddr; i++) {
+		const struct rcf_addr *a = &n->addrs[i];
+
+		if (nla_put(skb, a->v6 ? RCF_ADDR_IN6 : RCF_ADDR_IN,
+			    a->v6 ? 16 : 4, a->a)) {
+			nla_nest_cancel(skb, nest);
+			return -EMSGSIZE;
+		}
+	}
+	nla_nest_end(skb, nest);
+	return 0;
+}
+
 int rcf_fill_node(struct sk_buff *skb, const struct rcf_node *n)
 {
+	u32 ifindex = n->ifindex;
 	char name[IFNAMSIZ];
 
+	/* The device may have moved to another namespace since. */
+	if (n->dev)
+		ifindex = READ_ONCE(((struct net_device *)n->dev)->ifindex);
 	if (n->dev)
 		memcpy(name, ((struct net_device *)n->dev)->name, IFNAMSIZ);
 	else if (n->ifname[0])
@@ -35,8 +65,9 @@ int rcf_fill_node(struct sk_buff *skb, const struct rcf_node *n)
 	name[IFNAMSIZ - 1] = 0;
 	if (nla_put_u32(skb, RCF_A_NODE_ID, n->id) ||
 	    nla_put_u32(skb, RCF_A_NODE_PORTS, n->ports) ||
-	    nla_put_u32(skb, RCF_A_NODE_IFINDEX, n->ifindex) ||
-	    nla_put_string(skb, RCF_A_NODE_IFNAME, name))
+	    nla_put_u32(skb, RCF_A_NODE_IFINDEX, ifindex) ||
+	    nla_put_string(skb, RCF_A_NODE_IFNAME, name) ||
+	    rcf_fill_addrs(skb, n))
 		return -EMSGSIZE;
 	return 0;
 }

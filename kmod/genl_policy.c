@@ -35,12 +35,31 @@ static const struct nla_policy rcf_end_policy[RCF_END_MAX + 1] = {
 	[RCF_END_PORT] = NLA_POLICY_MAX(NLA_U32, RCF_SWITCH_MAX_PORTS - 1),
 };
 
+static struct netlink_range_validation rcf_range_clock = {
+	.max = RCF_MAX_CLOCK_HZ,
+};
+
+static const struct nla_policy rcf_addr_policy[RCF_ADDR_MAX + 1] = {
+	[RCF_ADDR_IN] = NLA_POLICY_EXACT_LEN(4),
+	[RCF_ADDR_IN6] = NLA_POLICY_EXACT_LEN(16),
+};
+
 static const struct nla_policy rcf_batch_inner_policy[RCF_A_MAX + 1] = {
 	[RCF_A_BATCH_OP] = { .type = NLA_NESTED },
 };
 
 #define P_FABRIC_CQ \
 	[RCF_A_FABRIC_CQ_SIZE] = NLA_POLICY_FULL_RANGE(NLA_U32, &rcf_range_cq)
+#define P_FABRIC_CLOCK \
+	[RCF_A_FABRIC_CLOCK_HZ] = NLA_POLICY_FULL_RANGE(NLA_U64, &rcf_range_clock)
+#define P_FABRIC_RPOL \
+	[RCF_A_FABRIC_ROUTE_POLICY] = NLA_POLICY_MAX(NLA_U8, \
+						     RCF_RPOL_LEAST_LOADED)
+#define P_NODE_ADDRS \
+	[RCF_A_NODE_ADDRS] = NLA_POLICY_NESTED(rcf_addr_policy)
+#define P_STATS_KIND \
+	[RCF_A_STATS_KIND] = NLA_POLICY_RANGE(NLA_U8, RCF_STATS_KIND_FABRIC, \
+					      RCF_STATS_KIND_PAIR)
 #define P_NODE_ID \
 	[RCF_A_NODE_ID] = NLA_POLICY_MAX(NLA_U32, RCF_MAX_NODES - 1)
 #define P_NODE_PORTS \
@@ -92,9 +111,12 @@ static const struct nla_policy rcf_batch_inner_policy[RCF_A_MAX + 1] = {
 	static const struct nla_policy name[RCF_A_MAX + 1] = { __VA_ARGS__ }
 
 RCF_POLICY(rcf_pol_none, [RCF_A_UNSPEC] = { .type = NLA_UNSPEC });
-RCF_POLICY(rcf_pol_fabric, P_FABRIC_CQ);
+RCF_POLICY(rcf_pol_fabric, P_FABRIC_CQ, P_FABRIC_CLOCK, P_FABRIC_RPOL);
 RCF_POLICY(rcf_pol_node_key, P_NODE_ID);
-RCF_POLICY(rcf_pol_node_new, P_NODE_ID, P_NODE_PORTS, P_NODE_IFNAME);
+RCF_POLICY(rcf_pol_node_new, P_NODE_ID, P_NODE_PORTS, P_NODE_IFNAME,
+	   P_NODE_ADDRS);
+RCF_POLICY(rcf_pol_node_set, P_NODE_ID, P_NODE_PORTS, P_NODE_ADDRS);
+RCF_POLICY(rcf_pol_stats, P_STATS_KIND);
 RCF_POLICY(rcf_pol_switch_key, P_SWITCH_ID);
 RCF_POLICY(rcf_pol_switch_new, P_SWITCH_ID, P_SWITCH_PORTS, P_SWITCH_CQ);
 RCF_POLICY(rcf_pol_switch_set, P_SWITCH_ID, P_SWITCH_CQ);
@@ -119,7 +141,7 @@ static const struct nla_policy *const rcf_policies[__RCF_CMD_MAX] = {
 	[RCF_CMD_NODE_GET] = rcf_pol_node_key,
 	[RCF_CMD_NODE_NEW] = rcf_pol_node_new,
 	[RCF_CMD_NODE_DEL] = rcf_pol_node_key,
-	[RCF_CMD_NODE_SET] = rcf_pol_node_key,
+	[RCF_CMD_NODE_SET] = rcf_pol_node_set,
 	[RCF_CMD_SWITCH_GET] = rcf_pol_switch_key,
 	[RCF_CMD_SWITCH_NEW] = rcf_pol_switch_new,
 	[RCF_CMD_SWITCH_DEL] = rcf_pol_switch_key,
@@ -137,6 +159,8 @@ static const struct nla_policy *const rcf_policies[__RCF_CMD_MAX] = {
 	[RCF_CMD_ROUTE_DEL] = rcf_pol_route_key,
 	[RCF_CMD_ROUTE_SET] = rcf_pol_route,
 	[RCF_CMD_BATCH] = rcf_pol_batch,
+	[RCF_CMD_STATS_GET] = rcf_pol_stats,
+	[RCF_CMD_STATS_RESET] = rcf_pol_none,
 };
 
 /* Each command's policy plus RCF_A_OP_CMD, for operations in a batch. */

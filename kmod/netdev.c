@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Node netdevs.  Until the engine carries packets a node's device is up
- * with no carrier and drops what it is given, counting it.  The devices
- * are netns-local for now: the fabric and its nodes live in one netns
- * (the data-plane work lifts this).
+ * Node netdevs: IPv4 and IPv6 over the fabric (Documentation/datapath.rst).
+ * Transmit hands the packet to the data path; the data path delivers
+ * arriving messages with netif_rx.  A device may move to another network
+ * namespace and stays a node of its fabric.
  */
 #include <linux/netdevice.h>
 #include <linux/if_arp.h>
@@ -11,20 +11,23 @@
 
 #include "rcf.h"
 
-struct rcf_ndev {
-	u32 node_id;
-};
-
-static netdev_tx_t rcf_ndev_xmit(struct sk_buff *skb, struct net_device *dev)
+static void rcf_ndev_uninit(struct net_device *dev)
 {
-	dev_core_stats_tx_dropped_inc(dev);
-	kfree_skb(skb);
-	return NETDEV_TX_OK;
+	struct rcf_ndev *nd = netdev_priv(dev);
+
+	/* A detach already did this; unregistering by other means not. */
+	rcf_dp_detach(nd->dp, dev);
 }
 
 static const struct net_device_ops rcf_ndev_ops = {
-	.ndo_start_xmit = rcf_ndev_xmit,
+	.ndo_uninit = rcf_ndev_uninit,
+	.ndo_start_xmit = rcf_dp_xmit,
 };
+
+bool rcf_is_node_dev(const struct net_device *dev)
+{
+	return dev->netdev_ops == &rcf_ndev_ops;
+}
 
 static void rcf_ndev_setup(struct net_device *dev)
 {
@@ -35,9 +38,9 @@ static void rcf_ndev_setup(struct net_device *dev)
 	dev->addr_len = 0;
 	dev->mtu = ETH_DATA_LEN;
 	dev->min_mtu = 68;
-	dev->max_mtu = 65535;
+	dev->max_mtu = RCF_ADAPTER_MAX_MSG;
 	dev->tx_queue_len = 1000;
-	dev->features |= NETIF_F_NETNS_LOCAL | NETIF_F_LLTX;
+	dev->features |= NETIF_F_LLTX;
 	dev->needs_free_netdev = true;
 }
 
@@ -46,6 +49,7 @@ static int rcf_attach(struct rcf_fabric *f, struct rcf_node *n,
 {
 	struct rcf_net *rn = f->priv;
 	struct net_device *dev;
+	struct rcf_ndev *nd;
 	char name[IFNAMSIZ];
 	int err;
 
@@ -59,7 +63,11 @@ static int rcf_attach(struct rcf_fabric *f, struct rcf_node *n,
 	if (!dev)
 		return rcf_fail(e, ENOMEM, "out of memory for the node netdev",
 				0);
-	((struct rcf_ndev *)netdev_priv(dev))->node_id = n->id;
+	nd = netdev_priv(dev);
+	nd->node_id = n->id;
+	nd->dp = rn->dp;
+	skb_queue_head_init(&nd->txq);
+	INIT_LIST_HEAD(&nd->active);
 	dev_net_set(dev, rn->net);
 	netif_carrier_off(dev);
 	err = register_netdevice(dev);
@@ -69,6 +77,7 @@ static int rcf_attach(struct rcf_fabric *f, struct rcf_node *n,
 				"node netdev name is invalid or already taken",
 				RCF_A_NODE_IFNAME);
 	}
+	rcf_dp_attach(rn->dp, dev);
 	err = dev_change_flags(dev, dev->flags | IFF_UP, NULL);
 	if (err) {
 		unregister_netdevice(dev);
@@ -81,8 +90,11 @@ static int rcf_attach(struct rcf_fabric *f, struct rcf_node *n,
 
 static void rcf_detach(struct rcf_fabric *f, struct rcf_node *n)
 {
+	struct net_device *dev = n->dev;
+
 	ASSERT_RTNL();
-	unregister_netdevice(n->dev);
+	rcf_dp_detach(((struct rcf_ndev *)netdev_priv(dev))->dp, dev);
+	unregister_netdevice(dev);
 	n->dev = NULL;
 	n->ifindex = 0;
 }

@@ -2,7 +2,8 @@
 /*
  * One fabric per network namespace.  Registered as a pernet device so
  * that our exit runs before the core's device teardown and can
- * unregister the node netdevs itself.
+ * unregister the node netdevs itself, and send node netdevs that were
+ * moved into a dying namespace home to their fabric's.
  */
 #include <linux/rtnetlink.h>
 #include <net/netns/generic.h>
@@ -19,17 +20,107 @@ struct rcf_net *rcf_net(struct net *net)
 struct rcf_fabric *rcf_fabric_create(struct rcf_net *rn)
 {
 	lockdep_assert_held(&rn->lock);
-	if (!rn->fab)
-		rn->fab = rcf_fabric_new(&rcf_netdev_hooks, rn);
+	if (rn->fab)
+		return rn->fab;
+	rn->dp = rcf_dp_new(rn);
+	if (!rn->dp)
+		return NULL;
+	rn->fab = rcf_fabric_new(&rcf_netdev_hooks, rn);
+	if (!rn->fab || rcf_dp_rebuild(rn->dp, rn->fab)) {
+		rcf_fabric_free(rn->fab);
+		rn->fab = NULL;
+		rcf_dp_stop(rn->dp);
+		rcf_dp_free(rn->dp);
+		rn->dp = NULL;
+	}
 	return rn->fab;
 }
 
+/*
+ * The kthread stops first, so nothing is delivered to a netdev being
+ * unregistered; queued skbs are freed with the data path.
+ */
 void rcf_fabric_destroy(struct rcf_net *rn)
 {
 	ASSERT_RTNL();
 	lockdep_assert_held(&rn->lock);
-	rcf_fabric_free(rn->fab);
+	if (rn->dp)
+		rcf_dp_stop(rn->dp);
+	if (rn->fab)
+		rcf_fabric_free(rn->fab);
 	rn->fab = NULL;
+	if (rn->dp)
+		rcf_dp_free(rn->dp);
+	rn->dp = NULL;
+}
+
+/* Carrier: on while the node has a link that is up. */
+static void rcf_carrier_update(struct rcf_fabric *f)
+{
+	struct rcf_node *n;
+	struct rcf_link *l;
+	u32 id, p;
+
+	for (id = 0; (n = rcf_node_next(f, id)); id = n->id + 1) {
+		bool up = false;
+
+		if (!n->dev)
+			continue;
+		for (p = 0; p < n->ports && !up; p++) {
+			if (n->port_link[p] == RCF_NONE)
+				continue;
+			l = rcf_link_get(f, n->port_link[p]);
+			up = l && l->state == RCF_LINK_UP;
+		}
+		if (up && !netif_carrier_ok(n->dev))
+			netif_carrier_on(n->dev);
+		else if (!up && netif_carrier_ok(n->dev))
+			netif_carrier_off(n->dev);
+	}
+}
+
+void rcf_fabric_committed(struct rcf_req *req)
+{
+	struct rcf_dp *dp = req->rn->dp;
+	bool rebuild = dp->policy != req->policy && req->set_policy;
+
+	if (req->set_clock)
+		rcf_dp_set_clock(dp, req->clock_hz);
+	if (req->set_policy)
+		dp->policy = req->policy;
+	if (rebuild || !dp->ad || dp->ad_epoch != req->fab->epoch) {
+		rcf_dp_rebuild(dp, req->fab);
+		rcf_carrier_update(req->fab);
+	}
+}
+
+/*
+ * Node netdevs of other namespaces' fabrics that were moved here: back
+ * to the fabric's namespace, unless it is dying too (its own exit then
+ * unregisters them, before any device teardown of this batch).
+ */
+static void rcf_net_send_home(struct net *net)
+{
+	struct net_device *dev, *aux;
+	struct rcf_ndev *nd;
+	struct net *home;
+	int err;
+
+	for_each_netdev_safe(net, dev, aux) {
+		if (!rcf_is_node_dev(dev))
+			continue;
+		nd = netdev_priv(dev);
+		if (nd->dp->rn->net == net)
+			continue;
+		home = maybe_get_net(nd->dp->rn->net);
+		if (!home)
+			continue;
+		err = dev_change_net_namespace(dev, home, "rcf%d");
+		if (err)
+			pr_warn("rcf: could not return %s home: %d\n",
+				dev->name, err);
+		put_net(home);
+	}
 }
 
 static int __net_init rcf_net_init(struct net *net)
@@ -47,6 +138,7 @@ static void __net_exit rcf_net_exit(struct net *net)
 	struct rcf_net *rn = rcf_net(net);
 
 	rtnl_lock();
+	rcf_net_send_home(net);
 	mutex_lock(&rn->lock);
 	rcf_fabric_destroy(rn);
 	mutex_unlock(&rn->lock);

@@ -9,6 +9,7 @@
 #include <net/net_namespace.h>
 
 #include "core/model.h"
+#include "dp.h"
 
 /*
  * Per network namespace state.  Lock order: rtnl_lock, then lock.  The
@@ -17,6 +18,7 @@
 struct rcf_net {
 	struct mutex lock;	/* guards fab and everything in it */
 	struct rcf_fabric *fab;
+	struct rcf_dp *dp;	/* the fabric's data path, with fab */
 	struct net *net;
 };
 
@@ -45,6 +47,10 @@ struct rcf_req {
 	struct netlink_ext_ack *extack;
 	/* the last object made by NEW, for NLM_F_ECHO */
 	struct rcf_event echo;
+	/* data-path settings of FABRIC_NEW/SET, applied at commit */
+	bool set_clock, set_policy;
+	u64 clock_hz;
+	u8 policy;
 };
 
 extern struct genl_family rcf_genl_family;
@@ -55,9 +61,12 @@ void rcf_netns_exit(void);
 struct rcf_net *rcf_net(struct net *net);
 struct rcf_fabric *rcf_fabric_create(struct rcf_net *rn);
 void rcf_fabric_destroy(struct rcf_net *rn);
+/* After a commit: data-path settings, then a new engine if needed. */
+void rcf_fabric_committed(struct rcf_req *req);
 
 /* netdev.c */
 extern const struct rcf_hooks rcf_netdev_hooks;
+bool rcf_is_node_dev(const struct net_device *dev);
 
 /* genl_policy.c */
 const struct nla_policy *rcf_cmd_policy(u8 cmd);
@@ -82,6 +91,10 @@ void rcf_req_error(struct rcf_req *req);
 /* genl_dump.c */
 int rcf_doit_get(struct sk_buff *skb, struct genl_info *info);
 int rcf_dumpit(struct sk_buff *skb, struct netlink_callback *cb);
+
+/* genl_stats.c */
+int rcf_stats_dumpit(struct sk_buff *skb, struct netlink_callback *cb);
+int rcf_stats_reset_doit(struct sk_buff *skb, struct genl_info *info);
 
 /* notify.c */
 void rcf_events_send(struct rcf_req *req);

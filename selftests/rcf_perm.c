@@ -20,7 +20,7 @@ static const uint8_t change_cmds[] = {
 	RCF_CMD_LINK_NEW,    RCF_CMD_LINK_DEL,	  RCF_CMD_LINK_SET,
 	RCF_CMD_CIRCUIT_NEW, RCF_CMD_CIRCUIT_DEL, RCF_CMD_CIRCUIT_SET,
 	RCF_CMD_ROUTE_NEW,   RCF_CMD_ROUTE_DEL,	  RCF_CMD_ROUTE_SET,
-	RCF_CMD_BATCH,
+	RCF_CMD_BATCH,	     RCF_CMD_STATS_RESET,
 };
 
 /* Runs as nobody; returns the number of checks that failed. */
@@ -52,6 +52,12 @@ static int unprivileged(void)
 			&rep, NULL);
 	if (r || rep.n != 1) {
 		printf("# nobody's switch GET failed: %s\n", strerror(-r));
+		bad++;
+	}
+	rcf_reply_free(&rep);
+	r = rcf_dump(&nl, RCF_CMD_STATS_GET, &rep, NULL);
+	if (r || rep.n != 1 || !rcf_has(&rep.v[0], RCF_A_STATS)) {
+		printf("# nobody's stats dump failed: %s\n", strerror(-r));
 		bad++;
 	}
 	rcf_reply_free(&rep);

@@ -2,6 +2,78 @@
 /* Nodes and switches: the elements that links join. */
 #include "model.h"
 
+static bool rcf_addr_eq(const struct rcf_addr *x, const struct rcf_addr *y)
+{
+	return x->v6 == y->v6 && !memcmp(x->a, y->a, x->v6 ? 16 : 4);
+}
+
+struct rcf_node *rcf_node_by_addr(struct rcf_fabric *f,
+				  const struct rcf_addr *a)
+{
+	struct rcf_node *n;
+	u32 id, i;
+
+	for (id = 0; (n = rcf_node_next(f, id)); id = n->id + 1)
+		for (i = 0; i < n->naddr; i++)
+			if (rcf_addr_eq(&n->addrs[i], a))
+				return n;
+	return NULL;
+}
+
+/*
+ * An address routes to one node only, so a list may not repeat an
+ * address nor take one that another node holds.
+ */
+static int rcf_addrs_check(struct rcf_fabric *f, const struct rcf_node_cfg *c,
+			   struct rcf_err *e)
+{
+	struct rcf_node *o;
+	u32 i, k;
+
+	if (c->naddr > RCF_NODE_MAX_ADDRS)
+		return rcf_fail(e, E2BIG, "a node has at most 8 addresses",
+				RCF_A_NODE_ADDRS);
+	for (i = 0; i < c->naddr; i++) {
+		for (k = 0; k < i; k++)
+			if (rcf_addr_eq(&c->addrs[i], &c->addrs[k]))
+				return rcf_fail(e, EINVAL,
+						"an address is given twice",
+						RCF_A_NODE_ADDRS);
+		o = rcf_node_by_addr(f, &c->addrs[i]);
+		if (o && o->id != c->id)
+			return rcf_fail(e, EEXIST,
+					"an address already belongs to another node",
+					RCF_A_NODE_ADDRS);
+	}
+	return 0;
+}
+
+int rcf_node_set(struct rcf_fabric *f, const struct rcf_node_cfg *c,
+		 struct rcf_err *e)
+{
+	struct rcf_node *n = rcf_node_get(f, c->id);
+	int err;
+
+	if (!n)
+		return rcf_fail(e, ENOENT, "no such node", RCF_A_NODE_ID);
+	if (c->has_ports && c->ports != n->ports)
+		return rcf_fail(e, EINVAL,
+				"node port count is set at creation only",
+				RCF_A_NODE_PORTS);
+	if (!c->has_addrs)
+		return 0;
+	err = rcf_addrs_check(f, c, e);
+	if (err)
+		return err;
+	n = rcf_touch(f, RCF_J_NODE, &f->nodes, c->id, sizeof(*n));
+	if (!n)
+		return rcf_fail(e, ENOMEM, "out of memory", 0);
+	n->naddr = c->naddr;
+	memset(n->addrs, 0, sizeof(n->addrs));
+	memcpy(n->addrs, c->addrs, c->naddr * sizeof(c->addrs[0]));
+	return 0;
+}
+
 int rcf_node_add(struct rcf_fabric *f, struct rcf_node_cfg *c,
 		 struct rcf_err *e)
 {
@@ -21,6 +93,8 @@ int rcf_node_add(struct rcf_fabric *f, struct rcf_node_cfg *c,
 	if (c->ports < RCF_NODE_MIN_PORTS || c->ports > RCF_NODE_MAX_PORTS)
 		return rcf_fail(e, ERANGE, "node port count is out of range",
 				RCF_A_NODE_PORTS);
+	if (c->has_addrs && rcf_addrs_check(f, c, e))
+		return -e->err;
 	n = rcf_zalloc(f, sizeof(*n));
 	if (!n)
 		return rcf_fail(e, ENOMEM, "out of memory", 0);
@@ -29,6 +103,10 @@ int rcf_node_add(struct rcf_fabric *f, struct rcf_node_cfg *c,
 	for (i = 0; i < RCF_NODE_MAX_PORTS; i++)
 		n->port_link[i] = RCF_NONE;
 	rcf_os_strcpy(n->ifname, c->ifname, sizeof(n->ifname));
+	if (c->has_addrs) {
+		n->naddr = c->naddr;
+		memcpy(n->addrs, c->addrs, c->naddr * sizeof(c->addrs[0]));
+	}
 	if (rcf_put(f, RCF_J_NODE, &f->nodes, c->id, n)) {
 		rcf_free(f, n);
 		return rcf_fail(e, ENOMEM, "out of memory", 0);

@@ -25,6 +25,12 @@ struct rcf_err {
 	u32 attr;
 };
 
+/* An IP address at which a node receives from the fabric. */
+struct rcf_addr {
+	u8 v6;		/* 0: IPv4 in a[0..3], 1: IPv6 */
+	u8 a[16];	/* network byte order */
+};
+
 struct rcf_end {
 	u8 kind;
 	u32 id;
@@ -40,6 +46,8 @@ struct rcf_node {
 	char ifname[RCF_IFNAMSIZ];	/* empty: "rcf<id>" */
 	u32 ifindex;
 	void *dev;	/* owned by the attach/detach hooks */
+	u32 naddr;
+	struct rcf_addr addrs[RCF_NODE_MAX_ADDRS];
 };
 
 struct rcf_switch {
@@ -126,6 +134,9 @@ struct rcf_node_cfg {
 	u32 ports;
 	bool has_ports;
 	char ifname[RCF_IFNAMSIZ];
+	bool has_addrs;
+	u32 naddr;
+	struct rcf_addr addrs[RCF_NODE_MAX_ADDRS];
 };
 
 struct rcf_switch_cfg {
@@ -168,7 +179,13 @@ void rcf_txn_abort(struct rcf_fabric *f);
 int rcf_node_add(struct rcf_fabric *f, struct rcf_node_cfg *c,
 		 struct rcf_err *e);
 int rcf_node_del(struct rcf_fabric *f, u32 id, struct rcf_err *e);
+/* Replaces the addresses of node c->id when c->has_addrs. */
+int rcf_node_set(struct rcf_fabric *f, const struct rcf_node_cfg *c,
+		 struct rcf_err *e);
 struct rcf_node *rcf_node_get(struct rcf_fabric *f, u32 id);
+/* The node holding address a, or NULL. */
+struct rcf_node *rcf_node_by_addr(struct rcf_fabric *f,
+				  const struct rcf_addr *a);
 struct rcf_node *rcf_node_next(struct rcf_fabric *f, u32 from);
 
 int rcf_switch_add(struct rcf_fabric *f, struct rcf_switch_cfg *c,

@@ -1,0 +1,426 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The data path of one fabric: node netdevs queue IP packets, a kthread
+ * feeds them to the node adapter and runs the engine in slices, and
+ * delivered messages go up the destination node's netdev.  Design and
+ * the reasons behind it: Documentation/datapath.rst.
+ */
+#include <linux/kthread.h>
+#include <linux/math64.h>
+#include <linux/sched.h>
+#include <linux/hrtimer.h>
+
+#include "rcf.h"
+
+void rcf_dp_kdrop(struct rcf_dp *dp, int reason)
+{
+	atomic64_inc(&dp->kdrops[reason]);
+}
+
+/* Adapter delivery: a whole IP packet for node dst. */
+static void rcf_dp_deliver(void *priv, u32 dst, u32 src, const u8 *msg,
+			   u32 len, u64 cookie, u64 latency)
+{
+	struct rcf_dp *dp = priv;
+	struct net_device *dev = dst < RCF_MAX_NODES ? dp->ndev[dst] : NULL;
+	struct sk_buff *skb;
+	__be16 proto;
+
+	if (!dev || !netif_running(dev)) {
+		rcf_dp_kdrop(dp, RCF_DROP_DOWN);
+		if (dev)
+			dev_core_stats_rx_dropped_inc(dev);
+		return;
+	}
+	if (len && msg[0] >> 4 == 4) {
+		proto = htons(ETH_P_IP);
+	} else if (len && msg[0] >> 4 == 6) {
+		proto = htons(ETH_P_IPV6);
+	} else {
+		rcf_dp_kdrop(dp, RCF_DROP_NOT_IP);
+		dev_core_stats_rx_dropped_inc(dev);
+		return;
+	}
+	skb = netdev_alloc_skb_ip_align(dev, len);
+	if (!skb) {
+		rcf_dp_kdrop(dp, RCF_DROP_NO_MEM);
+		dev_core_stats_rx_dropped_inc(dev);
+		return;
+	}
+	skb_put_data(skb, msg, len);
+	skb->protocol = proto;
+	skb->pkt_type = PACKET_HOST;
+	skb_reset_mac_header(skb);
+	skb_reset_network_header(skb);
+	dev->stats.rx_packets++;
+	dev->stats.rx_bytes += len;
+	netif_rx(skb);
+}
+
+static const struct rcf_adapter_ops rcf_dp_ops = {
+	.deliver = rcf_dp_deliver,
+};
+
+/* Called from ndo_start_xmit: atomic context, the engine is not touched. */
+netdev_tx_t rcf_dp_xmit(struct sk_buff *skb, struct net_device *dev)
+{
+	struct rcf_ndev *nd = netdev_priv(dev);
+	struct rcf_dp *dp = nd->dp;
+	int dst;
+
+	dst = rcf_dp_lookup(dp, skb);
+	if (dst < 0) {
+		rcf_dp_kdrop(dp, -dst);
+		goto drop;
+	}
+	if (skb->len > RCF_ADAPTER_MAX_MSG) {
+		rcf_dp_kdrop(dp, RCF_DROP_MSG_SIZE);
+		goto drop;
+	}
+	*(u32 *)skb->cb = dst;
+	spin_lock(&dp->txlock);
+	if (nd->dead) {
+		spin_unlock(&dp->txlock);
+		rcf_dp_kdrop(dp, RCF_DROP_DOWN);
+		goto drop;
+	}
+	__skb_queue_tail(&nd->txq, skb);
+	dp->pending++;
+	if (list_empty(&nd->active))
+		list_add_tail(&nd->active, &dp->active);
+	if (skb_queue_len(&nd->txq) >= RCF_DP_TXQ_LEN)
+		netif_stop_queue(dev);
+	spin_unlock(&dp->txlock);
+	wake_up(&dp->wq);
+	return NETDEV_TX_OK;
+drop:
+	dev_core_stats_tx_dropped_inc(dev);
+	kfree_skb(skb);
+	return NETDEV_TX_OK;
+}
+
+/* One skb of nd into the adapter; false when nothing was taken. */
+static bool rcf_dp_feed_one(struct rcf_dp *dp, struct rcf_ndev *nd,
+			    struct net_device *dev)
+{
+	struct sk_buff *skb;
+	bool wake = false;
+	u32 dst, len;
+	int err;
+
+	if (rcf_adapter_backlog(dp->ad, nd->node_id) >= RCF_DP_BACKLOG)
+		return false;
+	spin_lock_bh(&dp->txlock);
+	skb = __skb_dequeue(&nd->txq);
+	if (skb) {
+		dp->pending--;
+		if (skb_queue_empty(&nd->txq))
+			list_del_init(&nd->active);
+		wake = skb_queue_len(&nd->txq) < RCF_DP_TXQ_WAKE &&
+		       netif_queue_stopped(dev);
+	}
+	spin_unlock_bh(&dp->txlock);
+	if (!skb)
+		return false;
+	if (wake)
+		netif_wake_queue(dev);
+	dst = *(u32 *)skb->cb;
+	len = skb->len;
+	if (skb_copy_bits(skb, 0, dp->buf, len)) {
+		err = -EFAULT;
+	} else {
+		err = rcf_adapter_send(dp->ad, nd->node_id, dst, dp->buf, len,
+				       0);
+		/* -ENOENT and -EMSGSIZE the adapter counted itself. */
+		if (err == -ENOMEM || err == -EINVAL)
+			rcf_dp_kdrop(dp, err == -ENOMEM ? RCF_DROP_NO_MEM :
+					 RCF_DROP_NO_DEST);
+	}
+	if (err) {
+		dev_core_stats_tx_dropped_inc(dev);
+	} else {
+		dev->stats.tx_packets++;
+		dev->stats.tx_bytes += len;
+	}
+	consume_skb(skb);
+	return true;
+}
+
+/*
+ * Queued skbs into the adapter, round robin over the nodes, while each
+ * node's adapter backlog is under its bound; the rest stay queued, so a
+ * congested fabric stops the netdev queues.
+ */
+static void rcf_dp_feed(struct rcf_dp *dp)
+{
+	bool more = true;
+
+	while (more) {
+		struct rcf_ndev *nd, *tmp;
+		LIST_HEAD(batch);
+
+		more = false;
+		spin_lock_bh(&dp->txlock);
+		list_splice_init(&dp->active, &batch);
+		spin_unlock_bh(&dp->txlock);
+		list_for_each_entry_safe(nd, tmp, &batch, active) {
+			struct net_device *dev = dp->ndev[nd->node_id];
+
+			if (dev && rcf_dp_feed_one(dp, nd, dev))
+				more = true;
+		}
+		/* Put back those still holding skbs. */
+		spin_lock_bh(&dp->txlock);
+		list_for_each_entry_safe(nd, tmp, &batch, active) {
+			list_del_init(&nd->active);
+			if (!skb_queue_empty(&nd->txq))
+				list_add_tail(&nd->active, &dp->active);
+		}
+		spin_unlock_bh(&dp->txlock);
+	}
+}
+
+/* Cycles the wall clock allows now in paced mode. */
+static u64 rcf_dp_due(struct rcf_dp *dp, u64 now_cycle)
+{
+	u64 ns = ktime_to_ns(ktime_sub(ktime_get(), dp->pace_t0));
+	u64 due = dp->pace_c0 + mul_u64_u64_div_u64(ns, dp->clock_hz,
+						     NSEC_PER_SEC);
+
+	return due > now_cycle ? due - now_cycle : 0;
+}
+
+/*
+ * One slice of the engine.  Returns true while work remains (packets in
+ * flight); *wait_ns is how long a paced fabric may sleep first.
+ */
+static bool rcf_dp_slice(struct rcf_dp *dp, u64 *wait_ns)
+{
+	struct rcf_engine *e = rcf_adapter_engine(dp->ad);
+	u64 now = rcf_engine_now(e), max = dp->slice;
+	u64 hz = READ_ONCE(dp->clock_hz);
+	ktime_t t0 = ktime_get();
+	long long ran;
+
+	*wait_ns = 0;
+	if (hz) {
+		max = min(max, rcf_dp_due(dp, now));
+		if (!max) {
+			*wait_ns = max_t(u64, NSEC_PER_SEC / hz, 20000);
+			return rcf_engine_busy(e);
+		}
+	}
+	ran = rcf_engine_run(e, max);
+	if (ran == -EDEADLK) {
+		dp->stuck = true;
+		pr_warn_ratelimited("rcf: engine deadlocked; waiting for a new configuration\n");
+		return false;
+	}
+	if (!hz) {
+		s64 ns = ktime_to_ns(ktime_sub(ktime_get(), t0));
+
+		/* Keep a slice near RCF_DP_SLICE_NS whatever the speed. */
+		if (ran == max && ns < RCF_DP_SLICE_NS / 2 &&
+		    dp->slice < (1ULL << 30))
+			dp->slice *= 2;
+		else if (ns > RCF_DP_SLICE_NS * 2 && dp->slice > 64)
+			dp->slice /= 2;
+	}
+	return rcf_engine_busy(e);
+}
+
+static bool rcf_dp_has_work(struct rcf_dp *dp)
+{
+	return kthread_should_stop() ||
+	       (READ_ONCE(dp->pending) && !READ_ONCE(dp->stuck));
+}
+
+static int rcf_dp_thread(void *arg)
+{
+	struct rcf_dp *dp = arg;
+	bool busy = false;
+	u64 wait_ns;
+
+	while (!kthread_should_stop()) {
+		mutex_lock(&dp->lock);
+		if (!busy && dp->clock_hz && dp->ad) {
+			/* Idle time is not made up for: the clock jumps. */
+			dp->pace_t0 = ktime_get();
+			dp->pace_c0 = rcf_engine_now(rcf_adapter_engine(dp->ad));
+		}
+		busy = false;
+		wait_ns = 0;
+		if (dp->ad && !dp->stuck) {
+			rcf_dp_feed(dp);
+			busy = rcf_dp_slice(dp, &wait_ns);
+		}
+		mutex_unlock(&dp->lock);
+		if (busy) {
+			if (wait_ns) {
+				ktime_t to = ns_to_ktime(wait_ns);
+
+				set_current_state(TASK_INTERRUPTIBLE);
+				schedule_hrtimeout_range(&to, wait_ns / 4,
+							 HRTIMER_MODE_REL);
+			} else {
+				cond_resched();
+			}
+			continue;
+		}
+		wait_event_interruptible(dp->wq, rcf_dp_has_work(dp));
+	}
+	return 0;
+}
+
+struct rcf_dp *rcf_dp_new(struct rcf_net *rn)
+{
+	struct rcf_dp *dp = kzalloc(sizeof(*dp), GFP_KERNEL);
+	int i;
+
+	if (!dp)
+		return NULL;
+	dp->rn = rn;
+	mutex_init(&dp->lock);
+	init_waitqueue_head(&dp->wq);
+	spin_lock_init(&dp->txlock);
+	INIT_LIST_HEAD(&dp->active);
+	xa_init(&dp->chan);
+	xa_init(&dp->node);
+	xa_init(&dp->pair);
+	xa_init(&dp->cq_peak);
+	for (i = 0; i < __RCF_DROP_MAX; i++)
+		atomic64_set(&dp->kdrops[i], 0);
+	dp->slice = 4096;
+	dp->tot.lat_min = U64_MAX;
+	dp->ndev = kvcalloc(RCF_MAX_NODES, sizeof(*dp->ndev), GFP_KERNEL);
+	dp->buf = kvmalloc(RCF_ADAPTER_MAX_MSG, GFP_KERNEL);
+	if (!dp->ndev || !dp->buf)
+		goto fail;
+	dp->task = kthread_run(rcf_dp_thread, dp, "rcf-dp");
+	if (IS_ERR(dp->task))
+		goto fail;
+	return dp;
+fail:
+	dp->task = NULL;
+	rcf_dp_free(dp);
+	return NULL;
+}
+
+void rcf_dp_stop(struct rcf_dp *dp)
+{
+	if (dp->task)
+		kthread_stop(dp->task);
+	dp->task = NULL;
+}
+
+/* After rcf_dp_stop and after every node netdev is gone. */
+void rcf_dp_free(struct rcf_dp *dp)
+{
+	if (dp->ad)
+		rcf_adapter_free(dp->ad);
+	rcf_dp_atab_free(dp);
+	rcf_dp_tot_free(dp);
+	kvfree(dp->ndev);
+	kvfree(dp->buf);
+	mutex_destroy(&dp->lock);
+	kfree(dp);
+}
+
+void rcf_dp_set_clock(struct rcf_dp *dp, u64 hz)
+{
+	mutex_lock(&dp->lock);
+	WRITE_ONCE(dp->clock_hz, hz);
+	dp->pace_t0 = ktime_get();
+	dp->pace_c0 = dp->ad ? rcf_engine_now(rcf_adapter_engine(dp->ad)) : 0;
+	mutex_unlock(&dp->lock);
+	wake_up(&dp->wq);
+}
+
+/*
+ * The interim scheme until lossless epochs: the old engine runs until
+ * nothing is in flight, within bounds; what is left is dropped and
+ * counted as RCF_DROP_RECONFIG.
+ */
+static void rcf_dp_drain(struct rcf_dp *dp)
+{
+	struct rcf_engine *e = rcf_adapter_engine(dp->ad);
+	u64 start = rcf_engine_now(e);
+	ktime_t t0 = ktime_get();
+	long long ran;
+
+	while (!dp->stuck && rcf_engine_busy(e)) {
+		if (rcf_engine_now(e) - start > RCF_DP_DRAIN_CYCLES ||
+		    ktime_to_ns(ktime_sub(ktime_get(), t0)) > RCF_DP_DRAIN_NS)
+			break;
+		ran = rcf_engine_run(e, 65536);
+		if (ran == -EDEADLK)
+			break;
+		cond_resched();
+	}
+	dp->tot.drops[RCF_DROP_RECONFIG] += rcf_engine_busy(e);
+}
+
+/* A new engine for the committed model f; the old one drains first. */
+int rcf_dp_rebuild(struct rcf_dp *dp, struct rcf_fabric *f)
+{
+	struct rcf_adapter *ad;
+	int err;
+
+	err = rcf_dp_atab_build(dp, f);
+	if (err)
+		return err;
+	ad = rcf_adapter_new(f, dp->policy, &rcf_dp_ops, dp);
+	if (!ad) {
+		pr_warn("rcf: no memory for a new engine; keeping the old one\n");
+		return -ENOMEM;
+	}
+	mutex_lock(&dp->lock);
+	if (dp->ad) {
+		rcf_dp_drain(dp);
+		rcf_dp_tot_add(dp, f);
+		rcf_adapter_free(dp->ad);
+	}
+	dp->ad = ad;
+	dp->ad_epoch = f->epoch;
+	dp->tot.gen++;
+	WRITE_ONCE(dp->stuck, false);
+	dp->pace_t0 = ktime_get();
+	dp->pace_c0 = 0;
+	mutex_unlock(&dp->lock);
+	wake_up(&dp->wq);
+	return 0;
+}
+
+void rcf_dp_attach(struct rcf_dp *dp, struct net_device *dev)
+{
+	struct rcf_ndev *nd = netdev_priv(dev);
+
+	mutex_lock(&dp->lock);
+	dp->ndev[nd->node_id] = dev;
+	mutex_unlock(&dp->lock);
+}
+
+/* Idempotent: detach and ndo_uninit both call it. */
+void rcf_dp_detach(struct rcf_dp *dp, struct net_device *dev)
+{
+	struct rcf_ndev *nd = netdev_priv(dev);
+	struct sk_buff_head q;
+	struct sk_buff *skb;
+
+	__skb_queue_head_init(&q);
+	mutex_lock(&dp->lock);
+	if (dp->ndev[nd->node_id] == dev)
+		dp->ndev[nd->node_id] = NULL;
+	spin_lock_bh(&dp->txlock);
+	nd->dead = true;
+	list_del_init(&nd->active);
+	dp->pending -= skb_queue_len(&nd->txq);
+	skb_queue_splice_init(&nd->txq, &q);
+	spin_unlock_bh(&dp->txlock);
+	mutex_unlock(&dp->lock);
+	while ((skb = __skb_dequeue(&q))) {
+		rcf_dp_kdrop(dp, RCF_DROP_DOWN);
+		dev_core_stats_tx_dropped_inc(dev);
+		kfree_skb(skb);
+	}
+}

@@ -1,0 +1,132 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The data path of one fabric (Documentation/datapath.rst): a node
+ * adapter (which owns the engine) built from the model, the kthread that
+ * runs it, the node netdevs' transmit queues, the address table and the
+ * counters that outlive each engine.
+ */
+#ifndef _RCF_KMOD_DP_H
+#define _RCF_KMOD_DP_H
+
+#include <linux/netdevice.h>
+#include <linux/skbuff.h>
+#include <linux/wait.h>
+#include <linux/xarray.h>
+
+#include "core/adapter.h"
+
+#define RCF_DP_TXQ_LEN		64	/* skbs queued per node netdev */
+#define RCF_DP_TXQ_WAKE		16	/* restart the netdev queue below this */
+#define RCF_DP_BACKLOG		(4 * 1024)	/* adapter bytes per node */
+#define RCF_DP_SLICE_NS		1000000	/* target length of one run slice */
+#define RCF_DP_DRAIN_CYCLES	(1ULL << 24)	/* bound of a rebuild drain */
+#define RCF_DP_DRAIN_NS		(200 * NSEC_PER_MSEC)
+
+struct rcf_net;
+
+/* Totals of the engines and adapters gone, plus kernel-side drops. */
+struct rcf_dp_tot {
+	u64 cycles, gen;
+	u64 pkts_sent, pkts_delivered, pkts_dropped;
+	u64 injected, delivered, dropped, byte_hops;
+	u64 lat_sum, lat_min, lat_max;
+	u64 lat_hist[RCF_ENGINE_LAT_BUCKETS];
+	u64 msgs_sent, msgs_received, tx_bytes, rx_bytes;
+	u64 drops[__RCF_DROP_MAX];
+};
+
+struct rcf_dp_chan {
+	u64 bytes, packets, blocked;
+};
+
+struct rcf_dp_node {
+	u64 msgs_sent, msgs_received, tx_bytes, rx_bytes;
+};
+
+/* One address of the table, sorted by (v6, a). */
+struct rcf_dp_addr {
+	struct rcf_addr addr;
+	u32 node;
+};
+
+struct rcf_dp_atab {
+	struct rcu_head rcu;
+	u32 n;
+	struct rcf_dp_addr e[];
+};
+
+struct rcf_dp {
+	struct rcf_net *rn;
+	/*
+	 * Guards ad, ndev[], the totals and the counters below; taken by
+	 * the kthread per slice, by rebuilds and by stats requests.
+	 */
+	struct mutex lock;
+	struct rcf_adapter *ad;
+	struct net_device **ndev;	/* by node id */
+	u8 *buf;			/* one message, for skb_copy_bits */
+	u64 clock_hz;
+	u8 policy;
+	bool stuck;			/* engine reported -EDEADLK */
+	u64 slice;			/* cycles per free-running slice */
+	ktime_t pace_t0;		/* paced: engine cycle pace_c0 at t0 */
+	u64 pace_c0;
+	u64 ad_epoch;			/* model epoch ad was built from */
+	struct rcf_dp_tot tot;
+	/* Scratch for stats reports, too big for a kernel stack. */
+	struct rcf_engine_stats es;
+	struct rcf_dp_tot report;
+	struct xarray chan;		/* struct rcf_dp_chan by rcf_dp_chan_key */
+	struct xarray node;		/* struct rcf_dp_node by node id */
+	struct xarray pair;		/* rcf_engine_pair_stats, src * MAX + dst */
+	struct xarray cq_peak;		/* u32 peak by switch id (xa_mk_value) */
+
+	struct task_struct *task;
+	wait_queue_head_t wq;
+	/* Guards every node's txq, the active list and pending. */
+	spinlock_t txlock;
+	struct list_head active;	/* rcf_ndev with skbs queued */
+	unsigned int pending;
+	atomic64_t kdrops[__RCF_DROP_MAX];	/* drops counted in xmit */
+	struct rcf_dp_atab __rcu *atab;
+};
+
+/* Private part of a node netdev. */
+struct rcf_ndev {
+	u32 node_id;
+	struct rcf_dp *dp;
+	struct sk_buff_head txq;	/* under dp->txlock */
+	struct list_head active;	/* on dp->active while txq is not empty */
+	bool dead;			/* detached: xmit drops */
+};
+
+static inline unsigned long rcf_dp_chan_key(u32 link, u8 dir, u8 vc)
+{
+	return ((unsigned long)link << 3) | (dir << 2) | vc;
+}
+
+/* dp.c */
+struct rcf_dp *rcf_dp_new(struct rcf_net *rn);
+void rcf_dp_stop(struct rcf_dp *dp);
+void rcf_dp_free(struct rcf_dp *dp);
+int rcf_dp_rebuild(struct rcf_dp *dp, struct rcf_fabric *f);
+void rcf_dp_set_clock(struct rcf_dp *dp, u64 hz);
+void rcf_dp_attach(struct rcf_dp *dp, struct net_device *dev);
+void rcf_dp_detach(struct rcf_dp *dp, struct net_device *dev);
+netdev_tx_t rcf_dp_xmit(struct sk_buff *skb, struct net_device *dev);
+void rcf_dp_kdrop(struct rcf_dp *dp, int reason);
+
+/* dp_addr.c */
+int rcf_dp_atab_build(struct rcf_dp *dp, struct rcf_fabric *f);
+void rcf_dp_atab_free(struct rcf_dp *dp);
+/* Destination node of an IP packet, or -reason (enum rcf_drop_reason). */
+int rcf_dp_lookup(struct rcf_dp *dp, struct sk_buff *skb);
+
+/* dp_stats.c */
+void rcf_dp_tot_add(struct rcf_dp *dp, struct rcf_fabric *f);
+void rcf_dp_tot_reset(struct rcf_dp *dp);
+void rcf_dp_tot_free(struct rcf_dp *dp);
+void rcf_dp_fabric_stats(struct rcf_dp *dp, struct rcf_dp_tot *t,
+			 u64 *inflight);
+
+#endif /* _RCF_KMOD_DP_H */

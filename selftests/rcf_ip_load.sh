@@ -1,0 +1,117 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# The fabric under load: an 8 MiB TCP transfer whose sha256 matches while
+# a second node floods the same destination link, and a UDP flood of two
+# senders into one link that the fabric carries without a drop, the
+# senders' sockets seeing backpressure instead.  Links carry 8 bytes per
+# cycle: the engine's cost is per cycle and element, and these tests must
+# stay within their share of the VM's time under TCG.
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/rcf_ip_lib.sh"
+
+LARGS="bandwidth 8 buffer 256"
+
+# Node 2's link at half the others' rate: the one-link bottleneck.  The
+# senders get a plain FIFO qdisc: fq_codel, the usual default, drops what
+# waits too long, and these tests are about the fabric not losing any.
+bottleneck() {
+	ip_cleanup
+	ip_star 3 "$LARGS"
+	rcfctl link set 2 bandwidth 4 >/dev/null
+	tc -n rcfip0 qdisc replace dev rcf0 root pfifo limit 1000
+	tc -n rcfip1 qdisc replace dev rcf1 root pfifo limit 1000
+}
+
+# Cycles the senders' links (0 and 1, node to switch) waited for credit.
+blocked_in() {
+	echo $(($(stat channel blocked "link=0 dir=0 ") +
+		$(stat channel blocked "link=1 dir=0 ")))
+}
+
+tcp_congested() {
+	bottleneck
+	head -c $((8 << 20)) /dev/urandom >"$T_TMP/in"
+	ip netns exec rcfip2 timeout 300 nc -l 5001 >"$T_TMP/out" &
+	local rx=$!
+	sleep 0.5
+	ip netns exec rcfip1 "$TOOL" flood 10.9.0.3 5002 1000 1400 &
+	local flood=$!
+	ip netns exec rcfip0 timeout 300 nc -N 10.9.0.3 5001 <"$T_TMP/in" ||
+		fail "nc sender failed"
+	wait "$rx" || fail "nc receiver failed"
+	wait "$flood" || fail "flood failed"
+	local a b
+	a=$(sha256sum <"$T_TMP/in")
+	b=$(sha256sum <"$T_TMP/out")
+	expect_eq "$a" "$b" "sha256 of the 8 MiB received"
+	"$TOOL" get fabric
+	"$TOOL" get switch
+	# pressure went back upstream from the bottleneck
+	local blk
+	blk=$(blocked_in)
+	echo "sender links blocked for $blk cycles"
+	[ "$blk" -gt 0 ] || fail "the link was never congested"
+	expect_eq 0 "$(fabric_drops)" "drops inside the fabric"
+}
+
+udp_flood() {
+	bottleneck
+	local base
+	base=$(stat node msgs_received "node=2 ")
+	ip netns exec rcfip0 "$TOOL" flood 10.9.0.3 5003 1000 1400 \
+		>"$T_TMP/f0" &
+	local f0=$!
+	ip netns exec rcfip1 "$TOOL" flood fd09::3 5003 1000 1400 >"$T_TMP/f1"
+	wait "$f0"
+	cat "$T_TMP/f0" "$T_TMP/f1"
+	local e0 e1 got
+	e0=$(sed 's/.*eagain=//' "$T_TMP/f0")
+	e1=$(sed 's/.*eagain=//' "$T_TMP/f1")
+	[ $((e0 + e1)) -gt 0 ] || fail "the senders never saw backpressure"
+	expect_eq 0 "$(fabric_drops)" "drops inside the fabric"
+	# every datagram sent arrives, once the fabric has drained (the
+	# netdevs' tx_dropped also counts IPv6's own multicast, no_dest)
+	local i
+	for i in $(seq 100); do
+		got=$(($(stat node msgs_received "node=2 ") - base))
+		[ "$got" -ge 2000 ] && break
+		sleep 0.1
+	done
+	[ "$got" = 2000 ] || "$TOOL" get fabric
+	expect_eq 2000 "$got" "datagrams node 2 received"
+	"$TOOL" get switch
+	[ "$(blocked_in)" -gt 0 ] || fail "the bottleneck never pushed back"
+}
+
+# rcf.ko goes with skbs queued, packets in flight and node netdevs in
+# other namespaces, and comes back.
+unload_in_flight() {
+	[ -n "${RCF_KO:-}" ] && [ -f "$RCF_KO" ] || fail "RCF_KO is not set"
+	ip_cleanup
+	ip_star 3
+	ip netns exec rcfip0 "$TOOL" flood 10.9.0.3 5004 100000 1400 \
+		>/dev/null 2>&1 &
+	local f0=$! i
+	ip netns exec rcfip1 "$TOOL" flood 10.9.0.3 5004 100000 1400 \
+		>/dev/null 2>&1 &
+	local f1=$!
+	sleep 1
+	[ "$(stat fabric pkts_sent)" -gt 0 ] || fail "no traffic before unload"
+	for i in $(seq 20); do
+		rmmod rcf 2>/dev/null && break
+		sleep 0.5
+	done
+	! grep -q '^rcf ' /proc/modules || fail "rcf would not unload"
+	kill "$f0" "$f1" 2>/dev/null || true
+	wait "$f0" "$f1" 2>/dev/null || true
+	ip -n rcfip0 link show dev rcf0 >/dev/null 2>&1 &&
+		fail "rcf0 outlived the module"
+	insmod "$RCF_KO" || fail "insmod $RCF_KO failed"
+}
+
+t_plan 3
+t_run "8 MiB over TCP through a congested link, sha256 matches" tcp_congested
+t_run "UDP flood into one link: no drop, senders pushed back" udp_flood
+t_run "unload with traffic in flight" unload_in_flight
+ip_cleanup
+t_done
