@@ -106,6 +106,9 @@ int main(int argc, char **argv)
 		rc = cmd_route_policy(&c, argc, argv);
 	} else if (!rcf_kind_lookup(argv[0], &kind)) {
 		rc = cmd_object(&c, argc, argv);
+	} else if (!strcmp(argv[0], "stats") ||
+		   !strcmp(argv[0], "statistics")) {
+		rc = cmd_stats(&c, argc - 1, argv + 1);
 	} else if (!strcmp(argv[0], "daemon")) {
 		rc = cmd_daemon(&c, argc - 1, argv + 1);
 	} else if (!strncmp(argv[0], "monitor", strlen(argv[0]))) {

@@ -46,6 +46,10 @@ int cmd_daemon(struct ctl *c, int argc, char **argv);
 int is_route_policy(int argc, char **argv);
 int cmd_route_policy(struct ctl *c, int argc, char **argv);
 
+/* rcfctl stats (rcfctl_stats.c) */
+int cmd_stats(struct ctl *c, int argc, char **argv);
+void help_stats(FILE *f);
+
 /* help texts; to f */
 void help_main(FILE *f);
 void help_object(FILE *f, enum rcf_kind kind);

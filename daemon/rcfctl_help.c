@@ -9,7 +9,7 @@ void help_main(FILE *f)
 	fputs("Usage: rcfctl [OPTIONS] OBJECT COMMAND [ARGS]\n"
 	      "       rcfctl [OPTIONS] -batch FILE\n"
 	      "OBJECT := fabric | node | switch | link | circuit | route |\n"
-	      "          monitor | topo | daemon\n"
+	      "          monitor | topo | stats | daemon\n"
 	      "COMMAND := add | del | show | set | help   (any prefix; new,\n"
 	      "           delete, list and get are synonyms)\n"
 	      "OPTIONS := -j|--json    JSON output\n"
@@ -24,13 +24,22 @@ void help_main(FILE *f)
 }
 
 static const char *const object_help[RCF_K_NR] = {
-	[RCF_K_FABRIC] = "Usage: rcfctl fabric show\n"
-			 "       rcfctl fabric new\n"
-			 "       rcfctl fabric del\n"
-			 "       rcfctl fabric set cq-size BYTES\n",
-	[RCF_K_NODE] = "Usage: rcfctl node add [id N] [ports P] [name IFNAME]\n"
+	[RCF_K_FABRIC] =
+		"Usage: rcfctl fabric show\n"
+		"       rcfctl fabric new\n"
+		"       rcfctl fabric del\n"
+		"       rcfctl fabric set [cq-size BYTES] [clock HZ|free]\n"
+		"                         [route-policy rr|least-loaded]\n"
+		"HZ := 40000000 | 40MHz | 2.5GHz ...  (paced cycles per "
+		"second)\n",
+	[RCF_K_NODE] = "Usage: rcfctl node add [id N] [ports P] [name IFNAME] "
+		       "[ADDRS]\n"
+		       "       rcfctl node set N ADDRS\n"
 		       "       rcfctl node del N\n"
-		       "       rcfctl node show [N]\n",
+		       "       rcfctl node show [N] [addr A]\n"
+		       "ADDRS := addr A [addr A...] | addr none   (IPv4 or "
+		       "IPv6, up to 8;\n"
+		       "         set replaces the list, none clears it)\n",
 	[RCF_K_SWITCH] = "Usage: rcfctl switch add [id N] [ports P] "
 			 "[cq-size BYTES]\n"
 			 "       rcfctl switch del N\n"
@@ -61,6 +70,12 @@ static const char *const object_help[RCF_K_NR] = {
 			"[--install] [--force]\n"
 			"                [--check] [--topo FILE | --gen GEN]\n"
 			"       rcfctl route check [--topo FILE | --gen GEN]\n"
+			"       rcfctl route eval (--topo FILE | --gen GEN)... "
+			"[--workload all|LIST]\n"
+			"                [--algo sp1,adaptive] [--init "
+			"random,sp1] [--map identity|random|both]\n"
+			"                [--seed LIST] [--k K] [--ntry N] "
+			"[--candidates N] [--progress]\n"
 			"HOP := PORT | PORT.VC   (output port 0-31, virtual "
 			"channel 0-3)\n"
 			"ALGO := sp1 | shortest | ecube | dor | adaptive\n"

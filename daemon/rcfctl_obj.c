@@ -19,10 +19,15 @@ struct show {
 
 static int matches_filter(const struct rcf_obj *o, const struct rcf_obj *f)
 {
+	/* "node show addr A": the nodes holding every address given */
+	for (int i = 0; i < f->naddrs; i++)
+		if (!rcf_obj_has_addr(o, &f->addrs[i]))
+			return 0;
 	for (int a = 1; a < __RCF_A_MAX; a++)
 		if (rcf_has(f, a) && rcf_attrs[a].type != RCF_T_HOPS &&
 		    rcf_attrs[a].type != RCF_T_STR &&
 		    rcf_attrs[a].type != RCF_T_END &&
+		    rcf_attrs[a].type != RCF_T_ADDRS &&
 		    (!rcf_has(o, a) || o->v[a] != f->v[a]))
 			return 0;
 	return 1;
@@ -65,8 +70,14 @@ static int do_show(struct ctl *c, const struct rcf_op *op)
 			 rcf_has(o, RCF_A_ROUTE_DST) &&
 			 rcf_has(o, RCF_A_ROUTE_INDEX);
 		break;
+	case RCF_K_NODE:
+		single = rcf_has(o, RCF_A_NODE_ID);
+		break;
+	case RCF_K_SWITCH:
+		single = rcf_has(o, RCF_A_SWITCH_ID);
+		break;
 	default:
-		single = o->has != 0;
+		single = rcf_has(o, RCF_A_LINK_ID);
 	}
 	if (c->json)
 		rcf_json_arr_open(&s.j, NULL);

@@ -209,11 +209,13 @@ static int topo_load(struct ctl *c, int argc, char **argv)
 		rcf_cmd_split(ops[i].cmd, &k, &v);
 		if (!(v == RCF_V_NEW && k != RCF_K_FABRIC) &&
 		    !(v == RCF_V_SET && k == RCF_K_FABRIC)) {
+			int line = ops[i].line;
+
 			free(ops);
 			rcf_topo_free(&t);
 			return usage_error("%s:%d: a topology file holds only "
 					   "add lines and fabric set",
-					   name, ops[i].line);
+					   name, line);
 		}
 		if (k == RCF_K_FABRIC)
 			t.fabric = ops[i].o;

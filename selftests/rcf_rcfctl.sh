@@ -9,7 +9,7 @@ tmp=${RCF_TMP:-/tmp}/rcf_rcfctl.$$
 mkdir -p "$tmp"
 n=0
 failed=0
-total=15
+total=23
 
 echo "TAP version 13"
 echo "1..$total"
@@ -123,6 +123,83 @@ ok $? "unprivileged show works, change fails with EPERM"
 in_ns bash -c "rcfctl node add id 1 && rcfctl -j node show" >"$tmp/j" &&
 	grep -q '^\[{"id":1,"ports":1,"name":"rcf1","ifindex":[0-9]*}\]$' "$tmp/j"
 ok $? "node show -j is a JSON array with id and name"
+
+# --- data path: node addresses, fabric clock and route policy ---
+
+in_ns bash -c "rcfctl node add id 0 addr 10.0.0.1 addr fd00::1 &&
+	rcfctl node add id 1 && rcfctl node set 1 addr 10.0.0.2 &&
+	rcfctl node show 0 && rcfctl -j node show 0 &&
+	rcfctl node set 0 addr none && rcfctl node show 0" >"$tmp/addr" 2>&1 &&
+	sed -n 1p "$tmp/addr" | grep -q "^node 0 .* addr 10.0.0.1 addr fd00::1$" &&
+	sed -n 2p "$tmp/addr" | grep -q '"addrs":\["10.0.0.1","fd00::1"\]' &&
+	sed -n 3p "$tmp/addr" | grep -vq "addr"
+ok $? "node addresses: add, show (text, JSON), set none clears"
+
+in_ns bash -c "rcfctl node add id 0 && rcfctl node set 0 addr 10.0.0.300;
+	echo \$? >$tmp/rc; rcfctl node show 0" >"$tmp/bad" 2>"$tmp/bad.err"
+[ "$(cat "$tmp/rc")" = 2 ] && grep -q 'bad address "10.0.0.300"' \
+	"$tmp/bad.err" && ! grep -q addr "$tmp/bad"
+ok $? "a bad address: usage error before anything is sent"
+
+in_ns bash -c "rcfctl node add id 0 addr 10.0.0.1 &&
+	rcfctl node add id 1 addr 10.0.0.1" 2>"$tmp/dup.err"
+[ $? -eq 1 ] && grep -q "^rcfctl: node 1: " "$tmp/dup.err"
+ok $? "an address another node holds is refused by the kernel"
+
+in_ns bash -c "rcfctl fabric set clock 40MHz route-policy least-loaded &&
+	rcfctl fabric show && rcfctl -j fabric show &&
+	rcfctl fabric set clock free route-policy rr && rcfctl fabric show" \
+	>"$tmp/fab" 2>&1 &&
+	sed -n 1p "$tmp/fab" | grep -q " clock 40MHz route-policy least-loaded " &&
+	sed -n 2p "$tmp/fab" | grep -q '"clock-hz":40000000,"route-policy":"least-loaded"' &&
+	sed -n 3p "$tmp/fab" | grep -q " clock free route-policy rr "
+ok $? "fabric clock and route policy: set, show (text, JSON), back to free"
+
+in_ns bash -c "rcfctl fabric set clock 2GHz" 2>"$tmp/clk.err"
+[ $? -eq 1 ] && grep -q "clock" "$tmp/clk.err"
+ok $? "a clock over RCF_MAX_CLOCK_HZ is refused naming the attribute"
+
+printf '%s\n' 'fabric set clock 1MHz route-policy least-loaded' \
+	'node add id 0 addr 10.0.0.1 addr fd00::1' 'node add id 1 addr 10.0.0.2' \
+	'switch add id 0 ports 4' 'link add id 0 node 0 port 0 switch 0 port 0' \
+	'link add id 1 node 1 port 0 switch 0 port 1' >"$tmp/dp.batch"
+in_ns bash -c "rcfctl -batch $tmp/dp.batch && rcfctl topo save $tmp/g &&
+	rcfctl fabric del && rcfctl topo load $tmp/g >/dev/null &&
+	rcfctl topo save $tmp/h" &&
+	cmp -s "$tmp/g" "$tmp/h" &&
+	grep -q "^fabric set .*clock 1MHz route-policy least-loaded" "$tmp/g" &&
+	grep -q "^node add id 0 .*addr 10.0.0.1 addr fd00::1" "$tmp/g"
+ok $? "batch, then topo save / load / save keeps addresses and fabric settings"
+
+# --- stats: shape of the JSON; numbers come from the kernel's engine ---
+in_ns bash -c "rcfctl -batch $tmp/dp.batch && rcfctl -j stats &&
+	rcfctl -j stats channels && rcfctl -j stats switches &&
+	rcfctl -j stats nodes && rcfctl -j stats pairs &&
+	rcfctl stats channels && rcfctl stats reset" >"$tmp/st" 2>"$tmp/st.err"
+rc=$?
+[ $rc -eq 0 ] && python3 - "$tmp/st" <<'PY'
+import json, sys
+lines = open(sys.argv[1]).read().split('\n')
+fab = json.loads(lines[0])
+for k in ('cycle', 'pkts-sent', 'bytes-injected', 'drops', 'latency'):
+    assert k in fab, k
+assert isinstance(fab['drops'], dict) and 'hist' in fab['latency']
+chans = json.loads(lines[1])
+# 2 links, 1 VC, 2 directions
+assert sorted((c['link'], c['dir'], c['vc']) for c in chans) == \
+    [(0, 0, 0), (0, 1, 0), (1, 0, 0), (1, 1, 0)], chans
+sw = json.loads(lines[2])
+assert [s['switch'] for s in sw] == [0] and sw[0]['cq-size'] > 0, sw
+nodes = json.loads(lines[3])
+assert [n['node'] for n in nodes] == [0, 1], nodes
+assert json.loads(lines[4]) == []
+assert lines[5].split()[:3] == ['link', 'dir', 'vc'], lines[5]
+PY
+ok $? "stats -j: fabric object, channel/switch/node tables, idle pairs empty"
+
+in_ns bash -c "rcfctl stats bogus" 2>"$tmp/sb.err"
+[ $? -eq 2 ] && grep -q 'unknown word "bogus"' "$tmp/sb.err"
+ok $? "stats with an unknown word is a usage error"
 
 rm -rf "$tmp"
 [ "$n" -eq "$total" ] || echo "# ran $n of $total"

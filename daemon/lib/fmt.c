@@ -22,7 +22,8 @@ static void print_attr(FILE *f, const struct rcf_obj *o, int attr,
 		       int with_key_word)
 {
 	const struct rcf_attr_desc *d = &rcf_attrs[attr];
-	char hop[8];
+	char hop[8], buf[RCF_ADDR_STRLEN];
+	const char *word;
 
 	switch (d->type) {
 	case RCF_T_END: {
@@ -42,14 +43,23 @@ static void print_attr(FILE *f, const struct rcf_obj *o, int attr,
 			fprintf(f, " %s", hop);
 		}
 		return;
+	case RCF_T_ADDRS:
+		/* an empty list is written only where it means "clear" */
+		if (!o->naddrs && with_key_word)
+			fprintf(f, " %s none", d->name);
+		for (int i = 0; i < o->naddrs; i++) {
+			rcf_addr_format(&o->addrs[i], buf, sizeof(buf));
+			fprintf(f, " %s %s", d->name, buf);
+		}
+		return;
 	default:
 		break;
 	}
+	word = rcf_value_name(attr, o->v[attr], buf, sizeof(buf));
 	if (is_key(o, attr) && !with_key_word)
 		fprintf(f, " %llu", (unsigned long long)o->v[attr]);
-	else if (attr == RCF_A_LINK_STATE)
-		fprintf(f, " state %s",
-			o->v[attr] == RCF_LINK_UP ? "up" : "down");
+	else if (word)
+		fprintf(f, " %s %s", d->name, word);
 	else
 		fprintf(f, " %s %llu", d->name, (unsigned long long)o->v[attr]);
 }
@@ -85,6 +95,7 @@ void rcf_print_json(struct rcf_json *j, const char *key, const char *event,
 	}
 	for (const int *a = rcf_kind_attrs[o->kind]; *a; a++) {
 		const struct rcf_attr_desc *d = &rcf_attrs[*a];
+		char buf[RCF_ADDR_STRLEN];
 
 		if (!rcf_has(o, *a))
 			continue;
@@ -114,11 +125,23 @@ void rcf_print_json(struct rcf_json *j, const char *key, const char *event,
 			}
 			rcf_json_arr_close(j);
 			break;
+		case RCF_T_ADDRS:
+			rcf_json_arr_open(j, "addrs");
+			for (int i = 0; i < o->naddrs; i++) {
+				rcf_addr_format(&o->addrs[i], buf, sizeof(buf));
+				rcf_json_str(j, NULL, buf);
+			}
+			rcf_json_arr_close(j);
+			break;
 		default:
-			if (*a == RCF_A_LINK_STATE)
+			/* the clock stays a number in JSON: Hz, 0 free */
+			if (*a == RCF_A_FABRIC_CLOCK_HZ)
+				rcf_json_u64(j, "clock-hz", o->v[*a]);
+			else if (*a == RCF_A_LINK_STATE ||
+				 *a == RCF_A_FABRIC_ROUTE_POLICY)
 				rcf_json_str(j, d->name,
-					     o->v[*a] == RCF_LINK_UP ? "up"
-								     : "down");
+					     rcf_value_name(*a, o->v[*a], buf,
+							    sizeof(buf)));
 			else
 				rcf_json_u64(j, d->name, o->v[*a]);
 		}

@@ -31,6 +31,7 @@ struct req {
 	struct rcf_nl *nl;
 	struct nl_msg *sent;
 	rcf_nl_cb cb;
+	rcf_nl_raw_cb raw;
 	void *arg;
 	int done;
 	int cb_rc;
@@ -223,6 +224,10 @@ static int on_valid(struct nl_msg *msg, void *arg)
 	enum rcf_verb verb;
 	struct rcf_obj o;
 
+	if (nlh->nlmsg_type == r->nl->family && r->raw && r->cb_rc >= 0) {
+		r->cb_rc = r->raw(msg, r->arg);
+		return r->cb_rc < 0 ? NL_STOP : NL_OK;
+	}
 	if (nlh->nlmsg_type != r->nl->family || !r->cb || r->cb_rc < 0)
 		return NL_OK;
 	if (rcf_cmd_split(gh->cmd, &kind, &verb))
@@ -235,10 +240,11 @@ static int on_valid(struct nl_msg *msg, void *arg)
 }
 
 /* Sends msg (consumed) and reads until its ack, error or dump end. */
-static int transact(struct rcf_nl *nl, struct nl_msg *msg, rcf_nl_cb cb,
-		    void *arg)
+static int transact2(struct rcf_nl *nl, struct nl_msg *msg, rcf_nl_cb cb,
+		     rcf_nl_raw_cb raw, void *arg)
 {
-	struct req r = {.nl = nl, .sent = msg, .cb = cb, .arg = arg};
+	struct req r = {
+		.nl = nl, .sent = msg, .cb = cb, .raw = raw, .arg = arg};
 	struct nl_cb *c = nl_cb_alloc(NL_CB_DEFAULT);
 	int rc;
 
@@ -275,6 +281,18 @@ out:
 	if (nl->e.err)
 		return -nl->e.err;
 	return r.cb_rc < 0 ? r.cb_rc : 0;
+}
+
+static int transact(struct rcf_nl *nl, struct nl_msg *msg, rcf_nl_cb cb,
+		    void *arg)
+{
+	return transact2(nl, msg, cb, NULL, arg);
+}
+
+int rcf_nl_transact_raw(struct rcf_nl *nl, struct nl_msg *msg, rcf_nl_raw_cb cb,
+			void *arg)
+{
+	return transact2(nl, msg, NULL, cb, arg);
 }
 
 struct nl_msg *rcf_nl_new_msg(int family, uint8_t cmd, int flags, size_t size)

@@ -61,6 +61,15 @@ int rcf_nl_join_events(struct rcf_nl *nl, char *err, size_t errlen);
 int rcf_nl_monitor(struct rcf_nl *nl, rcf_nl_cb cb, void *arg, char *err,
 		   size_t errlen);
 
+/*
+ * Sends msg (consumed) and reads until its ack, error or dump end, giving
+ * every reply of the family to cb as it is (replies that are not objects,
+ * such as statistics).  0, or a negative errno with nl->e filled.
+ */
+typedef int (*rcf_nl_raw_cb)(struct nl_msg *msg, void *arg);
+int rcf_nl_transact_raw(struct rcf_nl *nl, struct nl_msg *msg, rcf_nl_raw_cb cb,
+			void *arg);
+
 /* "<extack message> (<strerror>)" or "<strerror>" */
 void rcf_nl_error_str(const struct rcf_nl_error *e, char *buf, size_t len);
 

@@ -5,6 +5,7 @@
  * larger batch repeats RCF_A_BATCH, as the ABI allows.
  */
 #include <string.h>
+#include <sys/socket.h>
 
 #include <netlink/attr.h>
 #include <netlink/msg.h>
@@ -45,6 +46,12 @@ static size_t op_size(const struct rcf_op *op)
 			break;
 		case RCF_T_END:
 			sz += NLA_HDRLEN + attr_size(1) + 2 * attr_size(4);
+			break;
+		case RCF_T_ADDRS:
+			sz += NLA_HDRLEN;
+			for (int i = 0; i < o->naddrs; i++)
+				sz += attr_size(
+					o->addrs[i].family == AF_INET ? 4 : 16);
 			break;
 		default:
 			break;

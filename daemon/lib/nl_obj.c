@@ -2,6 +2,7 @@
 /* Packing rcf objects into netlink attributes and back. */
 #include <stdio.h>
 #include <string.h>
+#include <sys/socket.h>
 
 #include <netlink/attr.h>
 #include <netlink/genl/genl.h>
@@ -17,6 +18,32 @@ static int put_end(struct nl_msg *msg, int attr, const struct rcf_end *e)
 	    nla_put_u32(msg, RCF_END_ID, e->id) ||
 	    nla_put_u32(msg, RCF_END_PORT, e->port))
 		return -1;
+	return nla_nest_end(msg, nest) < 0 ? -1 : 0;
+}
+
+static int put_addrs(struct nl_msg *msg, const struct rcf_obj *o)
+{
+	struct nlattr *nest;
+
+	/*
+	 * An empty list clears the node's addresses; libnl's nest_end trims
+	 * an empty nest away, so that one is written by hand.
+	 */
+	if (!o->naddrs)
+		return nla_put(msg, RCF_A_NODE_ADDRS | NLA_F_NESTED, 0, NULL)
+			       ? -1
+			       : 0;
+	nest = nla_nest_start(msg, RCF_A_NODE_ADDRS);
+	if (!nest)
+		return -1;
+	for (int i = 0; i < o->naddrs; i++) {
+		const struct rcf_addr *a = &o->addrs[i];
+		int v4 = a->family == AF_INET;
+
+		if (nla_put(msg, v4 ? RCF_ADDR_IN : RCF_ADDR_IN6, v4 ? 4 : 16,
+			    a->a))
+			return -1;
+	}
 	return nla_nest_end(msg, nest) < 0 ? -1 : 0;
 }
 
@@ -46,6 +73,9 @@ int rcf_nl_put_obj(struct nl_msg *msg, const struct rcf_obj *o)
 		case RCF_T_END:
 			rc = put_end(msg, *a, &o->end[*a == RCF_A_LINK_END_B]);
 			break;
+		case RCF_T_ADDRS:
+			rc = put_addrs(msg, o);
+			break;
 		default:
 			break;
 		}
@@ -65,6 +95,27 @@ static void parse_end(struct nlattr *nest, struct rcf_obj *o, int which)
 			tb[RCF_END_KIND] ? nla_get_u8(tb[RCF_END_KIND]) : 0,
 			tb[RCF_END_ID] ? nla_get_u32(tb[RCF_END_ID]) : 0,
 			tb[RCF_END_PORT] ? nla_get_u32(tb[RCF_END_PORT]) : 0);
+}
+
+/* An empty list reads as no list, as for a node that never had one. */
+static void parse_addrs(struct nlattr *nest, struct rcf_obj *o)
+{
+	struct nlattr *nla;
+	int rem;
+
+	nla_for_each_nested (nla, nest, rem) {
+		struct rcf_addr a = {0};
+		int type = nla_type(nla);
+
+		if (type == RCF_ADDR_IN && nla_len(nla) == 4)
+			a.family = AF_INET;
+		else if (type == RCF_ADDR_IN6 && nla_len(nla) == 16)
+			a.family = AF_INET6;
+		else
+			continue;
+		memcpy(a.a, nla_data(nla), nla_len(nla));
+		rcf_obj_add_addr(o, &a);
+	}
 }
 
 /* Reads the attributes that belong to kind; others are ignored. */
@@ -110,6 +161,9 @@ int rcf_nl_parse_obj(struct nlattr *head, int len, enum rcf_kind kind,
 		case RCF_T_END:
 			parse_end(nla, o, *a == RCF_A_LINK_END_B);
 			break;
+		case RCF_T_ADDRS:
+			parse_addrs(nla, o);
+			break;
 		default:
 			break;
 		}
@@ -120,7 +174,7 @@ int rcf_nl_parse_obj(struct nlattr *head, int len, enum rcf_kind kind,
 static const char *const end_names[] = {
 	[RCF_END_KIND] = "kind", [RCF_END_ID] = "id", [RCF_END_PORT] = "port"};
 
-enum { AT_TOP, AT_OP, AT_END, AT_BATCH };
+enum { AT_TOP, AT_OP, AT_END, AT_BATCH, AT_ADDR };
 
 /* Walks nested attributes looking for the one that starts at off. */
 static int find_attr(struct nlattr *head, int len, const char *base,
@@ -129,10 +183,13 @@ static int find_attr(struct nlattr *head, int len, const char *base,
 	struct nlattr *nla;
 	int rem;
 
+	int idx = 0;
+
 	nla_for_each_attr (nla, head, len, rem) {
 		uint32_t at = (uint32_t)((const char *)nla - base);
 		int type = nla_type(nla), inner = -1;
 
+		idx++;
 		if (where == AT_BATCH)
 			++*op;
 		if (at == off) {
@@ -143,6 +200,8 @@ static int find_attr(struct nlattr *head, int len, const char *base,
 						 : "unknown");
 			else if (where == AT_BATCH)
 				snprintf(buf, blen, "operation %d", *op);
+			else if (where == AT_ADDR)
+				snprintf(buf, blen, "addr (address %d)", idx);
 			else if (where == AT_TOP && type == RCF_A_BATCH)
 				snprintf(buf, blen, "batch");
 			else
@@ -158,6 +217,9 @@ static int find_attr(struct nlattr *head, int len, const char *base,
 		else if ((where == AT_TOP || where == AT_OP) &&
 			 (type == RCF_A_LINK_END_A || type == RCF_A_LINK_END_B))
 			inner = AT_END;
+		else if ((where == AT_TOP || where == AT_OP) &&
+			 type == RCF_A_NODE_ADDRS)
+			inner = AT_ADDR;
 		if (inner < 0)
 			return 0;
 		return find_attr(nla_data(nla), nla_len(nla), base, off, inner,

@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <errno.h>
+#include <arpa/inet.h>
+#include <sys/socket.h>
 
 #include "rcf_obj.h"
 
@@ -42,6 +44,9 @@ const struct rcf_attr_desc rcf_attrs[__RCF_A_MAX] = {
 	[RCF_A_ROUTE_DST] = {"dst", RCF_T_U32, 0},
 	[RCF_A_ROUTE_INDEX] = {"index", RCF_T_U8, 0},
 	[RCF_A_ROUTE_HOPS] = {"hops", RCF_T_HOPS, 0},
+	[RCF_A_FABRIC_CLOCK_HZ] = {"clock", RCF_T_U64, 0},
+	[RCF_A_FABRIC_ROUTE_POLICY] = {"route-policy", RCF_T_U8, 0},
+	[RCF_A_NODE_ADDRS] = {"addr", RCF_T_ADDRS, 0},
 };
 
 const char *const rcf_kind_names[RCF_K_NR] = {
@@ -49,16 +54,21 @@ const char *const rcf_kind_names[RCF_K_NR] = {
 };
 
 static const int fabric_attrs[] = {
-	RCF_A_FABRIC_CQ_SIZE,  RCF_A_FABRIC_EPOCH, RCF_A_FABRIC_NODES,
-	RCF_A_FABRIC_SWITCHES, RCF_A_FABRIC_LINKS, RCF_A_FABRIC_CIRCUITS,
-	RCF_A_FABRIC_ROUTES,   RCF_A_FABRIC_MEM,   0,
+	RCF_A_FABRIC_CQ_SIZE,
+	RCF_A_FABRIC_CLOCK_HZ,
+	RCF_A_FABRIC_ROUTE_POLICY,
+	RCF_A_FABRIC_EPOCH,
+	RCF_A_FABRIC_NODES,
+	RCF_A_FABRIC_SWITCHES,
+	RCF_A_FABRIC_LINKS,
+	RCF_A_FABRIC_CIRCUITS,
+	RCF_A_FABRIC_ROUTES,
+	RCF_A_FABRIC_MEM,
+	0,
 };
 static const int node_attrs[] = {
-	RCF_A_NODE_ID,
-	RCF_A_NODE_PORTS,
-	RCF_A_NODE_IFNAME,
-	RCF_A_NODE_IFINDEX,
-	0,
+	RCF_A_NODE_ID,	    RCF_A_NODE_PORTS, RCF_A_NODE_IFNAME,
+	RCF_A_NODE_IFINDEX, RCF_A_NODE_ADDRS, 0,
 };
 static const int switch_attrs[] = {
 	RCF_A_SWITCH_ID,
@@ -134,6 +144,12 @@ int rcf_obj_equal(const struct rcf_obj *a, const struct rcf_obj *b)
 		case RCF_T_HOPS:
 			if (a->nhops != b->nhops ||
 			    memcmp(a->hops, b->hops, a->nhops))
+				return 0;
+			break;
+		case RCF_T_ADDRS:
+			if (a->naddrs != b->naddrs ||
+			    memcmp(a->addrs, b->addrs,
+				   a->naddrs * sizeof(a->addrs[0])))
 				return 0;
 			break;
 		case RCF_T_END: {
@@ -327,4 +343,157 @@ void rcf_hop_format(uint8_t hop, char *buf, size_t len)
 		snprintf(buf, len, "%u.%u", RCF_HOP_PORT(hop), RCF_HOP_VC(hop));
 	else
 		snprintf(buf, len, "%u", RCF_HOP_PORT(hop));
+}
+
+int rcf_addr_parse(const char *s, struct rcf_addr *a)
+{
+	memset(a, 0, sizeof(*a));
+	if (inet_pton(AF_INET, s, a->a) == 1) {
+		a->family = AF_INET;
+		return 0;
+	}
+	if (inet_pton(AF_INET6, s, a->a) == 1) {
+		a->family = AF_INET6;
+		return 0;
+	}
+	return -1;
+}
+
+void rcf_addr_format(const struct rcf_addr *a, char *buf, size_t len)
+{
+	if (!inet_ntop(a->family == AF_INET ? AF_INET : AF_INET6, a->a, buf,
+		       (socklen_t)len))
+		snprintf(buf, len, "?");
+}
+
+int rcf_obj_has_addr(const struct rcf_obj *o, const struct rcf_addr *a)
+{
+	for (int i = 0; i < o->naddrs; i++)
+		if (!memcmp(&o->addrs[i], a, sizeof(*a)))
+			return 1;
+	return 0;
+}
+
+int rcf_obj_add_addr(struct rcf_obj *o, const struct rcf_addr *a)
+{
+	if (rcf_obj_has_addr(o, a))
+		return -2;
+	if (o->naddrs == RCF_NODE_MAX_ADDRS)
+		return -1;
+	o->addrs[o->naddrs++] = *a;
+	o->has |= 1ULL << RCF_A_NODE_ADDRS;
+	return 0;
+}
+
+static const char *const policy_names[] = {
+	[RCF_RPOL_ROUND_ROBIN] = "rr",
+	[RCF_RPOL_LEAST_LOADED] = "least-loaded",
+};
+
+static const struct {
+	const char *suffix;
+	uint64_t mult;
+} clock_units[] = {
+	{"GHz", 1000000000ULL}, {"MHz", 1000000ULL},  {"kHz", 1000ULL},
+	{"Hz", 1ULL},		{"G", 1000000000ULL}, {"M", 1000000ULL},
+	{"k", 1000ULL},
+};
+
+const char *rcf_value_name(int attr, uint64_t v, char *buf, size_t len)
+{
+	switch (attr) {
+	case RCF_A_LINK_STATE:
+		return v == RCF_LINK_UP ? "up" : "down";
+	case RCF_A_FABRIC_ROUTE_POLICY:
+		if (v < sizeof(policy_names) / sizeof(policy_names[0]))
+			return policy_names[v];
+		snprintf(buf, len, "%llu", (unsigned long long)v);
+		return buf;
+	case RCF_A_FABRIC_CLOCK_HZ:
+		if (!v)
+			return "free";
+		for (int i = 0; i < 4; i++) {
+			if (v % clock_units[i].mult == 0) {
+				snprintf(
+					buf, len, "%llu%s",
+					(unsigned long long)(v / clock_units[i]
+									 .mult),
+					clock_units[i].suffix);
+				return buf;
+			}
+		}
+		return NULL;
+	default:
+		return NULL;
+	}
+}
+
+/* "40MHz", "40M", "2.5GHz", "1000000": Hz, exactly, as an integer. */
+static int clock_parse(const char *s, uint64_t *v)
+{
+	uint64_t ip = 0, frac = 0, fdiv = 1, mult = 1;
+	const char *p = s;
+
+	if (!strcmp(s, "free")) {
+		*v = 0;
+		return 0;
+	}
+	if (*p < '0' || *p > '9')
+		return -1;
+	for (; *p >= '0' && *p <= '9'; p++) {
+		if (ip > (UINT64_MAX - 9) / 10)
+			return -1;
+		ip = ip * 10 + (uint64_t)(*p - '0');
+	}
+	if (*p == '.') {
+		for (p++; *p >= '0' && *p <= '9'; p++) {
+			if (fdiv >= 1000000000ULL)
+				return -1;
+			frac = frac * 10 + (uint64_t)(*p - '0');
+			fdiv *= 10;
+		}
+	}
+	if (*p) {
+		size_t i, n = sizeof(clock_units) / sizeof(clock_units[0]);
+
+		for (i = 0; i < n; i++)
+			if (!strcmp(p, clock_units[i].suffix))
+				break;
+		if (i == n)
+			return -1;
+		mult = clock_units[i].mult;
+	}
+	/* a fraction must come out as whole hertz */
+	if ((frac * mult) % fdiv || (ip && mult > UINT64_MAX / ip))
+		return -1;
+	if (ip * mult > UINT64_MAX - frac * mult / fdiv)
+		return -1;
+	*v = ip * mult + frac * mult / fdiv;
+	return 0;
+}
+
+int rcf_value_parse(int attr, const char *word, uint64_t *v)
+{
+	switch (attr) {
+	case RCF_A_LINK_STATE:
+		if (!strcmp(word, "up"))
+			*v = RCF_LINK_UP;
+		else if (!strcmp(word, "down"))
+			*v = RCF_LINK_DOWN;
+		else
+			return -1;
+		return 0;
+	case RCF_A_FABRIC_ROUTE_POLICY:
+		if (!strcmp(word, "rr") || !strcmp(word, "round-robin"))
+			*v = RCF_RPOL_ROUND_ROBIN;
+		else if (!strcmp(word, "least-loaded"))
+			*v = RCF_RPOL_LEAST_LOADED;
+		else
+			return -1;
+		return 0;
+	case RCF_A_FABRIC_CLOCK_HZ:
+		return clock_parse(word, v);
+	default:
+		return -1;
+	}
 }

@@ -111,11 +111,69 @@ static int parse_hops(struct rcf_obj *o, int argc, char **argv, int *i,
 	return 0;
 }
 
+static const char *value_words(int attr)
+{
+	switch (attr) {
+	case RCF_A_LINK_STATE:
+		return "up or down";
+	case RCF_A_FABRIC_ROUTE_POLICY:
+		return "rr or least-loaded";
+	case RCF_A_FABRIC_CLOCK_HZ:
+		return "free or HZ (e.g. 40000000, 40MHz, 2.5GHz)";
+	default:
+		return "valid";
+	}
+}
+
+/*
+ * "addr A [addr B ...]" adds to the list, "addr none" alone sends an
+ * empty list (clears it).  Bad or repeated addresses are refused here so
+ * that nothing is sent.
+ */
+static int parse_addr(struct rcf_obj *o, const char *val, char *err,
+		      size_t errlen)
+{
+	struct rcf_addr a;
+	int rc;
+
+	if (!strcmp(val, "none")) {
+		if (rcf_has(o, RCF_A_NODE_ADDRS))
+			return fail(err, errlen,
+				    "node: \"addr none\" goes alone");
+		o->has |= 1ULL << RCF_A_NODE_ADDRS;
+		o->naddrs = 0;
+		return 0;
+	}
+	if (rcf_has(o, RCF_A_NODE_ADDRS) && !o->naddrs)
+		return fail(err, errlen, "node: \"addr none\" goes alone");
+	if (rcf_addr_parse(val, &a))
+		return fail(err, errlen,
+			    "node: bad address \"%s\": want IPv4 (10.0.0.1) "
+			    "or IPv6 (fd00::1)",
+			    val);
+	rc = rcf_obj_add_addr(o, &a);
+	if (rc == -2)
+		return fail(err, errlen, "node: address %s given twice", val);
+	if (rc)
+		return fail(err, errlen, "node: more than %d addresses",
+			    RCF_NODE_MAX_ADDRS);
+	return 0;
+}
+
 static int parse_value(struct rcf_obj *o, int attr, const char *val, char *err,
 		       size_t errlen)
 {
 	uint64_t v;
+	char buf[32];
 
+	if (rcf_value_name(attr, 0, buf, sizeof(buf))) {
+		if (rcf_value_parse(attr, val, &v))
+			return fail(err, errlen, "%s: \"%s\" is not %s",
+				    rcf_attrs[attr].name, val,
+				    value_words(attr));
+		rcf_set(o, attr, v);
+		return 0;
+	}
 	switch (rcf_attrs[attr].type) {
 	case RCF_T_STR:
 		if (rcf_obj_set_ifname(o, val))
@@ -124,20 +182,9 @@ static int parse_value(struct rcf_obj *o, int attr, const char *val, char *err,
 				    RCF_IFNAMSIZ - 1);
 		return 0;
 	case RCF_T_U8:
-		if (attr == RCF_A_LINK_STATE) {
-			if (!strcmp(val, "up"))
-				v = RCF_LINK_UP;
-			else if (!strcmp(val, "down"))
-				v = RCF_LINK_DOWN;
-			else
-				return fail(err, errlen,
-					    "state must be up or down, not "
-					    "\"%s\"",
-					    val);
-		} else if (rcf_parse_num(val, UINT8_MAX, &v)) {
+		if (rcf_parse_num(val, UINT8_MAX, &v))
 			return fail(err, errlen, "%s: bad number \"%s\"",
 				    rcf_attrs[attr].name, val);
-		}
 		break;
 	case RCF_T_U64:
 		if (rcf_parse_num(val, UINT64_MAX, &v))
@@ -263,7 +310,7 @@ int rcf_parse_op(int argc, char **argv, int allow_get, struct rcf_op *op,
 		if (attr < 0 || rcf_attrs[attr].ro)
 			return fail(err, errlen, "%s: unknown keyword \"%s\"",
 				    rcf_kind_names[kind], w);
-		if (rcf_has(o, attr))
+		if (rcf_has(o, attr) && attr != RCF_A_NODE_ADDRS)
 			return fail(err, errlen, "%s: \"%s\" given twice",
 				    rcf_kind_names[kind], w);
 		i++;
@@ -275,7 +322,9 @@ int rcf_parse_op(int argc, char **argv, int allow_get, struct rcf_op *op,
 		if (i >= argc)
 			return fail(err, errlen, "%s: \"%s\" needs a value",
 				    rcf_kind_names[kind], w);
-		if (parse_value(o, attr, argv[i], err, errlen))
+		if (attr == RCF_A_NODE_ADDRS
+			    ? parse_addr(o, argv[i], err, errlen)
+			    : parse_value(o, attr, argv[i], err, errlen))
 			return -1;
 		i++;
 	}

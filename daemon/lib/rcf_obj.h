@@ -32,7 +32,8 @@ enum rcf_atype {
 	RCF_T_U64,
 	RCF_T_STR,
 	RCF_T_HOPS,
-	RCF_T_END
+	RCF_T_END,
+	RCF_T_ADDRS /* RCF_A_NODE_ADDRS: o->addrs */
 };
 
 #define RCF_IFNAMSIZ 16
@@ -43,6 +44,12 @@ struct rcf_end {
 	uint32_t port;
 };
 
+/* One node address; family is AF_INET (4 bytes used) or AF_INET6. */
+struct rcf_addr {
+	uint8_t family;
+	uint8_t a[16];
+};
+
 struct rcf_obj {
 	enum rcf_kind kind;
 	uint64_t has; /* bit n set: attribute n present */
@@ -51,6 +58,9 @@ struct rcf_obj {
 	struct rcf_end end[2];
 	uint8_t nhops;
 	uint8_t hops[RCF_ROUTE_MAX_HOPS];
+	/* RCF_A_NODE_ADDRS present with naddrs == 0: clear the list */
+	uint8_t naddrs;
+	struct rcf_addr addrs[RCF_NODE_MAX_ADDRS];
 };
 
 struct rcf_op {
@@ -101,5 +111,23 @@ void rcf_obj_key(const struct rcf_obj *o, char *buf, size_t len);
 /* "PORT" or "PORT.VC"; returns 0 or -1 */
 int rcf_hop_parse(const char *s, uint8_t *hop);
 void rcf_hop_format(uint8_t hop, char *buf, size_t len);
+
+/* An IPv4 or IPv6 address in the usual notation; 0 or -1. */
+int rcf_addr_parse(const char *s, struct rcf_addr *a);
+/* buf needs RCF_ADDR_STRLEN bytes */
+#define RCF_ADDR_STRLEN 46
+void rcf_addr_format(const struct rcf_addr *a, char *buf, size_t len);
+/* Appends a to o's address list; -1 when full, -2 when already there. */
+int rcf_obj_add_addr(struct rcf_obj *o, const struct rcf_addr *a);
+int rcf_obj_has_addr(const struct rcf_obj *o, const struct rcf_addr *a);
+
+/*
+ * Attributes whose values have names (link state, fabric clock, route
+ * policy): the word for v, and the value for a word (0 or -1).  Other
+ * attributes: NULL / -1.  The clock is written in Hz, with a kHz/MHz/GHz
+ * suffix when that is exact ("40MHz"), and "free" for 0.
+ */
+const char *rcf_value_name(int attr, uint64_t v, char *buf, size_t len);
+int rcf_value_parse(int attr, const char *word, uint64_t *v);
 
 #endif
