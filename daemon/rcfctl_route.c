@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * rcfctl route compute | check: route sets computed and checked here, in
- * rcfctl, until the daemon that is to host the routing policies exists.
+ * rcfctl route compute | check | eval: route sets computed and checked
+ * here, in rcfctl, until the daemon that is to host the routing policies
+ * exists; eval runs the paper's §4 evaluation.
  * The fabric comes from the kernel or, with --topo/--gen, from a topology
  * file or a generator, so both also work without the module.
  */
@@ -15,6 +16,7 @@
 #include "lib/cdg.h"
 #include "lib/json.h"
 #include "lib/nig.h"
+#include "lib/route_eval_table.h"
 #include "lib/topo_gen.h"
 #include "rcfctl.h"
 
@@ -308,7 +310,8 @@ static int parse_args(int argc, char **argv, struct route_args *a, int compute)
 			if (*end || !*argv[i] || argv[i][0] == '-' ||
 			    (w[2] == 'k' && v > 1000000) ||
 			    (w[2] == 'n' && (v < 1 || v > 1000)) ||
-			    (w[2] == 'c' && (v < 1 || v > 255)))
+			    (w[2] == 'c' &&
+			     (v < 1 || v > RCF_ADAPTIVE_MAX_CANDIDATES)))
 				return usage_error("route compute: bad %s "
 						   "\"%s\"",
 						   w, argv[i]);
@@ -665,15 +668,340 @@ out:
 	return rc;
 }
 
+/* rcfctl route eval: the paper's §4 tables (Documentation/routing-eval.rst) */
+
+#define EVAL_MAX_TOPOS 16
+#define EVAL_MAX_SEEDS 64
+/* every shortest route of every pair of sp1:16 .. sp1:512 (sp1:64 has
+ * pairs with 512, sp1:128 and sp1:512 256, routing-eval.rst) */
+#define EVAL_CANDIDATES 512
+
+struct eval_args {
+	struct rcf_eval_opts o;
+	const char *topo[EVAL_MAX_TOPOS];
+	int is_file[EVAL_MAX_TOPOS], ntopo;
+	unsigned int wls; /* bit per enum rcf_eval_wl */
+	uint64_t seed[EVAL_MAX_SEEDS];
+	int nseed, maps; /* bit 0: identity, bit 1: random */
+	int progress;
+	/* for the progress line */
+	const char *cur_topo;
+	uint64_t cur_seed;
+	double t0;
+};
+
+static void eval_progress(enum rcf_eval_wl w, uint32_t done, uint32_t total,
+			  void *arg)
+{
+	struct eval_args *a = arg;
+
+	if (a->progress == 1 && done != total && done % 8)
+		return;
+	if (a->progress == 2 && done != total)
+		return;
+	fprintf(stderr,
+		"%srcfctl: route eval: %s %s seed %llu%s: step %u/%u, "
+		"%.1f s%s",
+		a->progress == 1 ? "\r" : "", a->cur_topo, rcf_eval_wl_name(w),
+		(unsigned long long)a->cur_seed, a->o.map ? " mapped" : "",
+		done, total, now() - a->t0,
+		a->progress == 2 || done == total ? "\n" : "");
+}
+
+/* "1,2,5-8" */
+static int parse_seeds(const char *s, struct eval_args *a)
+{
+	const char *p = s;
+
+	a->nseed = 0;
+	while (*p) {
+		char *end;
+		unsigned long long lo = strtoull(p, &end, 10), hi = lo;
+
+		if (end == p || *p == '-')
+			return -1;
+		if (*end == '-') {
+			p = end + 1;
+			hi = strtoull(p, &end, 10);
+			if (end == p || *p == '-' || hi < lo)
+				return -1;
+		}
+		for (unsigned long long v = lo; v <= hi; v++) {
+			if (a->nseed == EVAL_MAX_SEEDS)
+				return -1;
+			a->seed[a->nseed++] = v;
+		}
+		if (*end == ',' && end[1])
+			end++;
+		else if (*end)
+			return -1;
+		p = end;
+	}
+	return a->nseed ? 0 : -1;
+}
+
+/* a comma list of names into bits; "all" is every bit of all */
+static int parse_list(const char *s, const char *const *names, int n,
+		      unsigned int all, unsigned int *bits)
+{
+	char buf[256], *save = NULL;
+
+	if (strlen(s) >= sizeof(buf))
+		return -1;
+	strcpy(buf, s);
+	*bits = 0;
+	for (char *w = strtok_r(buf, ",", &save); w;
+	     w = strtok_r(NULL, ",", &save)) {
+		int i;
+
+		if (!strcmp(w, "all")) {
+			*bits |= all;
+			continue;
+		}
+		for (i = 0; i < n && (!names[i] || strcmp(w, names[i])); i++)
+			;
+		if (i == n)
+			return -1;
+		*bits |= 1u << i;
+	}
+	return *bits ? 0 : -1;
+}
+
+static int eval_parse(int argc, char **argv, struct eval_args *a)
+{
+	static const char *const wl[] = {"random-f", "random-v", "doloop",
+					 "exor", "ncube"};
+	static const char *const algos[] = {"sp1", "adaptive"};
+	static const char *const inits[] = {"random", "sp1"};
+	static const char *const maps[] = {"identity", "random"};
+	unsigned int algo = 3, init = 3, bits;
+
+	for (int i = 0; i < argc; i++) {
+		const char *w = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+		char *end;
+
+		if ((!strcmp(w, "--topo") || !strcmp(w, "--gen")) && v) {
+			if (a->ntopo == EVAL_MAX_TOPOS)
+				return usage_error("route eval: at most %d "
+						   "topologies",
+						   EVAL_MAX_TOPOS);
+			a->is_file[a->ntopo] = w[2] == 't';
+			a->topo[a->ntopo++] = v;
+		} else if (!strcmp(w, "--workload") && v) {
+			if (parse_list(v, wl, RCF_WL_NR, (1u << RCF_WL_NR) - 1,
+				       &a->wls))
+				return usage_error("route eval: --workload "
+						   "wants all or a list of "
+						   "random-f, random-v, "
+						   "doloop, exor, ncube");
+		} else if (!strcmp(w, "--algo") && v) {
+			if (parse_list(v, algos, 2, 3, &algo))
+				return usage_error("route eval: --algo wants "
+						   "sp1, adaptive or both");
+		} else if (!strcmp(w, "--init") && v) {
+			if (parse_list(v, inits, 2, 3, &init))
+				return usage_error("route eval: --init wants "
+						   "random, sp1 or both");
+		} else if (!strcmp(w, "--map") && v) {
+			if (!strcmp(v, "both"))
+				bits = 3;
+			else if (parse_list(v, maps, 2, 3, &bits))
+				return usage_error("route eval: --map wants "
+						   "identity, random or "
+						   "both");
+			a->maps = bits;
+		} else if (!strcmp(w, "--seed") && v) {
+			if (parse_seeds(v, a))
+				return usage_error("route eval: --seed wants "
+						   "a list like 1,2,5-8 (at "
+						   "most %d seeds)",
+						   EVAL_MAX_SEEDS);
+		} else if ((!strcmp(w, "--k") || !strcmp(w, "--ntry") ||
+			    !strcmp(w, "--candidates")) &&
+			   v) {
+			unsigned long long n = strtoull(v, &end, 10);
+
+			if (*end || !*v || *v == '-' ||
+			    (w[2] == 'k' && n > 1000000) ||
+			    (w[2] == 'n' && (n < 1 || n > 1000)) ||
+			    (w[2] == 'c' &&
+			     (n < 1 || n > RCF_ADAPTIVE_MAX_CANDIDATES)))
+				return usage_error("route eval: bad %s \"%s\"",
+						   w, v);
+			if (w[2] == 'k')
+				a->o.k = n;
+			else if (w[2] == 'n')
+				a->o.ntry = n;
+			else
+				a->o.candidates = n;
+		} else if (!strcmp(w, "--progress")) {
+			a->progress = 2;
+			continue;
+		} else if (!strcmp(w, "--relay")) {
+			a->o.relay = 1;
+			continue;
+		} else {
+			return usage_error("route eval: unexpected \"%s\"; "
+					   "try rcfctl route help",
+					   w);
+		}
+		i++;
+	}
+	if (!a->ntopo)
+		return usage_error("route eval: --topo FILE or --gen GEN "
+				   "(may be repeated) is required");
+	a->o.algs = 0;
+	if (algo & 1)
+		a->o.algs |= 1u << RCF_EVAL_SP1;
+	if ((algo & 2) && (init & 1))
+		a->o.algs |= 1u << RCF_EVAL_EXP_RANDOM;
+	if ((algo & 2) && (init & 2))
+		a->o.algs |= 1u << RCF_EVAL_EXP_SP1;
+	return 0;
+}
+
+/* every row of one topology */
+static int eval_topo(struct eval_args *a, int ti, struct rcf_eval_table *tab)
+{
+	struct rcf_route_opts so = {.algo = RCF_ALGO_SP1, .relay = a->o.relay};
+	struct rcf_graph *g = malloc(sizeof(*g));
+	struct route_args ra = {0};
+	struct rcf_routes sp1;
+	struct rcf_topo t;
+	char err[512];
+	int rc;
+
+	if (!g)
+		return RCFCTL_ERR;
+	if (a->is_file[ti])
+		ra.topo = a->topo[ti];
+	else
+		ra.gen = a->topo[ti];
+	rc = load_fabric(NULL, &ra, &t, 0);
+	if (rc) {
+		free(g);
+		return rc;
+	}
+	rcf_routes_init(&sp1);
+	if (rcf_graph_build(g, &t, err, sizeof(err))) {
+		rcf_topo_free(&t);
+		free(g);
+		fprintf(stderr, "rcfctl: route eval: %s: %s\n", a->topo[ti],
+			err);
+		return RCFCTL_ERR;
+	}
+	rcf_topo_free(&t);
+	rc = RCFCTL_ERR;
+	if (rcf_route_compute(g, &so, &sp1, err, sizeof(err))) {
+		fprintf(stderr, "rcfctl: route eval: %s: sp1: %s\n",
+			a->topo[ti], err);
+		goto out;
+	}
+	a->cur_topo = a->topo[ti];
+	for (int map = 0; map < 2; map++) {
+		if (!(a->maps & (1 << map)))
+			continue;
+		a->o.map = map;
+		for (int w = 0; w < RCF_WL_NR; w++) {
+			uint32_t first;
+
+			if (!(a->wls & (1u << w)))
+				continue;
+			if (!rcf_eval_steps(w, g->nnodes, &first)) {
+				fprintf(stderr,
+					"rcfctl: route eval: %s: %s needs "
+					"a power of 2 nodes; skipped\n",
+					a->topo[ti], rcf_eval_wl_name(w));
+				continue;
+			}
+			for (int si = 0; si < a->nseed; si++) {
+				struct rcf_eval_row *r =
+					rcf_eval_table_add(tab);
+				double t0 = now();
+
+				if (!r) {
+					fprintf(stderr, "rcfctl: out of "
+							"memory\n");
+					goto out;
+				}
+				snprintf(r->topo, sizeof(r->topo), "%s",
+					 a->topo[ti]);
+				r->nodes = g->nnodes;
+				r->wl = w;
+				r->seed = a->seed[si];
+				r->map = map;
+				a->o.seed = a->seed[si];
+				a->cur_seed = a->seed[si];
+				if (rcf_eval_workload(g, &sp1, w, &a->o,
+						      r->cell, err,
+						      sizeof(err))) {
+					fprintf(stderr,
+						"rcfctl: route eval: %s %s: "
+						"%s\n",
+						a->topo[ti],
+						rcf_eval_wl_name(w), err);
+					goto out;
+				}
+				r->secs = now() - t0;
+			}
+		}
+	}
+	rc = RCFCTL_OK;
+out:
+	rcf_routes_free(&sp1);
+	rcf_graph_free(g);
+	free(g);
+	return rc;
+}
+
+static int route_eval(struct ctl *c, int argc, char **argv)
+{
+	struct eval_args a = {.wls = (1u << RCF_WL_NR) - 1,
+			      .nseed = 1,
+			      .seed = {1},
+			      .maps = 1,
+			      .o = {.ntry = 2, .candidates = EVAL_CANDIDATES}};
+	struct rcf_eval_table tab;
+	int rc = eval_parse(argc, argv, &a);
+
+	if (rc)
+		return rc;
+	if (!a.progress && isatty(2))
+		a.progress = 1;
+	if (a.progress) {
+		a.o.progress = eval_progress;
+		a.o.arg = &a;
+	}
+	a.t0 = now();
+	rcf_eval_table_init(&tab);
+	tab.algs = a.o.algs;
+	tab.k = a.o.k;
+	tab.ntry = a.o.ntry;
+	tab.candidates = a.o.candidates;
+	for (int i = 0; i < a.ntopo && !rc; i++)
+		rc = eval_topo(&a, i, &tab);
+	if (!rc) {
+		if (c->json)
+			rcf_eval_table_json(stdout, c->pretty, &tab);
+		else
+			rcf_eval_table_print(stdout, &tab);
+	}
+	rcf_eval_table_free(&tab);
+	return rc;
+}
+
 int is_route_policy(int argc, char **argv)
 {
 	return argc >= 2 && !strcmp(argv[0], "route") &&
-	       (!strcmp(argv[1], "compute") || !strcmp(argv[1], "check"));
+	       (!strcmp(argv[1], "compute") || !strcmp(argv[1], "check") ||
+		!strcmp(argv[1], "eval"));
 }
 
 int cmd_route_policy(struct ctl *c, int argc, char **argv)
 {
 	if (!strcmp(argv[1], "compute"))
 		return route_compute(c, argc - 2, argv + 2);
+	if (!strcmp(argv[1], "eval"))
+		return route_eval(c, argc - 2, argv + 2);
 	return route_check(c, argc - 2, argv + 2);
 }

@@ -168,3 +168,39 @@ bad:
 		 spec, n);
 	return -1;
 }
+
+void rcf_nig_perm(uint32_t *perm, uint32_t n, uint64_t seed)
+{
+	/* apart from the workloads' own stream, so a seed maps RANDOM-F
+	 * with a permutation unrelated to its destinations */
+	uint64_t st = seed ^ 0x6d61702d6e6f6465ULL;
+
+	for (uint32_t i = 0; i < n; i++)
+		perm[i] = i;
+	for (uint32_t i = n; i > 1; i--) {
+		uint32_t j = rcf_rand(&st) % i, t = perm[i - 1];
+
+		perm[i - 1] = perm[j];
+		perm[j] = t;
+	}
+}
+
+int rcf_nig_map(struct rcf_nig *g, uint32_t n, uint64_t seed)
+{
+	uint32_t *perm = malloc((n + 1) * sizeof(*perm));
+
+	if (!perm)
+		return -1;
+	rcf_nig_perm(perm, n, seed);
+	for (size_t i = 0; i < g->n; i++) {
+		struct rcf_nig_arc *a = &g->a[i];
+
+		if (a->src < n && a->dst < n) {
+			a->src = perm[a->src];
+			a->dst = perm[a->dst];
+		}
+	}
+	free(perm);
+	rcf_nig_sort(g);
+	return 0;
+}

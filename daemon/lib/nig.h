@@ -32,15 +32,27 @@ int rcf_nig_read(FILE *f, const char *name, struct rcf_nig *g, char *err,
 void rcf_nig_write(FILE *f, const struct rcf_nig *g);
 
 /*
- * The workloads of §4.1 on n nodes: "doloop:I" (j -> (I + j) mod n),
- * "exor:I" (j -> I xor j), "ncube:I" (j -> j with bit I flipped),
- * "random-f:SEED" (each node a unit message to one random other node) and
- * "random-v:SEED" (the same, sizes 1 to 10).  0, or -1 with a reason.
+ * The workloads of §4.1 on n nodes: "doloop:I" (j -> (I + j) mod n, I in
+ * 1 .. n - 1), "exor:I" (j -> I xor j, I in 1 .. n - 1), "ncube:I" (j -> j
+ * with bit I flipped, I in 0 .. log2(n) - 1), each one step of its loop,
+ * "random-f:SEED" (each node a unit message to one random other node,
+ * never itself: a message to oneself uses no link) and "random-v:SEED"
+ * (the same, sizes 1 to 10).  EXOR and NCUBE need n a power of 2.  0, or
+ * -1 with a reason.
  */
 int rcf_nig_workload(const char *spec, uint32_t n, struct rcf_nig *g, char *err,
 		     size_t errlen);
 
 /* the seeded generator every random choice uses (splitmix64) */
 uint64_t rcf_rand(uint64_t *state);
+
+/*
+ * The third experiment of §4.2: logical node l runs on physical node
+ * perm[l], perm a uniformly random permutation of 0 .. n - 1 drawn from
+ * seed (Fisher-Yates).  rcf_nig_map() renames every arc's ends so, arcs
+ * naming nodes >= n are left alone; -1 when out of memory.
+ */
+void rcf_nig_perm(uint32_t *perm, uint32_t n, uint64_t seed);
+int rcf_nig_map(struct rcf_nig *g, uint32_t n, uint64_t seed);
 
 #endif

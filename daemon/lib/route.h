@@ -34,6 +34,13 @@ enum rcf_algo {
 
 struct rcf_nig;
 
+/*
+ * The experimental router's bound on R[s][d].  Cross-half pairs of sp1:512
+ * have 256 shortest routes; §3 takes all of them on the paper's
+ * topologies, so the bound must be able to exceed that.
+ */
+#define RCF_ADAPTIVE_MAX_CANDIDATES 4096
+
 /* what the experimental router reports */
 struct rcf_adaptive_result {
 	uint64_t cost0, cost; /* Eq. 1 before and after */
@@ -56,6 +63,9 @@ struct rcf_route_opts {
 	uint64_t seed;
 	int candidates;
 	struct rcf_adaptive_result *result; /* filled in when not NULL */
+	/* adaptive with init_sp1: SP1 routes already computed (sorted), or
+	 * NULL to compute them; saves the generator per NIG in evaluations */
+	const struct rcf_routes *init_routes;
 	/* called now and then with sources done of total; may be NULL */
 	void (*progress)(size_t done, size_t total, void *arg);
 	void *arg;
@@ -127,5 +137,23 @@ struct rcf_route_stats {
 int rcf_routes_check(const struct rcf_graph *g, const struct rcf_routes *s,
 		     struct rcf_route_stats *st, uint32_t *load, char *err,
 		     size_t errlen);
+
+/*
+ * Replacing an installed set old by new (both sorted by (src, dst,
+ * index)): fn is called for every change, deletions of routes new lacks
+ * first, then changed routes (RCF_V_SET) and new ones (RCF_V_NEW), so a
+ * pair whose route stays keeps it throughout.  Identical routes are not
+ * touched.  Stops at the first non-zero fn and returns it; d, when not
+ * NULL, gets the counts (fn may be NULL to count only).
+ */
+struct rcf_route_diff {
+	size_t added, changed, removed, same;
+	size_t pairs_lost; /* pairs with a route in old and none in new */
+};
+
+typedef int (*rcf_route_diff_fn)(enum rcf_verb verb, const struct rcf_route *r,
+				 void *arg);
+int rcf_routes_diff(const struct rcf_routes *old, const struct rcf_routes *new,
+		    rcf_route_diff_fn fn, void *arg, struct rcf_route_diff *d);
 
 #endif

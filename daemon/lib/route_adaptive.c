@@ -211,8 +211,9 @@ int rcf_route_adaptive(const struct rcf_graph *g,
 			 "(--nig FILE)");
 		return -1;
 	}
-	if (bound < 1 || bound > 255) {
-		snprintf(err, errlen, "the candidate bound is 1 to 255");
+	if (bound < 1 || bound > RCF_ADAPTIVE_MAX_CANDIDATES) {
+		snprintf(err, errlen, "the candidate bound is 1 to %d",
+			 RCF_ADAPTIVE_MAX_CANDIDATES);
 		return -1;
 	}
 	arcs = calloc(nig->n, sizeof(*arcs));
@@ -221,7 +222,7 @@ int rcf_route_adaptive(const struct rcf_graph *g,
 	st.ws = calloc(RCF_MAX_SWITCHES, sizeof(*st.ws));
 	if (!arcs || !sp || !st.wl || !st.ws)
 		goto nomem;
-	if (o->init_sp1) {
+	if (o->init_sp1 && !o->init_routes) {
 		struct rcf_route_opts so = {.algo = RCF_ALGO_SP1,
 					    .relay = o->relay};
 
@@ -260,7 +261,8 @@ int rcf_route_adaptive(const struct rcf_graph *g,
 		arcs[i].n = n;
 		if (!o->init_sp1)
 			continue;
-		r0 = find(&init, a->src, a->dst);
+		r0 = find(o->init_routes ? o->init_routes : &init, a->src,
+			  a->dst);
 		if (!r0) {
 			snprintf(err, errlen, "SP1 gives no route %u -> %u",
 				 a->src, a->dst);
