@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * rcfd: the rcf fabric daemon.  This slice is the daemon itself: config,
- * log, control socket, kernel events, detaching, signals.  The routing
- * policies it will run are declared in its config and acted on in a later
- * version.  Documentation/rcfd.8.
+ * rcfd: the rcf fabric daemon: config, log, control socket, kernel events,
+ * detaching, signals, and the routing policy (rcfd_routing.c).
+ * Documentation/rcfd.8.
  */
 #define _GNU_SOURCE /* accept4, pipe2 */
 #include <errno.h>
@@ -69,6 +68,7 @@ int rcfd_reload(struct rcfd *d, char *err, size_t errlen)
 		 d->opts.config, rc == 1 ? " (missing: defaults)" : "",
 		 rcfd_level_name(rcfd_log_level()),
 		 rcfd_algo_name(d->cfg.algorithm));
+	rcfd_routing_kick(d, "reload");
 	return 0;
 }
 
@@ -137,7 +137,7 @@ static void loop(struct rcfd *d, int sfd, int lfd)
 		for (i = 0; i < nc; i++)
 			p[3 + i] = (struct pollfd){.fd = clients[i],
 						   .events = POLLIN};
-		if (poll(p, (nfds_t)(3 + nc), -1) < 0) {
+		if (poll(p, (nfds_t)(3 + nc), rcfd_routing_timeout(d)) < 0) {
 			if (errno == EINTR)
 				continue;
 			rcfd_log(RCFD_ERR, "poll: %s", strerror(errno));
@@ -147,6 +147,7 @@ static void loop(struct rcfd *d, int sfd, int lfd)
 			on_signal(d, sfd);
 		if (p[2].revents)
 			rcfd_events_read(&d->ev);
+		rcfd_routing_poll(d);
 		/* clients first, then new ones: p[] indexes stay valid */
 		for (i = nc - 1; i >= 0; i--) {
 			if (!p[3 + i].revents)
@@ -260,11 +261,24 @@ int main(int argc, char **argv)
 		 "family %d version %u",
 		 (int)getpid(), d.opts.config, d.cfg.socket, d.nl.family,
 		 d.family_version);
-	if (d.cfg.algorithm != RCFD_ALGO_NONE)
-		rcfd_log(RCFD_WARN,
-			 "routing.algorithm %s is configured but "
-			 "this rcfd does not compute routes yet",
+	if (rcfd_routing_init(&d)) {
+		unlink(d.cfg.socket);
+		unlink(d.cfg.pidfile);
+		rcfd_detach_done(notify, 1);
+		return 1;
+	}
+	if (d.cfg.manage)
+		rcfd_log(RCFD_INFO, "routing: managing routes with %s%s",
+			 rcfd_algo_name(d.cfg.algorithm),
+			 d.cfg.recompute_on_link_change
+				 ? ", recomputed on link changes"
+				 : "");
+	else if (d.cfg.algorithm != RCFD_ALGO_NONE)
+		rcfd_log(RCFD_INFO,
+			 "routing.algorithm %s is set but routing.manage is "
+			 "off: routes are left alone",
 			 rcfd_algo_name(d.cfg.algorithm));
+	rcfd_routing_kick(&d, "start");
 	rcfd_detach_done(notify, 0);
 	loop(&d, sfd, lfd);
 	close(lfd);
@@ -272,6 +286,7 @@ int main(int argc, char **argv)
 	unlink(d.cfg.pidfile);
 	close(pfd);
 	rcfd_events_close(&d.ev);
+	rcfd_routing_free(&d);
 	rcf_nl_close(&d.nl);
 	rcfd_log(RCFD_INFO, "stopped");
 	return 0;

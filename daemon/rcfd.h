@@ -11,6 +11,7 @@
 
 #include "lib/nl.h"
 #include "lib/rcf_obj.h"
+#include "lib/route.h"
 
 #define RCFD_VERSION	 "0.1"
 #define RCFD_DEF_CONFIG	 "/etc/rcf/rcfd.conf"
@@ -42,11 +43,16 @@ struct rcfd_config {
 	enum rcfd_level log_level;
 	char socket[RCFD_SOCK_MAX];
 	char pidfile[PATH_MAX];
-	/* routing policy; declared and validated, acted on by a later slice */
+	/* routing policy (rcfd_routing.c) */
 	enum rcfd_algo algorithm;
+	int manage; /* compute and install routes at all */
 	int recompute_on_link_change;
-	int force;
+	unsigned int debounce_ms; /* events closer than this are one change */
+	int force;		  /* install a cyclic set */
 };
+
+#define RCFD_DEF_DEBOUNCE_MS 50
+#define RCFD_MAX_DEBOUNCE_MS 10000
 
 void rcfd_config_defaults(struct rcfd_config *c);
 const char *rcfd_algo_name(enum rcfd_algo a);
@@ -93,12 +99,75 @@ struct rcfd_events {
 	uint64_t link_state_changes;
 	uint64_t by_type[RCF_K_NR][4]; /* [kind][verb] */
 	uint8_t *link_state;	       /* RCF_MAX_LINKS: 0 unknown, 1 + state */
+	/* for the routing policy: a link changed, or events were lost */
+	int links_changed, resync;
 };
 
 int rcfd_events_open(struct rcfd_events *ev, char *err, size_t errlen);
 /* reads what is queued; never blocks */
 void rcfd_events_read(struct rcfd_events *ev);
 void rcfd_events_close(struct rcfd_events *ev);
+
+/* rcfd_policy.c: one recompute, without netlink (tested natively) */
+struct rcf_topo;
+struct rcfd_plan {
+	struct rcf_routes old, new;
+	struct rcf_route_stats st;
+	struct rcf_route_diff diff;
+	int acyclic;
+	char cycle[1024]; /* when cyclic: the cycle, channels by " -> " */
+};
+
+/*
+ * Builds the routing graph of t (only its up links), computes c's
+ * algorithm, walks and checks the result and diffs it against t's routes.
+ * 0, or -1 with the reason in err.
+ */
+int rcfd_plan_make(const struct rcfd_config *c, const struct rcf_topo *t,
+		   struct rcfd_plan *p, char *err, size_t errlen);
+void rcfd_plan_free(struct rcfd_plan *p);
+
+/*
+ * The links of t whose state differs from prev (RCF_MAX_LINKS entries,
+ * 0 absent, 1 + state), named into down/up/gone/added ("3 7"), counted,
+ * and prev updated to t.
+ */
+struct rcfd_link_delta {
+	size_t down, up, gone, added;
+	char down_ids[128], up_ids[128];
+};
+void rcfd_link_delta(uint8_t *prev, const struct rcf_topo *t,
+		     struct rcfd_link_delta *ld);
+
+/* rcfd_routing.c: the routing policy in the daemon */
+struct rcfd_route_run {
+	time_t at;
+	char trigger[160];
+	char result[32]; /* installed, unchanged, refused, failed */
+	char error[1200];
+	unsigned int ms, compute_ms, install_ms;
+	size_t routes, added, changed, removed, pairs_lost, unreachable;
+	struct rcfd_link_delta links;
+};
+
+struct rcfd_routing {
+	int pending;
+	double due; /* CLOCK_MONOTONIC seconds */
+	char trigger[160];
+	uint8_t *state; /* link states at the last run */
+	uint64_t runs, installs, refusals, failures;
+	struct rcfd_route_run last;
+};
+
+struct rcfd;
+int rcfd_routing_init(struct rcfd *d);
+void rcfd_routing_free(struct rcfd *d);
+/* a recompute is due after the debounce; why goes to the log */
+void rcfd_routing_kick(struct rcfd *d, const char *why);
+/* poll timeout in ms until the pending run, -1 when none */
+int rcfd_routing_timeout(const struct rcfd *d);
+/* runs the pending recompute when its time has come */
+void rcfd_routing_poll(struct rcfd *d);
 
 /* rcfd.c: the daemon's state, shared with the control server */
 struct rcfd {
@@ -111,6 +180,7 @@ struct rcfd {
 	struct rcf_nl nl; /* requests: fabric counts for status */
 	unsigned int family_version;
 	struct rcfd_events ev;
+	struct rcfd_routing routing;
 	int stop;
 };
 

@@ -32,7 +32,9 @@ void rcfd_config_defaults(struct rcfd_config *c)
 	snprintf(c->socket, sizeof(c->socket), "%s", CTL_DEF_SOCKET);
 	snprintf(c->pidfile, sizeof(c->pidfile), "%s", RCFD_DEF_PIDFILE);
 	c->algorithm = RCFD_ALGO_NONE;
-	c->recompute_on_link_change = 0;
+	c->manage = 0;
+	c->recompute_on_link_change = 1;
+	c->debounce_ms = RCFD_DEF_DEBOUNCE_MS;
 	c->force = 0;
 }
 
@@ -82,6 +84,8 @@ enum key_id {
 	K_ALGO,
 	K_RECOMPUTE,
 	K_FORCE,
+	K_MANAGE,
+	K_DEBOUNCE,
 	K_NR
 };
 
@@ -92,6 +96,8 @@ static const char *const keys[K_NR] = {
 	[K_ALGO] = "routing.algorithm",
 	[K_RECOMPUTE] = "routing.recompute_on_link_change",
 	[K_FORCE] = "routing.force",
+	[K_MANAGE] = "routing.manage",
+	[K_DEBOUNCE] = "routing.debounce_ms",
 };
 
 static int set_key(struct rcfd_config *c, enum key_id k, const char *v,
@@ -128,11 +134,27 @@ static int set_key(struct rcfd_config *c, enum key_id k, const char *v,
 		return -1;
 	case K_RECOMPUTE:
 	case K_FORCE:
+	case K_MANAGE:
 		if (!parse_bool(v, k == K_FORCE ? &c->force
-						: &c->recompute_on_link_change))
+				   : k == K_MANAGE
+					   ? &c->manage
+					   : &c->recompute_on_link_change))
 			return 0;
 		snprintf(why, whylen, "%s \"%s\": want yes or no", keys[k], v);
 		return -1;
+	case K_DEBOUNCE: {
+		char *end;
+		long ms = strtol(v, &end, 10);
+
+		if (*end || ms < 0 || ms > RCFD_MAX_DEBOUNCE_MS) {
+			snprintf(why, whylen,
+				 "routing.debounce_ms \"%s\": want 0 to %d", v,
+				 RCFD_MAX_DEBOUNCE_MS);
+			return -1;
+		}
+		c->debounce_ms = (unsigned int)ms;
+		return 0;
+	}
 	case K_NR:
 		break;
 	}
@@ -260,6 +282,12 @@ int rcfd_config_parse(const char *name, const char *text, size_t len,
 			snprintf(err, errlen, "%s:%u: %s", name, lineno, why);
 			return -1;
 		}
+	}
+	if (n.manage && n.algorithm == RCFD_ALGO_NONE) {
+		snprintf(err, errlen,
+			 "%s: routing.manage = yes needs a routing.algorithm",
+			 name);
+		return -1;
 	}
 	*c = n;
 	return 0;

@@ -241,10 +241,38 @@ static void status(struct rcfd *d, struct out *o)
 	o_close(o);
 	o_open(o, "routing");
 	o_str(o, "algorithm", rcfd_algo_name(d->cfg.algorithm));
+	o_bool(o, "manage", d->cfg.manage);
 	o_bool(o, "recompute_on_link_change", d->cfg.recompute_on_link_change);
+	o_u64(o, "debounce_ms", d->cfg.debounce_ms);
 	o_bool(o, "force", d->cfg.force);
-	/* the policies are configuration only in this version */
-	o_bool(o, "active", 0);
+	o_bool(o, "active", d->cfg.manage);
+	o_bool(o, "pending", d->routing.pending);
+	o_u64(o, "runs", d->routing.runs);
+	o_u64(o, "installs", d->routing.installs);
+	o_u64(o, "refusals", d->routing.refusals);
+	o_u64(o, "failures", d->routing.failures);
+	if (d->routing.runs) {
+		const struct rcfd_route_run *l = &d->routing.last;
+
+		o_open(o, "last");
+		o_u64(o, "at", (uint64_t)l->at);
+		o_str(o, "trigger", l->trigger);
+		o_str(o, "result", l->result);
+		if (l->error[0])
+			o_str(o, "error", l->error);
+		o_u64(o, "ms", l->ms);
+		o_u64(o, "compute_ms", l->compute_ms);
+		o_u64(o, "install_ms", l->install_ms);
+		o_u64(o, "routes", l->routes);
+		o_u64(o, "added", l->added);
+		o_u64(o, "changed", l->changed);
+		o_u64(o, "removed", l->removed);
+		o_u64(o, "pairs_lost", l->pairs_lost);
+		o_u64(o, "unreachable", l->unreachable);
+		o_u64(o, "links_down", l->links.down);
+		o_u64(o, "links_up", l->links.up);
+		o_close(o);
+	}
 	o_close(o);
 	o_open(o, "kernel");
 	o_str(o, "family", RCF_GENL_NAME);

@@ -30,8 +30,11 @@ static void link_event(struct rcfd_events *ev, enum rcf_verb verb,
 	id = (uint32_t)o->v[RCF_A_LINK_ID];
 	if (verb == RCF_V_DEL) {
 		ev->link_state[id] = 0;
+		ev->links_changed = 1;
 		return;
 	}
+	if (verb == RCF_V_NEW)
+		ev->links_changed = 1;
 	if (!rcf_has(o, RCF_A_LINK_STATE))
 		return;
 	was = ev->link_state[id];
@@ -41,6 +44,7 @@ static void link_event(struct rcfd_events *ev, enum rcf_verb verb,
 	if (verb != RCF_V_SET || was == now)
 		return;
 	ev->link_state_changes++;
+	ev->links_changed = 1;
 	rcfd_log(RCFD_INFO, "link %u is %s%s", id, now == 2 ? "up" : "down",
 		 was ? "" : " (state before unknown)");
 }
@@ -111,6 +115,8 @@ int rcfd_events_open(struct rcfd_events *ev, char *err, size_t errlen)
 		return -1;
 	nl_socket_modify_cb(ev->nl.sk, NL_CB_VALID, NL_CB_CUSTOM, on_event, ev);
 	nl_socket_set_nonblocking(ev->nl.sk);
+	/* room for the bursts a route install makes; overruns still resync */
+	nl_socket_set_buffer_size(ev->nl.sk, 4 << 20, 0);
 	ev->fd = nl_socket_get_fd(ev->nl.sk);
 	/* joined first, then read: a change in between is seen as an event */
 	if (!rcf_nl_open(&seed, err, errlen)) {
@@ -133,6 +139,7 @@ void rcfd_events_read(struct rcfd_events *ev)
 	if (rc == -NLE_NOMEM || rc == -NLE_BUSY) {
 		/* the socket overran: the kernel dropped events */
 		ev->lost++;
+		ev->resync = 1;
 		rcfd_log(RCFD_WARN,
 			 "kernel events lost (%s); counts are low "
 			 "from here",

@@ -225,6 +225,69 @@ bad_config_refused() {
 		fail "message: $(cat "$T_TMP/err")"
 }
 
+# rcfd managing routes: installs at start, reroutes around a link taken
+# down, restores on up, and refuses a cyclic set
+routing_conf() {
+	printf '%s\n' "log_level = info" "socket = $SOCK" "pidfile = $PID" \
+		"[routing]" "manage = yes" "algorithm = $1" \
+		"debounce_ms = 20" >"$CONF"
+}
+
+routes_now() {
+	rcfctl route show | grep -c '^route' || true
+}
+
+routing_follows_links() {
+	rcfctl fabric del 2>/dev/null || true
+	rcfctl topo apply sp1:16 >/dev/null
+	routing_conf sp1
+	rcfd -c "$CONF" --stderr 2>"$T_TMP/routing.log" ||
+		fail "rcfd did not start: $(cat "$T_TMP/routing.log")"
+	wait_field routing.installs 1
+	expect_eq 240 "$(routes_now)" "routes after start"
+	rcfctl route check >/dev/null || fail "route check after start"
+	rcfctl route show >"$T_TMP/before"
+	# link 0 joins two switches and carries routes: route check on the
+	# old set fails once it is down, so the check below means rerouted
+	rcfctl link set 0 state down
+	wait_field routing.installs 2
+	expect_eq 240 "$(routes_now)" "routes with link 0 down"
+	rcfctl route check >/dev/null || fail "installed routes cross link 0"
+	rcfctl route show >"$T_TMP/down"
+	cmp -s "$T_TMP/before" "$T_TMP/down" && fail "nothing was rerouted"
+	grep -q "links down: 0; sp1: 240 routes, 0 added, [1-9][0-9]* changed, 0 removed, 0 pairs now unreachable .* in [0-9]* ms" \
+		"$T_TMP/routing.log" || fail "log: $(cat "$T_TMP/routing.log")"
+	expect_eq installed "$(field routing.last.result)" "last result"
+	expect_eq 1 "$(field routing.last.links_down)" "status: links down"
+	rcfctl link set 0 state up
+	wait_field routing.installs 3
+	rcfctl route show >"$T_TMP/up"
+	cmp -s "$T_TMP/before" "$T_TMP/up" || fail "link up: not the first set"
+	grep -q "links up: 0; sp1: 240 routes" "$T_TMP/routing.log" ||
+		fail "log: $(cat "$T_TMP/routing.log")"
+}
+
+routing_refuses_cycle() {
+	# stop managing while the ring is built, or rcfd installs routes
+	# for the partial ring (a line, acyclic) and keeps them
+	printf '%s\n' "log_level = info" "socket = $SOCK" "pidfile = $PID" \
+		>"$CONF"
+	kill -HUP "$(cat "$PID")"
+	wait_field routing.manage false
+	rcfctl fabric del
+	rcfctl topo apply ring:8 >/dev/null
+	routing_conf shortest
+	kill -HUP "$(cat "$PID")"
+	wait_field routing.refusals 1
+	expect_eq refused "$(field routing.last.result)" "last result"
+	expect_eq 0 "$(routes_now)" "routes installed"
+	grep -q "shortest set of 56 routes has a channel dependency cycle; not installed .*: link .* -> " \
+		"$T_TMP/routing.log" || fail "log: $(cat "$T_TMP/routing.log")"
+	kill -TERM "$(cat "$PID")"
+	for _ in $(seq 50); do [ -e "$PID" ] || break; sleep 0.1; done
+	rcfctl fabric del
+}
+
 cleanup() {
 	[ -s "$PID" ] && kill "$(cat "$PID")" 2>/dev/null
 	grep -q '^rcf ' /proc/modules || insmod "$RCF_KO"
@@ -232,7 +295,7 @@ cleanup() {
 	return 0
 }
 
-t_plan 12
+t_plan 14
 t_run "rcfd detaches, pidfile holds its live pid" start_detached
 t_run "rcfctl daemon ping and status, text and JSON" status_works
 t_run "kernel events counted and logged" events_counted
@@ -242,6 +305,9 @@ t_run "malformed control messages refused, rcfd lives" garbage_refused
 t_run "a second rcfd refuses to start" second_refused
 t_run "SIGTERM removes socket and pidfile, exits 0" sigterm_cleans_up
 t_run "a bad config names file:line, exit 1" bad_config_refused
+t_run "routing: rcfd reroutes around a down link, restores on up" \
+	routing_follows_links
+t_run "routing: a cyclic set is refused and logged" routing_refuses_cycle
 t_run "without rcf.ko: non-zero exit and why" no_module
 t_run "as nobody: refused for lack of CAP_NET_ADMIN" unprivileged
 cleanup

@@ -52,7 +52,8 @@ static int cmp_route(const void *a, const void *b)
 
 void rcf_routes_sort(struct rcf_routes *s)
 {
-	qsort(s->r, s->n, sizeof(*s->r), cmp_route);
+	if (s->n)
+		qsort(s->r, s->n, sizeof(*s->r), cmp_route);
 }
 
 int rcf_routes_from_topo(struct rcf_routes *s, const struct rcf_topo *t)
@@ -185,4 +186,90 @@ int rcf_routes_check(const struct rcf_graph *g, const struct rcf_routes *s,
 	if (g->nnodes > 1 && st->pairs < g->nnodes * (g->nnodes - 1))
 		st->unreachable = g->nnodes * (g->nnodes - 1) - st->pairs;
 	return 0;
+}
+
+static int cmp_pair(const struct rcf_route *x, const struct rcf_route *y)
+{
+	if (x->src != y->src)
+		return x->src < y->src ? -1 : 1;
+	if (x->dst != y->dst)
+		return x->dst < y->dst ? -1 : 1;
+	return 0;
+}
+
+/* pairs with a route in old and none in new */
+static size_t pairs_lost(const struct rcf_routes *old,
+			 const struct rcf_routes *new)
+{
+	size_t i = 0, j = 0, lost = 0;
+
+	while (i < old->n) {
+		int c = j == new->n ? -1 : cmp_pair(&old->r[i], &new->r[j]);
+
+		if (c > 0) {
+			j++;
+			continue;
+		}
+		lost += c < 0;
+		/* on to the next pair of old */
+		while (++i < old->n && !cmp_pair(&old->r[i - 1], &old->r[i]))
+			;
+	}
+	return lost;
+}
+
+int rcf_routes_diff(const struct rcf_routes *old, const struct rcf_routes *new,
+		    rcf_route_diff_fn fn, void *arg, struct rcf_route_diff *d)
+{
+	struct rcf_route_diff cnt = {0};
+	int rc = 0;
+
+	for (int pass = 0; pass < 2 && !rc; pass++) {
+		size_t i = 0, j = 0;
+
+		while (!rc && (i < old->n || j < new->n)) {
+			int c = i == old->n ? 1
+				: j == new->n
+					? -1
+					: cmp_route(&old->r[i], &new->r[j]);
+
+			if (c < 0) {
+				if (!pass) {
+					cnt.removed++;
+					if (fn)
+						rc = fn(RCF_V_DEL, &old->r[i],
+							arg);
+				}
+				i++;
+			} else if (c > 0) {
+				if (pass) {
+					cnt.added++;
+					if (fn)
+						rc = fn(RCF_V_NEW, &new->r[j],
+							arg);
+				}
+				j++;
+			} else {
+				int same =
+					old->r[i].nhops == new->r[j].nhops &&
+					!memcmp(old->r[i].hops, new->r[j].hops,
+						new->r[j].nhops);
+
+				if (pass && same)
+					cnt.same++;
+				if (pass && !same) {
+					cnt.changed++;
+					if (fn)
+						rc = fn(RCF_V_SET, &new->r[j],
+							arg);
+				}
+				i++;
+				j++;
+			}
+		}
+	}
+	cnt.pairs_lost = pairs_lost(old, new);
+	if (d)
+		*d = cnt;
+	return rc;
 }

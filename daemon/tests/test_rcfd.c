@@ -37,8 +37,9 @@ static void defaults(void)
 	tap_ok(!parse("", &c, err) && c.log_level == RCFD_INFO &&
 		       !strcmp(c.socket, "/run/rcf/rcfd.sock") &&
 		       !strcmp(c.pidfile, "/run/rcfd.pid") &&
-		       c.algorithm == RCFD_ALGO_NONE &&
-		       !c.recompute_on_link_change && !c.force,
+		       c.algorithm == RCFD_ALGO_NONE && !c.manage &&
+		       c.recompute_on_link_change &&
+		       c.debounce_ms == RCFD_DEF_DEBOUNCE_MS && !c.force,
 	       "empty config gives every default");
 	tap_ok(!parse("# only a comment\n\n   \t\n", &c, err) &&
 		       c.log_level == RCFD_INFO,

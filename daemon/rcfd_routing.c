@@ -1,0 +1,269 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * rcfd's routing policy: with routing.manage on, the route set is
+ * recomputed at start, on reload, and (routing.recompute_on_link_change)
+ * whenever links change state, come or go, after a debounce that turns a
+ * burst of events into one recompute.  Each run reads the kernel's fabric,
+ * lets rcfd_policy.c compute and check, refuses a cyclic set unless
+ * routing.force, and replaces the installed routes with RCF_CMD_BATCH
+ * messages.  Documentation/routing.rst, "rcfd's policy".
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "lib/topo.h"
+#include "rcfd.h"
+
+/* the kernel's limit; fewer, larger batches journal each element less */
+#define ROUTE_BATCH RCF_BATCH_MAX_OPS
+
+static double mono(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+int rcfd_routing_init(struct rcfd *d)
+{
+	memset(&d->routing, 0, sizeof(d->routing));
+	d->routing.state = calloc(RCF_MAX_LINKS, 1);
+	return d->routing.state ? 0 : -1;
+}
+
+void rcfd_routing_free(struct rcfd *d)
+{
+	free(d->routing.state);
+	d->routing.state = NULL;
+}
+
+void rcfd_routing_kick(struct rcfd *d, const char *why)
+{
+	struct rcfd_routing *r = &d->routing;
+
+	if (!d->cfg.manage)
+		return;
+	if (!r->pending) {
+		r->pending = 1;
+		r->due = mono() + d->cfg.debounce_ms / 1000.0;
+		snprintf(r->trigger, sizeof(r->trigger), "%s", why);
+	} else if (!strstr(r->trigger, why)) {
+		size_t at = strlen(r->trigger);
+
+		snprintf(r->trigger + at, sizeof(r->trigger) - at, ", %s", why);
+	}
+}
+
+int rcfd_routing_timeout(const struct rcfd *d)
+{
+	double left;
+
+	if (!d->routing.pending)
+		return -1;
+	left = d->routing.due - mono();
+	return left <= 0 ? 0 : (int)(left * 1000) + 1;
+}
+
+static int collect(uint8_t cmd, const struct rcf_obj *o, void *arg)
+{
+	(void)cmd;
+	if (o->kind == RCF_K_FABRIC)
+		return 0;
+	return rcf_topo_add(arg, o) ? 0 : -ENOMEM;
+}
+
+static int read_fabric(struct rcfd *d, struct rcf_topo *t, char *err,
+		       size_t errlen)
+{
+	rcf_topo_init(t);
+	for (int k = RCF_K_NODE; k < RCF_K_NR; k++) {
+		int rc = rcf_nl_dump(&d->nl, k, NULL, collect, t);
+
+		if (rc) {
+			snprintf(err, errlen, "reading the %ss: %s",
+				 rcf_kind_names[k], strerror(-rc));
+			rcf_topo_free(t);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+struct sender {
+	struct rcfd *d;
+	struct rcf_op *ops;
+	size_t n, sent;
+	char *err;
+	size_t errlen;
+};
+
+static int flush_ops(struct sender *s)
+{
+	char why[512], key[96];
+
+	if (!s->n)
+		return 0;
+	if (rcf_nl_batch(&s->d->nl, s->ops, s->n)) {
+		const struct rcf_nl_error *e = &s->d->nl.e;
+
+		rcf_nl_error_str(e, why, sizeof(why));
+		key[0] = '\0';
+		if (e->has_cookie && e->cookie < s->n)
+			rcf_obj_key(&s->ops[e->cookie].o, key, sizeof(key));
+		snprintf(s->err, s->errlen,
+			 "install refused%s%s: %s; %zu changes had been made "
+			 "(the installed set is part old, part new)",
+			 *key ? " at " : "", key, why, s->sent);
+		return -1;
+	}
+	s->sent += s->n;
+	s->n = 0;
+	return 0;
+}
+
+static int push(enum rcf_verb verb, const struct rcf_route *r, void *arg)
+{
+	struct sender *s = arg;
+	struct rcf_op *op = &s->ops[s->n++];
+
+	op->cmd = rcf_cmd(RCF_K_ROUTE, verb);
+	op->line = 0;
+	rcf_obj_init(&op->o, RCF_K_ROUTE);
+	rcf_set(&op->o, RCF_A_ROUTE_SRC, r->src);
+	rcf_set(&op->o, RCF_A_ROUTE_DST, r->dst);
+	rcf_set(&op->o, RCF_A_ROUTE_INDEX, r->index);
+	if (verb != RCF_V_DEL) {
+		rcf_set(&op->o, RCF_A_ROUTE_HOPS, 0);
+		op->o.nhops = r->nhops;
+		memcpy(op->o.hops, r->hops, r->nhops);
+	}
+	return s->n == ROUTE_BATCH ? flush_ops(s) : 0;
+}
+
+/* replaces the installed set: several all-or-nothing batches */
+static int install(struct rcfd *d, const struct rcfd_plan *p, char *err,
+		   size_t errlen)
+{
+	struct sender s = {.d = d, .err = err, .errlen = errlen};
+	int rc;
+
+	s.ops = malloc(ROUTE_BATCH * sizeof(*s.ops));
+	if (!s.ops) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	rc = rcf_routes_diff(&p->old, &p->new, push, &s, NULL);
+	if (!rc)
+		rc = flush_ops(&s);
+	free(s.ops);
+	return rc;
+}
+
+static unsigned int ms_since(double t0)
+{
+	return (unsigned int)((mono() - t0) * 1000 + 0.5);
+}
+
+static void run(struct rcfd *d)
+{
+	struct rcfd_routing *r = &d->routing;
+	struct rcfd_route_run *last = &r->last;
+	struct rcfd_plan p;
+	struct rcf_topo t;
+	char err[512], links[300] = "";
+	double t0 = mono(), t1;
+
+	memset(last, 0, sizeof(*last));
+	last->at = time(NULL);
+	snprintf(last->trigger, sizeof(last->trigger), "%s", r->trigger);
+	r->pending = 0;
+	r->runs++;
+	if (read_fabric(d, &t, err, sizeof(err)))
+		goto failed;
+	rcfd_link_delta(r->state, &t, &last->links);
+	if (rcfd_plan_make(&d->cfg, &t, &p, err, sizeof(err))) {
+		rcf_topo_free(&t);
+		goto failed;
+	}
+	rcf_topo_free(&t);
+	last->compute_ms = ms_since(t0);
+	last->routes = p.new.n;
+	last->added = p.diff.added;
+	last->changed = p.diff.changed;
+	last->removed = p.diff.removed;
+	last->pairs_lost = p.diff.pairs_lost;
+	last->unreachable = p.st.unreachable;
+	if (last->links.down)
+		snprintf(links, sizeof(links), "links down: %s; ",
+			 last->links.down_ids);
+	if (last->links.up)
+		snprintf(links + strlen(links), sizeof(links) - strlen(links),
+			 "links up: %s; ", last->links.up_ids);
+	if (!p.acyclic && !d->cfg.force) {
+		r->refusals++;
+		snprintf(last->result, sizeof(last->result), "refused");
+		snprintf(last->error, sizeof(last->error),
+			 "channel dependency cycle: %s", p.cycle);
+		last->ms = ms_since(t0);
+		rcfd_log(RCFD_ERR,
+			 "routing (%s): %s%s set of %zu routes has a channel "
+			 "dependency cycle; not installed (routing.force "
+			 "installs it): %s",
+			 last->trigger, links, rcfd_algo_name(d->cfg.algorithm),
+			 p.new.n, p.cycle);
+		rcfd_plan_free(&p);
+		return;
+	}
+	if (!p.acyclic)
+		rcfd_log(RCFD_WARN,
+			 "routing: installing a set with a channel dependency "
+			 "cycle (routing.force): %s",
+			 p.cycle);
+	t1 = mono();
+	if (install(d, &p, err, sizeof(err))) {
+		rcfd_plan_free(&p);
+		goto failed;
+	}
+	last->install_ms = ms_since(t1);
+	last->ms = ms_since(t0);
+	rcfd_plan_free(&p);
+	r->installs++;
+	snprintf(last->result, sizeof(last->result), "%s",
+		 last->added + last->changed + last->removed ? "installed"
+							     : "unchanged");
+	rcfd_log(RCFD_INFO,
+		 "routing (%s): %s%s: %zu routes, %zu added, %zu changed, "
+		 "%zu removed, %zu pairs now unreachable (%zu in all), in "
+		 "%u ms (compute %u ms, install %u ms)",
+		 last->trigger, links, rcfd_algo_name(d->cfg.algorithm),
+		 last->routes, last->added, last->changed, last->removed,
+		 last->pairs_lost, last->unreachable, last->ms,
+		 last->compute_ms, last->install_ms);
+	return;
+failed:
+	r->failures++;
+	last->ms = ms_since(t0);
+	snprintf(last->result, sizeof(last->result), "failed");
+	snprintf(last->error, sizeof(last->error), "%s", err);
+	rcfd_log(RCFD_ERR, "routing (%s): %s", last->trigger, err);
+}
+
+void rcfd_routing_poll(struct rcfd *d)
+{
+	struct rcfd_events *ev = &d->ev;
+
+	if (ev->links_changed || ev->resync) {
+		if (d->cfg.recompute_on_link_change)
+			rcfd_routing_kick(d, ev->resync ? "events lost"
+							: "link change");
+		ev->links_changed = 0;
+		ev->resync = 0;
+	}
+	if (d->routing.pending && !d->cfg.manage)
+		d->routing.pending = 0;
+	if (d->routing.pending && rcfd_routing_timeout(d) == 0)
+		run(d);
+}
