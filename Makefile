@@ -105,6 +105,8 @@ fuzz:
 bench: all
 	$(MAKE) -C kmod/core/test bench
 	scripts/vm -- scripts/bench/control-plane
+	scripts/bench/route-eval
+	scripts/bench/rcfsim
 
 clean:
 	@if [ -f Kbuild ] && [ -d kmod ]; then \

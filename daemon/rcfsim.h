@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * rcfsim: the kernel's engine, node adapter and traffic generator
+ * (kmod/core, compiled as userspace C) run on a fabric described the way
+ * rcfctl describes one.  Documentation/rcfsim.1.
+ */
+#ifndef RCFSIM_H
+#define RCFSIM_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "rcfsim_topo.h"
+#include "stats.h"
+#include "traffic.h"
+
+struct sim_opts {
+	struct sim_topo_opts topo;
+	struct rcf_traffic_spec spec; /* node ids as indices, see below */
+	const char *traffic;	      /* the --traffic argument */
+	const char *size;	      /* the --size argument */
+	int policy;		      /* enum rcf_route_policy */
+	uint64_t slice;		      /* cycles per run step */
+	int json, progress;
+	int show_channels, show_switches, show_nodes, show_pairs;
+	/* node ids from the command line and files, mapped by sim_run */
+	uint32_t *arc_ids; /* src, dst, weight triples */
+	size_t narcs;
+	struct rcf_traffic_msg *trace; /* src and dst as node ids */
+	size_t ntrace;
+	uint32_t hot_id;
+	int hot_set;
+};
+
+/* What one run produced, for printing. */
+struct sim_result {
+	struct rcf_traffic_results tr;
+	struct rcf_stats st;
+	double secs; /* wall clock, for --progress and the benchmark */
+};
+
+/* rcfsim_opts.c: argv into o; 0, 1 after --help, -1 after a message */
+int sim_parse(int argc, char **argv, struct sim_opts *o);
+void sim_opts_free(struct sim_opts *o);
+/* rcfsim_trace.c: "CYCLE SRC DST BYTES" lines */
+int sim_trace_load(const char *path, struct rcf_traffic_msg **msgs, size_t *n,
+		   char *err, size_t errlen);
+
+/* rcfsim_run.c: builds the model and runs; 0, or -1 with a reason */
+int sim_run(struct sim_opts *o, const struct sim_fabric *f,
+	    struct sim_result *res, char *err, size_t errlen);
+
+/* rcfsim_print.c */
+void sim_print(FILE *out, const struct sim_opts *o, const struct sim_fabric *f,
+	       const struct sim_result *res);
+
+#endif

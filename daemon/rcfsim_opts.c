@@ -1,0 +1,452 @@
+// SPDX-License-Identifier: GPL-2.0
+/* rcfsim's command line (Documentation/rcfsim.1 is the long form). */
+#include <errno.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rcfsim.h"
+
+static const char usage[] =
+	"usage: rcfsim (--gen SPEC | --topo FILE) [fabric options]\n"
+	"              [--traffic PATTERN] [traffic options] [output options]\n"
+	"\n"
+	"Runs the rcf engine, node adapter and traffic generator of rcf.ko\n"
+	"as a userspace program and prints the traffic's throughput and\n"
+	"latency and the fabric's counters (as rcfctl stats prints them).\n"
+	"\n"
+	"Fabric:\n"
+	"  -g, --gen SPEC         ring:N, mesh:XxY, torus:XxY, hypercube:D, "
+	"sp1:N\n"
+	"  -t, --topo FILE        topology file (rcfctl topo save); its "
+	"routes\n"
+	"                         are used when --routes is not given\n"
+	"  -r, --routes R         shortest, dor, ecube, sp1, or a route file\n"
+	"                         (route add lines, as rcfctl route compute "
+	"prints)\n"
+	"                         default: dor on mesh and torus, ecube on a\n"
+	"                         hypercube, sp1 on sp1, else shortest\n"
+	"      --paths N          shortest: routes per pair, 1 to 4\n"
+	"      --vcs N            at least N VCs on every link (dor on a "
+	"torus\n"
+	"                         needs 2 for its dateline: the default "
+	"there)\n"
+	"      --policy P         rr (default) or least-loaded route choice\n"
+	"      --bandwidth B      every link: bytes per cycle\n"
+	"      --latency L        every link: cycles\n"
+	"      --buf N            every link: receive buffer per VC, bytes\n"
+	"      --cq N             every switch: central queue, bytes\n"
+	"\n"
+	"Traffic:\n"
+	"  -T, --traffic P        uniform (default), doloop:I, exor:I, "
+	"ncube:I,\n"
+	"                         bitrev, transpose, hotspot:NODE[:PERMILLE],\n"
+	"                         nig:FILE (SRC DST [WEIGHT] lines),\n"
+	"                         trace:FILE (CYCLE SRC DST BYTES lines)\n"
+	"      --rate R           offered load per node, bytes per 1000 "
+	"cycles\n"
+	"                         (default 100)\n"
+	"      --load F           the same as a fraction of a byte per cycle\n"
+	"      --arrival A        bernoulli (default) or periodic\n"
+	"  -s, --size S           message bytes: N, MIN-MAX or N:W,N:W,... "
+	"(64)\n"
+	"  -c, --cycles N         generate during N cycles (default 10000)\n"
+	"  -m, --messages N       generate N messages in all\n"
+	"      --warmup N         measure from cycle N on\n"
+	"      --src-limit B      skip a message while its source holds B "
+	"bytes\n"
+	"      --no-drain         stop at the end of generation\n"
+	"      --seed X           PRNG seed (default 1)\n"
+	"      --slice N          cycles per step of the run loop (10000)\n"
+	"\n"
+	"Output:\n"
+	"  -j, --json             JSON instead of text\n"
+	"      --channels, --switches, --nodes, --pairs, --all\n"
+	"                         also the per channel, switch, node and pair\n"
+	"                         tables\n"
+	"      --progress         progress on stderr every second, and the\n"
+	"                         run's wall-clock time at the end\n"
+	"  -h, --help\n"
+	"\n"
+	"Exit status: 0 when every message was sent and delivered (with\n"
+	"--no-drain: none refused, no engine error), 1 on deadlock, a refused\n"
+	"(no route) or lost message, 2 on a usage, file or fabric error.\n";
+
+enum {
+	O_PATHS = 256,
+	O_VCS,
+	O_POLICY,
+	O_BW,
+	O_LAT,
+	O_BUF,
+	O_CQ,
+	O_RATE,
+	O_LOAD,
+	O_ARRIVAL,
+	O_WARMUP,
+	O_SRC_LIMIT,
+	O_NO_DRAIN,
+	O_SEED,
+	O_SLICE,
+	O_CHANNELS,
+	O_SWITCHES,
+	O_NODES,
+	O_PAIRS,
+	O_ALL,
+	O_PROGRESS,
+};
+
+static const struct option longopts[] = {
+	{"gen", required_argument, NULL, 'g'},
+	{"topo", required_argument, NULL, 't'},
+	{"routes", required_argument, NULL, 'r'},
+	{"paths", required_argument, NULL, O_PATHS},
+	{"vcs", required_argument, NULL, O_VCS},
+	{"policy", required_argument, NULL, O_POLICY},
+	{"bandwidth", required_argument, NULL, O_BW},
+	{"latency", required_argument, NULL, O_LAT},
+	{"buf", required_argument, NULL, O_BUF},
+	{"cq", required_argument, NULL, O_CQ},
+	{"traffic", required_argument, NULL, 'T'},
+	{"rate", required_argument, NULL, O_RATE},
+	{"load", required_argument, NULL, O_LOAD},
+	{"arrival", required_argument, NULL, O_ARRIVAL},
+	{"size", required_argument, NULL, 's'},
+	{"cycles", required_argument, NULL, 'c'},
+	{"messages", required_argument, NULL, 'm'},
+	{"warmup", required_argument, NULL, O_WARMUP},
+	{"src-limit", required_argument, NULL, O_SRC_LIMIT},
+	{"no-drain", no_argument, NULL, O_NO_DRAIN},
+	{"seed", required_argument, NULL, O_SEED},
+	{"slice", required_argument, NULL, O_SLICE},
+	{"json", no_argument, NULL, 'j'},
+	{"channels", no_argument, NULL, O_CHANNELS},
+	{"switches", no_argument, NULL, O_SWITCHES},
+	{"nodes", no_argument, NULL, O_NODES},
+	{"pairs", no_argument, NULL, O_PAIRS},
+	{"all", no_argument, NULL, O_ALL},
+	{"progress", no_argument, NULL, O_PROGRESS},
+	{"help", no_argument, NULL, 'h'},
+	{NULL, 0, NULL, 0},
+};
+
+static int bad(const char *fmt, const char *arg)
+{
+	fprintf(stderr, "rcfsim: ");
+	fprintf(stderr, fmt, arg);
+	fprintf(stderr, "\nTry 'rcfsim --help'.\n");
+	return -1;
+}
+
+/* a whole decimal number in [min, max] */
+static int num(const char *s, u64 min, u64 max, u64 *v)
+{
+	char *end;
+
+	if (!s || !*s || *s == '-')
+		return -1;
+	errno = 0;
+	*v = strtoull(s, &end, 0);
+	return errno || *end || *v < min || *v > max ? -1 : 0;
+}
+
+static int num32(const char *s, u64 min, u64 max, uint32_t *v)
+{
+	u64 x;
+
+	if (num(s, min, max, &x))
+		return -1;
+	*v = (uint32_t)x;
+	return 0;
+}
+
+static int parse_size(const char *arg, struct sim_opts *o)
+{
+	struct rcf_traffic_spec *s = &o->spec;
+	struct rcf_traffic_size *tab;
+	char *copy, *tok, *save, *colon, *dash;
+	size_t n = 1;
+	int rc = 0;
+
+	if (!strchr(arg, ':')) {
+		copy = strdup(arg);
+		if (!copy)
+			return -1;
+		dash = strchr(copy, '-');
+		if (dash)
+			*dash = 0;
+		if (num32(copy, 1, RCF_ADAPTER_MAX_MSG, &s->size_min) ||
+		    num32(dash ? dash + 1 : copy, s->size_min,
+			  RCF_ADAPTER_MAX_MSG, &s->size_max))
+			rc = -1;
+		free(copy);
+		return rc;
+	}
+	for (const char *p = arg; *p; p++)
+		n += *p == ',';
+	tab = calloc(n, sizeof(*tab));
+	copy = strdup(arg);
+	if (!tab || !copy) {
+		free(tab);
+		free(copy);
+		return -1;
+	}
+	n = 0;
+	for (tok = strtok_r(copy, ",", &save); tok && !rc;
+	     tok = strtok_r(NULL, ",", &save)) {
+		colon = strchr(tok, ':');
+		if (!colon) {
+			rc = -1;
+			break;
+		}
+		*colon = 0;
+		if (num32(tok, 1, RCF_ADAPTER_MAX_MSG, &tab[n].bytes) ||
+		    num32(colon + 1, 1, 0xffff, &tab[n].weight))
+			rc = -1;
+		n++;
+	}
+	free(copy);
+	free((void *)s->sizes);
+	s->sizes = tab;
+	s->nsizes = n;
+	return rc;
+}
+
+static const char *const pattern_words[] = {
+	"uniform",   "doloop",	"exor", "ncube", "bitrev",
+	"transpose", "hotspot", "nig",	"trace",
+};
+
+static int parse_traffic(const char *arg, struct sim_opts *o)
+{
+	struct rcf_traffic_spec *s = &o->spec;
+	const char *colon = strchr(arg, ':');
+	size_t len = colon ? (size_t)(colon - arg) : strlen(arg);
+	char err[512];
+	uint32_t p;
+
+	for (p = 0; p < RCF_TP_NR; p++)
+		if (strlen(pattern_words[p]) == len &&
+		    !strncmp(arg, pattern_words[p], len))
+			break;
+	if (p == RCF_TP_NR)
+		return bad("unknown traffic pattern '%s'", arg);
+	s->pattern = p;
+	switch (p) {
+	case RCF_TP_DOLOOP:
+	case RCF_TP_EXOR:
+	case RCF_TP_NCUBE:
+		if (!colon || num32(colon + 1, 0, UINT32_MAX, &s->param))
+			return bad("'%s' needs a step: PATTERN:I", arg);
+		return 0;
+	case RCF_TP_HOTSPOT: {
+		char *c2;
+		u64 v;
+
+		if (!colon)
+			return bad("'%s' needs a node: hotspot:NODE[:PERMILLE]",
+				   arg);
+		v = strtoull(colon + 1, &c2, 0);
+		if (c2 == colon + 1 || (*c2 && *c2 != ':') ||
+		    (*c2 && num32(c2 + 1, 0, 1000, &s->hot_permille)))
+			return bad("bad hotspot '%s'", arg);
+		if (!*c2)
+			s->hot_permille = 200;
+		o->hot_id = (uint32_t)v;
+		o->hot_set = 1;
+		return 0;
+	}
+	case RCF_TP_NIG:
+		if (!colon || sim_nig_load(colon + 1, &o->arc_ids, &o->narcs,
+					   err, sizeof(err)))
+			return bad("%s", colon ? err : "nig needs nig:FILE");
+		return 0;
+	case RCF_TP_TRACE:
+		if (!colon || sim_trace_load(colon + 1, &o->trace, &o->ntrace,
+					     err, sizeof(err)))
+			return bad("%s",
+				   colon ? err : "trace needs trace:FILE");
+		return 0;
+	default:
+		return colon ? bad("'%s' takes no argument", arg) : 0;
+	}
+}
+
+static int parse_one(int c, const char *arg, struct sim_opts *o)
+{
+	struct rcf_traffic_spec *s = &o->spec;
+	struct sim_topo_opts *t = &o->topo;
+	u64 v;
+	uint32_t u;
+	char *end;
+	double d;
+
+	switch (c) {
+	case 'g':
+		t->gen = arg;
+		return 0;
+	case 't':
+		t->topo = arg;
+		return 0;
+	case 'r':
+		t->routes = arg;
+		return 0;
+	case O_PATHS:
+		if (num32(arg, 1, RCF_ROUTES_PER_PAIR, &u))
+			return bad("--paths: '%s' is not 1 to 4", arg);
+		t->paths = u;
+		return 0;
+	case O_VCS:
+		if (num32(arg, 1, RCF_LINK_MAX_VCS, &u))
+			return bad("--vcs: '%s' is not 1 to 4", arg);
+		t->vcs = u;
+		return 0;
+	case O_POLICY:
+		if (!strcmp(arg, "rr") || !strcmp(arg, "round-robin"))
+			o->policy = RCF_RPOL_ROUND_ROBIN;
+		else if (!strcmp(arg, "least-loaded"))
+			o->policy = RCF_RPOL_LEAST_LOADED;
+		else
+			return bad("--policy: '%s' is not rr or least-loaded",
+				   arg);
+		return 0;
+	case O_BW:
+		return num32(arg, 1, RCF_LINK_MAX_BANDWIDTH, &t->bandwidth)
+			       ? bad("--bandwidth: bad value '%s'", arg)
+			       : 0;
+	case O_LAT:
+		return num32(arg, 1, RCF_LINK_MAX_LATENCY, &t->latency)
+			       ? bad("--latency: bad value '%s'", arg)
+			       : 0;
+	case O_BUF:
+		return num32(arg, RCF_LINK_MIN_BUF, RCF_LINK_MAX_BUF,
+			     &t->buf_size)
+			       ? bad("--buf: bad value '%s'", arg)
+			       : 0;
+	case O_CQ:
+		return num32(arg, RCF_CQ_MIN_SIZE, RCF_CQ_MAX_SIZE, &t->cq_size)
+			       ? bad("--cq: bad value '%s'", arg)
+			       : 0;
+	case 'T':
+		o->traffic = arg;
+		return parse_traffic(arg, o);
+	case O_RATE:
+		return num32(arg, 0, 100000000, &s->rate)
+			       ? bad("--rate: bad value '%s'", arg)
+			       : 0;
+	case O_LOAD:
+		d = strtod(arg, &end);
+		if (end == arg || *end || d < 0 || d > 100000)
+			return bad("--load: bad value '%s'", arg);
+		s->rate = (uint32_t)(d * 1000 + 0.5);
+		return 0;
+	case O_ARRIVAL:
+		if (!strcmp(arg, "bernoulli"))
+			s->arrival = RCF_TA_BERNOULLI;
+		else if (!strcmp(arg, "periodic"))
+			s->arrival = RCF_TA_PERIODIC;
+		else
+			return bad("--arrival: '%s' is not bernoulli or "
+				   "periodic",
+				   arg);
+		return 0;
+	case 's':
+		o->size = arg;
+		return parse_size(arg, o) ? bad("--size: '%s' is not N, "
+						"MIN-MAX or N:W,...",
+						arg)
+					  : 0;
+	case 'c':
+		return num(arg, 1, UINT64_MAX, &s->cycles)
+			       ? bad("--cycles: bad value '%s'", arg)
+			       : 0;
+	case 'm':
+		return num(arg, 1, UINT64_MAX, &s->messages)
+			       ? bad("--messages: bad value '%s'", arg)
+			       : 0;
+	case O_WARMUP:
+		return num(arg, 0, UINT64_MAX, &s->warmup)
+			       ? bad("--warmup: bad value '%s'", arg)
+			       : 0;
+	case O_SRC_LIMIT:
+		return num(arg, 1, UINT64_MAX, &s->src_limit)
+			       ? bad("--src-limit: bad value '%s'", arg)
+			       : 0;
+	case O_NO_DRAIN:
+		s->no_drain = true;
+		return 0;
+	case O_SEED:
+		return num(arg, 0, UINT64_MAX, &s->seed)
+			       ? bad("--seed: bad value '%s'", arg)
+			       : 0;
+	case O_SLICE:
+		if (num(arg, 1, UINT64_MAX, &v))
+			return bad("--slice: bad value '%s'", arg);
+		o->slice = v;
+		return 0;
+	case 'j':
+		o->json = 1;
+		return 0;
+	case O_CHANNELS:
+		o->show_channels = 1;
+		return 0;
+	case O_SWITCHES:
+		o->show_switches = 1;
+		return 0;
+	case O_NODES:
+		o->show_nodes = 1;
+		return 0;
+	case O_PAIRS:
+		o->show_pairs = 1;
+		return 0;
+	case O_ALL:
+		o->show_channels = o->show_switches = 1;
+		o->show_nodes = o->show_pairs = 1;
+		return 0;
+	case O_PROGRESS:
+		o->progress = 1;
+		return 0;
+	default:
+		return bad("%s", "bad option");
+	}
+}
+
+int sim_parse(int argc, char **argv, struct sim_opts *o)
+{
+	int c;
+
+	memset(o, 0, sizeof(*o));
+	o->spec.rate = 100;
+	o->spec.size_min = o->spec.size_max = 64;
+	o->spec.seed = 1;
+	o->traffic = "uniform";
+	o->size = "64";
+	while ((c = getopt_long(argc, argv, "g:t:r:T:s:c:m:jh", longopts,
+				NULL)) != -1) {
+		if (c == 'h') {
+			fputs(usage, stdout);
+			return 1;
+		}
+		if (c == '?') {
+			fprintf(stderr, "Try 'rcfsim --help'.\n");
+			return -1;
+		}
+		if (parse_one(c, optarg, o))
+			return -1;
+	}
+	if (optind < argc)
+		return bad("unexpected argument '%s'", argv[optind]);
+	if (!o->topo.gen == !o->topo.topo)
+		return bad("%s", "give one of --gen SPEC and --topo FILE");
+	if (!o->spec.cycles && !o->spec.messages &&
+	    o->spec.pattern != RCF_TP_TRACE)
+		o->spec.cycles = 10000;
+	return 0;
+}
+
+void sim_opts_free(struct sim_opts *o)
+{
+	free((void *)o->spec.sizes);
+	free(o->arc_ids);
+	free(o->trace);
+}

@@ -1,0 +1,446 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * rcfsim's engine half: the flattened fabric into the kernel's object
+ * model, the adapter and the traffic generator on it, the run loop, and
+ * the counters into the struct rcf_stats that rcfctl stats prints too.
+ */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "adapter.h"
+#include "rcfsim.h"
+
+/* what the callbacks need */
+struct sim_ctx {
+	struct rcf_traffic *t;
+	const struct sim_fabric *f;
+	struct rcf_stats_pair *pair; /* nnodes^2 when --pairs */
+	uint32_t *idx;		     /* node id -> index, RCF_MAX_NODES */
+};
+
+static int fail(char *err, size_t len, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static int fail(char *err, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, len, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+static struct rcf_stats_pair *pair_of(struct sim_ctx *c, u32 src, u32 dst)
+{
+	if (!c->pair)
+		return NULL;
+	return &c->pair[(size_t)c->idx[src] * c->f->nnodes + c->idx[dst]];
+}
+
+static void on_deliver(void *priv, u32 dst, u32 src, const u8 *msg, u32 len,
+		       u64 cookie, u64 latency)
+{
+	struct sim_ctx *c = priv;
+	struct rcf_stats_pair *p = pair_of(c, src, dst);
+
+	if (p) {
+		p->msgs_received++;
+		p->rx_bytes += len;
+	}
+	rcf_traffic_deliver(c->t, dst, src, msg, len, cookie, latency);
+}
+
+static void on_sent(void *priv, u32 src, u32 dst, u32 len)
+{
+	struct rcf_stats_pair *p = pair_of(priv, src, dst);
+
+	if (p) {
+		p->msgs_sent++;
+		p->tx_bytes += len;
+	}
+}
+
+static const struct rcf_adapter_ops sim_ops = {.deliver = on_deliver};
+
+static int add_elems(struct rcf_fabric *m, const struct sim_fabric *f,
+		     struct rcf_err *e)
+{
+	for (size_t i = 0; i < f->nelem; i++) {
+		const struct sim_elem *x = &f->elem[i];
+		int rc;
+
+		if (x->kind == RCF_ELEM_NODE) {
+			struct rcf_node_cfg c = {.id = x->id,
+						 .has_id = true,
+						 .ports = x->ports,
+						 .has_ports = true};
+
+			rc = rcf_node_add(m, &c, e);
+		} else {
+			struct rcf_switch_cfg c = {.id = x->id,
+						   .has_id = true,
+						   .ports = x->ports,
+						   .has_ports = true,
+						   .cq_size = x->cq,
+						   .has_cq_size = x->cq != 0};
+
+			rc = rcf_switch_add(m, &c, e);
+		}
+		if (rc)
+			return rc;
+	}
+	for (size_t i = 0; i < f->nlink; i++) {
+		const struct sim_link *l = &f->link[i];
+		struct rcf_link_cfg c = {.id = l->id, .has_id = true};
+		int rc;
+
+		c.a = (struct rcf_end){l->kind[0], l->elem[0], l->port[0]};
+		c.b = (struct rcf_end){l->kind[1], l->elem[1], l->port[1]};
+		c.bandwidth = l->bandwidth;
+		c.latency = l->latency;
+		c.vcs = l->vcs;
+		c.buf_size = l->buf_size;
+		c.set = (l->bandwidth ? RCF_LSET_BANDWIDTH : 0) |
+			(l->latency ? RCF_LSET_LATENCY : 0) |
+			(l->vcs ? RCF_LSET_VCS : 0) |
+			(l->buf_size ? RCF_LSET_BUF : 0);
+		if (l->down) {
+			c.state = RCF_LINK_DOWN;
+			c.set |= RCF_LSET_STATE;
+		}
+		rc = rcf_link_add(m, &c, e);
+		if (rc)
+			return rc;
+	}
+	for (size_t i = 0; i < f->ncirc; i++) {
+		struct rcf_circuit c = {.sw = f->circ[i].sw,
+					.in_port = f->circ[i].in_port,
+					.out_port = f->circ[i].out_port};
+		int rc = rcf_circuit_add(m, &c, e);
+
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+static int add_routes(struct rcf_fabric *m, const struct sim_fabric *f,
+		      struct rcf_err *e)
+{
+	for (size_t i = 0; i < f->nroute; i++) {
+		struct rcf_route r = {.src = f->route[i].src,
+				      .dst = f->route[i].dst,
+				      .nhops = f->route[i].nhops};
+		int rc;
+
+		memcpy(r.hops, f->route[i].hops, r.nhops);
+		rc = rcf_route_add(m, &r, f->route[i].index, e);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+/* one transaction for the elements, one for the routes */
+static struct rcf_fabric *build_model(const struct sim_fabric *f, char *err,
+				      size_t errlen)
+{
+	struct rcf_fabric *m = rcf_fabric_new(NULL, NULL);
+	struct rcf_err e = {0};
+	int rc;
+
+	if (!m) {
+		fail(err, errlen, "out of memory");
+		return NULL;
+	}
+	rcf_txn_begin(m);
+	rc = f->cq_size ? rcf_fabric_set_cq(m, f->cq_size, &e) : 0;
+	if (!rc)
+		rc = add_elems(m, f, &e);
+	if (!rc)
+		rc = rcf_txn_commit(m, &e);
+	else
+		rcf_txn_abort(m);
+	if (rc)
+		goto bad;
+	rcf_txn_begin(m);
+	rc = add_routes(m, f, &e);
+	if (!rc)
+		rc = rcf_txn_commit(m, &e);
+	else
+		rcf_txn_abort(m);
+	if (rc)
+		goto bad;
+	return m;
+bad:
+	fail(err, errlen, "the model refused the fabric: %s",
+	     e.msg ? e.msg : "out of memory");
+	rcf_fabric_free(m);
+	return NULL;
+}
+
+/* command-line and file node ids to traffic indices */
+static int map_spec(struct sim_opts *o, struct sim_ctx *c,
+		    struct rcf_traffic_arc **arcs, char *err, size_t errlen)
+{
+	struct rcf_traffic_spec *s = &o->spec;
+
+#define IDX(id, what)                                                          \
+	({                                                                     \
+		uint32_t _id = (id);                                           \
+		if (_id >= RCF_MAX_NODES || c->idx[_id] == UINT32_MAX)         \
+			return fail(err, errlen, "%s: no node %u", what, _id); \
+		c->idx[_id];                                                   \
+	})
+	if (o->hot_set)
+		s->param = IDX(o->hot_id, "--traffic hotspot");
+	if (o->narcs) {
+		*arcs = calloc(o->narcs, sizeof(**arcs));
+		if (!*arcs)
+			return fail(err, errlen, "out of memory");
+		for (size_t i = 0; i < o->narcs; i++) {
+			(*arcs)[i].src = IDX(o->arc_ids[3 * i], "nig");
+			(*arcs)[i].dst = IDX(o->arc_ids[3 * i + 1], "nig");
+			(*arcs)[i].weight = o->arc_ids[3 * i + 2];
+		}
+		s->arcs = *arcs;
+		s->narcs = o->narcs;
+	}
+	for (size_t i = 0; i < o->ntrace; i++) {
+		o->trace[i].src = IDX(o->trace[i].src, "trace");
+		o->trace[i].dst = IDX(o->trace[i].dst, "trace");
+	}
+	s->trace = o->trace;
+	s->ntrace = o->ntrace;
+#undef IDX
+	return 0;
+}
+
+static double clock_secs(clockid_t id)
+{
+	struct timespec ts;
+
+	clock_gettime(id, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static double now_secs(void)
+{
+	return clock_secs(CLOCK_MONOTONIC);
+}
+
+static int collect(const struct sim_opts *o, const struct sim_fabric *f,
+		   struct rcf_adapter *a, struct sim_ctx *c,
+		   struct rcf_stats *st)
+{
+	struct rcf_engine *e = rcf_adapter_engine(a);
+	struct rcf_stats_fabric *sf = &st->fabric;
+	struct rcf_engine_stats es;
+	struct rcf_adapter_stats as;
+	int k;
+
+	rcf_engine_stats(e, &es);
+	rcf_adapter_stats(a, &as);
+	st->have_fabric = 1;
+	sf->cycle = es.now;
+	sf->engine_gen = 1;
+	sf->pkts_sent = es.sent_pkts;
+	sf->pkts_delivered = es.delivered_pkts;
+	sf->pkts_dropped = es.dropped_pkts;
+	sf->bytes_injected = es.injected;
+	sf->bytes_delivered = es.delivered;
+	sf->bytes_dropped = es.dropped;
+	sf->bytes_inflight = es.inflight;
+	sf->byte_hops = es.byte_hops;
+	for (k = 0; k < RCF_EDROP_NR; k++)
+		sf->drops[rcf_engine_drop_reason(k)] += es.drops[k];
+	for (k = 0; k < RCF_ADROP_NR; k++)
+		sf->drops[rcf_adapter_drop_reason(k)] += as.drops[k];
+	for (k = 0; k < RCF_ENGINE_LAT_BUCKETS && k < RCF_STATS_LAT_BUCKETS;
+	     k++)
+		sf->lat_hist[k] = es.lat_hist[k];
+	sf->lat_sum = es.lat_sum;
+	sf->lat_min = es.lat_min;
+	sf->lat_max = es.lat_max;
+	sf->msgs_sent = as.msgs_sent;
+	sf->msgs_received = as.msgs_received;
+	sf->tx_bytes = as.tx_bytes;
+	sf->rx_bytes = as.rx_bytes;
+
+	for (size_t i = 0; o->show_channels && i < f->nlink; i++) {
+		for (int dir = 0; dir < 2; dir++)
+			for (int vc = 0; vc < RCF_LINK_MAX_VCS; vc++) {
+				struct rcf_engine_chan_id id = {f->link[i].id,
+								dir, vc};
+				struct rcf_engine_chan_stats cs;
+				struct rcf_stats_channel sc = {
+					.link = id.link, .dir = dir, .vc = vc};
+
+				if (rcf_engine_chan_stats(e, &id, &cs))
+					continue;
+				sc.bytes = cs.bytes;
+				sc.packets = cs.packets;
+				sc.blocked = cs.blocked;
+				sc.credit = cs.credit;
+				sc.occupancy = cs.occ;
+				if (rcf_stats_add_channel(st, &sc))
+					return -1;
+			}
+	}
+	for (size_t i = 0; o->show_switches && i < f->nelem; i++) {
+		struct rcf_stats_switch w = {.id = f->elem[i].id};
+
+		if (f->elem[i].kind != RCF_ELEM_SWITCH)
+			continue;
+		w.cq_size = f->elem[i].cq ? f->elem[i].cq
+			    : f->cq_size  ? f->cq_size
+					  : RCF_CQ_DEF_SIZE;
+		if (rcf_engine_cq_stats(e, w.id, &w.cq_cur, &w.cq_peak) ||
+		    rcf_stats_add_switch(st, &w))
+			return -1;
+	}
+	for (uint32_t i = 0; o->show_nodes && i < f->nnodes; i++) {
+		struct rcf_stats_node n = {.id = f->node_ids[i]};
+
+		if (rcf_adapter_node_stats(a, n.id, &as))
+			return -1;
+		n.msgs_sent = as.msgs_sent;
+		n.msgs_received = as.msgs_received;
+		n.tx_bytes = as.tx_bytes;
+		n.rx_bytes = as.rx_bytes;
+		n.backlog = rcf_adapter_backlog(a, n.id);
+		if (rcf_stats_add_node(st, &n))
+			return -1;
+	}
+	for (size_t i = 0; c->pair && i < (size_t)f->nnodes * f->nnodes; i++) {
+		struct rcf_stats_pair *p = &c->pair[i];
+		struct rcf_engine_pair_stats ps;
+
+		p->src = f->node_ids[i / f->nnodes];
+		p->dst = f->node_ids[i % f->nnodes];
+		/* the engine's C_ij, where it keeps one (up to 1024 nodes) */
+		if (!rcf_engine_pair_stats(e, p->src, p->dst, &ps))
+			p->pkts_sent = ps.sent_pkts;
+		if (!rcf_engine_pair_stats(e, p->dst, p->src, &ps))
+			p->pkts_delivered = ps.recv_pkts;
+		if ((p->msgs_sent || p->msgs_received || p->pkts_sent ||
+		     p->pkts_delivered) &&
+		    rcf_stats_add_pair(st, p))
+			return -1;
+	}
+	rcf_stats_sort(st);
+	return 0;
+}
+
+static int loop(const struct sim_opts *o, struct rcf_traffic *t,
+		struct rcf_engine *e, struct sim_result *res, char *err,
+		size_t errlen)
+{
+	double t0 = now_secs(), last = t0;
+	double cpu0 = clock_secs(CLOCK_PROCESS_CPUTIME_ID);
+	uint64_t slice = o->slice ? o->slice : 10000;
+	long long rc = 0;
+
+	while (!rcf_traffic_done(t)) {
+		rc = rcf_traffic_run(t, slice);
+		if (rc < 0)
+			break;
+		if (o->progress && now_secs() - last >= 1) {
+			struct rcf_traffic_results r;
+
+			last = now_secs();
+			rcf_traffic_results(t, &r);
+			fprintf(stderr,
+				"rcfsim: cycle %llu, %llu of %llu messages "
+				"delivered, %.0f s\n",
+				(unsigned long long)r.cycles,
+				(unsigned long long)r.msgs_delivered,
+				(unsigned long long)r.msgs_sent, last - t0);
+		}
+	}
+	res->secs = now_secs() - t0;
+	rcf_traffic_results(t, &res->tr);
+	if (o->progress) {
+		struct rcf_engine_stats es;
+
+		rcf_engine_stats(e, &es);
+		fprintf(stderr,
+			"rcfsim: ran %llu engine cycles, %llu byte-hops in "
+			"%.3f s, %.3f s of CPU\n",
+			(unsigned long long)es.now,
+			(unsigned long long)es.byte_hops, res->secs,
+			clock_secs(CLOCK_PROCESS_CPUTIME_ID) - cpu0);
+	}
+	if (rc == -EDEADLK)
+		fprintf(stderr,
+			"rcfsim: deadlock at cycle %llu: packets in flight "
+			"can never move again\n",
+			(unsigned long long)res->tr.cycles);
+	else if (rc < 0)
+		return fail(err, errlen, "engine: %s", strerror((int)-rc));
+	return 0;
+}
+
+int sim_run(struct sim_opts *o, const struct sim_fabric *f,
+	    struct sim_result *res, char *err, size_t errlen)
+{
+	struct sim_ctx c = {.f = f};
+	struct rcf_traffic_arc *arcs = NULL;
+	struct rcf_adapter *a = NULL;
+	struct rcf_fabric *m;
+	int rc = -1;
+
+	memset(res, 0, sizeof(*res));
+	rcf_stats_init(&res->st);
+	c.idx = malloc(sizeof(*c.idx) * RCF_MAX_NODES);
+	if (!c.idx)
+		return fail(err, errlen, "out of memory");
+	memset(c.idx, 0xff, sizeof(*c.idx) * RCF_MAX_NODES);
+	for (uint32_t i = 0; i < f->nnodes; i++)
+		c.idx[f->node_ids[i]] = i;
+	if (o->show_pairs) {
+		c.pair = calloc((size_t)f->nnodes * f->nnodes + 1,
+				sizeof(*c.pair));
+		if (!c.pair) {
+			free(c.idx);
+			return fail(err, errlen, "out of memory for --pairs");
+		}
+	}
+	m = build_model(f, err, errlen);
+	if (!m)
+		goto out;
+	if (map_spec(o, &c, &arcs, err, errlen))
+		goto out;
+	o->spec.nodes = f->nnodes;
+	o->spec.node_ids = f->node_ids;
+	o->spec.sent = on_sent;
+	o->spec.priv = &c;
+	a = rcf_adapter_new(m, o->policy, &sim_ops, &c);
+	if (!a) {
+		fail(err, errlen, "out of memory for the engine");
+		goto out;
+	}
+	rc = rcf_traffic_new(&o->spec, a, &c.t);
+	if (rc) {
+		fail(err, errlen, "traffic %s cannot run on %u nodes: %s",
+		     o->traffic, f->nnodes, strerror(-rc));
+		rc = -1;
+		goto out;
+	}
+	rc = loop(o, c.t, rcf_adapter_engine(a), res, err, errlen);
+	if (!rc && collect(o, f, a, &c, &res->st))
+		rc = fail(err, errlen, "out of memory");
+out:
+	rcf_traffic_free(c.t);
+	rcf_adapter_free(a);
+	if (m)
+		rcf_fabric_free(m);
+	free(arcs);
+	free(c.pair);
+	free(c.idx);
+	return rc;
+}

@@ -1,0 +1,304 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * rcfsim's library half: the fabric from a generator or a topology file,
+ * its routes from a generator or a route file (what rcfctl route compute
+ * prints), checked for walking and for deadlock freedom, then flattened
+ * into the plain types of rcfsim_topo.h.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "batch.h"
+#include "cdg.h"
+#include "graph.h"
+#include "nig.h"
+#include "route.h"
+#include "topo_gen.h"
+#include "rcfsim_topo.h"
+
+static int fail(char *err, size_t len, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static int fail(char *err, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, len, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+static int read_topo(const char *path, struct rcf_topo *t, char *err,
+		     size_t errlen)
+{
+	FILE *f = strcmp(path, "-") ? fopen(path, "r") : stdin;
+	int rc;
+
+	if (!f)
+		return fail(err, errlen, "%s: %s", path, strerror(errno));
+	rc = rcf_topo_read(f, path, t, err, errlen);
+	if (f != stdin)
+		fclose(f);
+	return rc;
+}
+
+/* the algorithm a generator's fabric is routed with by default */
+static enum rcf_algo default_algo(const char *gen)
+{
+	if (gen && (!strncmp(gen, "torus:", 6) || !strncmp(gen, "mesh:", 5)))
+		return RCF_ALGO_DOR;
+	if (gen && !strncmp(gen, "hypercube:", 10))
+		return RCF_ALGO_ECUBE;
+	if (gen && !strncmp(gen, "sp1:", 4))
+		return RCF_ALGO_SP1;
+	return RCF_ALGO_SHORTEST;
+}
+
+/* Link and switch overrides, and the VCs dimension order needs. */
+static void tune(struct rcf_topo *t, const struct sim_topo_opts *o, int vcs)
+{
+	struct rcf_objv *v = &t->v[RCF_K_LINK];
+
+	for (size_t i = 0; i < v->n; i++) {
+		struct rcf_obj *l = &v->o[i];
+		uint64_t cur = rcf_has(l, RCF_A_LINK_VCS) ? l->v[RCF_A_LINK_VCS]
+							  : RCF_LINK_DEF_VCS;
+
+		if (o->bandwidth)
+			rcf_set(l, RCF_A_LINK_BANDWIDTH, o->bandwidth);
+		if (o->latency)
+			rcf_set(l, RCF_A_LINK_LATENCY, o->latency);
+		if (o->buf_size)
+			rcf_set(l, RCF_A_LINK_BUF_SIZE, o->buf_size);
+		if (vcs > 0 && cur < (uint64_t)vcs)
+			rcf_set(l, RCF_A_LINK_VCS, vcs);
+	}
+	v = &t->v[RCF_K_SWITCH];
+	for (size_t i = 0; i < v->n && o->cq_size; i++)
+		rcf_set(&v->o[i], RCF_A_SWITCH_CQ_SIZE, o->cq_size);
+}
+
+static int get_routes(const struct sim_topo_opts *o, struct rcf_topo *t,
+		      struct rcf_graph *g, struct rcf_routes *s,
+		      struct sim_fabric *f, char *err, size_t errlen)
+{
+	struct rcf_route_opts ro = {.paths = o->paths ? o->paths : 1};
+	const char *how = o->routes;
+	int vcs = o->vcs;
+
+	if (!how && t->v[RCF_K_ROUTE].n) {
+		how = "file";
+	} else if (!how) {
+		ro.algo = default_algo(o->gen);
+		how = rcf_algo_name(ro.algo);
+	} else if (rcf_algo_lookup(how, &ro.algo)) {
+		struct rcf_topo rt;
+
+		/* a route file: "route add ..." lines, as rcfctl prints */
+		if (read_topo(how, &rt, err, errlen))
+			return -1;
+		if (rcf_routes_from_topo(s, &rt)) {
+			rcf_topo_free(&rt);
+			return fail(err, errlen, "out of memory");
+		}
+		rcf_topo_free(&rt);
+		how = "file";
+	}
+	snprintf(f->routes_how, sizeof(f->routes_how), "%s", how);
+	if (!strcmp(how, "file") && !s->n && rcf_routes_from_topo(s, t))
+		return fail(err, errlen, "out of memory");
+	if (strcmp(how, "file") && ro.algo == RCF_ALGO_DOR) {
+		/* a torus's dateline needs VC 1 on every ring */
+		if (!vcs)
+			vcs = o->gen && !strncmp(o->gen, "torus:", 6) ? 2 : 1;
+		ro.vcs = vcs;
+	}
+	tune(t, o, vcs);
+	if (rcf_graph_build(g, t, err, errlen))
+		return -1;
+	if (strcmp(how, "file")) {
+		if (ro.algo == RCF_ALGO_ADAPTIVE)
+			return fail(err, errlen,
+				    "adaptive routes need a NIG: compute them "
+				    "with rcfctl route compute and pass the "
+				    "file");
+		if (rcf_route_compute(g, &ro, s, err, errlen))
+			return -1;
+	}
+	return 0;
+}
+
+static int check_routes(const struct rcf_graph *g, const struct rcf_routes *s,
+			struct sim_fabric *f, char *err, size_t errlen)
+{
+	struct rcf_route_stats st;
+	struct rcf_cdg_result cdg = {0};
+
+	if (rcf_routes_check(g, s, &st, NULL, err, errlen) ||
+	    rcf_cdg_check(g, s, &cdg, err, errlen))
+		return -1;
+	f->acyclic = cdg.acyclic;
+	f->unreachable = st.unreachable;
+	rcf_cdg_result_free(&cdg);
+	return 0;
+}
+
+static uint32_t attr_or(const struct rcf_obj *o, int a, uint32_t def)
+{
+	return rcf_has(o, a) ? (uint32_t)o->v[a] : def;
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static int flatten(const struct rcf_topo *t, const struct rcf_routes *s,
+		   struct sim_fabric *f)
+{
+	const struct rcf_objv *nv = &t->v[RCF_K_NODE],
+			      *sv = &t->v[RCF_K_SWITCH];
+	const struct rcf_objv *lv = &t->v[RCF_K_LINK],
+			      *cv = &t->v[RCF_K_CIRCUIT];
+	size_t i, k = 0;
+
+	f->nnodes = nv->n;
+	f->nswitches = sv->n;
+	f->nelem = nv->n + sv->n;
+	f->nlink = lv->n;
+	f->ncirc = cv->n;
+	f->nroute = s->n;
+	f->elem = calloc(f->nelem + 1, sizeof(*f->elem));
+	f->link = calloc(f->nlink + 1, sizeof(*f->link));
+	f->circ = calloc(f->ncirc + 1, sizeof(*f->circ));
+	f->route = calloc(f->nroute + 1, sizeof(*f->route));
+	f->node_ids = calloc(f->nnodes + 1, sizeof(*f->node_ids));
+	if (!f->elem || !f->link || !f->circ || !f->route || !f->node_ids)
+		return -1;
+	if (rcf_has(&t->fabric, RCF_A_FABRIC_CQ_SIZE))
+		f->cq_size = t->fabric.v[RCF_A_FABRIC_CQ_SIZE];
+	for (i = 0; i < nv->n; i++, k++) {
+		f->elem[k].kind = RCF_ELEM_NODE;
+		f->elem[k].id = nv->o[i].v[RCF_A_NODE_ID];
+		f->elem[k].ports = attr_or(&nv->o[i], RCF_A_NODE_PORTS, 1);
+		f->node_ids[i] = f->elem[k].id;
+	}
+	qsort(f->node_ids, f->nnodes, sizeof(*f->node_ids), cmp_u32);
+	for (i = 0; i < sv->n; i++, k++) {
+		f->elem[k].kind = RCF_ELEM_SWITCH;
+		f->elem[k].id = sv->o[i].v[RCF_A_SWITCH_ID];
+		f->elem[k].ports = attr_or(&sv->o[i], RCF_A_SWITCH_PORTS,
+					   RCF_SWITCH_MAX_PORTS);
+		f->elem[k].cq = attr_or(&sv->o[i], RCF_A_SWITCH_CQ_SIZE, 0);
+	}
+	for (i = 0; i < lv->n; i++) {
+		const struct rcf_obj *l = &lv->o[i];
+		struct sim_link *d = &f->link[i];
+
+		d->id = l->v[RCF_A_LINK_ID];
+		for (int e = 0; e < 2; e++) {
+			d->kind[e] = l->end[e].kind;
+			d->elem[e] = l->end[e].id;
+			d->port[e] = l->end[e].port;
+		}
+		d->bandwidth = attr_or(l, RCF_A_LINK_BANDWIDTH, 0);
+		d->latency = attr_or(l, RCF_A_LINK_LATENCY, 0);
+		d->vcs = attr_or(l, RCF_A_LINK_VCS, 0);
+		d->buf_size = attr_or(l, RCF_A_LINK_BUF_SIZE, 0);
+		d->down = rcf_has(l, RCF_A_LINK_STATE) &&
+			  l->v[RCF_A_LINK_STATE] == RCF_LINK_DOWN;
+	}
+	for (i = 0; i < cv->n; i++) {
+		f->circ[i].sw = cv->o[i].v[RCF_A_CIRCUIT_SWITCH];
+		f->circ[i].in_port = cv->o[i].v[RCF_A_CIRCUIT_IN_PORT];
+		f->circ[i].out_port = cv->o[i].v[RCF_A_CIRCUIT_OUT_PORT];
+	}
+	for (i = 0; i < s->n; i++) {
+		f->route[i].src = s->r[i].src;
+		f->route[i].dst = s->r[i].dst;
+		f->route[i].index = s->r[i].index;
+		f->route[i].nhops = s->r[i].nhops;
+		memcpy(f->route[i].hops, s->r[i].hops, s->r[i].nhops);
+	}
+	return 0;
+}
+
+int sim_topo_load(const struct sim_topo_opts *o, struct sim_fabric *f,
+		  char *err, size_t errlen)
+{
+	struct rcf_graph *g = calloc(1, sizeof(*g));
+	struct rcf_routes s;
+	struct rcf_topo t;
+	int rc = -1;
+
+	memset(f, 0, sizeof(*f));
+	rcf_routes_init(&s);
+	if (!g)
+		return fail(err, errlen, "out of memory");
+	if (o->gen ? rcf_topo_generate(o->gen, &t, err, errlen)
+		   : read_topo(o->topo, &t, err, errlen)) {
+		free(g);
+		return -1;
+	}
+	if (get_routes(o, &t, g, &s, f, err, errlen))
+		goto out;
+	if (check_routes(g, &s, f, err, errlen))
+		goto out;
+	if (flatten(&t, &s, f)) {
+		fail(err, errlen, "out of memory");
+		goto out;
+	}
+	rc = 0;
+out:
+	rcf_routes_free(&s);
+	rcf_graph_free(g);
+	free(g);
+	rcf_topo_free(&t);
+	return rc;
+}
+
+void sim_fabric_free(struct sim_fabric *f)
+{
+	free(f->elem);
+	free(f->link);
+	free(f->circ);
+	free(f->route);
+	free(f->node_ids);
+	memset(f, 0, sizeof(*f));
+}
+
+int sim_nig_load(const char *path, uint32_t **arcs, size_t *n, char *err,
+		 size_t errlen)
+{
+	FILE *f = strcmp(path, "-") ? fopen(path, "r") : stdin;
+	struct rcf_nig g;
+	int rc;
+
+	if (!f)
+		return fail(err, errlen, "%s: %s", path, strerror(errno));
+	rcf_nig_init(&g);
+	rc = rcf_nig_read(f, path, &g, err, errlen);
+	if (f != stdin)
+		fclose(f);
+	if (rc)
+		return -1;
+	*arcs = calloc(g.n * 3 + 1, sizeof(**arcs));
+	if (!*arcs) {
+		rcf_nig_free(&g);
+		return fail(err, errlen, "out of memory");
+	}
+	for (size_t i = 0; i < g.n; i++) {
+		(*arcs)[3 * i] = g.a[i].src;
+		(*arcs)[3 * i + 1] = g.a[i].dst;
+		(*arcs)[3 * i + 2] = g.a[i].flow;
+	}
+	*n = g.n;
+	rcf_nig_free(&g);
+	return 0;
+}

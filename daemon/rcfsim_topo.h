@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The bridge between rcfsim's two halves.  The userspace library
+ * (topologies, route generators; its own struct rcf_route and rcf_end)
+ * and the engine's model (kmod/core, with types of the same names) never
+ * share a translation unit, so only the plain types below cross.
+ */
+#ifndef RCFSIM_TOPO_H
+#define RCFSIM_TOPO_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct sim_elem {
+	uint8_t kind; /* enum rcf_elem_kind */
+	uint32_t id, ports;
+	uint32_t cq; /* switch: central queue bytes, 0: fabric default */
+};
+
+/* link parameters: 0 leaves the model's default */
+struct sim_link {
+	uint32_t id;
+	uint8_t kind[2];
+	uint32_t elem[2], port[2];
+	uint32_t bandwidth, latency, vcs, buf_size;
+	uint8_t down;
+};
+
+struct sim_circuit {
+	uint32_t sw, in_port, out_port;
+};
+
+struct sim_route {
+	uint32_t src, dst;
+	uint8_t index, nhops;
+	uint8_t hops[64];
+};
+
+struct sim_fabric {
+	struct sim_elem *elem;
+	struct sim_link *link;
+	struct sim_circuit *circ;
+	struct sim_route *route;
+	size_t nelem, nlink, ncirc, nroute;
+	uint32_t cq_size;   /* fabric default, 0: the model's */
+	uint32_t *node_ids; /* ascending: traffic index -> node id */
+	uint32_t nnodes, nswitches;
+	char routes_how[64]; /* "dor", "file", ... */
+	int acyclic;	     /* the route set's channel dependency graph */
+	size_t unreachable;  /* node pairs without a route */
+};
+
+/* How to get the fabric and its routes. */
+struct sim_topo_opts {
+	const char *gen, *topo;
+	const char *routes; /* algorithm name or route file; NULL: default */
+	int paths, vcs;
+	/* applied to every link / switch when not 0 */
+	uint32_t bandwidth, latency, buf_size, cq_size;
+};
+
+/* 0, or -1 with a reason in err. */
+int sim_topo_load(const struct sim_topo_opts *o, struct sim_fabric *f,
+		  char *err, size_t errlen);
+void sim_fabric_free(struct sim_fabric *f);
+
+/* A node interaction graph file (SRC DST [FLOW]) as id triples. */
+int sim_nig_load(const char *path, uint32_t **arcs, size_t *n, char *err,
+		 size_t errlen);
+
+#endif
