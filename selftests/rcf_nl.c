@@ -11,7 +11,11 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <unistd.h>
+#include <arpa/inet.h>
 #include <linux/genetlink.h>
+#include <linux/if_ether.h>
+#include <linux/if_packet.h>
+#include <netinet/in.h>
 
 #ifndef NETLINK_EXT_ACK
 #define NETLINK_EXT_ACK 11
@@ -20,7 +24,8 @@
 /* Big enough for an echoed maximal batch plus its extended ack. */
 #define RCF_RXBUF (1 << 20)
 
-static uint8_t rxbuf[RCF_RXBUF];
+/* Per thread, so that the stress test's threads may each own a socket. */
+static __thread uint8_t rxbuf[RCF_RXBUF];
 
 static void *xrealloc(void *p, size_t n)
 {
@@ -240,8 +245,9 @@ static void parse_ack(const struct nlmsghdr *nh, struct rcf_err *err)
 	const uint8_t *base = (const uint8_t *)nh;
 
 	err->error = e->error;
+	/* The echoed request is padded: its length need not be aligned. */
 	if (!(nh->nlmsg_flags & NLM_F_CAPPED))
-		off += e->msg.nlmsg_len - NLMSG_HDRLEN;
+		off += NLMSG_ALIGN(e->msg.nlmsg_len - NLMSG_HDRLEN);
 	if (!(nh->nlmsg_flags & NLM_F_ACK_TLVS))
 		return;
 	while (off + NLA_HDRLEN <= nh->nlmsg_len) {
@@ -738,4 +744,407 @@ fail:
 	rcf_reply_free(&rep);
 	free(t.s);
 	return NULL;
+}
+
+/* The fabric as read back by rcf_check_fabric(). */
+struct chk_link {
+	uint32_t id, vcs, users, seen;
+	uint8_t kind[2];
+	uint32_t elem[2], port[2];
+};
+
+struct chk_circ {
+	uint32_t sw, in, out, users, seen;
+};
+
+struct chk {
+	struct rcf_reply nodes, switches, links, circuits, routes;
+	struct chk_link *l;
+	struct chk_circ *c;
+	char *why;
+	size_t whylen;
+	int bad;
+};
+
+static void chk_fail(struct chk *k, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void chk_fail(struct chk *k, const char *fmt, ...)
+{
+	va_list ap;
+
+	/* The first finding is the one worth reading. */
+	if (k->bad++)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(k->why, k->whylen, fmt, ap);
+	va_end(ap);
+}
+
+/* Ports of an element, 0 when it does not exist. */
+static uint32_t chk_ports(struct chk *k, uint8_t kind, uint32_t id)
+{
+	struct rcf_reply *r = kind == RCF_ELEM_NODE ? &k->nodes : &k->switches;
+	uint16_t ida = kind == RCF_ELEM_NODE ? RCF_A_NODE_ID : RCF_A_SWITCH_ID;
+	uint16_t pa =
+		kind == RCF_ELEM_NODE ? RCF_A_NODE_PORTS : RCF_A_SWITCH_PORTS;
+
+	for (size_t i = 0; i < r->n; i++)
+		if (rcf_u32(&r->v[i], ida) == id)
+			return rcf_u32(&r->v[i], pa);
+	return 0;
+}
+
+/* The link on (kind, id, port) and which of its ends that is. */
+static struct chk_link *chk_link_at(struct chk *k, uint8_t kind, uint32_t id,
+				    uint32_t port, int *end)
+{
+	for (size_t i = 0; i < k->links.n; i++)
+		for (int e = 0; e < 2; e++)
+			if (k->l[i].kind[e] == kind && k->l[i].elem[e] == id &&
+			    k->l[i].port[e] == port) {
+				*end = e;
+				return &k->l[i];
+			}
+	return NULL;
+}
+
+static struct chk_circ *chk_circ_at(struct chk *k, uint32_t sw, uint32_t in)
+{
+	for (size_t i = 0; i < k->circuits.n; i++)
+		if (k->c[i].sw == sw && k->c[i].in == in)
+			return &k->c[i];
+	return NULL;
+}
+
+/* Keys of consecutive dump entries must rise strictly. */
+static void chk_order(struct chk *k, const char *what, uint64_t *prev,
+		      uint64_t key, size_t i)
+{
+	if (i && key <= *prev)
+		chk_fail(k, "%s dump out of order or repeated at entry %zu",
+			 what, i);
+	*prev = key;
+}
+
+/*
+ * Follow a route's bytes from its source as the kernel documents the walk
+ * (Documentation/rcf.rst, "Hop-by-hop validation"), counting each link
+ * and circuit crossed.  Links may be down under a route (fault injection),
+ * so their state is not checked.
+ */
+static void chk_walk(struct chk *k, const struct rcf_obj *r)
+{
+	const struct nlattr *h = rcf_attr(r->attrs, r->len, RCF_A_ROUTE_HOPS);
+	uint32_t src = rcf_u32(r, RCF_A_ROUTE_SRC);
+	uint32_t dst = rcf_u32(r, RCF_A_ROUTE_DST);
+	const uint8_t *hops;
+	size_t n, i = 0, circs = 0;
+	uint8_t kind = RCF_ELEM_NODE, vc = 0;
+	uint32_t id = src, in = 0;
+
+	if (!h || h->nla_len <= NLA_HDRLEN ||
+	    h->nla_len - NLA_HDRLEN > RCF_ROUTE_MAX_HOPS) {
+		chk_fail(k, "route %u->%u: bad hops attribute", src, dst);
+		return;
+	}
+	hops = (const uint8_t *)h + NLA_HDRLEN;
+	n = h->nla_len - NLA_HDRLEN;
+	if (src == dst || !chk_ports(k, RCF_ELEM_NODE, src) ||
+	    !chk_ports(k, RCF_ELEM_NODE, dst)) {
+		chk_fail(k, "route %u->%u: bad or missing end node", src, dst);
+		return;
+	}
+	for (;;) {
+		struct chk_circ *c = NULL;
+		struct chk_link *l;
+		uint32_t port;
+		int e;
+
+		if (kind == RCF_ELEM_SWITCH)
+			c = chk_circ_at(k, id, in);
+		if (c) {
+			if (++circs > k->circuits.n) {
+				chk_fail(k, "route %u->%u loops in circuits",
+					 src, dst);
+				return;
+			}
+			c->seen++;
+			port = c->out;
+		} else {
+			circs = 0;
+			if (i == n) {
+				if (kind != RCF_ELEM_NODE || id != dst)
+					chk_fail(k,
+						 "route %u->%u ends at %s %u",
+						 src, dst,
+						 kind == RCF_ELEM_NODE
+							 ? "node"
+							 : "switch",
+						 id);
+				return;
+			}
+			if (hops[i] & RCF_HOP_RESERVED) {
+				chk_fail(k, "route %u->%u: reserved bit", src,
+					 dst);
+				return;
+			}
+			port = RCF_HOP_PORT(hops[i]);
+			vc = RCF_HOP_VC(hops[i]);
+			i++;
+		}
+		l = chk_link_at(k, kind, id, port, &e);
+		if (!l || vc >= l->vcs) {
+			chk_fail(k,
+				 "route %u->%u: no link or VC %u at %u:%u:%u",
+				 src, dst, vc, kind, id, port);
+			return;
+		}
+		l->seen++;
+		kind = l->kind[!e];
+		id = l->elem[!e];
+		in = l->port[!e];
+	}
+}
+
+int rcf_check_fabric(struct rcf_nl *nl, char *why, size_t whylen)
+{
+	struct chk k = {.why = why, .whylen = whylen};
+	struct rcf_reply fab = {0};
+	uint64_t prev = 0;
+	int r;
+
+	why[0] = '\0';
+	r = rcf_xfer(nl, rcf_msg_new(nl, RCF_CMD_FABRIC_GET, 0), &fab, NULL);
+	if (!r)
+		r = rcf_dump(nl, RCF_CMD_NODE_GET, &k.nodes, NULL);
+	if (!r)
+		r = rcf_dump(nl, RCF_CMD_SWITCH_GET, &k.switches, NULL);
+	if (!r)
+		r = rcf_dump(nl, RCF_CMD_LINK_GET, &k.links, NULL);
+	if (!r)
+		r = rcf_dump(nl, RCF_CMD_CIRCUIT_GET, &k.circuits, NULL);
+	if (!r)
+		r = rcf_dump(nl, RCF_CMD_ROUTE_GET, &k.routes, NULL);
+	if (r) {
+		snprintf(why, whylen, "a read failed: %s", strerror(-r));
+		k.bad = 1;
+		goto out;
+	}
+	if (fab.n != 1) {
+		chk_fail(&k, "FABRIC_GET gave %zu replies", fab.n);
+		goto out;
+	}
+	if (rcf_u32(&fab.v[0], RCF_A_FABRIC_NODES) != k.nodes.n ||
+	    rcf_u32(&fab.v[0], RCF_A_FABRIC_SWITCHES) != k.switches.n ||
+	    rcf_u32(&fab.v[0], RCF_A_FABRIC_LINKS) != k.links.n ||
+	    rcf_u32(&fab.v[0], RCF_A_FABRIC_CIRCUITS) != k.circuits.n ||
+	    rcf_u32(&fab.v[0], RCF_A_FABRIC_ROUTES) != k.routes.n)
+		chk_fail(&k,
+			 "FABRIC_GET counts %u/%u/%u/%u/%u, dumps "
+			 "%zu/%zu/%zu/%zu/%zu",
+			 rcf_u32(&fab.v[0], RCF_A_FABRIC_NODES),
+			 rcf_u32(&fab.v[0], RCF_A_FABRIC_SWITCHES),
+			 rcf_u32(&fab.v[0], RCF_A_FABRIC_LINKS),
+			 rcf_u32(&fab.v[0], RCF_A_FABRIC_CIRCUITS),
+			 rcf_u32(&fab.v[0], RCF_A_FABRIC_ROUTES), k.nodes.n,
+			 k.switches.n, k.links.n, k.circuits.n, k.routes.n);
+	for (size_t i = 0; i < k.nodes.n; i++) {
+		uint32_t p = rcf_u32(&k.nodes.v[i], RCF_A_NODE_PORTS);
+
+		chk_order(&k, "node", &prev,
+			  rcf_u32(&k.nodes.v[i], RCF_A_NODE_ID), i);
+		if (p < RCF_NODE_MIN_PORTS || p > RCF_NODE_MAX_PORTS)
+			chk_fail(&k, "node with %u ports", p);
+	}
+	for (size_t i = 0; i < k.switches.n; i++) {
+		uint32_t p = rcf_u32(&k.switches.v[i], RCF_A_SWITCH_PORTS);
+
+		chk_order(&k, "switch", &prev,
+			  rcf_u32(&k.switches.v[i], RCF_A_SWITCH_ID), i);
+		if (p < RCF_SWITCH_MIN_PORTS || p > RCF_SWITCH_MAX_PORTS)
+			chk_fail(&k, "switch with %u ports", p);
+	}
+	k.l = calloc(k.links.n + 1, sizeof(*k.l));
+	k.c = calloc(k.circuits.n + 1, sizeof(*k.c));
+	if (!k.l || !k.c)
+		exit(1);
+	for (size_t i = 0; i < k.links.n; i++) {
+		const struct rcf_obj *o = &k.links.v[i];
+		struct chk_link *l = &k.l[i];
+
+		l->id = rcf_u32(o, RCF_A_LINK_ID);
+		l->vcs = rcf_u32(o, RCF_A_LINK_VCS);
+		l->users = rcf_u32(o, RCF_A_LINK_USERS);
+		chk_order(&k, "link", &prev, l->id, i);
+		for (int e = 0; e < 2; e++) {
+			struct rcf_obj end = rcf_nested(
+				o, e ? RCF_A_LINK_END_B : RCF_A_LINK_END_A);
+			uint32_t ports;
+
+			l->kind[e] = rcf_u8(&end, RCF_END_KIND);
+			l->elem[e] = rcf_u32(&end, RCF_END_ID);
+			l->port[e] = rcf_u32(&end, RCF_END_PORT);
+			ports = chk_ports(&k, l->kind[e], l->elem[e]);
+			if (l->port[e] >= ports)
+				chk_fail(&k, "link %u: end %c %u:%u:%u missing",
+					 l->id, 'a' + e, l->kind[e], l->elem[e],
+					 l->port[e]);
+			for (size_t j = 0; j < i; j++)
+				for (int f = 0; f < 2; f++)
+					if (k.l[j].kind[f] == l->kind[e] &&
+					    k.l[j].elem[f] == l->elem[e] &&
+					    k.l[j].port[f] == l->port[e])
+						chk_fail(&k,
+							 "links %u and %u "
+							 "share a port",
+							 k.l[j].id, l->id);
+		}
+		if (l->kind[0] == l->kind[1] && l->elem[0] == l->elem[1] &&
+		    l->port[0] == l->port[1])
+			chk_fail(&k, "link %u joins a port to itself", l->id);
+		if (l->vcs < 1 || l->vcs > RCF_LINK_MAX_VCS ||
+		    rcf_u8(o, RCF_A_LINK_STATE) > RCF_LINK_UP)
+			chk_fail(&k, "link %u: vcs %u state %u", l->id, l->vcs,
+				 rcf_u8(o, RCF_A_LINK_STATE));
+	}
+	for (size_t i = 0; i < k.circuits.n; i++) {
+		const struct rcf_obj *o = &k.circuits.v[i];
+		struct chk_circ *c = &k.c[i];
+		uint32_t ports;
+
+		c->sw = rcf_u32(o, RCF_A_CIRCUIT_SWITCH);
+		c->in = rcf_u32(o, RCF_A_CIRCUIT_IN_PORT);
+		c->out = rcf_u32(o, RCF_A_CIRCUIT_OUT_PORT);
+		c->users = rcf_u32(o, RCF_A_CIRCUIT_USERS);
+		chk_order(&k, "circuit", &prev, (uint64_t)c->sw << 32 | c->in,
+			  i);
+		ports = chk_ports(&k, RCF_ELEM_SWITCH, c->sw);
+		if (c->in >= ports || c->out >= ports || c->in == c->out)
+			chk_fail(&k,
+				 "circuit %u:%u->%u on a switch of %u ports",
+				 c->sw, c->in, c->out, ports);
+		for (size_t j = 0; j < i; j++)
+			if (k.c[j].sw == c->sw && k.c[j].out == c->out)
+				chk_fail(&k, "circuits share output %u:%u",
+					 c->sw, c->out);
+	}
+	for (size_t i = 0; i < k.routes.n; i++) {
+		const struct rcf_obj *o = &k.routes.v[i];
+		uint64_t key = (uint64_t)rcf_u32(o, RCF_A_ROUTE_SRC) << 40 |
+			       (uint64_t)rcf_u32(o, RCF_A_ROUTE_DST) << 8 |
+			       rcf_u8(o, RCF_A_ROUTE_INDEX);
+
+		chk_order(&k, "route", &prev, key, i);
+		if (rcf_u8(o, RCF_A_ROUTE_INDEX) >= RCF_ROUTES_PER_PAIR)
+			chk_fail(&k, "route index %u",
+				 rcf_u8(o, RCF_A_ROUTE_INDEX));
+		chk_walk(&k, o);
+	}
+	for (size_t i = 0; i < k.links.n; i++)
+		if (k.l[i].users != k.l[i].seen)
+			chk_fail(&k,
+				 "link %u: %u users, routes cross it %u times",
+				 k.l[i].id, k.l[i].users, k.l[i].seen);
+	for (size_t i = 0; i < k.circuits.n; i++)
+		if (k.c[i].users != k.c[i].seen)
+			chk_fail(&k,
+				 "circuit %u:%u: %u users, routes cross it %u "
+				 "times",
+				 k.c[i].sw, k.c[i].in, k.c[i].users,
+				 k.c[i].seen);
+out:
+	free(k.l);
+	free(k.c);
+	rcf_reply_free(&fab);
+	rcf_reply_free(&k.nodes);
+	rcf_reply_free(&k.switches);
+	rcf_reply_free(&k.links);
+	rcf_reply_free(&k.circuits);
+	rcf_reply_free(&k.routes);
+	return k.bad ? -1 : 0;
+}
+
+int rcf_node_ifindex(struct rcf_nl *nl, uint32_t id)
+{
+	struct rcf_reply rep = {0};
+	int r;
+
+	r = rcf_key_cmd(nl, RCF_CMD_NODE_GET, RCF_A_NODE_ID, id, 0, 0, 0, 0,
+			&rep, NULL);
+	if (!r)
+		r = rep.n == 1 && rcf_has(&rep.v[0], RCF_A_NODE_IFINDEX)
+			    ? (int)rcf_u32(&rep.v[0], RCF_A_NODE_IFINDEX)
+			    : -ENOENT;
+	rcf_reply_free(&rep);
+	return r;
+}
+
+int rcf_node_set_addr4(struct rcf_nl *nl, uint32_t id, uint32_t addr,
+		       struct rcf_err *err)
+{
+	struct rcf_msg *m = rcf_msg_new(nl, RCF_CMD_NODE_SET, 0);
+	uint32_t be = htonl(addr);
+
+	rcf_put_u32(m, RCF_A_NODE_ID, id);
+	rcf_nest_start(m, RCF_A_NODE_ADDRS);
+	rcf_put(m, RCF_ADDR_IN, &be, 4);
+	rcf_nest_end(m);
+	return rcf_xfer(nl, m, NULL, err);
+}
+
+int rcf_packet_socket(void)
+{
+	int fd = socket(AF_PACKET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+
+	return fd < 0 ? -errno : fd;
+}
+
+static uint16_t ip_csum(const uint8_t *p, size_t n)
+{
+	uint32_t s = 0;
+
+	for (size_t i = 0; i + 1 < n; i += 2)
+		s += (uint32_t)p[i] << 8 | p[i + 1];
+	while (s >> 16)
+		s = (s & 0xffff) + (s >> 16);
+	return (uint16_t)~s;
+}
+
+int rcf_send_udp4(int fd, int ifindex, uint32_t src, uint32_t dst,
+		  size_t payload)
+{
+	struct sockaddr_ll sll = {
+		.sll_family = AF_PACKET,
+		.sll_protocol = htons(ETH_P_IP),
+		.sll_ifindex = ifindex,
+	};
+	uint8_t pkt[1500];
+	size_t len = 28 + payload;
+	uint16_t v;
+
+	if (len > sizeof(pkt))
+		len = sizeof(pkt);
+	memset(pkt, 0, len);
+	pkt[0] = 0x45;
+	v = htons((uint16_t)len);
+	memcpy(pkt + 2, &v, 2);
+	pkt[8] = 64;
+	pkt[9] = IPPROTO_UDP;
+	src = htonl(src);
+	dst = htonl(dst);
+	memcpy(pkt + 12, &src, 4);
+	memcpy(pkt + 16, &dst, 4);
+	v = htons(ip_csum(pkt, 20));
+	memcpy(pkt + 10, &v, 2);
+	v = htons(9);
+	memcpy(pkt + 20, &v, 2); /* discard */
+	memcpy(pkt + 22, &v, 2);
+	v = htons((uint16_t)(len - 20));
+	memcpy(pkt + 24, &v, 2);
+	for (size_t i = 28; i < len; i++)
+		pkt[i] = (uint8_t)i;
+	if (sendto(fd, pkt, len, 0, (struct sockaddr *)&sll, sizeof(sll)) < 0)
+		return -errno;
+	return 0;
 }

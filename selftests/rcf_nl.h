@@ -129,4 +129,29 @@ int rcf_populate(struct rcf_nl *nl, int nodes);
  */
 char *rcf_snapshot(struct rcf_nl *nl);
 
+/*
+ * Read the whole fabric and check that it holds together: FABRIC_GET's
+ * counts match the dumps, every dump is in strictly rising key order,
+ * every link's ends exist and no port carries two links, circuits lie
+ * within their switch, every route walks from its source to its
+ * destination, and each link's and circuit's users count equals the
+ * routes' crossings.  0, or -1 with the first finding in why.  Only
+ * meaningful while nothing else changes the fabric.
+ */
+int rcf_check_fabric(struct rcf_nl *nl, char *why, size_t whylen);
+
+/* Traffic.  The node's netdev's ifindex, or -errno. */
+int rcf_node_ifindex(struct rcf_nl *nl, uint32_t id);
+/* Give node id the one IPv4 address addr (host order). */
+int rcf_node_set_addr4(struct rcf_nl *nl, uint32_t id, uint32_t addr,
+		       struct rcf_err *err);
+/* An AF_PACKET datagram socket (fd or -errno) for rcf_send_udp4(). */
+int rcf_packet_socket(void);
+/*
+ * Hand the netdev ifindex an IPv4 UDP packet (to the discard port) from
+ * src to dst (host order) with payload bytes; 0 or -errno from sendto.
+ */
+int rcf_send_udp4(int fd, int ifindex, uint32_t src, uint32_t dst,
+		  size_t payload);
+
 #endif /* RCF_NL_H */

@@ -65,11 +65,13 @@ unload_under_load() {
 	sleep 2
 	# A dump in progress holds a reference on the module that owns the
 	# family, and rmmod does not wait for references: it may be refused
-	# with EBUSY while one runs, so try again (the hammer keeps going).
+	# with EBUSY while one runs, or with EAGAIN when a reference is
+	# taken between its refcount check and the unload, so try again
+	# (the hammer keeps going).
 	local try
 	for try in $(seq 1 50); do
 		rmmod rcf 2>"$T_TMP/rmmod.err" && break
-		grep -q "in use" "$T_TMP/rmmod.err" ||
+		grep -Eq "in use|temporarily unavailable" "$T_TMP/rmmod.err" ||
 			fail "rmmod under load failed: $(cat "$T_TMP/rmmod.err")"
 		sleep 0.1
 	done

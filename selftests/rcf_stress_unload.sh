@@ -1,0 +1,66 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# rcf.ko is removed while rcf_stress churns, dumps and listens in the
+# initial namespace and in another one: rmmod may be refused while a dump
+# holds the module, but must succeed within 20 s of trying; the
+# stress processes must see only expected errors and the family going;
+# the module must load again with empty fabrics.
+. "$(dirname "$0")/lib.sh"
+
+STRESS=$T_DIR/rcf_stress
+TOOL=$T_DIR/rcf_tool
+EMPTY="fabric epoch 0 nodes 0 switches 0 links 0 circuits 0 routes 0"
+PIDS=()
+
+unload_under_stress() {
+	[ -n "$RCF_KO" ] && [ -f "$RCF_KO" ] || fail "RCF_KO is not set"
+	grep -q '^rcf ' /proc/modules || fail "rcf is not loaded"
+	"$STRESS" --unload --time 40 >"$T_TMP/s1" 2>&1 &
+	PIDS+=($!)
+	unshare --net "$STRESS" --unload --time 40 >"$T_TMP/s2" 2>&1 &
+	PIDS+=($!)
+	sleep 3
+	local try i rc=0
+	for try in $(seq 1 100); do
+		rmmod rcf 2>"$T_TMP/rmmod.err" && break
+		# "in use" when rmmod saw the reference count first; EAGAIN
+		# when delete_module found a reference taken just after.
+		grep -qE "in use|temporarily unavailable" "$T_TMP/rmmod.err" ||
+			fail "rmmod failed: $(cat "$T_TMP/rmmod.err")"
+		sleep 0.2
+	done
+	! grep -q '^rcf ' /proc/modules ||
+		fail "rcf still loaded after $try tries"
+	echo "# rmmod under stress took $try tries"
+	for i in "${!PIDS[@]}"; do
+		wait "${PIDS[$i]}" || rc=1
+		sed 's/^/# stress '"$i"': /' "$T_TMP/s$((i + 1))"
+	done
+	PIDS=()
+	[ $rc -eq 0 ] || fail "a stress process saw unexpected errors"
+}
+
+reload_empty() {
+	grep -q '^rcf ' /proc/modules || insmod "$RCF_KO" ||
+		fail "insmod $RCF_KO failed"
+	"$TOOL" snapshot | head -n1 | grep -q "^$EMPTY " ||
+		fail "fabric not empty after reload: $("$TOOL" snapshot)"
+	[ "$(ip -o link show | grep -c ': rcf[0-9]*[:@]')" = 0 ] ||
+		fail "rcf netdevs left after reload"
+}
+
+cleanup() {
+	[ ${#PIDS[@]} -gt 0 ] && kill "${PIDS[@]}" 2>/dev/null
+	wait 2>/dev/null
+	grep -q '^rcf ' /proc/modules || insmod "$RCF_KO"
+	rcfctl fabric del >/dev/null 2>&1 || true
+	return 0
+}
+
+t_plan 2
+rcfctl fabric del >/dev/null 2>&1 || true
+t_run "unload while threads and processes stress the family" \
+	unload_under_stress
+t_run "reload gives an empty fabric" reload_empty
+cleanup
+t_done
