@@ -78,7 +78,12 @@ static int expect(struct worker *w, int r, const struct rcf_err *e,
 	if (!r)
 		return 0;
 	w->refused++;
-	if (unload_mode && r == -ENOENT)
+	/*
+	 * While rmmod runs the family goes away (ENOENT), and a dump that
+	 * starts as the module is going cannot take its reference
+	 * (netlink's dump start answers EPROTONOSUPPORT).
+	 */
+	if (unload_mode && (r == -ENOENT || r == -EPROTONOSUPPORT))
 		return r;
 	for (; *allowed; allowed++)
 		if (-r == *allowed)
