@@ -288,7 +288,11 @@ static int do_xfer(struct rcf_nl *nl, struct rcf_msg *m, struct rcf_reply *rep,
 		   struct rcf_err *err)
 {
 	struct nlmsghdr *req = (struct nlmsghdr *)m->buf;
-	int dump = !!(req->nlmsg_flags & NLM_F_DUMP);
+	/*
+	 * Only both bits make a dump (genetlink tests them together); with
+	 * one of them the request is a do and is acked only if asked to.
+	 */
+	int dump = (req->nlmsg_flags & NLM_F_DUMP) == NLM_F_DUMP;
 	struct sockaddr_nl sa = {.nl_family = AF_NETLINK};
 	uint32_t seq = ++nl->seq;
 
