@@ -109,6 +109,8 @@ int main(int argc, char **argv)
 	} else if (!strcmp(argv[0], "stats") ||
 		   !strcmp(argv[0], "statistics")) {
 		rc = cmd_stats(&c, argc - 1, argv + 1);
+	} else if (!strcmp(argv[0], "traffic")) {
+		rc = cmd_traffic(&c, argc - 1, argv + 1);
 	} else if (!strcmp(argv[0], "daemon")) {
 		rc = cmd_daemon(&c, argc - 1, argv + 1);
 	} else if (!strncmp(argv[0], "monitor", strlen(argv[0]))) {

@@ -50,6 +50,10 @@ int cmd_route_policy(struct ctl *c, int argc, char **argv);
 int cmd_stats(struct ctl *c, int argc, char **argv);
 void help_stats(FILE *f);
 
+/* rcfctl traffic (rcfctl_traffic.c) */
+int cmd_traffic(struct ctl *c, int argc, char **argv);
+void help_traffic(FILE *f);
+
 /* help texts; to f */
 void help_main(FILE *f);
 void help_object(FILE *f, enum rcf_kind kind);

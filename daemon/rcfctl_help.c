@@ -9,7 +9,7 @@ void help_main(FILE *f)
 	fputs("Usage: rcfctl [OPTIONS] OBJECT COMMAND [ARGS]\n"
 	      "       rcfctl [OPTIONS] -batch FILE\n"
 	      "OBJECT := fabric | node | switch | link | circuit | route |\n"
-	      "          monitor | topo | stats | daemon\n"
+	      "          monitor | topo | stats | traffic | daemon\n"
 	      "COMMAND := add | del | show | set | help   (any prefix; new,\n"
 	      "           delete, list and get are synonyms)\n"
 	      "OPTIONS := -j|--json    JSON output\n"
@@ -107,5 +107,25 @@ void help_monitor(FILE *f)
 	fputs("Usage: rcfctl [-j] monitor\n"
 	      "Prints every fabric event (add, del, set of any object) as it\n"
 	      "comes, until interrupted.\n",
+	      f);
+}
+
+void help_traffic(FILE *f)
+{
+	fputs("Usage: rcfctl traffic start PATTERN [step I] [rate R]\n"
+	      "                    [size S|MIN-MAX] [cycles N|messages N]\n"
+	      "                    [seed S] [hotspot N [share P]]\n"
+	      "       rcfctl traffic stop\n"
+	      "       rcfctl traffic show [-j]\n"
+	      "       rcfctl traffic wait [-j]\n"
+	      "PATTERN := uniform | doloop | exor | ncube | bitrev | "
+	      "transpose |\n"
+	      "           hotspot   (doloop, exor, ncube need a step)\n"
+	      "R: bytes per 1000 cycles per node (default 100); S: message\n"
+	      "bytes (default 64); default 10000 cycles, seed 1; P: the hot\n"
+	      "spot's share in 1/1000 (default 200).  A run takes over the\n"
+	      "data path on a fresh engine; IP waits until it is done.\n"
+	      "wait blocks until the run is over, prints its results and\n"
+	      "fails unless every message arrived.\n",
 	      f);
 }

@@ -15,6 +15,7 @@
 void rcf_dp_kdrop(struct rcf_dp *dp, int reason)
 {
 	atomic64_inc(&dp->kdrops[reason]);
+	rcf_os_trace(kdrop, reason);
 }
 
 /* Adapter delivery: a whole IP packet for node dst. */
@@ -26,6 +27,10 @@ static void rcf_dp_deliver(void *priv, u32 dst, u32 src, const u8 *msg,
 	struct sk_buff *skb;
 	__be16 proto;
 
+	if (rcf_dp_traffic_running(dp->tr)) {
+		rcf_dp_traffic_deliver(dp, dst, src, msg, len, cookie, latency);
+		return;
+	}
 	if (!dev || !netif_running(dev)) {
 		rcf_dp_kdrop(dp, RCF_DROP_DOWN);
 		if (dev)
@@ -231,7 +236,9 @@ static bool rcf_dp_slice(struct rcf_dp *dp, u64 *wait_ns)
 
 static bool rcf_dp_has_work(struct rcf_dp *dp)
 {
-	return kthread_should_stop() ||
+	return kthread_should_stop() || READ_ONCE(dp->tr_ev) ||
+	       (READ_ONCE(dp->tr_run) && !READ_ONCE(dp->stuck)) ||
+	       atomic_xchg(&dp->poke, 0) ||
 	       (READ_ONCE(dp->pending) && !READ_ONCE(dp->stuck));
 }
 
@@ -250,11 +257,14 @@ static int rcf_dp_thread(void *arg)
 		}
 		busy = false;
 		wait_ns = 0;
-		if (dp->ad && !dp->stuck) {
+		if (dp->ad && !dp->stuck && rcf_dp_traffic_running(dp->tr)) {
+			busy = rcf_dp_traffic_slice(dp);
+		} else if (dp->ad && !dp->stuck) {
 			rcf_dp_feed(dp);
 			busy = rcf_dp_slice(dp, &wait_ns);
 		}
 		mutex_unlock(&dp->lock);
+		rcf_dp_traffic_notify(dp);
 		if (busy) {
 			if (wait_ns) {
 				ktime_t to = ns_to_ktime(wait_ns);
@@ -299,6 +309,7 @@ struct rcf_dp *rcf_dp_new(struct rcf_net *rn)
 	dp->task = kthread_run(rcf_dp_thread, dp, "rcf-dp");
 	if (IS_ERR(dp->task))
 		goto fail;
+	rcf_debugfs_add(dp);
 	return dp;
 fail:
 	dp->task = NULL;
@@ -308,6 +319,7 @@ fail:
 
 void rcf_dp_stop(struct rcf_dp *dp)
 {
+	rcf_debugfs_del(dp);
 	if (dp->task)
 		kthread_stop(dp->task);
 	dp->task = NULL;
@@ -318,6 +330,8 @@ void rcf_dp_free(struct rcf_dp *dp)
 {
 	if (dp->ad)
 		rcf_adapter_free(dp->ad);
+	rcf_dp_traffic_free(dp->tr);
+	kfree_skb(dp->tr_ev);
 	rcf_dp_atab_free(dp);
 	rcf_dp_tot_free(dp);
 	kvfree(dp->ndev);
@@ -360,8 +374,18 @@ static void rcf_dp_drain(struct rcf_dp *dp)
 	dp->tot.drops[RCF_DROP_RECONFIG] += rcf_engine_busy(e);
 }
 
-/* A new engine for the committed model f; the old one drains first. */
 int rcf_dp_rebuild(struct rcf_dp *dp, struct rcf_fabric *f)
+{
+	return rcf_dp_rebuild_traffic(dp, f, NULL);
+}
+
+/*
+ * A new engine for the committed model f; the old one drains first.  A
+ * traffic run on the old one ends there (ECANCELED); tr, if given,
+ * starts on the new one.
+ */
+int rcf_dp_rebuild_traffic(struct rcf_dp *dp, struct rcf_fabric *f,
+			   struct rcf_dp_traffic *tr)
 {
 	struct rcf_adapter *ad;
 	int err;
@@ -374,13 +398,21 @@ int rcf_dp_rebuild(struct rcf_dp *dp, struct rcf_fabric *f)
 		pr_warn("rcf: no memory for a new engine; keeping the old one\n");
 		return -ENOMEM;
 	}
+	err = tr ? rcf_dp_traffic_prepare(tr, ad) : 0;
+	if (err) {
+		rcf_adapter_free(ad);
+		return err;
+	}
 	mutex_lock(&dp->lock);
 	if (dp->ad) {
 		rcf_dp_drain(dp);
+		rcf_dp_traffic_end(dp, -ECANCELED);
 		rcf_dp_tot_add(dp, f);
 		rcf_adapter_free(dp->ad);
 	}
 	dp->ad = ad;
+	if (tr)
+		rcf_dp_traffic_install(dp, tr);
 	dp->ad_epoch = f->epoch;
 	dp->tot.gen++;
 	WRITE_ONCE(dp->stuck, false);

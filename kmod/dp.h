@@ -12,6 +12,7 @@
 #include <linux/skbuff.h>
 #include <linux/wait.h>
 #include <linux/xarray.h>
+#include <net/genetlink.h>
 
 #include "core/adapter.h"
 
@@ -88,7 +89,13 @@ struct rcf_dp {
 	struct list_head active;	/* rcf_ndev with skbs queued */
 	unsigned int pending;
 	atomic64_t kdrops[__RCF_DROP_MAX];	/* drops counted in xmit */
+	atomic_t poke;			/* run the engine: debugfs inject */
+	struct dentry *dbg;		/* debugfs directory, or NULL */
 	struct rcf_dp_atab __rcu *atab;
+	/* dp_traffic.c: the current or last run (under lock), its event */
+	struct rcf_dp_traffic *tr;
+	bool tr_run;			/* tr under way (read unlocked) */
+	struct sk_buff *tr_ev;
 };
 
 /* Private part of a node netdev. */
@@ -116,6 +123,13 @@ void rcf_dp_detach(struct rcf_dp *dp, struct net_device *dev);
 netdev_tx_t rcf_dp_xmit(struct sk_buff *skb, struct net_device *dev);
 void rcf_dp_kdrop(struct rcf_dp *dp, int reason);
 
+/* debugfs.c: fault injection for tests */
+void rcf_debugfs_init(void);
+void rcf_debugfs_exit(void);
+void rcf_debugfs_add(struct rcf_dp *dp);
+void rcf_debugfs_del(struct rcf_dp *dp);
+void rcf_dp_poke(struct rcf_dp *dp);
+
 /* dp_addr.c */
 int rcf_dp_atab_build(struct rcf_dp *dp, struct rcf_fabric *f);
 void rcf_dp_atab_free(struct rcf_dp *dp);
@@ -128,5 +142,36 @@ void rcf_dp_tot_reset(struct rcf_dp *dp);
 void rcf_dp_tot_free(struct rcf_dp *dp);
 void rcf_dp_fabric_stats(struct rcf_dp *dp, struct rcf_dp_tot *t,
 			 u64 *inflight);
+
+/* dp_traffic.c */
+struct rcf_traffic_spec;
+struct rcf_traffic_results;
+struct rcf_dp_traffic *rcf_dp_traffic_alloc(struct rcf_fabric *f,
+					    const struct rcf_traffic_spec *s,
+					    u32 hot_id);
+void rcf_dp_traffic_free(struct rcf_dp_traffic *tr);
+int rcf_dp_traffic_prepare(struct rcf_dp_traffic *tr, struct rcf_adapter *ad);
+void rcf_dp_traffic_results(struct rcf_dp_traffic *tr,
+			    struct rcf_traffic_results *r);
+const struct rcf_traffic_spec *rcf_dp_traffic_spec(struct rcf_dp_traffic *tr,
+						   u32 *hot_id);
+bool rcf_dp_traffic_running(struct rcf_dp_traffic *tr);
+void rcf_dp_traffic_end(struct rcf_dp *dp, int err);
+void rcf_dp_traffic_install(struct rcf_dp *dp, struct rcf_dp_traffic *tr);
+void rcf_dp_traffic_stop(struct rcf_dp *dp);
+bool rcf_dp_traffic_slice(struct rcf_dp *dp);
+void rcf_dp_traffic_deliver(struct rcf_dp *dp, u32 dst, u32 src,
+			    const u8 *msg, u32 len, u64 cookie, u64 latency);
+void rcf_dp_traffic_notify(struct rcf_dp *dp);
+/* dp.c: a new engine for f with the run tr (prepared on it) */
+int rcf_dp_rebuild_traffic(struct rcf_dp *dp, struct rcf_fabric *f,
+			   struct rcf_dp_traffic *tr);
+
+/* genl_traffic.c, genl_policy.c */
+extern const struct nla_policy rcf_traffic_policy[];
+int rcf_traffic_fill(struct sk_buff *skb, struct rcf_dp_traffic *tr);
+int rcf_traffic_start_doit(struct sk_buff *skb, struct genl_info *info);
+int rcf_traffic_stop_doit(struct sk_buff *skb, struct genl_info *info);
+int rcf_traffic_get_doit(struct sk_buff *skb, struct genl_info *info);
 
 #endif /* _RCF_KMOD_DP_H */

@@ -260,6 +260,14 @@ void rcf_genl_ops_init(void)
 		} else if (cmd == RCF_CMD_STATS_RESET) {
 			op->doit = rcf_stats_reset_doit;
 			op->flags = GENL_UNS_ADMIN_PERM;
+		} else if (cmd == RCF_CMD_TRAFFIC_START) {
+			op->doit = rcf_traffic_start_doit;
+			op->flags = GENL_UNS_ADMIN_PERM;
+		} else if (cmd == RCF_CMD_TRAFFIC_STOP) {
+			op->doit = rcf_traffic_stop_doit;
+			op->flags = GENL_UNS_ADMIN_PERM;
+		} else if (cmd == RCF_CMD_TRAFFIC_GET) {
+			op->doit = rcf_traffic_get_doit;
 		} else if (rcf_cmd_is_get(cmd)) {
 			op->doit = rcf_doit_get;
 			if (cmd != RCF_CMD_FABRIC_GET)

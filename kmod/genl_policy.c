@@ -107,6 +107,35 @@ static const struct nla_policy rcf_batch_inner_policy[RCF_A_MAX + 1] = {
 #define P_ROUTE_HOPS \
 	[RCF_A_ROUTE_HOPS] = NLA_POLICY_RANGE(NLA_BINARY, 1, RCF_ROUTE_MAX_HOPS)
 
+static struct netlink_range_validation rcf_range_trate = {
+	.min = 1, .max = RCF_TRAFFIC_MAX_RATE,
+};
+
+static struct netlink_range_validation rcf_range_tsize = {
+	.min = 1, .max = RCF_TRAFFIC_MAX_SIZE,
+};
+
+static struct netlink_range_validation rcf_range_tcount = {
+	.min = 1, .max = U64_MAX,
+};
+
+const struct nla_policy rcf_traffic_policy[RCF_TRAFFIC_MAX + 1] = {
+	[RCF_TRAFFIC_PATTERN] = NLA_POLICY_MAX(NLA_U8, RCF_TRAFFIC_HOTSPOT),
+	[RCF_TRAFFIC_PARAM] = { .type = NLA_U32 },
+	[RCF_TRAFFIC_SEED] = { .type = NLA_U64 },
+	[RCF_TRAFFIC_RATE] = NLA_POLICY_FULL_RANGE(NLA_U32, &rcf_range_trate),
+	[RCF_TRAFFIC_SIZE_MIN] = NLA_POLICY_FULL_RANGE(NLA_U32,
+						       &rcf_range_tsize),
+	[RCF_TRAFFIC_SIZE_MAX] = NLA_POLICY_FULL_RANGE(NLA_U32,
+						       &rcf_range_tsize),
+	[RCF_TRAFFIC_CYCLES] = NLA_POLICY_FULL_RANGE(NLA_U64,
+						     &rcf_range_tcount),
+	[RCF_TRAFFIC_MESSAGES] = NLA_POLICY_FULL_RANGE(NLA_U64,
+						       &rcf_range_tcount),
+	[RCF_TRAFFIC_HOT_NODE] = NLA_POLICY_MAX(NLA_U32, RCF_MAX_NODES - 1),
+	[RCF_TRAFFIC_HOT_PERMILLE] = NLA_POLICY_MAX(NLA_U32, 1000),
+};
+
 #define RCF_POLICY(name, ...) \
 	static const struct nla_policy name[RCF_A_MAX + 1] = { __VA_ARGS__ }
 
@@ -130,6 +159,8 @@ RCF_POLICY(rcf_pol_circuit, P_CIRCUIT_SWITCH, P_CIRCUIT_IN, P_CIRCUIT_OUT);
 RCF_POLICY(rcf_pol_route_key, P_ROUTE_SRC, P_ROUTE_DST, P_ROUTE_INDEX);
 RCF_POLICY(rcf_pol_route, P_ROUTE_SRC, P_ROUTE_DST, P_ROUTE_INDEX,
 	   P_ROUTE_HOPS);
+RCF_POLICY(rcf_pol_traffic,
+	   [RCF_A_TRAFFIC] = NLA_POLICY_NESTED(rcf_traffic_policy));
 RCF_POLICY(rcf_pol_batch,
 	   [RCF_A_BATCH] = NLA_POLICY_NESTED(rcf_batch_inner_policy));
 
@@ -161,6 +192,9 @@ static const struct nla_policy *const rcf_policies[__RCF_CMD_MAX] = {
 	[RCF_CMD_BATCH] = rcf_pol_batch,
 	[RCF_CMD_STATS_GET] = rcf_pol_stats,
 	[RCF_CMD_STATS_RESET] = rcf_pol_none,
+	[RCF_CMD_TRAFFIC_START] = rcf_pol_traffic,
+	[RCF_CMD_TRAFFIC_STOP] = rcf_pol_none,
+	[RCF_CMD_TRAFFIC_GET] = rcf_pol_none,
 };
 
 /* Each command's policy plus RCF_A_OP_CMD, for operations in a batch. */
@@ -173,7 +207,8 @@ const struct nla_policy *rcf_cmd_policy(u8 cmd)
 
 const struct nla_policy *rcf_batch_policy(u8 cmd)
 {
-	return cmd < __RCF_CMD_MAX && rcf_policies[cmd] ?
+	/* a traffic command is no operation of a batch */
+	return cmd < RCF_CMD_TRAFFIC_START && rcf_policies[cmd] ?
 	       rcf_batch_pols[cmd] : NULL;
 }
 

@@ -12,12 +12,18 @@ static int __init rcf_init(void)
 	err = rcf_policy_init();
 	if (err)
 		return err;
+	rcf_debugfs_init();
 	err = rcf_netns_init();
 	if (err)
-		return err;
+		goto out_debugfs;
 	err = genl_register_family(&rcf_genl_family);
 	if (err)
-		rcf_netns_exit();
+		goto out_netns;
+	return 0;
+out_netns:
+	rcf_netns_exit();
+out_debugfs:
+	rcf_debugfs_exit();
 	return err;
 }
 
@@ -26,6 +32,7 @@ static void __exit rcf_exit(void)
 	/* No request can reach a fabric once the family is gone. */
 	genl_unregister_family(&rcf_genl_family);
 	rcf_netns_exit();
+	rcf_debugfs_exit();
 }
 
 module_init(rcf_init);

@@ -14,13 +14,14 @@
 #include "rcf_test.h"
 
 static const uint8_t change_cmds[] = {
-	RCF_CMD_FABRIC_NEW,  RCF_CMD_FABRIC_DEL,  RCF_CMD_FABRIC_SET,
-	RCF_CMD_NODE_NEW,    RCF_CMD_NODE_DEL,	  RCF_CMD_NODE_SET,
-	RCF_CMD_SWITCH_NEW,  RCF_CMD_SWITCH_DEL,  RCF_CMD_SWITCH_SET,
-	RCF_CMD_LINK_NEW,    RCF_CMD_LINK_DEL,	  RCF_CMD_LINK_SET,
-	RCF_CMD_CIRCUIT_NEW, RCF_CMD_CIRCUIT_DEL, RCF_CMD_CIRCUIT_SET,
-	RCF_CMD_ROUTE_NEW,   RCF_CMD_ROUTE_DEL,	  RCF_CMD_ROUTE_SET,
-	RCF_CMD_BATCH,	     RCF_CMD_STATS_RESET,
+	RCF_CMD_FABRIC_NEW,   RCF_CMD_FABRIC_DEL,  RCF_CMD_FABRIC_SET,
+	RCF_CMD_NODE_NEW,     RCF_CMD_NODE_DEL,	   RCF_CMD_NODE_SET,
+	RCF_CMD_SWITCH_NEW,   RCF_CMD_SWITCH_DEL,  RCF_CMD_SWITCH_SET,
+	RCF_CMD_LINK_NEW,     RCF_CMD_LINK_DEL,	   RCF_CMD_LINK_SET,
+	RCF_CMD_CIRCUIT_NEW,  RCF_CMD_CIRCUIT_DEL, RCF_CMD_CIRCUIT_SET,
+	RCF_CMD_ROUTE_NEW,    RCF_CMD_ROUTE_DEL,   RCF_CMD_ROUTE_SET,
+	RCF_CMD_BATCH,	      RCF_CMD_STATS_RESET, RCF_CMD_TRAFFIC_START,
+	RCF_CMD_TRAFFIC_STOP,
 };
 
 /* Runs as nobody; returns the number of checks that failed. */
@@ -76,6 +77,22 @@ static int unprivileged(void)
 	r = rcf_xfer(&nl, m, NULL, NULL);
 	if (r != -EPERM) {
 		printf("# node NEW: want EPERM, got %s\n", strerror(-r));
+		bad++;
+	}
+	/* A whole traffic spec too; reading traffic state is allowed. */
+	m = rcf_msg_new(&nl, RCF_CMD_TRAFFIC_START, 0);
+	rcf_nest_start(m, RCF_A_TRAFFIC);
+	rcf_put_u8(m, RCF_TRAFFIC_PATTERN, RCF_TRAFFIC_UNIFORM);
+	rcf_put_u32(m, RCF_TRAFFIC_RATE, 100);
+	rcf_nest_end(m);
+	r = rcf_xfer(&nl, m, NULL, NULL);
+	if (r != -EPERM) {
+		printf("# traffic START: want EPERM, got %s\n", strerror(-r));
+		bad++;
+	}
+	r = rcf_xfer(&nl, rcf_msg_new(&nl, RCF_CMD_TRAFFIC_GET, 0), NULL, NULL);
+	if (r == -EPERM) {
+		printf("# nobody's traffic GET was refused\n");
 		bad++;
 	}
 	rcf_nl_close(&nl);

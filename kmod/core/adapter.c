@@ -71,6 +71,7 @@ void ad_drop(struct rcf_adapter *a, u32 node, int reason)
 {
 	a->st.drops[reason]++;
 	a->nodes[node].st.drops[reason]++;
+	rcf_os_trace(adrop, a, node, reason);
 }
 
 /*

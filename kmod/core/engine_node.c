@@ -44,9 +44,12 @@ int rcf_engine_send(struct rcf_engine *e, u32 src, const u8 *route,
 		return -EINVAL;
 	if (nroute > RCF_ROUTE_MAX_HOPS || 1 + nroute + plen >
 	    RCF_ENGINE_MAX_PKT) {
-		e->st.drops[nroute > RCF_ROUTE_MAX_HOPS ? RCF_EDROP_HOP_LIMIT :
-			    RCF_EDROP_TOO_BIG]++;
+		reason = nroute > RCF_ROUTE_MAX_HOPS ? RCF_EDROP_HOP_LIMIT :
+			 RCF_EDROP_TOO_BIG;
+		e->st.drops[reason]++;
 		e->st.dropped_pkts++;
+		rcf_os_trace(drop, e, e->node_idx[src], ENG_NONE,
+			     1 + nroute + plen, nroute, cookie, reason);
 		return -EMSGSIZE;
 	}
 	el = e->node_idx[src];
@@ -149,6 +152,7 @@ bool eng_node_inputs(struct rcf_engine *e, u32 el)
 					eng_q_push(&x->rq_head, &x->rq_tail,
 						   h->pkt);
 				} else {
+					rcf_os_trace(deliver, e, h);
 					eng_deliver(e, el, h->pkt);
 				}
 				eng_fifo_pop(e, c);
@@ -190,6 +194,8 @@ static bool eng_start_one(struct rcf_engine *e, u32 el, bool relay)
 		reason = RCF_EDROP_NO_MEM;
 	if (!h) {
 		eng_drop(e, p, reason);
+		rcf_os_trace(drop, e, el, ENG_NONE, held, p->nroute - p->rb,
+			     p->cookie, reason);
 		if (relay) {
 			x->relay_used -= held;
 			e->st.dropped += held;
@@ -199,6 +205,7 @@ static bool eng_start_one(struct rcf_engine *e, u32 el, bool relay)
 		if (relay) {
 			x->relay_used--;
 			e->st.stripped++;
+			rcf_os_trace(forward, e, h);
 		}
 	}
 	if (!--p->refs)

@@ -228,10 +228,13 @@ static void eng_release_out(struct rcf_engine *e, u32 el, u32 ci)
 			       w->hops + 1);
 	if (w->out) {
 		w->state = EH_ALLOC;
+		rcf_os_trace(forward, e, w->out);
 		return;
 	}
 	w->state = EH_DROP;
 	eng_drop(e, w->pkt, RCF_EDROP_NO_MEM);
+	rcf_os_trace(drop, e, el, w->chan, w->len, w->pkt->nroute - w->rb,
+		     w->pkt->cookie, RCF_EDROP_NO_MEM);
 	e->st.dropped += eng_cq_bytes(w);
 	eng_cq_leave(e, w, eng_cq_bytes(w));
 	eng_hop_release(e, w);
@@ -264,6 +267,8 @@ static void eng_send(struct rcf_engine *e, u32 el, u32 ci, u32 n)
 		e->elem[el].relay_used -= n;
 	} else {
 		e->st.injected += n;
+		if (h->sent == n)
+			rcf_os_trace(inject, e, h);
 	}
 	eng_ev_push(e, e->now + e->dl[c->dl].lat, ci, h, n);
 	if (h->sent == h->len)

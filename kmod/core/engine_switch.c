@@ -89,12 +89,17 @@ static void eng_request(struct rcf_engine *e, struct eng_hop *h, u32 oc)
 				       h->hops + 1);
 		if (h->out) {
 			h->state = EH_ALLOC;
+			rcf_os_trace(forward, e, h->out);
 		} else {
 			h->state = EH_DROP;
 			eng_drop(e, h->pkt, RCF_EDROP_NO_MEM);
+			rcf_os_trace(drop, e, ENG_NONE, h->chan, h->len,
+				     h->pkt->nroute - h->rb, h->pkt->cookie,
+				     RCF_EDROP_NO_MEM);
 		}
 		return;
 	}
+	rcf_os_trace(block, e, h);
 	h->state = EH_WAIT;
 	h->wait_seq = e->wait_seq++;
 	h->wnext = NULL;
@@ -144,6 +149,8 @@ static bool eng_decode_head(struct rcf_engine *e, u32 el, u32 port,
 	if (oc == ENG_NONE) {
 		h->state = EH_DROP;
 		eng_drop(e, p, reason);
+		rcf_os_trace(drop, e, el, h->chan, h->len, p->nroute - h->rb,
+			     p->cookie, reason);
 		return true;
 	}
 	eng_request(e, h, oc);
@@ -208,6 +215,7 @@ bool eng_switch_cq(struct rcf_engine *e, u32 el)
 			if (!n)
 				continue;
 			eng_cq_enter(e, h, n);
+			rcf_os_trace(cq_enqueue, e, h, n);
 			h->left += n;
 			eng_credit(e, h->chan, n);
 			moved = true;

@@ -19,6 +19,18 @@
 #define rcf_os_free(p)		kvfree(p)
 #define rcf_os_strcpy(d, s, n)	strscpy((d), (s), (n))
 
+#include "trace_hooks.h"
+
+/*
+ * rcf_os_trace(hook, args...) fires tracepoint hook (trace_hooks.h) when
+ * it is enabled; the arguments are not even evaluated otherwise.
+ */
+#define rcf_os_trace(hook, ...)					\
+	do {							\
+		if (rcf_trace_##hook##_on())			\
+			rcf_trace_##hook(__VA_ARGS__);		\
+	} while (0)
+
 #else /* userspace */
 
 #include <stdbool.h>
@@ -38,6 +50,9 @@ typedef __u64 u64;
 #define rcf_os_zalloc(n)	calloc(1, (n))
 #define rcf_os_free(p)		free(p)
 #define rcf_os_strcpy(d, s, n)	snprintf((d), (n), "%s", (s))
+
+/* No tracepoints here: the hooks vanish and cost nothing. */
+#define rcf_os_trace(hook, ...)	do { } while (0)
 
 #endif /* __KERNEL__ */
 

@@ -250,6 +250,15 @@ long long rcf_traffic_run(struct rcf_traffic *t, u64 max_cycles)
 	return adv;
 }
 
+void rcf_traffic_stop(struct rcf_traffic *t)
+{
+	if (t->stopped)
+		return;
+	t->stopped = true;
+	t->end = rcf_traffic_now(t);
+	t->next_due = TR_NEVER;
+}
+
 static int tr_copy(void **dst, const void *src, u64 n, size_t size)
 {
 	if (!n)

@@ -136,6 +136,11 @@ void rcf_traffic_free(struct rcf_traffic *t);
  */
 long long rcf_traffic_run(struct rcf_traffic *t, u64 max_cycles);
 bool rcf_traffic_done(const struct rcf_traffic *t);
+/*
+ * Ends generation now; rcf_traffic_run then drains what is in flight
+ * (or, with no_drain, is done at once).
+ */
+void rcf_traffic_stop(struct rcf_traffic *t);
 u64 rcf_traffic_now(const struct rcf_traffic *t);
 
 /* What the adapter's deliver callback must pass on. */

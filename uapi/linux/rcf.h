@@ -213,6 +213,21 @@ enum rcf_cmd {
 	RCF_CMD_STATS_GET,
 	RCF_CMD_STATS_RESET,
 
+	/*
+	 * Traffic generator (Documentation/datapath.rst): TRAFFIC_START
+	 * takes an RCF_A_TRAFFIC nest with the spec (admin; EBUSY while a
+	 * run is under way) and starts the run on a fresh engine built from
+	 * the committed configuration, holding IP back until it is done;
+	 * TRAFFIC_STOP (admin) ends generation, the run then drains;
+	 * TRAFFIC_GET replies with the spec and results of the current or
+	 * last run.  A run's end is announced on the events group as a
+	 * TRAFFIC_GET-shaped message with RCF_TRAFFIC_DONE set.  A
+	 * configuration change ends a run with RCF_TRAFFIC_ERROR ECANCELED.
+	 */
+	RCF_CMD_TRAFFIC_START,
+	RCF_CMD_TRAFFIC_STOP,
+	RCF_CMD_TRAFFIC_GET,
+
 	__RCF_CMD_MAX,
 	RCF_CMD_MAX = __RCF_CMD_MAX - 1
 };
@@ -287,6 +302,9 @@ enum rcf_attr {
 	/* stats */
 	RCF_A_STATS_KIND,		/* u8, enum rcf_stats_kind */
 	RCF_A_STATS,			/* nest, enum rcf_stats_attr */
+
+	/* traffic */
+	RCF_A_TRAFFIC,			/* nest, enum rcf_traffic_attr */
 
 	__RCF_A_MAX,
 	RCF_A_MAX = __RCF_A_MAX - 1
@@ -383,6 +401,75 @@ enum rcf_stats_attr {
 
 	__RCF_STATS_MAX,
 	RCF_STATS_MAX = __RCF_STATS_MAX - 1
+};
+
+/* Traffic patterns, in RCF_TRAFFIC_PATTERN; nodes are numbered 0 .. n - 1
+ * in the order of their ids.
+ */
+enum rcf_traffic_pattern_kind {
+	RCF_TRAFFIC_UNIFORM,		/* any other node, uniformly */
+	RCF_TRAFFIC_DOLOOP,		/* j -> (i + j) mod n */
+	RCF_TRAFFIC_EXOR,		/* j -> i xor j; n a power of two */
+	RCF_TRAFFIC_NCUBE,		/* j -> j xor 2^i; n a power of two */
+	RCF_TRAFFIC_BITREV,		/* j -> j's log2(n) bits reversed */
+	RCF_TRAFFIC_TRANSPOSE,		/* (r, c) -> (c, r), n a square */
+	RCF_TRAFFIC_HOTSPOT,		/* a share to one node, rest uniform */
+};
+
+#define RCF_TRAFFIC_MAX_RATE	1000000	/* bytes per 1000 cycles per node */
+#define RCF_TRAFFIC_MAX_SIZE	65535	/* bytes in one message */
+
+/*
+ * Inside RCF_A_TRAFFIC.  Spec attributes go to TRAFFIC_START and come
+ * back in TRAFFIC_GET; results are read-only.  Times are in cycles,
+ * throughput in milli-bytes per cycle and node.
+ */
+enum rcf_traffic_attr {
+	RCF_TRAFFIC_UNSPEC,
+	RCF_TRAFFIC_PAD,
+
+	/* spec */
+	RCF_TRAFFIC_PATTERN,		/* u8, enum rcf_traffic_pattern_kind */
+	RCF_TRAFFIC_PARAM,		/* u32: step i of a permutation */
+	RCF_TRAFFIC_SEED,		/* u64 */
+	RCF_TRAFFIC_RATE,		/* u32: bytes per 1000 cycles per node,
+					 * 1 .. RCF_TRAFFIC_MAX_RATE
+					 */
+	RCF_TRAFFIC_SIZE_MIN,		/* u32: message bytes, uniform in */
+	RCF_TRAFFIC_SIZE_MAX,		/* u32: [min, max]; max >= min */
+	RCF_TRAFFIC_CYCLES,		/* u64: generate for this many cycles */
+	RCF_TRAFFIC_MESSAGES,		/* u64: or this many messages in all */
+	RCF_TRAFFIC_HOT_NODE,		/* u32: HOTSPOT's node id */
+	RCF_TRAFFIC_HOT_PERMILLE,	/* u32: its share, 0 .. 1000 */
+
+	/* results */
+	RCF_TRAFFIC_RUNNING,		/* flag: under way */
+	RCF_TRAFFIC_DONE,		/* flag: over, nothing in flight */
+	RCF_TRAFFIC_COMPLETE,		/* flag: done, every message arrived */
+	RCF_TRAFFIC_ERROR,		/* u32: positive errno that ended it:
+					 * EDEADLK, ECANCELED (reconfigured)
+					 */
+	RCF_TRAFFIC_NODES,		/* u32: nodes taking part */
+	RCF_TRAFFIC_NOW,		/* u64: generator cycles so far */
+	RCF_TRAFFIC_WINDOW,		/* u64: measured cycles */
+	RCF_TRAFFIC_MSGS_OFFERED,	/* u64 */
+	RCF_TRAFFIC_MSGS_SENT,		/* u64: taken by the adapter */
+	RCF_TRAFFIC_MSGS_REFUSED,	/* u64: no route, too big */
+	RCF_TRAFFIC_MSGS_DELIVERED,	/* u64 */
+	RCF_TRAFFIC_MSGS_CORRUPT,	/* u64: payload not what was sent */
+	RCF_TRAFFIC_BYTES_OFFERED,	/* u64 */
+	RCF_TRAFFIC_BYTES_DELIVERED,	/* u64 */
+	RCF_TRAFFIC_OFFERED_MILLI,	/* u64: offered throughput */
+	RCF_TRAFFIC_ACCEPTED_MILLI,	/* u64: accepted throughput */
+	RCF_TRAFFIC_LAT_COUNT,		/* u64: messages measured */
+	RCF_TRAFFIC_LAT_AVG,		/* u64: message latency */
+	RCF_TRAFFIC_LAT_MIN,		/* u64 */
+	RCF_TRAFFIC_LAT_P50,		/* u64 */
+	RCF_TRAFFIC_LAT_P99,		/* u64 */
+	RCF_TRAFFIC_LAT_MAX,		/* u64 */
+
+	__RCF_TRAFFIC_MAX,
+	RCF_TRAFFIC_MAX = __RCF_TRAFFIC_MAX - 1
 };
 
 #endif /* _UAPI_LINUX_RCF_H */

@@ -1,0 +1,188 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The traffic generator in the data path (Documentation/datapath.rst,
+ * "Traffic generator"): a run owns a fresh engine built from the
+ * committed configuration, the dp kthread drives it in place of IP
+ * (which stays queued, so the run sees exactly what rcfsim sees for the
+ * same fabric, routes, spec and seed), and its end is announced on the
+ * events group.  Everything here runs under dp->lock unless noted.
+ */
+#include <linux/slab.h>
+
+#include "rcf.h"
+#include "core/traffic.h"
+
+struct rcf_dp_traffic {
+	struct rcf_traffic_spec spec;
+	u32 *ids;			/* node index -> id */
+	struct rcf_traffic *t;		/* NULL once the run is over */
+	struct rcf_traffic_results res;	/* kept when t goes */
+	u32 hot_id;
+};
+
+struct rcf_dp_traffic *rcf_dp_traffic_alloc(struct rcf_fabric *f,
+					    const struct rcf_traffic_spec *s,
+					    u32 hot_id)
+{
+	struct rcf_dp_traffic *tr = kzalloc(sizeof(*tr), GFP_KERNEL);
+	struct rcf_node *n;
+	u32 id, i = 0;
+
+	if (!tr)
+		return NULL;
+	tr->spec = *s;
+	tr->hot_id = hot_id;
+	for (id = 0; (n = rcf_node_next(f, id)); id = n->id + 1)
+		i++;
+	tr->ids = kcalloc(max(i, 1U), sizeof(*tr->ids), GFP_KERNEL);
+	if (!tr->ids) {
+		kfree(tr);
+		return NULL;
+	}
+	i = 0;
+	for (id = 0; (n = rcf_node_next(f, id)); id = n->id + 1) {
+		if (n->id == hot_id && s->pattern == RCF_TP_HOTSPOT)
+			tr->spec.param = i;
+		tr->ids[i++] = n->id;
+	}
+	tr->spec.nodes = i;
+	tr->spec.node_ids = tr->ids;
+	return tr;
+}
+
+void rcf_dp_traffic_free(struct rcf_dp_traffic *tr)
+{
+	if (!tr)
+		return;
+	rcf_traffic_free(tr->t);
+	kfree(tr->ids);
+	kfree(tr);
+}
+
+/* The generator on the adapter the run will own (not yet live). */
+int rcf_dp_traffic_prepare(struct rcf_dp_traffic *tr, struct rcf_adapter *ad)
+{
+	return rcf_traffic_new(&tr->spec, ad, &tr->t);
+}
+
+/* Results now, of a run under way or over. */
+void rcf_dp_traffic_results(struct rcf_dp_traffic *tr,
+			    struct rcf_traffic_results *r)
+{
+	if (tr->t)
+		rcf_traffic_results(tr->t, r);
+	else
+		*r = tr->res;
+}
+
+const struct rcf_traffic_spec *rcf_dp_traffic_spec(struct rcf_dp_traffic *tr,
+						   u32 *hot_id)
+{
+	*hot_id = tr->hot_id;
+	return &tr->spec;
+}
+
+bool rcf_dp_traffic_running(struct rcf_dp_traffic *tr)
+{
+	return tr && tr->t;
+}
+
+/* The completion event, built now and sent by the kthread unlocked. */
+static void rcf_dp_traffic_event(struct rcf_dp *dp)
+{
+	struct sk_buff *skb;
+	void *hdr;
+
+	skb = genlmsg_new(NLMSG_DEFAULT_SIZE, GFP_KERNEL);
+	if (!skb)
+		return;
+	hdr = genlmsg_put(skb, 0, 0, &rcf_genl_family, 0,
+			  RCF_CMD_TRAFFIC_GET);
+	if (!hdr || rcf_traffic_fill(skb, dp->tr)) {
+		nlmsg_free(skb);
+		return;
+	}
+	genlmsg_end(skb, hdr);
+	kfree_skb(xchg(&dp->tr_ev, skb));
+	wake_up(&dp->wq);
+}
+
+/* Ends a run: results frozen, the generator freed, IP let through. */
+void rcf_dp_traffic_end(struct rcf_dp *dp, int err)
+{
+	struct rcf_dp_traffic *tr = dp->tr;
+
+	lockdep_assert_held(&dp->lock);
+	if (!rcf_dp_traffic_running(tr))
+		return;
+	rcf_traffic_results(tr->t, &tr->res);
+	if (err && !tr->res.error)
+		tr->res.error = err;
+	tr->res.done = true;
+	rcf_traffic_free(tr->t);
+	tr->t = NULL;
+	WRITE_ONCE(dp->tr_run, false);
+	rcf_dp_traffic_event(dp);
+}
+
+/* Replaces the last run's state by tr, whose generator is on dp->ad. */
+void rcf_dp_traffic_install(struct rcf_dp *dp, struct rcf_dp_traffic *tr)
+{
+	lockdep_assert_held(&dp->lock);
+	rcf_dp_traffic_free(dp->tr);
+	dp->tr = tr;
+	WRITE_ONCE(dp->tr_run, true);
+}
+
+void rcf_dp_traffic_stop(struct rcf_dp *dp)
+{
+	lockdep_assert_held(&dp->lock);
+	if (rcf_dp_traffic_running(dp->tr))
+		rcf_traffic_stop(dp->tr->t);
+}
+
+/*
+ * Generator cycles per slice: fixed, and rcfsim's default, because
+ * where a slice ends can decide the cycle in which a drained run is
+ * seen to be done (a last credit still on its way back), and the run
+ * must come out the same as rcfsim's.
+ */
+#define RCF_DP_TRAFFIC_SLICE	10000
+
+/*
+ * One slice of the run from the kthread: free-running, whatever the
+ * fabric's clock (the run is measured in cycles).  True while it goes on.
+ */
+bool rcf_dp_traffic_slice(struct rcf_dp *dp)
+{
+	struct rcf_traffic *t = dp->tr->t;
+	long long ran;
+
+	ran = rcf_traffic_run(t, RCF_DP_TRAFFIC_SLICE);
+	if (ran == -EDEADLK) {
+		dp->stuck = true;
+		pr_warn_ratelimited("rcf: traffic run deadlocked the engine; waiting for a new configuration\n");
+	}
+	if (ran < 0 || rcf_traffic_done(t)) {
+		rcf_dp_traffic_end(dp, 0);
+		return false;
+	}
+	return true;
+}
+
+/* Adapter delivery while a run owns the engine: all of it is traffic. */
+void rcf_dp_traffic_deliver(struct rcf_dp *dp, u32 dst, u32 src,
+			    const u8 *msg, u32 len, u64 cookie, u64 latency)
+{
+	rcf_traffic_deliver(dp->tr->t, dst, src, msg, len, cookie, latency);
+}
+
+/* From the kthread without dp->lock: the completion event, if any. */
+void rcf_dp_traffic_notify(struct rcf_dp *dp)
+{
+	struct sk_buff *skb = xchg(&dp->tr_ev, NULL);
+
+	if (skb)
+		genlmsg_multicast_netns(&rcf_genl_family, dp->rn->net, skb, 0,
+					0, GFP_KERNEL);
+}

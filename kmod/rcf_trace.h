@@ -1,0 +1,204 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Tracepoints of the engine, the node adapter and the data path
+ * (Documentation/datapath.rst, "Tracing").  Element ids are model ids; a
+ * channel is (link, dir, vc) with link U32_MAX when there is none.  The
+ * engine calls them through rcf_os_trace() (core/os.h), which tests the
+ * tracepoint's static key before any field is computed.
+ */
+#undef TRACE_SYSTEM
+#define TRACE_SYSTEM rcf
+
+#if !defined(_RCF_TRACE_H) || defined(TRACE_HEADER_MULTI_READ)
+#define _RCF_TRACE_H
+
+#include <linux/tracepoint.h>
+#include <linux/rcf.h>
+
+#define rcf_show_drop(r)						\
+	__print_symbolic(r,						\
+		{ RCF_DROP_UNSPEC, "unspec" },				\
+		{ RCF_DROP_BAD_BYTE, "bad_byte" },			\
+		{ RCF_DROP_NO_PORT, "no_port" },			\
+		{ RCF_DROP_NO_LINK, "no_link" },			\
+		{ RCF_DROP_LINK_DOWN, "link_down" },			\
+		{ RCF_DROP_BAD_VC, "bad_vc" },				\
+		{ RCF_DROP_HOP_LIMIT, "hop_limit" },			\
+		{ RCF_DROP_ROUTE_END, "route_end" },			\
+		{ RCF_DROP_TOO_BIG, "too_big" },			\
+		{ RCF_DROP_NO_MEM, "no_mem" },				\
+		{ RCF_DROP_NO_DEST, "no_dest" },			\
+		{ RCF_DROP_NO_ROUTE, "no_route" },			\
+		{ RCF_DROP_MSG_SIZE, "msg_size" },			\
+		{ RCF_DROP_REASSEMBLY, "reassembly" },			\
+		{ RCF_DROP_RECONFIG, "reconfig" },			\
+		{ RCF_DROP_NOT_IP, "not_ip" },				\
+		{ RCF_DROP_DOWN, "down" },				\
+		{ RCF_DROP_BAD_HEADER, "bad_header" })
+
+/* A packet at an element, about one channel. */
+DECLARE_EVENT_CLASS(rcf_pkt_class,
+	TP_PROTO(u64 cycle, u32 elem, bool is_switch, u32 link, u8 dir,
+		 u8 vc, u32 len, u32 rleft, u64 cookie),
+	TP_ARGS(cycle, elem, is_switch, link, dir, vc, len, rleft, cookie),
+	TP_STRUCT__entry(
+		__field(u64, cycle)
+		__field(u64, cookie)
+		__field(u32, elem)
+		__field(u32, link)
+		__field(u32, len)
+		__field(u32, rleft)
+		__field(u8, is_switch)
+		__field(u8, dir)
+		__field(u8, vc)
+	),
+	TP_fast_assign(
+		__entry->cycle = cycle;
+		__entry->cookie = cookie;
+		__entry->elem = elem;
+		__entry->link = link;
+		__entry->len = len;
+		__entry->rleft = rleft;
+		__entry->is_switch = is_switch;
+		__entry->dir = dir;
+		__entry->vc = vc;
+	),
+	TP_printk("cycle=%llu %s=%u link=%u dir=%u vc=%u len=%u rleft=%u cookie=%#llx",
+		  __entry->cycle, __entry->is_switch ? "switch" : "node",
+		  __entry->elem, __entry->link, __entry->dir, __entry->vc,
+		  __entry->len, __entry->rleft, __entry->cookie)
+);
+
+/* A source node put a packet's first byte on its first link. */
+DEFINE_EVENT(rcf_pkt_class, rcf_inject,
+	TP_PROTO(u64 cycle, u32 elem, bool is_switch, u32 link, u8 dir,
+		 u8 vc, u32 len, u32 rleft, u64 cookie),
+	TP_ARGS(cycle, elem, is_switch, link, dir, vc, len, rleft, cookie));
+
+/* A switch or relaying node gave a packet head this output channel. */
+DEFINE_EVENT(rcf_pkt_class, rcf_forward,
+	TP_PROTO(u64 cycle, u32 elem, bool is_switch, u32 link, u8 dir,
+		 u8 vc, u32 len, u32 rleft, u64 cookie),
+	TP_ARGS(cycle, elem, is_switch, link, dir, vc, len, rleft, cookie));
+
+/* A packet head at a switch has to wait for this busy output channel. */
+DEFINE_EVENT(rcf_pkt_class, rcf_block,
+	TP_PROTO(u64 cycle, u32 elem, bool is_switch, u32 link, u8 dir,
+		 u8 vc, u32 len, u32 rleft, u64 cookie),
+	TP_ARGS(cycle, elem, is_switch, link, dir, vc, len, rleft, cookie));
+
+/* Bytes of a waiting packet moved from an input buffer to the CQ. */
+TRACE_EVENT(rcf_cq_enqueue,
+	TP_PROTO(u64 cycle, u32 sw, u32 link, u8 dir, u8 vc, u32 bytes,
+		 u32 queued, u32 used, u32 cap, u64 cookie),
+	TP_ARGS(cycle, sw, link, dir, vc, bytes, queued, used, cap, cookie),
+	TP_STRUCT__entry(
+		__field(u64, cycle)
+		__field(u64, cookie)
+		__field(u32, sw)
+		__field(u32, link)
+		__field(u32, bytes)
+		__field(u32, queued)
+		__field(u32, used)
+		__field(u32, cap)
+		__field(u8, dir)
+		__field(u8, vc)
+	),
+	TP_fast_assign(
+		__entry->cycle = cycle;
+		__entry->cookie = cookie;
+		__entry->sw = sw;
+		__entry->link = link;
+		__entry->bytes = bytes;
+		__entry->queued = queued;
+		__entry->used = used;
+		__entry->cap = cap;
+		__entry->dir = dir;
+		__entry->vc = vc;
+	),
+	TP_printk("cycle=%llu switch=%u link=%u dir=%u vc=%u bytes=%u queued=%u used=%u cap=%u cookie=%#llx",
+		  __entry->cycle, __entry->sw, __entry->link, __entry->dir,
+		  __entry->vc, __entry->bytes, __entry->queued,
+		  __entry->used, __entry->cap, __entry->cookie)
+);
+
+/* A destination node took a whole packet in from this channel. */
+TRACE_EVENT(rcf_deliver,
+	TP_PROTO(u64 cycle, u32 node, u32 src, u32 link, u8 dir, u8 vc,
+		 u32 len, u64 latency, u64 cookie),
+	TP_ARGS(cycle, node, src, link, dir, vc, len, latency, cookie),
+	TP_STRUCT__entry(
+		__field(u64, cycle)
+		__field(u64, latency)
+		__field(u64, cookie)
+		__field(u32, node)
+		__field(u32, src)
+		__field(u32, link)
+		__field(u32, len)
+		__field(u8, dir)
+		__field(u8, vc)
+	),
+	TP_fast_assign(
+		__entry->cycle = cycle;
+		__entry->latency = latency;
+		__entry->cookie = cookie;
+		__entry->node = node;
+		__entry->src = src;
+		__entry->link = link;
+		__entry->len = len;
+		__entry->dir = dir;
+		__entry->vc = vc;
+	),
+	TP_printk("cycle=%llu node=%u src=%u link=%u dir=%u vc=%u len=%u latency=%llu cookie=%#llx",
+		  __entry->cycle, __entry->node, __entry->src, __entry->link,
+		  __entry->dir, __entry->vc, __entry->len, __entry->latency,
+		  __entry->cookie)
+);
+
+/*
+ * A counted drop.  elem is U32_MAX when no element is involved (the
+ * netdev transmit path); rleft is the route bytes the packet still had.
+ */
+TRACE_EVENT(rcf_drop,
+	TP_PROTO(u64 cycle, u32 elem, bool is_switch, u32 link, u8 dir,
+		 u8 vc, u32 len, u32 rleft, u64 cookie, int reason),
+	TP_ARGS(cycle, elem, is_switch, link, dir, vc, len, rleft, cookie,
+		reason),
+	TP_STRUCT__entry(
+		__field(u64, cycle)
+		__field(u64, cookie)
+		__field(u32, elem)
+		__field(u32, link)
+		__field(u32, len)
+		__field(u32, rleft)
+		__field(int, reason)
+		__field(u8, is_switch)
+		__field(u8, dir)
+		__field(u8, vc)
+	),
+	TP_fast_assign(
+		__entry->cycle = cycle;
+		__entry->cookie = cookie;
+		__entry->elem = elem;
+		__entry->link = link;
+		__entry->len = len;
+		__entry->rleft = rleft;
+		__entry->reason = reason;
+		__entry->is_switch = is_switch;
+		__entry->dir = dir;
+		__entry->vc = vc;
+	),
+	TP_printk("cycle=%llu %s=%u link=%u dir=%u vc=%u len=%u rleft=%u cookie=%#llx reason=%s",
+		  __entry->cycle, __entry->is_switch ? "switch" : "node",
+		  __entry->elem, __entry->link, __entry->dir, __entry->vc,
+		  __entry->len, __entry->rleft, __entry->cookie,
+		  rcf_show_drop(__entry->reason))
+);
+
+#endif /* _RCF_TRACE_H */
+
+#undef TRACE_INCLUDE_PATH
+#define TRACE_INCLUDE_PATH .
+#undef TRACE_INCLUDE_FILE
+#define TRACE_INCLUDE_FILE rcf_trace
+#include <trace/define_trace.h>

@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The tracepoints' kernel side: the hooks the engine and the adapter call
+ * through rcf_os_trace() once a tracepoint's key is on, turning dense
+ * engine state into model ids (Documentation/datapath.rst, "Tracing").
+ */
+#include "engine_priv.h"
+#include "adapter_priv.h"
+
+#define CREATE_TRACE_POINTS
+#include "rcf_trace.h"
+
+struct rcf_trace_chan {
+	u32 link;
+	u8 dir, vc;
+	u32 from, to;		/* dense elements at its ends */
+};
+
+static void rcf_trace_chan(const struct rcf_engine *e, u32 ci,
+			   struct rcf_trace_chan *c)
+{
+	const struct eng_dlink *d;
+
+	if (ci == ENG_NONE) {
+		*c = (struct rcf_trace_chan){ U32_MAX, 0, 0, ENG_NONE,
+					      ENG_NONE };
+		return;
+	}
+	d = &e->dl[e->chan[ci].dl];
+	c->link = d->link;
+	c->dir = d->dir;
+	c->vc = e->chan[ci].vc;
+	c->from = d->from;
+	c->to = d->to;
+}
+
+void rcf_trace_inject(const struct rcf_engine *e, const struct eng_hop *h)
+{
+	const struct eng_elem *x;
+	struct rcf_trace_chan c;
+
+	rcf_trace_chan(e, h->chan, &c);
+	x = &e->elem[c.from];
+	trace_rcf_inject(e->now, x->id, x->is_switch, c.link, c.dir, c.vc,
+			 h->len, h->pkt->nroute - h->rb, h->pkt->cookie);
+}
+
+void rcf_trace_forward(const struct rcf_engine *e, const struct eng_hop *out)
+{
+	const struct eng_elem *x;
+	struct rcf_trace_chan c;
+
+	rcf_trace_chan(e, out->chan, &c);
+	x = &e->elem[c.from];
+	trace_rcf_forward(e->now, x->id, x->is_switch, c.link, c.dir, c.vc,
+			  out->len, out->pkt->nroute - out->rb,
+			  out->pkt->cookie);
+}
+
+void rcf_trace_block(const struct rcf_engine *e, const struct eng_hop *h)
+{
+	struct rcf_trace_chan in, out;
+	const struct eng_elem *x;
+
+	rcf_trace_chan(e, h->chan, &in);
+	rcf_trace_chan(e, h->ochan, &out);
+	x = &e->elem[in.to];
+	trace_rcf_block(e->now, x->id, x->is_switch, out.link, out.dir,
+			out.vc, h->olen, h->pkt->nroute - h->orb,
+			h->pkt->cookie);
+}
+
+void rcf_trace_cq_enqueue(const struct rcf_engine *e, const struct eng_hop *h,
+			  u32 n)
+{
+	const struct eng_elem *x;
+	struct rcf_trace_chan c;
+
+	rcf_trace_chan(e, h->chan, &c);
+	x = &e->elem[c.to];
+	trace_rcf_cq_enqueue(e->now, x->id, c.link, c.dir, c.vc, n,
+			     eng_cq_bytes(h),
+			     (x->cq_cap - x->cq_free) * RCF_ENGINE_CHUNK,
+			     x->cq_cap * RCF_ENGINE_CHUNK, h->pkt->cookie);
+}
+
+void rcf_trace_deliver(const struct rcf_engine *e, const struct eng_hop *h)
+{
+	const struct eng_pkt *p = h->pkt;
+	struct rcf_trace_chan c;
+
+	rcf_trace_chan(e, h->chan, &c);
+	trace_rcf_deliver(e->now, e->elem[c.to].id, e->elem[p->src].id,
+			  c.link, c.dir, c.vc, p->len0 - 1 - p->nroute,
+			  e->now - p->born, p->cookie);
+}
+
+void rcf_trace_drop(const struct rcf_engine *e, u32 el, u32 ci, u32 len,
+		    u32 rleft, u64 cookie, int edrop)
+{
+	struct rcf_trace_chan c;
+	u32 id = U32_MAX;
+	bool sw = false;
+
+	rcf_trace_chan(e, ci, &c);
+	if (el == ENG_NONE)
+		el = c.to;
+	if (el != ENG_NONE) {
+		id = e->elem[el].id;
+		sw = e->elem[el].is_switch;
+	}
+	trace_rcf_drop(e->now, id, sw, c.link, c.dir, c.vc, len, rleft, cookie,
+		       rcf_engine_drop_reason(edrop));
+}
+
+void rcf_trace_adrop(const struct rcf_adapter *a, u32 node, int adrop)
+{
+	const struct rcf_engine *e = a->e;
+
+	trace_rcf_drop(e->now, e->elem[node].id, false, U32_MAX, 0, 0, 0, 0,
+		       0, rcf_adapter_drop_reason(adrop));
+}
+
+void rcf_trace_kdrop(int reason)
+{
+	trace_rcf_drop(0, U32_MAX, false, U32_MAX, 0, 0, 0, 0, 0, reason);
+}
