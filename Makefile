@@ -105,6 +105,7 @@ fuzz:
 bench: all
 	$(MAKE) -C kmod/core/test bench
 	scripts/vm -- scripts/bench/control-plane
+	scripts/vm -- scripts/bench/dataplane
 	scripts/bench/route-eval
 	scripts/bench/rcfsim
 
