@@ -20,8 +20,11 @@
 #include "lib/topo_gen.h"
 #include "rcfctl.h"
 
-/* route operations per batch message: 2048 route ops stay near 100 KiB */
-#define ROUTE_CHUNK 2048
+/*
+ * Route operations per batch message: as many as the kernel takes (about
+ * 200 KiB of message), since every commit also rebuilds the data path.
+ */
+#define ROUTE_CHUNK RCF_BATCH_MAX_OPS
 
 struct route_args {
 	struct rcf_route_opts o;

@@ -251,6 +251,7 @@ static int rcf_apply_circuit(struct rcf_req *req, u8 cmd)
 static int rcf_apply_route(struct rcf_req *req, u8 cmd)
 {
 	struct rcf_route r = {};
+	struct list_head *tail;
 	int index = -1, err;
 
 	if (rcf_missing(req, RCF_A_ROUTE_SRC) ||
@@ -275,8 +276,11 @@ static int rcf_apply_route(struct rcf_req *req, u8 cmd)
 		err = rcf_route_del(req->fab, r.src, r.dst, index, &req->err);
 	if (err)
 		return err;
+	tail = req->events.prev;
 	err = rcf_queue(req, cmd, &r, sizeof(r));
-	if (!err && cmd == RCF_CMD_ROUTE_DEL && index < 0)
+	/* No event is queued while nobody listens. */
+	if (!err && cmd == RCF_CMD_ROUTE_DEL && index < 0 &&
+	    req->events.prev != tail)
 		list_last_entry(&req->events, struct rcf_event,
 				list)->all_routes = true;
 	return err;

@@ -2,21 +2,44 @@
 /*
  * Events: each operation queues one while its transaction is open; they
  * go out only after the commit, so listeners never see a change that
- * was rolled back.
+ * was rolled back.  Nothing is queued while the events group has no
+ * listener: a batch of thousands of operations then costs no memory for
+ * events (a listener that joins while a request is being applied gets
+ * the operations applied after it joined).
  */
 #include "rcf.h"
 
+/*
+ * Bytes an event needs: the header and the object it carries.  A
+ * ROUTE_DEL keeps the whole structure, as all_routes follows the union.
+ */
+static size_t rcf_event_size(u8 cmd, size_t len)
+{
+	if (cmd == RCF_CMD_ROUTE_DEL)
+		return sizeof(struct rcf_event);
+	return offsetof(struct rcf_event, u) + len;
+}
+
 int rcf_event_add(struct rcf_req *req, u8 cmd, const void *obj, size_t len)
 {
-	struct rcf_event *ev = kzalloc(sizeof(*ev), GFP_KERNEL);
+	struct rcf_event *ev;
 
+	/* NLM_F_ECHO answers only top-level requests, never a batch op. */
+	if (!req->nest) {
+		memset(&req->echo, 0, sizeof(req->echo));
+		req->echo.cmd = cmd;
+		if (obj)
+			memcpy(&req->echo.u, obj, len);
+	}
+	if (!genl_has_listeners(&rcf_genl_family, req->rn->net, 0))
+		return 0;
+	ev = kzalloc(rcf_event_size(cmd, obj ? len : 0), GFP_KERNEL);
 	if (!ev)
 		return -ENOMEM;
 	ev->cmd = cmd;
 	if (obj)
 		memcpy(&ev->u, obj, len);
 	list_add_tail(&ev->list, &req->events);
-	req->echo = *ev;
 	return 0;
 }
 
@@ -30,22 +53,38 @@ void rcf_events_free(struct rcf_req *req)
 	}
 }
 
-static void rcf_event_send(struct net *net, struct rcf_fabric *f,
-			   const struct rcf_event *ev)
+/*
+ * Most events fit a small message; a node with many addresses may not,
+ * and gets a retry at the default size rather than being lost.
+ */
+static struct sk_buff *rcf_event_msg(struct rcf_fabric *f,
+				     const struct rcf_event *ev, size_t size)
 {
 	struct sk_buff *skb;
 	void *hdr;
 
-	skb = genlmsg_new(NLMSG_DEFAULT_SIZE, GFP_KERNEL);
+	skb = genlmsg_new(size, GFP_KERNEL);
 	if (!skb)
-		return;
+		return NULL;
 	hdr = genlmsg_put(skb, 0, 0, &rcf_genl_family, 0, ev->cmd);
 	if (!hdr || rcf_fill_event(skb, f, ev)) {
 		nlmsg_free(skb);
-		return;
+		return NULL;
 	}
 	genlmsg_end(skb, hdr);
-	genlmsg_multicast_netns(&rcf_genl_family, net, skb, 0, 0, GFP_KERNEL);
+	return skb;
+}
+
+static void rcf_event_send(struct net *net, struct rcf_fabric *f,
+			   const struct rcf_event *ev)
+{
+	struct sk_buff *skb = rcf_event_msg(f, ev, 256);
+
+	if (!skb)
+		skb = rcf_event_msg(f, ev, NLMSG_DEFAULT_SIZE);
+	if (skb)
+		genlmsg_multicast_netns(&rcf_genl_family, net, skb, 0, 0,
+					GFP_KERNEL);
 }
 
 void rcf_events_send(struct rcf_req *req)
