@@ -101,27 +101,14 @@ static void link_params(struct rcf_fabric *f, u32 id, u32 bw, u32 lat, u32 buf)
 }
 
 /*
- * node0 - sw0 - ... - sw(h-1) - node1, switches in on port 0, out on 1;
- * routes 0 -> 1 and 1 -> 0.
+ * fab_chain(h) with routes 0 -> 1 and 1 -> 0.
  */
 static struct rcf_fabric *chain(int h)
 {
-	struct rcf_fabric *f = fab_new();
+	struct rcf_fabric *f = fab_chain(h);
 	u8 r[16];
 	int i;
 
-	op_node(f, 0, 1);
-	op_node(f, 1, 1);
-	for (i = 0; i < h; i++)
-		op_switch(f, i, 4);
-	if (!h) {
-		op_link(f, 0, N, 0, 0, N, 1, 0);
-	} else {
-		op_link(f, 0, N, 0, 0, S, 0, 0);
-		for (i = 1; i < h; i++)
-			op_link(f, i, S, i - 1, 1, S, i, 0);
-		op_link(f, h, S, h - 1, 1, N, 1, 0);
-	}
 	r[0] = H(0, 0);
 	for (i = 1; i <= h; i++)
 		r[i] = H(1, 0);

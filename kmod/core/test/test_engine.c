@@ -78,24 +78,12 @@ static long long run_checked(struct rcf_engine *e, u64 max)
 	return rcf_engine_now(e) - start;
 }
 
-/* node0 - sw0 - ... - sw(h-1) - node1, every switch on ports 0 (in), 1 (out) */
+/* fab_chain(h) with every link given bw, lat and buf */
 static struct rcf_fabric *chain(int h, u32 bw, u32 lat, u32 buf)
 {
-	struct rcf_fabric *f = fab_new();
+	struct rcf_fabric *f = fab_chain(h);
 	int i;
 
-	op_node(f, 0, 1);
-	op_node(f, 1, 1);
-	for (i = 0; i < h; i++)
-		op_switch(f, i, 4);
-	if (!h) {
-		op_link(f, 0, N, 0, 0, N, 1, 0);
-	} else {
-		op_link(f, 0, N, 0, 0, S, 0, 0);
-		for (i = 1; i < h; i++)
-			op_link(f, i, S, i - 1, 1, S, i, 0);
-		op_link(f, h, S, h - 1, 1, N, 1, 0);
-	}
 	for (i = 0; i <= h; i++)
 		link_params(f, i, bw, lat, buf);
 	return f;

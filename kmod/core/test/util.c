@@ -243,3 +243,24 @@ int op_route(struct rcf_fabric *f, int src, int dst, int index, const u8 *hops,
 	memcpy(o.r.hops, hops, n);
 	return op_run(f, &o);
 }
+
+struct rcf_fabric *fab_chain(int h)
+{
+	const int n = RCF_ELEM_NODE, s = RCF_ELEM_SWITCH;
+	struct rcf_fabric *f = fab_new();
+	int i;
+
+	op_node(f, 0, 1);
+	op_node(f, 1, 1);
+	for (i = 0; i < h; i++)
+		op_switch(f, i, 4);
+	if (!h) {
+		op_link(f, 0, n, 0, 0, n, 1, 0);
+		return f;
+	}
+	op_link(f, 0, n, 0, 0, s, 0, 0);
+	for (i = 1; i < h; i++)
+		op_link(f, i, s, i - 1, 1, s, i, 0);
+	op_link(f, h, s, h - 1, 1, n, 1, 0);
+	return f;
+}

@@ -24,6 +24,11 @@ int op_switch(struct rcf_fabric *f, int id, int ports);
 int op_link(struct rcf_fabric *f, int id, int ka, int ia, int pa, int kb,
 	    int ib, int pb);
 int op_circuit(struct rcf_fabric *f, int sw, int in, int out);
+/*
+ * node0 - sw0 - ... - sw(h-1) - node1 with links 0 .. h, every switch
+ * 4 ports, in on port 0 and out on port 1; h = 0 joins the nodes.
+ */
+struct rcf_fabric *fab_chain(int h);
 int op_route(struct rcf_fabric *f, int src, int dst, int index, const u8 *hops,
 	     int n);
 /* Runs fn inside a transaction, commits on success, aborts on failure. */
