@@ -135,6 +135,18 @@ enum rcf_stats_kind {
 	RCF_STATS_KIND_PAIR = 5,	/* one per (src, dst) with traffic: C_ij */
 };
 
+/* How an epoch treats the bytes in flight, in RCF_A_EPOCH_MODE. */
+enum rcf_epoch_mode {
+	RCF_EPOCH_AUTO = 0,	/* default: freeze when provably safe, else drain */
+	RCF_EPOCH_DRAIN = 1,	/* always drain first */
+	RCF_EPOCH_FREEZE = 2,	/* never drain; refused (EBUSY) when the
+				 * change could strand a packet in flight
+				 */
+};
+
+#define RCF_EPOCH_TIMEOUT_MS	2000	/* default drain bound */
+#define RCF_EPOCH_MAX_TIMEOUT_MS 60000
+
 /* Link administrative state, in RCF_A_LINK_STATE. */
 enum rcf_link_state {
 	RCF_LINK_DOWN = 0,
@@ -221,12 +233,41 @@ enum rcf_cmd {
 	 * TRAFFIC_STOP (admin) ends generation, the run then drains;
 	 * TRAFFIC_GET replies with the spec and results of the current or
 	 * last run.  A run's end is announced on the events group as a
-	 * TRAFFIC_GET-shaped message with RCF_TRAFFIC_DONE set.  A
-	 * configuration change ends a run with RCF_TRAFFIC_ERROR ECANCELED.
+	 * TRAFFIC_GET-shaped message with RCF_TRAFFIC_DONE set.  A run
+	 * goes on across epochs that change only routes (paused while one
+	 * drains); an epoch that changes anything else ends it with
+	 * RCF_TRAFFIC_ERROR ECANCELED.
 	 */
 	RCF_CMD_TRAFFIC_START,
 	RCF_CMD_TRAFFIC_STOP,
 	RCF_CMD_TRAFFIC_GET,
+
+	/*
+	 * Epochs (Documentation/epoch.rst).  Every commit that changes the
+	 * model is one epoch: injection stops (node netdev queues and the
+	 * traffic generator hold their messages), the bytes in flight drain
+	 * (RCF_EPOCH_DRAIN) or stay where they are (RCF_EPOCH_FREEZE, only
+	 * for changes that provably strand no packet), the change applies,
+	 * the fabric epoch bumps and injection resumes.  A drain that does
+	 * not finish within the timeout rolls the change back (ETIMEDOUT)
+	 * and the fabric resumes unchanged.  Any change request (and
+	 * BATCH) may carry RCF_A_EPOCH_MODE and RCF_A_EPOCH_TIMEOUT_MS.
+	 * EPOCH_GET replies with an RCF_A_EPOCH nest for the last epoch
+	 * tried; the same message goes to the events group after every
+	 * epoch, applied or rolled back.
+	 */
+	RCF_CMD_EPOCH_GET,
+
+	/*
+	 * Notification only: node RCF_A_NODE_ID has sent and received
+	 * another RCF_A_FABRIC_MSG_THRESHOLD messages (the evaluation
+	 * period, threshold_2, of García-Duato §3).  Carries RCF_A_NODE_ID,
+	 * RCF_A_THRESH_SENT and RCF_A_THRESH_RECEIVED: the node's counts
+	 * since the module loaded, across configurations and STATS_RESET.
+	 * A node that passes several multiples between two looks of the
+	 * data path (one run slice) gets one event.
+	 */
+	RCF_CMD_NODE_THRESHOLD,
 
 	__RCF_CMD_MAX,
 	RCF_CMD_MAX = __RCF_CMD_MAX - 1
@@ -306,6 +347,22 @@ enum rcf_attr {
 	/* traffic */
 	RCF_A_TRAFFIC,			/* nest, enum rcf_traffic_attr */
 
+	/* epoch: on any change request */
+	RCF_A_EPOCH_MODE,		/* u8, enum rcf_epoch_mode */
+	RCF_A_EPOCH_TIMEOUT_MS,		/* u32: drain bound, 1 .. 60000,
+					 * default RCF_EPOCH_TIMEOUT_MS
+					 */
+	RCF_A_EPOCH,			/* nest, enum rcf_epoch_attr; read-only */
+
+	/* fabric: García-Duato threshold_2 */
+	RCF_A_FABRIC_MSG_THRESHOLD,	/* u32: messages sent + received by a
+					 * node between two
+					 * RCF_CMD_NODE_THRESHOLD events;
+					 * 0 (default) sends none
+					 */
+	RCF_A_THRESH_SENT,		/* u64, read-only: node's messages sent */
+	RCF_A_THRESH_RECEIVED,		/* u64, read-only: and received */
+
 	__RCF_A_MAX,
 	RCF_A_MAX = __RCF_A_MAX - 1
 };
@@ -379,7 +436,10 @@ enum rcf_stats_attr {
 	/*
 	 * NODE and FABRIC: adapter messages and their bytes.  PAIR: the
 	 * C_ij matrix as packets (PKTS_SENT, PKTS_DELIVERED) and their
-	 * payload bytes (TX_BYTES, RX_BYTES), adapter headers included.
+	 * payload bytes (TX_BYTES, RX_BYTES), adapter headers included,
+	 * and as messages: MSGS_SENT from src to dst, MSGS_RECEIVED by dst
+	 * from src (node i's C_ij of García-Duato §3.2 is the MSGS_SENT of
+	 * (i, j) plus the MSGS_RECEIVED of (j, i)).
 	 */
 	RCF_STATS_MSGS_SENT,		/* u64 */
 	RCF_STATS_MSGS_RECEIVED,	/* u64 */
@@ -414,10 +474,62 @@ enum rcf_traffic_pattern_kind {
 	RCF_TRAFFIC_BITREV,		/* j -> j's log2(n) bits reversed */
 	RCF_TRAFFIC_TRANSPOSE,		/* (r, c) -> (c, r), n a square */
 	RCF_TRAFFIC_HOTSPOT,		/* a share to one node, rest uniform */
+	RCF_TRAFFIC_NIG,		/* j -> k with weight w_jk / sum_k w_jk,
+					 * RCF_TRAFFIC_ARCS
+					 */
+	RCF_TRAFFIC_TRACE,		/* RCF_TRAFFIC_MSGS at their cycles */
 };
 
 #define RCF_TRAFFIC_MAX_RATE	1000000	/* bytes per 1000 cycles per node */
 #define RCF_TRAFFIC_MAX_SIZE	65535	/* bytes in one message */
+/* as many as fit one attribute's 64 KiB: 28 bytes an arc, 40 a message */
+#define RCF_TRAFFIC_MAX_ARCS	2048	/* entries of RCF_TRAFFIC_ARCS */
+#define RCF_TRAFFIC_MAX_MSGS	1536	/* entries of RCF_TRAFFIC_MSGS */
+#define RCF_TRAFFIC_MAX_SIZES	64	/* entries of RCF_TRAFFIC_SIZES */
+#define RCF_TRAFFIC_MAX_WEIGHT	0xffffff	/* of an arc */
+#define RCF_TRAFFIC_MAX_SWEIGHT	0xffff	/* of a message size */
+
+/* How a node's messages are spaced in time (RCF_TRAFFIC_ARRIVAL). */
+enum rcf_traffic_arrival_kind {
+	RCF_TRAFFIC_BERNOULLI,		/* a coin each cycle (the default) */
+	RCF_TRAFFIC_PERIODIC,		/* evenly, a random phase per node */
+};
+
+/* One entry of RCF_TRAFFIC_ARCS: node ids, all three required. */
+enum rcf_traffic_arc_attr {
+	RCF_TRAFFIC_ARC_UNSPEC,
+	RCF_TRAFFIC_ARC_SRC,		/* u32: node id */
+	RCF_TRAFFIC_ARC_DST,		/* u32: node id, not SRC */
+	RCF_TRAFFIC_ARC_WEIGHT,		/* u32: 1 .. RCF_TRAFFIC_MAX_WEIGHT */
+
+	__RCF_TRAFFIC_ARC_MAX,
+	RCF_TRAFFIC_ARC_MAX = __RCF_TRAFFIC_ARC_MAX - 1
+};
+
+/* One entry of RCF_TRAFFIC_MSGS: all four required. */
+enum rcf_traffic_msg_attr {
+	RCF_TRAFFIC_MSG_UNSPEC,
+	RCF_TRAFFIC_MSG_PAD,
+	RCF_TRAFFIC_MSG_CYCLE,		/* u64: generator cycle, not below the
+					 * entry before
+					 */
+	RCF_TRAFFIC_MSG_SRC,		/* u32: node id */
+	RCF_TRAFFIC_MSG_DST,		/* u32: node id, not SRC */
+	RCF_TRAFFIC_MSG_BYTES,		/* u32: 1 .. RCF_TRAFFIC_MAX_SIZE */
+
+	__RCF_TRAFFIC_MSG_MAX,
+	RCF_TRAFFIC_MSG_MAX = __RCF_TRAFFIC_MSG_MAX - 1
+};
+
+/* One entry of RCF_TRAFFIC_SIZES: both required. */
+enum rcf_traffic_size_attr {
+	RCF_TRAFFIC_SZ_UNSPEC,
+	RCF_TRAFFIC_SZ_BYTES,		/* u32: 1 .. RCF_TRAFFIC_MAX_SIZE */
+	RCF_TRAFFIC_SZ_WEIGHT,		/* u32: 1 .. RCF_TRAFFIC_MAX_SWEIGHT */
+
+	__RCF_TRAFFIC_SZ_MAX,
+	RCF_TRAFFIC_SZ_MAX = __RCF_TRAFFIC_SZ_MAX - 1
+};
 
 /*
  * Inside RCF_A_TRAFFIC.  Spec attributes go to TRAFFIC_START and come
@@ -468,8 +580,63 @@ enum rcf_traffic_attr {
 	RCF_TRAFFIC_LAT_P99,		/* u64 */
 	RCF_TRAFFIC_LAT_MAX,		/* u64 */
 
+	/* spec: replay, size distribution, arrivals, warm-up */
+	RCF_TRAFFIC_ARCS,		/* nest, indexed array of nests, enum
+					 * rcf_traffic_arc_attr: the weighted
+					 * node interaction graph of
+					 * RCF_TRAFFIC_NIG, at most
+					 * RCF_TRAFFIC_MAX_ARCS, one per (src,
+					 * dst); not in TRAFFIC_GET
+					 */
+	RCF_TRAFFIC_MSGS,		/* nest, indexed array of nests, enum
+					 * rcf_traffic_msg_attr: the trace of
+					 * RCF_TRAFFIC_TRACE in cycle order, at
+					 * most RCF_TRAFFIC_MAX_MSGS; not in
+					 * TRAFFIC_GET
+					 */
+	RCF_TRAFFIC_SIZES,		/* nest, indexed array of nests, enum
+					 * rcf_traffic_size_attr: message sizes
+					 * by weight, at most
+					 * RCF_TRAFFIC_MAX_SIZES; in place of
+					 * SIZE_MIN/MAX
+					 */
+	RCF_TRAFFIC_ARRIVAL,		/* u8, enum rcf_traffic_arrival_kind */
+	RCF_TRAFFIC_WARMUP,		/* u64: cycles not measured, from 0 */
+	RCF_TRAFFIC_ENTRIES,		/* u32, read-only: arcs or trace
+					 * messages in the spec
+					 */
+
 	__RCF_TRAFFIC_MAX,
 	RCF_TRAFFIC_MAX = __RCF_TRAFFIC_MAX - 1
+};
+
+/*
+ * Inside RCF_A_EPOCH: one epoch, applied or rolled back.  Phase times
+ * are wall-clock nanoseconds measured in the kernel.
+ */
+enum rcf_epoch_attr {
+	RCF_EPOCH_UNSPEC,
+	RCF_EPOCH_PAD,
+	RCF_EPOCH_NUMBER,		/* u64: fabric epoch after it */
+	RCF_EPOCH_MODE,			/* u8: the mode used, DRAIN or FREEZE */
+	RCF_EPOCH_ERROR,		/* u32: positive errno that rolled it
+					 * back (ETIMEDOUT, ENOMEM ...); 0 when
+					 * applied
+					 */
+	RCF_EPOCH_SUSPEND_NS,		/* u64: stopping injection */
+	RCF_EPOCH_DRAIN_NS,		/* u64: waiting for the fabric to empty */
+	RCF_EPOCH_APPLY_NS,		/* u64: commit and new engine */
+	RCF_EPOCH_RESUME_NS,		/* u64: restarting injection */
+	RCF_EPOCH_INFLIGHT,		/* u64: bytes in flight at suspension */
+	RCF_EPOCH_DRAIN_CYCLES,		/* u64: engine cycles run to drain */
+	RCF_EPOCH_HELD,			/* u64: messages held in node queues
+					 * during the epoch
+					 */
+	RCF_EPOCH_APPLIED,		/* u64: epochs applied since load */
+	RCF_EPOCH_ROLLED_BACK,		/* u64: epochs rolled back since load */
+
+	__RCF_EPOCH_MAX,
+	RCF_EPOCH_MAX = __RCF_EPOCH_MAX - 1
 };
 
 #endif /* _UAPI_LINUX_RCF_H */
