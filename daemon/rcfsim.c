@@ -6,6 +6,7 @@
  * kmod/core files (rcfsim_run.c).  Documentation/rcfsim.1.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "rcfsim.h"
 
@@ -17,6 +18,8 @@ int main(int argc, char **argv)
 	char err[512];
 	int rc;
 
+	if (argc > 1 && !strcmp(argv[1], "gd"))
+		return sim_gd_main(argc - 1, argv + 1);
 	rc = sim_parse(argc, argv, &o);
 	if (rc) {
 		sim_opts_free(&o);

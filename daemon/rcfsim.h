@@ -50,6 +50,9 @@ int sim_trace_load(const char *path, struct rcf_traffic_msg **msgs, size_t *n,
 int sim_run(struct sim_opts *o, const struct sim_fabric *f,
 	    struct sim_result *res, char *err, size_t errlen);
 
+/* rcfsim_gd.c: "rcfsim gd ...", García-Duato §4; the exit status */
+int sim_gd_main(int argc, char **argv);
+
 /* rcfsim_print.c */
 void sim_print(FILE *out, const struct sim_opts *o, const struct sim_fabric *f,
 	       const struct sim_result *res);

@@ -14,6 +14,7 @@ static const char usage[] =
 	"Runs the rcf engine, node adapter and traffic generator of rcf.ko\n"
 	"as a userspace program and prints the traffic's throughput and\n"
 	"latency and the fabric's counters (as rcfctl stats prints them).\n"
+	"rcfsim gd --help: García-Duato reconfiguration (section GD).\n"
 	"\n"
 	"Fabric:\n"
 	"  -g, --gen SPEC         ring:N, mesh:XxY, torus:XxY, hypercube:D, "

@@ -1,0 +1,511 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * "rcfsim gd": a §4 workload of García-Duato on a Supernode topology,
+ * with the algorithm of §3 in the loop, every message through the
+ * kernel's engine and every change an epoch on the kernel's model.
+ * Documentation/rcfsim.1 (section GD) and reconfiguration.rst.
+ */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "parse.h"
+#include "rcfsim_gd.h"
+#include "rcfsim_gd_net.h"
+
+static const char usage[] =
+	"usage: rcfsim gd [--workload W] [--topo T] [--static] [algorithm]\n"
+	"                 [--seed X] [--json] [--log] [--no-engine]\n"
+	"\n"
+	"Runs a workload of García-Duato §4 on a circuit-realised Supernode\n"
+	"topology with the reconfiguration algorithm of §3 in the loop.\n"
+	"\n"
+	"  -w, --workload W    case1 (default), case2, givens:RxC\n"
+	"  -t, --topo T        hypercube:4 (default), ring:N, mesh:XxY\n"
+	"      --static        no reconfiguration\n"
+	"      --t1 N          threshold1, minimum cost for a change (10)\n"
+	"      --t2 N          threshold2, messages between evaluations (5)\n"
+	"      --large         large alteration (any position)\n"
+	"      --no-rr         the first of equal best changes, no round "
+	"robin\n"
+	"      --change-cost N a change must save more than N\n"
+	"      --max-changes N stop changing after N changes\n"
+	"      --count C       messages in C_ij: both (default, §3.2),\n"
+	"                      received, sent\n"
+	"      --per N         case1/case2: messages per source (100)\n"
+	"      --seed X        givens: matrix seed (1)\n"
+	"      --no-reorder    givens: keep the column order\n"
+	"  -s, --size B        message bytes through the engine (32)\n"
+	"      --no-engine     count only, no engine or model\n"
+	"  -j, --json          JSON output\n"
+	"      --log           list the changes\n";
+
+enum {
+	O_STATIC = 256,
+	O_T1,
+	O_T2,
+	O_LARGE,
+	O_NORR,
+	O_CCOST,
+	O_MAXCH,
+	O_PER,
+	O_SEED,
+	O_NOREORDER,
+	O_NOENGINE,
+	O_LOG,
+	O_COUNT
+};
+
+static const struct option longopts[] = {
+	{"workload", required_argument, NULL, 'w'},
+	{"topo", required_argument, NULL, 't'},
+	{"static", no_argument, NULL, O_STATIC},
+	{"t1", required_argument, NULL, O_T1},
+	{"t2", required_argument, NULL, O_T2},
+	{"large", no_argument, NULL, O_LARGE},
+	{"no-rr", no_argument, NULL, O_NORR},
+	{"change-cost", required_argument, NULL, O_CCOST},
+	{"max-changes", required_argument, NULL, O_MAXCH},
+	{"per", required_argument, NULL, O_PER},
+	{"seed", required_argument, NULL, O_SEED},
+	{"no-reorder", no_argument, NULL, O_NOREORDER},
+	{"size", required_argument, NULL, 's'},
+	{"no-engine", no_argument, NULL, O_NOENGINE},
+	{"json", no_argument, NULL, 'j'},
+	{"log", no_argument, NULL, O_LOG},
+	{"count", required_argument, NULL, O_COUNT},
+	{"help", no_argument, NULL, 'h'},
+	{NULL, 0, NULL, 0},
+};
+
+struct gd_args {
+	const char *workload, *topo;
+	struct gd_sim_cfg cfg;
+	uint64_t per, seed, size;
+	int reorder, engine, json, log;
+	uint32_t rows, cols;
+};
+
+static int num(const char *opt, const char *s, uint64_t max, uint64_t *v)
+{
+	if (rcf_parse_num(s, max, v)) {
+		fprintf(stderr, "rcfsim gd: %s: bad number \"%s\"\n", opt, s);
+		return -1;
+	}
+	return 0;
+}
+
+static int parse(int argc, char **argv, struct gd_args *a)
+{
+	char err[256];
+	uint64_t v;
+	int c;
+
+	memset(a, 0, sizeof(*a));
+	a->workload = "case1";
+	a->topo = "hypercube:4";
+	a->cfg.dynamic = 1;
+	gd_opts_default(&a->cfg.opt);
+	a->per = 100;
+	a->seed = 1;
+	a->size = 32;
+	a->reorder = 1;
+	a->engine = 1;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "w:t:s:jh", longopts, NULL)) !=
+	       -1) {
+		switch (c) {
+		case 'w':
+			a->workload = optarg;
+			break;
+		case 't':
+			a->topo = optarg;
+			break;
+		case O_STATIC:
+			a->cfg.dynamic = 0;
+			break;
+		case O_T1:
+			if (num("--t1", optarg, UINT64_MAX,
+				&a->cfg.opt.threshold1))
+				return -1;
+			break;
+		case O_T2:
+			if (num("--t2", optarg, UINT32_MAX, &v) || !v)
+				return -1;
+			a->cfg.opt.threshold2 = v;
+			break;
+		case O_LARGE:
+			a->cfg.opt.large = 1;
+			break;
+		case O_NORR:
+			a->cfg.opt.round_robin = 0;
+			break;
+		case O_CCOST:
+			if (num("--change-cost", optarg, UINT64_MAX,
+				&a->cfg.opt.change_cost))
+				return -1;
+			break;
+		case O_MAXCH:
+			if (num("--max-changes", optarg, UINT64_MAX,
+				&a->cfg.max_changes))
+				return -1;
+			break;
+		case O_PER:
+			if (num("--per", optarg, 1000000, &a->per))
+				return -1;
+			break;
+		case O_SEED:
+			if (num("--seed", optarg, UINT64_MAX, &a->seed))
+				return -1;
+			break;
+		case O_NOREORDER:
+			a->reorder = 0;
+			break;
+		case 's':
+			if (num("--size", optarg, 65535, &a->size) || !a->size)
+				return -1;
+			break;
+		case O_NOENGINE:
+			a->engine = 0;
+			break;
+		case 'j':
+			a->json = 1;
+			break;
+		case O_LOG:
+			a->log = 1;
+			break;
+		case O_COUNT:
+			if (!strcmp(optarg, "both")) {
+				a->cfg.opt.count = GD_COUNT_BOTH;
+			} else if (!strcmp(optarg, "received")) {
+				a->cfg.opt.count = GD_COUNT_RECEIVED;
+			} else if (!strcmp(optarg, "sent")) {
+				a->cfg.opt.count = GD_COUNT_SENT;
+			} else {
+				fprintf(stderr, "rcfsim gd: --count both, "
+						"received or sent\n");
+				return -1;
+			}
+			break;
+		case 'h':
+			fputs(usage, stdout);
+			return 1;
+		default:
+			fputs(usage, stderr);
+			return -1;
+		}
+	}
+	if (optind < argc) {
+		fprintf(stderr, "rcfsim gd: unexpected \"%s\"\n", argv[optind]);
+		return -1;
+	}
+	if (sn_parse(a->topo, &a->cfg.topo, err, sizeof(err))) {
+		fprintf(stderr, "rcfsim gd: %s\n", err);
+		return -1;
+	}
+	return 0;
+}
+
+static int make_work(struct gd_args *a, struct gd_work *w)
+{
+	uint32_t n = a->cfg.topo.n;
+
+	if (!strcmp(a->workload, "case1") || !strcmp(a->workload, "case2")) {
+		if (n < 16) {
+			fprintf(stderr, "rcfsim gd: %s needs 16 nodes\n",
+				a->workload);
+			return -1;
+		}
+		return a->workload[4] == '1' ? gd_work_case1(w, a->per)
+					     : gd_work_case2(w, a->per);
+	}
+	if (!strncmp(a->workload, "givens:", 7)) {
+		unsigned r, c;
+		char x;
+
+		if (sscanf(a->workload + 7, "%u%c%u", &r, &x, &c) != 3 ||
+		    x != 'x' || !r || c < 2 || c > 128 || r > 100000) {
+			fprintf(stderr,
+				"rcfsim gd: givens:RxC needs 2 <= C <= 128\n");
+			return -1;
+		}
+		a->rows = r;
+		a->cols = c;
+		return gd_work_givens(w, r, c, a->seed, a->reorder, n);
+	}
+	fprintf(stderr, "rcfsim gd: unknown workload \"%s\"\n", a->workload);
+	return -1;
+}
+
+/* the library's fabric in rcfsim_topo.h's plain types */
+static int flatten(const struct rcf_topo *t, struct sim_fabric *f)
+{
+	const struct rcf_objv *nv = &t->v[RCF_K_NODE],
+			      *sv = &t->v[RCF_K_SWITCH];
+	const struct rcf_objv *lv = &t->v[RCF_K_LINK],
+			      *cv = &t->v[RCF_K_CIRCUIT];
+	const struct rcf_objv *rv = &t->v[RCF_K_ROUTE];
+	size_t k = 0;
+
+	memset(f, 0, sizeof(*f));
+	f->nnodes = nv->n;
+	f->nswitches = sv->n;
+	f->nelem = nv->n + sv->n;
+	f->nlink = lv->n;
+	f->ncirc = cv->n;
+	f->nroute = rv->n;
+	f->elem = calloc(f->nelem + 1, sizeof(*f->elem));
+	f->link = calloc(f->nlink + 1, sizeof(*f->link));
+	f->circ = calloc(f->ncirc + 1, sizeof(*f->circ));
+	f->route = calloc(f->nroute + 1, sizeof(*f->route));
+	f->node_ids = calloc(f->nnodes + 1, sizeof(*f->node_ids));
+	if (!f->elem || !f->link || !f->circ || !f->route || !f->node_ids)
+		return -1;
+	for (size_t i = 0; i < nv->n; i++, k++) {
+		f->elem[k] = (struct sim_elem){RCF_ELEM_NODE,
+					       nv->o[i].v[RCF_A_NODE_ID],
+					       nv->o[i].v[RCF_A_NODE_PORTS], 0};
+		f->node_ids[i] = f->elem[k].id;
+	}
+	for (size_t i = 0; i < sv->n; i++, k++)
+		f->elem[k] = (struct sim_elem){
+			RCF_ELEM_SWITCH, sv->o[i].v[RCF_A_SWITCH_ID],
+			sv->o[i].v[RCF_A_SWITCH_PORTS], 0};
+	for (size_t i = 0; i < lv->n; i++) {
+		const struct rcf_obj *l = &lv->o[i];
+
+		f->link[i].id = l->v[RCF_A_LINK_ID];
+		for (int e = 0; e < 2; e++) {
+			f->link[i].kind[e] = l->end[e].kind;
+			f->link[i].elem[e] = l->end[e].id;
+			f->link[i].port[e] = l->end[e].port;
+		}
+	}
+	for (size_t i = 0; i < cv->n; i++)
+		f->circ[i] = (struct sim_circuit){
+			cv->o[i].v[RCF_A_CIRCUIT_SWITCH],
+			cv->o[i].v[RCF_A_CIRCUIT_IN_PORT],
+			cv->o[i].v[RCF_A_CIRCUIT_OUT_PORT]};
+	for (size_t i = 0; i < rv->n; i++) {
+		f->route[i].src = rv->o[i].v[RCF_A_ROUTE_SRC];
+		f->route[i].dst = rv->o[i].v[RCF_A_ROUTE_DST];
+		f->route[i].index = rv->o[i].v[RCF_A_ROUTE_INDEX];
+		f->route[i].nhops = rv->o[i].nhops;
+		memcpy(f->route[i].hops, rv->o[i].hops, rv->o[i].nhops);
+	}
+	return 0;
+}
+
+struct gd_ctx {
+	struct sim_gd_net *net;
+	char err[256];
+};
+
+static int do_send(void *priv, uint32_t src, uint32_t dst)
+{
+	struct gd_ctx *x = priv;
+
+	return sim_gd_net_send(x->net, src, dst);
+}
+
+static int do_epoch(void *priv, const struct sn_topo *t,
+		    const struct sn_map *before, uint32_t a, uint32_t b)
+{
+	struct gd_ctx *x = priv;
+	struct sim_gd_op *so;
+	struct rcf_op *ops;
+	size_t n;
+	int rc;
+
+	if (sn_swap_ops(t, before, a, b, &ops, &n))
+		return -1;
+	so = calloc(n + 1, sizeof(*so));
+	if (!so) {
+		free(ops);
+		return -1;
+	}
+	for (size_t i = 0; i < n; i++) {
+		const struct rcf_obj *o = &ops[i].o;
+
+		so[i].cmd = ops[i].cmd;
+		if (o->kind == RCF_K_CIRCUIT) {
+			so[i].a = o->v[RCF_A_CIRCUIT_SWITCH];
+			so[i].b = o->v[RCF_A_CIRCUIT_IN_PORT];
+			so[i].c = o->v[RCF_A_CIRCUIT_OUT_PORT];
+		} else {
+			so[i].a = o->v[RCF_A_ROUTE_SRC];
+			so[i].b = o->v[RCF_A_ROUTE_DST];
+			so[i].c = o->v[RCF_A_ROUTE_INDEX];
+			so[i].nhops = o->nhops;
+			memcpy(so[i].hops, o->hops, o->nhops);
+		}
+	}
+	rc = sim_gd_net_apply(x->net, so, n, x->err, sizeof(x->err));
+	if (rc)
+		fprintf(stderr, "rcfsim gd: %s\n", x->err);
+	free(so);
+	free(ops);
+	return rc;
+}
+
+static void print_json(const struct gd_args *a, const struct gd_work *w,
+		       const struct gd_sim_result *r,
+		       const struct sim_gd_net_stats *ns)
+{
+	const struct gd_opts *o = &a->cfg.opt;
+
+	printf("{\"workload\":\"%s\",\"topology\":\"%s\",\"dynamic\":%s,",
+	       a->workload, a->topo, a->cfg.dynamic ? "true" : "false");
+	printf("\"threshold1\":%llu,\"threshold2\":%u,\"large\":%s,"
+	       "\"round_robin\":%s,\"change_cost\":%llu,\"max_changes\":%llu,"
+	       "\"count\":\"%s\",",
+	       (unsigned long long)o->threshold1, o->threshold2,
+	       o->large ? "true" : "false", o->round_robin ? "true" : "false",
+	       (unsigned long long)o->change_cost,
+	       (unsigned long long)a->cfg.max_changes,
+	       o->count == GD_COUNT_BOTH       ? "both"
+	       : o->count == GD_COUNT_RECEIVED ? "received"
+					       : "sent");
+	if (a->cols)
+		printf("\"seed\":%llu,\"reorder\":%s,\"rotations\":%llu,"
+		       "\"tokens\":%llu,",
+		       (unsigned long long)a->seed,
+		       a->reorder ? "true" : "false",
+		       (unsigned long long)w->rotations,
+		       (unsigned long long)w->tokens);
+	printf("\"messages\":%llu,\"internal\":%llu,\"crossings\":%llu,"
+	       "\"max_node\":%llu,\"max_node_id\":%u,\"changes\":%llu,"
+	       "\"evaluations\":%llu,\"crossings_after_last_change\":%llu,"
+	       "\"limit_hit\":%s,",
+	       (unsigned long long)r->messages, (unsigned long long)w->internal,
+	       (unsigned long long)r->crossings,
+	       (unsigned long long)r->max_node, r->max_node_id,
+	       (unsigned long long)r->changes,
+	       (unsigned long long)r->evaluations,
+	       (unsigned long long)r->after_last,
+	       r->limit_hit ? "true" : "false");
+	if (ns)
+		printf("\"engine\":{\"delivered\":%llu,\"epochs\":%llu,"
+		       "\"ops\":%llu,\"cycles\":%llu,\"byte_hops\":%llu,"
+		       "\"dropped\":%llu},",
+		       (unsigned long long)ns->delivered,
+		       (unsigned long long)ns->epochs,
+		       (unsigned long long)ns->ops,
+		       (unsigned long long)ns->cycles,
+		       (unsigned long long)ns->byte_hops,
+		       (unsigned long long)ns->dropped);
+	printf("\"relay\":[");
+	for (uint32_t i = 0; i < a->cfg.topo.n; i++)
+		printf("%s%llu", i ? "," : "", (unsigned long long)r->relay[i]);
+	printf("],\"positions\":[");
+	for (uint32_t i = 0; i < a->cfg.topo.n; i++)
+		printf("%s%u", i ? "," : "", r->pos[i]);
+	printf("],\"change_log\":[");
+	for (size_t i = 0; i < r->nlog; i++) {
+		const struct gd_sim_change *c = &r->log[i];
+
+		printf("%s{\"msg\":%llu,\"node\":%u,\"with\":%u,\"from\":%u,"
+		       "\"to\":%u,\"cost_before\":%llu,\"cost_after\":%llu,"
+		       "\"ties\":%u}",
+		       i ? "," : "", (unsigned long long)c->msg, c->a, c->b,
+		       c->pa, c->pb, (unsigned long long)c->cost_before,
+		       (unsigned long long)c->cost_after, c->ties);
+	}
+	printf("]}\n");
+}
+
+static void print_text(const struct gd_args *a, const struct gd_work *w,
+		       const struct gd_sim_result *r,
+		       const struct sim_gd_net_stats *ns)
+{
+	printf("%s on %s, %s\n", a->workload, a->topo,
+	       a->cfg.dynamic ? "dynamic" : "static");
+	printf("messages %llu (internal %llu), crossings %llu, most loaded "
+	       "node %u with %llu, changes %llu%s, evaluations %llu\n",
+	       (unsigned long long)r->messages, (unsigned long long)w->internal,
+	       (unsigned long long)r->crossings, r->max_node_id,
+	       (unsigned long long)r->max_node, (unsigned long long)r->changes,
+	       r->limit_hit ? " (limit reached)" : "",
+	       (unsigned long long)r->evaluations);
+	if (ns)
+		printf("engine: %llu delivered, %llu epochs of %llu ops, "
+		       "%llu cycles\n",
+		       (unsigned long long)ns->delivered,
+		       (unsigned long long)ns->epochs,
+		       (unsigned long long)ns->ops,
+		       (unsigned long long)ns->cycles);
+	for (size_t i = 0; a->log && i < r->nlog; i++) {
+		const struct gd_sim_change *c = &r->log[i];
+
+		printf("change %zu at message %llu: node %u (position %u) "
+		       "swaps with node %u (position %u), CF %llu -> %llu, "
+		       "%u equal\n",
+		       i + 1, (unsigned long long)c->msg, c->a, c->pa, c->b,
+		       c->pb, (unsigned long long)c->cost_before,
+		       (unsigned long long)c->cost_after, c->ties);
+	}
+}
+
+int sim_gd_main(int argc, char **argv)
+{
+	struct sim_gd_net_stats ns;
+	struct gd_sim_result r = {0};
+	struct gd_ctx x = {0};
+	struct gd_work w = {0};
+	struct sim_fabric f = {0};
+	struct rcf_topo t;
+	struct gd_args a;
+	struct sn_map m;
+	char err[256];
+	int rc;
+
+	rc = parse(argc, argv, &a);
+	if (rc)
+		return rc > 0 ? 0 : 2;
+	if (make_work(&a, &w)) {
+		gd_work_free(&w);
+		return 2;
+	}
+	rc = 2;
+	if (a.engine) {
+		if (sn_map_init(&m, a.cfg.topo.n))
+			goto out;
+		if (sn_build(&a.cfg.topo, &m, &t, err, sizeof(err))) {
+			sn_map_free(&m);
+			fprintf(stderr, "rcfsim gd: %s\n", err);
+			goto out;
+		}
+		sn_map_free(&m);
+		if (flatten(&t, &f)) {
+			rcf_topo_free(&t);
+			goto out;
+		}
+		rcf_topo_free(&t);
+		x.net = sim_gd_net_new(&f, a.size, err, sizeof(err));
+		if (!x.net) {
+			fprintf(stderr, "rcfsim gd: %s\n", err);
+			goto out;
+		}
+		a.cfg.send = do_send;
+		a.cfg.epoch = do_epoch;
+		a.cfg.priv = &x;
+	}
+	if (gd_sim_run(&a.cfg, &w, &r, err, sizeof(err))) {
+		fprintf(stderr, "rcfsim gd: %s\n", err);
+		rc = 1;
+		goto out;
+	}
+	if (x.net)
+		sim_gd_net_stats(x.net, &ns);
+	if (a.json)
+		print_json(&a, &w, &r, x.net ? &ns : NULL);
+	else
+		print_text(&a, &w, &r, x.net ? &ns : NULL);
+	rc = 0;
+out:
+	gd_sim_result_free(&r);
+	sim_gd_net_free(x.net);
+	sim_fabric_free(&f);
+	gd_work_free(&w);
+	return rc;
+}
