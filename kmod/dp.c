@@ -234,18 +234,23 @@ static bool rcf_dp_slice(struct rcf_dp *dp, u64 *wait_ns)
 	return rcf_engine_busy(e);
 }
 
+/* Suspended for an epoch, only the engine runs: nothing is offered. */
 static bool rcf_dp_has_work(struct rcf_dp *dp)
 {
+	bool go = !READ_ONCE(dp->stuck) && !READ_ONCE(dp->suspended);
+
 	return kthread_should_stop() || READ_ONCE(dp->tr_ev) ||
-	       (READ_ONCE(dp->tr_run) && !READ_ONCE(dp->stuck)) ||
+	       (READ_ONCE(dp->tr_run) && go) ||
 	       atomic_xchg(&dp->poke, 0) ||
-	       (READ_ONCE(dp->pending) && !READ_ONCE(dp->stuck));
+	       (READ_ONCE(dp->pending) && go) ||
+	       (READ_ONCE(dp->suspended) && READ_ONCE(dp->ebusy) &&
+		!READ_ONCE(dp->stuck));
 }
 
 static int rcf_dp_thread(void *arg)
 {
 	struct rcf_dp *dp = arg;
-	bool busy = false;
+	bool busy = false, held;
 	u64 wait_ns;
 
 	while (!kthread_should_stop()) {
@@ -257,14 +262,26 @@ static int rcf_dp_thread(void *arg)
 		}
 		busy = false;
 		wait_ns = 0;
-		if (dp->ad && !dp->stuck && rcf_dp_traffic_running(dp->tr)) {
+		held = dp->suspended;
+		if (dp->ad && !dp->stuck && held) {
+			busy = rcf_dp_slice(dp, &wait_ns);
+		} else if (dp->ad && !dp->stuck &&
+			   rcf_dp_traffic_running(dp->tr)) {
 			busy = rcf_dp_traffic_slice(dp);
 		} else if (dp->ad && !dp->stuck) {
 			rcf_dp_feed(dp);
 			busy = rcf_dp_slice(dp, &wait_ns);
 		}
+		if (dp->ad) {
+			WRITE_ONCE(dp->ebusy,
+				   rcf_engine_busy(rcf_adapter_engine(dp->ad)));
+			rcf_dp_thresh_check(dp);
+		}
 		mutex_unlock(&dp->lock);
+		if (held)
+			wake_up(&dp->ewq);
 		rcf_dp_traffic_notify(dp);
+		rcf_dp_thresh_notify(dp);
 		if (busy) {
 			if (wait_ns) {
 				ktime_t to = ns_to_ktime(wait_ns);
@@ -292,6 +309,7 @@ struct rcf_dp *rcf_dp_new(struct rcf_net *rn)
 	dp->rn = rn;
 	mutex_init(&dp->lock);
 	init_waitqueue_head(&dp->wq);
+	init_waitqueue_head(&dp->ewq);
 	spin_lock_init(&dp->txlock);
 	INIT_LIST_HEAD(&dp->active);
 	xa_init(&dp->chan);
@@ -332,6 +350,7 @@ void rcf_dp_free(struct rcf_dp *dp)
 		rcf_adapter_free(dp->ad);
 	rcf_dp_traffic_free(dp->tr);
 	kfree_skb(dp->tr_ev);
+	rcf_dp_thresh_free(dp);
 	rcf_dp_atab_free(dp);
 	rcf_dp_tot_free(dp);
 	kvfree(dp->ndev);
@@ -350,28 +369,10 @@ void rcf_dp_set_clock(struct rcf_dp *dp, u64 hz)
 	wake_up(&dp->wq);
 }
 
-/*
- * The interim scheme until lossless epochs: the old engine runs until
- * nothing is in flight, within bounds; what is left is dropped and
- * counted as RCF_DROP_RECONFIG.
- */
-static void rcf_dp_drain(struct rcf_dp *dp)
+struct rcf_adapter *rcf_dp_adapter_new(struct rcf_dp *dp,
+				       struct rcf_fabric *f, u8 policy)
 {
-	struct rcf_engine *e = rcf_adapter_engine(dp->ad);
-	u64 start = rcf_engine_now(e);
-	ktime_t t0 = ktime_get();
-	long long ran;
-
-	while (!dp->stuck && rcf_engine_busy(e)) {
-		if (rcf_engine_now(e) - start > RCF_DP_DRAIN_CYCLES ||
-		    ktime_to_ns(ktime_sub(ktime_get(), t0)) > RCF_DP_DRAIN_NS)
-			break;
-		ran = rcf_engine_run(e, 65536);
-		if (ran == -EDEADLK)
-			break;
-		cond_resched();
-	}
-	dp->tot.drops[RCF_DROP_RECONFIG] += rcf_engine_busy(e);
+	return rcf_adapter_new(f, policy, &rcf_dp_ops, dp);
 }
 
 int rcf_dp_rebuild(struct rcf_dp *dp, struct rcf_fabric *f)
@@ -380,9 +381,12 @@ int rcf_dp_rebuild(struct rcf_dp *dp, struct rcf_fabric *f)
 }
 
 /*
- * A new engine for the committed model f; the old one drains first.  A
- * traffic run on the old one ends there (ECANCELED); tr, if given,
- * starts on the new one.
+ * A new engine for the committed model f, outside any epoch: the first
+ * one, or a traffic run's.  The old one drains first, as an epoch's
+ * does (injection held, bounded by RCF_EPOCH_TIMEOUT_MS); what a drain
+ * that times out or a deadlocked engine still holds is dropped and
+ * counted as RCF_DROP_RECONFIG.  A traffic run on the old engine ends
+ * there (ECANCELED); tr, if given, starts on the new one.
  */
 int rcf_dp_rebuild_traffic(struct rcf_dp *dp, struct rcf_fabric *f,
 			   struct rcf_dp_traffic *tr)
@@ -403,9 +407,14 @@ int rcf_dp_rebuild_traffic(struct rcf_dp *dp, struct rcf_fabric *f,
 		rcf_adapter_free(ad);
 		return err;
 	}
+	if (dp->ad) {
+		rcf_dp_suspend(dp);
+		rcf_dp_wait_idle(dp, RCF_EPOCH_TIMEOUT_MS, NULL);
+	}
 	mutex_lock(&dp->lock);
 	if (dp->ad) {
-		rcf_dp_drain(dp);
+		dp->tot.drops[RCF_DROP_RECONFIG] +=
+			rcf_engine_busy(rcf_adapter_engine(dp->ad));
 		rcf_dp_traffic_end(dp, -ECANCELED);
 		rcf_dp_tot_add(dp, f);
 		rcf_adapter_free(dp->ad);
@@ -418,6 +427,7 @@ int rcf_dp_rebuild_traffic(struct rcf_dp *dp, struct rcf_fabric *f,
 	WRITE_ONCE(dp->stuck, false);
 	dp->pace_t0 = ktime_get();
 	dp->pace_c0 = 0;
+	dp->suspended = false;
 	mutex_unlock(&dp->lock);
 	wake_up(&dp->wq);
 	return 0;

@@ -20,8 +20,6 @@
 #define RCF_DP_TXQ_WAKE		16	/* restart the netdev queue below this */
 #define RCF_DP_BACKLOG		(4 * 1024)	/* adapter bytes per node */
 #define RCF_DP_SLICE_NS		1000000	/* target length of one run slice */
-#define RCF_DP_DRAIN_CYCLES	(1ULL << 24)	/* bound of a rebuild drain */
-#define RCF_DP_DRAIN_NS		(200 * NSEC_PER_MSEC)
 
 struct rcf_net;
 
@@ -44,10 +42,25 @@ struct rcf_dp_node {
 	u64 msgs_sent, msgs_received, tx_bytes, rx_bytes;
 };
 
+/* src sent to dst: packets, bytes and messages; dst received from src */
+struct rcf_dp_pair {
+	struct rcf_engine_pair_stats e;
+	u64 msgs_sent, msgs_received;
+};
+
 /* One address of the table, sorted by (v6, a). */
 struct rcf_dp_addr {
 	struct rcf_addr addr;
 	u32 node;
+};
+
+/* One epoch, applied or rolled back (enum rcf_epoch_attr). */
+struct rcf_epoch_rec {
+	u64 number;
+	u8 mode;
+	u32 error;
+	u64 suspend_ns, drain_ns, apply_ns, resume_ns;
+	u64 inflight, drain_cycles, held;
 };
 
 struct rcf_dp_atab {
@@ -79,7 +92,7 @@ struct rcf_dp {
 	struct rcf_dp_tot report;
 	struct xarray chan;		/* struct rcf_dp_chan by rcf_dp_chan_key */
 	struct xarray node;		/* struct rcf_dp_node by node id */
-	struct xarray pair;		/* rcf_engine_pair_stats, src * MAX + dst */
+	struct xarray pair;		/* rcf_dp_pair, src * MAX + dst */
 	struct xarray cq_peak;		/* u32 peak by switch id (xa_mk_value) */
 
 	struct task_struct *task;
@@ -96,6 +109,18 @@ struct rcf_dp {
 	struct rcf_dp_traffic *tr;
 	bool tr_run;			/* tr under way (read unlocked) */
 	struct sk_buff *tr_ev;
+	/* dp_thresh.c: threshold_2 (0: off), its state (under lock) */
+	u32 msg_threshold;
+	struct rcf_dp_thresh *th;
+	/*
+	 * dp_epoch.c: injection held (under lock), packets alive as the
+	 * kthread last saw them (read unlocked), woken after each slice
+	 * while suspended; the last epoch (under the fabric mutex).
+	 */
+	bool suspended;
+	u64 ebusy;
+	wait_queue_head_t ewq;
+	struct rcf_epoch_rec last_ep;
 };
 
 /* Private part of a node netdev. */
@@ -166,6 +191,26 @@ void rcf_dp_traffic_notify(struct rcf_dp *dp);
 /* dp.c: a new engine for f with the run tr (prepared on it) */
 int rcf_dp_rebuild_traffic(struct rcf_dp *dp, struct rcf_fabric *f,
 			   struct rcf_dp_traffic *tr);
+/* dp.c: an adapter for f delivering into dp */
+struct rcf_adapter *rcf_dp_adapter_new(struct rcf_dp *dp,
+				       struct rcf_fabric *f, u8 policy);
+
+/* dp_epoch.c (Documentation/datapath.rst, "Configuration changes") */
+void rcf_dp_suspend(struct rcf_dp *dp);
+void rcf_dp_resume(struct rcf_dp *dp);
+/* Suspended, no dp->lock: 0 once idle, -ETIMEDOUT, -EDEADLK if stuck. */
+int rcf_dp_wait_idle(struct rcf_dp *dp, u32 timeout_ms, u64 *cycles);
+
+/*
+ * dp_thresh.c: RCF_CMD_NODE_THRESHOLD.  check runs in the kthread under
+ * dp->lock after each slice and queues events; notify sends them with
+ * no lock held.
+ */
+void rcf_dp_thresh_check(struct rcf_dp *dp);
+void rcf_dp_thresh_notify(struct rcf_dp *dp);
+void rcf_dp_thresh_free(struct rcf_dp *dp);
+/* the adapter's message counts into the thresholds' (dp->lock held) */
+void rcf_dp_thresh_take(struct rcf_dp *dp);
 
 /* genl_traffic.c, genl_policy.c */
 extern const struct nla_policy rcf_traffic_policy[];

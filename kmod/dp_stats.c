@@ -77,12 +77,35 @@ void rcf_dp_fabric_stats(struct rcf_dp *dp, struct rcf_dp_tot *t,
 		t->lat_min = 0;
 }
 
+/* The old engine's and adapter's counts of the pair src -> dst. */
+static void rcf_dp_pair_add(struct rcf_dp *dp, struct rcf_engine *e, u32 src,
+			    u32 dst)
+{
+	struct rcf_engine_pair_stats ps = {};
+	u64 ms = 0, mr = 0;
+	struct rcf_dp_pair *p;
+
+	rcf_engine_pair_stats(e, src, dst, &ps);
+	rcf_adapter_pair_msgs(dp->ad, src, dst, &ms, &mr);
+	if (!ps.sent_pkts && !ps.recv_pkts && !ms && !mr)
+		return;
+	p = rcf_dp_slot(&dp->pair, (unsigned long)src * RCF_MAX_NODES + dst,
+			sizeof(*p));
+	if (!p)
+		return;
+	p->e.sent_pkts += ps.sent_pkts;
+	p->e.sent_bytes += ps.sent_bytes;
+	p->e.recv_pkts += ps.recv_pkts;
+	p->e.recv_bytes += ps.recv_bytes;
+	p->msgs_sent += ms;
+	p->msgs_received += mr;
+}
+
 /* The old engine (dp->ad) into the totals, keyed by the ids of f. */
 void rcf_dp_tot_add(struct rcf_dp *dp, struct rcf_fabric *f)
 {
 	struct rcf_engine *e = rcf_adapter_engine(dp->ad);
 	struct rcf_engine_chan_stats cs;
-	struct rcf_engine_pair_stats ps;
 	struct rcf_adapter_stats as;
 	struct rcf_engine_chan_id cid;
 	struct rcf_engine_stats *es = &dp->es;
@@ -93,6 +116,8 @@ void rcf_dp_tot_add(struct rcf_dp *dp, struct rcf_fabric *f)
 	void *old;
 
 	lockdep_assert_held(&dp->lock);
+	/* the threshold counts must not lose the old adapter's last moves */
+	rcf_dp_thresh_take(dp);
 	rcf_dp_tot_sum(dp, &dp->tot);
 	/* An engine that carried nothing has nothing per object to add. */
 	rcf_adapter_stats(dp->ad, &as);
@@ -133,7 +158,7 @@ void rcf_dp_tot_add(struct rcf_dp *dp, struct rcf_fabric *f)
 
 		if (rcf_adapter_node_stats(dp->ad, n->id, &as) ||
 		    (!as.msgs_sent && !as.msgs_received))
-			goto pairs;
+			continue;
 		d = rcf_dp_slot(&dp->node, n->id, sizeof(*d));
 		if (d) {
 			d->msgs_sent += as.msgs_sent;
@@ -141,25 +166,8 @@ void rcf_dp_tot_add(struct rcf_dp *dp, struct rcf_fabric *f)
 			d->tx_bytes += as.tx_bytes;
 			d->rx_bytes += as.rx_bytes;
 		}
-pairs:
-		for (id2 = 0; (m = rcf_node_next(f, id2)); id2 = m->id + 1) {
-			struct rcf_engine_pair_stats *p;
-			int err = rcf_engine_pair_stats(e, n->id, m->id, &ps);
-
-			if (err == -EOPNOTSUPP)
-				break;
-			if (err || (!ps.sent_pkts && !ps.recv_pkts))
-				continue;
-			p = rcf_dp_slot(&dp->pair,
-					(unsigned long)n->id * RCF_MAX_NODES +
-					m->id, sizeof(*p));
-			if (!p)
-				continue;
-			p->sent_pkts += ps.sent_pkts;
-			p->sent_bytes += ps.sent_bytes;
-			p->recv_pkts += ps.recv_pkts;
-			p->recv_bytes += ps.recv_bytes;
-		}
+		for (id2 = 0; (m = rcf_node_next(f, id2)); id2 = m->id + 1)
+			rcf_dp_pair_add(dp, e, n->id, m->id);
 	}
 }
 

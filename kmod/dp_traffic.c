@@ -20,6 +20,43 @@ struct rcf_dp_traffic {
 	u32 hot_id;
 };
 
+/* a node id's index: ids ascend; the id is known to be a node */
+static u32 rcf_dp_traffic_idx(const struct rcf_dp_traffic *tr, u32 id)
+{
+	u32 lo = 0, hi = tr->spec.nodes;
+
+	while (hi - lo > 1) {
+		u32 mid = lo + (hi - lo) / 2;
+
+		if (tr->ids[mid] <= id)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* The replay lists, given with node ids, into the generator's indices. */
+static void rcf_dp_traffic_index(struct rcf_dp_traffic *tr)
+{
+	struct rcf_traffic_arc *a = (struct rcf_traffic_arc *)tr->spec.arcs;
+	struct rcf_traffic_msg *m = (struct rcf_traffic_msg *)tr->spec.trace;
+	u32 i;
+
+	for (i = 0; i < tr->spec.narcs; i++) {
+		a[i].src = rcf_dp_traffic_idx(tr, a[i].src);
+		a[i].dst = rcf_dp_traffic_idx(tr, a[i].dst);
+	}
+	for (i = 0; i < tr->spec.ntrace; i++) {
+		m[i].src = rcf_dp_traffic_idx(tr, m[i].src);
+		m[i].dst = rcf_dp_traffic_idx(tr, m[i].dst);
+	}
+}
+
+/*
+ * On success the run owns s's arcs, trace and sizes (kvmalloc'ed, node
+ * ids in the arcs and trace, which become indices here).
+ */
 struct rcf_dp_traffic *rcf_dp_traffic_alloc(struct rcf_fabric *f,
 					    const struct rcf_traffic_spec *s,
 					    u32 hot_id)
@@ -47,6 +84,7 @@ struct rcf_dp_traffic *rcf_dp_traffic_alloc(struct rcf_fabric *f,
 	}
 	tr->spec.nodes = i;
 	tr->spec.node_ids = tr->ids;
+	rcf_dp_traffic_index(tr);
 	return tr;
 }
 
@@ -55,6 +93,9 @@ void rcf_dp_traffic_free(struct rcf_dp_traffic *tr)
 	if (!tr)
 		return;
 	rcf_traffic_free(tr->t);
+	kvfree(tr->spec.sizes);
+	kvfree(tr->spec.arcs);
+	kvfree(tr->spec.trace);
 	kfree(tr->ids);
 	kfree(tr);
 }

@@ -179,24 +179,26 @@ static int rcf_doit_change(struct sk_buff *skb, struct genl_info *info)
 		created = true;
 	}
 	req.fab = rn->fab;
+	if (info->attrs[RCF_A_EPOCH_MODE])
+		req.epoch_mode = nla_get_u8(info->attrs[RCF_A_EPOCH_MODE]);
+	req.epoch_timeout_ms = RCF_EPOCH_TIMEOUT_MS;
+	if (info->attrs[RCF_A_EPOCH_TIMEOUT_MS])
+		req.epoch_timeout_ms =
+			nla_get_u32(info->attrs[RCF_A_EPOCH_TIMEOUT_MS]);
 	rcf_txn_begin(req.fab);
 	err = cmd == RCF_CMD_BATCH ? rcf_batch(&req, info) : rcf_apply(&req, cmd);
 	if (err) {
+		/* refused before any suspension: the fabric never stopped */
 		rcf_txn_abort(req.fab);
 		rcf_req_error(&req);
 	} else {
-		err = rcf_txn_commit(req.fab, &req.err);
-		if (err) {
-			req.tb = NULL;
-			rcf_req_error(&req);
-		}
+		req.tb = NULL;
+		err = rcf_epoch_commit(&req);
 	}
 	if (err && created) {
 		rcf_fabric_destroy(rn);
 		req.fab = NULL;
 	}
-	if (!err)
-		rcf_fabric_committed(&req);
 	if (!err && rcf_cmd_is_new(cmd) && req.echo.cmd &&
 	    (info->nlhdr->nlmsg_flags & NLM_F_ECHO))
 		rcf_echo(&req, info);
@@ -205,9 +207,17 @@ out:
 		rcf_events_free(&req);
 	else
 		rcf_events_send(&req);
+	if (req.epoch_ran && req.fab)
+		rcf_epoch_notify(&req);
 	mutex_unlock(&rn->lock);
 	rtnl_unlock();
 	return err;
+}
+
+static int rcf_notify_only_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	NL_SET_ERR_MSG(info->extack, "not a request rcf serves");
+	return -EOPNOTSUPP;
 }
 
 static const struct genl_multicast_group rcf_mcgrps[] = {
@@ -268,6 +278,11 @@ void rcf_genl_ops_init(void)
 			op->flags = GENL_UNS_ADMIN_PERM;
 		} else if (cmd == RCF_CMD_TRAFFIC_GET) {
 			op->doit = rcf_traffic_get_doit;
+		} else if (cmd == RCF_CMD_EPOCH_GET) {
+			op->doit = rcf_epoch_get_doit;
+		} else if (cmd == RCF_CMD_NODE_THRESHOLD) {
+			/* a notification: a request for it is refused */
+			op->doit = rcf_notify_only_doit;
 		} else if (rcf_cmd_is_get(cmd)) {
 			op->doit = rcf_doit_get;
 			if (cmd != RCF_CMD_FABRIC_GET)

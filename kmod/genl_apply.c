@@ -303,6 +303,11 @@ int rcf_apply(struct rcf_req *req, u8 cmd)
 			req->policy =
 				nla_get_u8(req->tb[RCF_A_FABRIC_ROUTE_POLICY]);
 		}
+		if (req->tb[RCF_A_FABRIC_MSG_THRESHOLD]) {
+			req->set_thresh = true;
+			req->msg_threshold =
+				nla_get_u32(req->tb[RCF_A_FABRIC_MSG_THRESHOLD]);
+		}
 		if (req->tb[RCF_A_FABRIC_CQ_SIZE]) {
 			err = rcf_fabric_set_cq(req->fab,
 						nla_get_u32(req->tb[RCF_A_FABRIC_CQ_SIZE]),

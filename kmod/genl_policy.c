@@ -55,6 +55,18 @@ static const struct nla_policy rcf_batch_inner_policy[RCF_A_MAX + 1] = {
 #define P_FABRIC_RPOL \
 	[RCF_A_FABRIC_ROUTE_POLICY] = NLA_POLICY_MAX(NLA_U8, \
 						     RCF_RPOL_LEAST_LOADED)
+static struct netlink_range_validation rcf_range_epoch_to = {
+	.min = 1, .max = RCF_EPOCH_MAX_TIMEOUT_MS,
+};
+
+/* Every change request is an epoch (Documentation/datapath.rst). */
+#define P_EPOCH \
+	[RCF_A_EPOCH_MODE] = NLA_POLICY_MAX(NLA_U8, RCF_EPOCH_FREEZE), \
+	[RCF_A_EPOCH_TIMEOUT_MS] = NLA_POLICY_FULL_RANGE(NLA_U32, \
+							 &rcf_range_epoch_to)
+#define P_FABRIC_THRESH \
+	[RCF_A_FABRIC_MSG_THRESHOLD] = { .type = NLA_U32 }
+
 #define P_NODE_ADDRS \
 	[RCF_A_NODE_ADDRS] = NLA_POLICY_NESTED(rcf_addr_policy)
 #define P_STATS_KIND \
@@ -119,8 +131,38 @@ static struct netlink_range_validation rcf_range_tcount = {
 	.min = 1, .max = U64_MAX,
 };
 
+static struct netlink_range_validation rcf_range_tweight = {
+	.min = 1, .max = RCF_TRAFFIC_MAX_WEIGHT,
+};
+
+static struct netlink_range_validation rcf_range_tsweight = {
+	.min = 1, .max = RCF_TRAFFIC_MAX_SWEIGHT,
+};
+
+static const struct nla_policy rcf_traffic_arc_policy[RCF_TRAFFIC_ARC_MAX + 1] = {
+	[RCF_TRAFFIC_ARC_SRC] = NLA_POLICY_MAX(NLA_U32, RCF_MAX_NODES - 1),
+	[RCF_TRAFFIC_ARC_DST] = NLA_POLICY_MAX(NLA_U32, RCF_MAX_NODES - 1),
+	[RCF_TRAFFIC_ARC_WEIGHT] = NLA_POLICY_FULL_RANGE(NLA_U32,
+							 &rcf_range_tweight),
+};
+
+static const struct nla_policy rcf_traffic_msg_policy[RCF_TRAFFIC_MSG_MAX + 1] = {
+	[RCF_TRAFFIC_MSG_CYCLE] = { .type = NLA_U64 },
+	[RCF_TRAFFIC_MSG_SRC] = NLA_POLICY_MAX(NLA_U32, RCF_MAX_NODES - 1),
+	[RCF_TRAFFIC_MSG_DST] = NLA_POLICY_MAX(NLA_U32, RCF_MAX_NODES - 1),
+	[RCF_TRAFFIC_MSG_BYTES] = NLA_POLICY_FULL_RANGE(NLA_U32,
+							&rcf_range_tsize),
+};
+
+static const struct nla_policy rcf_traffic_size_policy[RCF_TRAFFIC_SZ_MAX + 1] = {
+	[RCF_TRAFFIC_SZ_BYTES] = NLA_POLICY_FULL_RANGE(NLA_U32,
+						       &rcf_range_tsize),
+	[RCF_TRAFFIC_SZ_WEIGHT] = NLA_POLICY_FULL_RANGE(NLA_U32,
+							&rcf_range_tsweight),
+};
+
 const struct nla_policy rcf_traffic_policy[RCF_TRAFFIC_MAX + 1] = {
-	[RCF_TRAFFIC_PATTERN] = NLA_POLICY_MAX(NLA_U8, RCF_TRAFFIC_HOTSPOT),
+	[RCF_TRAFFIC_PATTERN] = NLA_POLICY_MAX(NLA_U8, RCF_TRAFFIC_TRACE),
 	[RCF_TRAFFIC_PARAM] = { .type = NLA_U32 },
 	[RCF_TRAFFIC_SEED] = { .type = NLA_U64 },
 	[RCF_TRAFFIC_RATE] = NLA_POLICY_FULL_RANGE(NLA_U32, &rcf_range_trate),
@@ -134,35 +176,51 @@ const struct nla_policy rcf_traffic_policy[RCF_TRAFFIC_MAX + 1] = {
 						       &rcf_range_tcount),
 	[RCF_TRAFFIC_HOT_NODE] = NLA_POLICY_MAX(NLA_U32, RCF_MAX_NODES - 1),
 	[RCF_TRAFFIC_HOT_PERMILLE] = NLA_POLICY_MAX(NLA_U32, 1000),
+	[RCF_TRAFFIC_ARCS] = NLA_POLICY_NESTED_ARRAY(rcf_traffic_arc_policy),
+	[RCF_TRAFFIC_MSGS] = NLA_POLICY_NESTED_ARRAY(rcf_traffic_msg_policy),
+	[RCF_TRAFFIC_SIZES] = NLA_POLICY_NESTED_ARRAY(rcf_traffic_size_policy),
+	[RCF_TRAFFIC_ARRIVAL] = NLA_POLICY_MAX(NLA_U8, RCF_TRAFFIC_PERIODIC),
+	[RCF_TRAFFIC_WARMUP] = { .type = NLA_U64 },
 };
 
 #define RCF_POLICY(name, ...) \
 	static const struct nla_policy name[RCF_A_MAX + 1] = { __VA_ARGS__ }
 
 RCF_POLICY(rcf_pol_none, [RCF_A_UNSPEC] = { .type = NLA_UNSPEC });
-RCF_POLICY(rcf_pol_fabric, P_FABRIC_CQ, P_FABRIC_CLOCK, P_FABRIC_RPOL);
+RCF_POLICY(rcf_pol_fabric, P_FABRIC_CQ, P_FABRIC_CLOCK, P_FABRIC_RPOL,
+	   P_FABRIC_THRESH, P_EPOCH);
 RCF_POLICY(rcf_pol_node_key, P_NODE_ID);
 RCF_POLICY(rcf_pol_node_new, P_NODE_ID, P_NODE_PORTS, P_NODE_IFNAME,
-	   P_NODE_ADDRS);
-RCF_POLICY(rcf_pol_node_set, P_NODE_ID, P_NODE_PORTS, P_NODE_ADDRS);
+	   P_NODE_ADDRS, P_EPOCH);
+RCF_POLICY(rcf_pol_node_set, P_NODE_ID, P_NODE_PORTS, P_NODE_ADDRS, P_EPOCH);
+RCF_POLICY(rcf_pol_node_del, P_NODE_ID, P_EPOCH);
 RCF_POLICY(rcf_pol_stats, P_STATS_KIND);
 RCF_POLICY(rcf_pol_switch_key, P_SWITCH_ID);
-RCF_POLICY(rcf_pol_switch_new, P_SWITCH_ID, P_SWITCH_PORTS, P_SWITCH_CQ);
-RCF_POLICY(rcf_pol_switch_set, P_SWITCH_ID, P_SWITCH_CQ);
+RCF_POLICY(rcf_pol_switch_new, P_SWITCH_ID, P_SWITCH_PORTS, P_SWITCH_CQ,
+	   P_EPOCH);
+RCF_POLICY(rcf_pol_switch_set, P_SWITCH_ID, P_SWITCH_CQ, P_EPOCH);
+RCF_POLICY(rcf_pol_switch_del, P_SWITCH_ID, P_EPOCH);
 RCF_POLICY(rcf_pol_link_key, P_LINK_ID);
 RCF_POLICY(rcf_pol_link_new, P_LINK_ID, P_LINK_END_A, P_LINK_END_B,
-	   P_LINK_BW, P_LINK_LAT, P_LINK_VCS, P_LINK_BUF, P_LINK_STATE);
+	   P_LINK_BW, P_LINK_LAT, P_LINK_VCS, P_LINK_BUF, P_LINK_STATE,
+	   P_EPOCH);
 RCF_POLICY(rcf_pol_link_set, P_LINK_ID,
-	   P_LINK_BW, P_LINK_LAT, P_LINK_VCS, P_LINK_BUF, P_LINK_STATE);
+	   P_LINK_BW, P_LINK_LAT, P_LINK_VCS, P_LINK_BUF, P_LINK_STATE,
+	   P_EPOCH);
+RCF_POLICY(rcf_pol_link_del, P_LINK_ID, P_EPOCH);
 RCF_POLICY(rcf_pol_circuit_key, P_CIRCUIT_SWITCH, P_CIRCUIT_IN);
-RCF_POLICY(rcf_pol_circuit, P_CIRCUIT_SWITCH, P_CIRCUIT_IN, P_CIRCUIT_OUT);
+RCF_POLICY(rcf_pol_circuit, P_CIRCUIT_SWITCH, P_CIRCUIT_IN, P_CIRCUIT_OUT,
+	   P_EPOCH);
+RCF_POLICY(rcf_pol_circuit_del, P_CIRCUIT_SWITCH, P_CIRCUIT_IN, P_EPOCH);
 RCF_POLICY(rcf_pol_route_key, P_ROUTE_SRC, P_ROUTE_DST, P_ROUTE_INDEX);
 RCF_POLICY(rcf_pol_route, P_ROUTE_SRC, P_ROUTE_DST, P_ROUTE_INDEX,
-	   P_ROUTE_HOPS);
+	   P_ROUTE_HOPS, P_EPOCH);
+RCF_POLICY(rcf_pol_route_del, P_ROUTE_SRC, P_ROUTE_DST, P_ROUTE_INDEX,
+	   P_EPOCH);
 RCF_POLICY(rcf_pol_traffic,
 	   [RCF_A_TRAFFIC] = NLA_POLICY_NESTED(rcf_traffic_policy));
 RCF_POLICY(rcf_pol_batch,
-	   [RCF_A_BATCH] = NLA_POLICY_NESTED(rcf_batch_inner_policy));
+	   [RCF_A_BATCH] = NLA_POLICY_NESTED(rcf_batch_inner_policy), P_EPOCH);
 
 static const struct nla_policy *const rcf_policies[__RCF_CMD_MAX] = {
 	[RCF_CMD_FABRIC_GET] = rcf_pol_none,
@@ -171,23 +229,23 @@ static const struct nla_policy *const rcf_policies[__RCF_CMD_MAX] = {
 	[RCF_CMD_FABRIC_SET] = rcf_pol_fabric,
 	[RCF_CMD_NODE_GET] = rcf_pol_node_key,
 	[RCF_CMD_NODE_NEW] = rcf_pol_node_new,
-	[RCF_CMD_NODE_DEL] = rcf_pol_node_key,
+	[RCF_CMD_NODE_DEL] = rcf_pol_node_del,
 	[RCF_CMD_NODE_SET] = rcf_pol_node_set,
 	[RCF_CMD_SWITCH_GET] = rcf_pol_switch_key,
 	[RCF_CMD_SWITCH_NEW] = rcf_pol_switch_new,
-	[RCF_CMD_SWITCH_DEL] = rcf_pol_switch_key,
+	[RCF_CMD_SWITCH_DEL] = rcf_pol_switch_del,
 	[RCF_CMD_SWITCH_SET] = rcf_pol_switch_set,
 	[RCF_CMD_LINK_GET] = rcf_pol_link_key,
 	[RCF_CMD_LINK_NEW] = rcf_pol_link_new,
-	[RCF_CMD_LINK_DEL] = rcf_pol_link_key,
+	[RCF_CMD_LINK_DEL] = rcf_pol_link_del,
 	[RCF_CMD_LINK_SET] = rcf_pol_link_set,
 	[RCF_CMD_CIRCUIT_GET] = rcf_pol_circuit_key,
 	[RCF_CMD_CIRCUIT_NEW] = rcf_pol_circuit,
-	[RCF_CMD_CIRCUIT_DEL] = rcf_pol_circuit_key,
+	[RCF_CMD_CIRCUIT_DEL] = rcf_pol_circuit_del,
 	[RCF_CMD_CIRCUIT_SET] = rcf_pol_circuit,
 	[RCF_CMD_ROUTE_GET] = rcf_pol_route_key,
 	[RCF_CMD_ROUTE_NEW] = rcf_pol_route,
-	[RCF_CMD_ROUTE_DEL] = rcf_pol_route_key,
+	[RCF_CMD_ROUTE_DEL] = rcf_pol_route_del,
 	[RCF_CMD_ROUTE_SET] = rcf_pol_route,
 	[RCF_CMD_BATCH] = rcf_pol_batch,
 	[RCF_CMD_STATS_GET] = rcf_pol_stats,
@@ -195,6 +253,8 @@ static const struct nla_policy *const rcf_policies[__RCF_CMD_MAX] = {
 	[RCF_CMD_TRAFFIC_START] = rcf_pol_traffic,
 	[RCF_CMD_TRAFFIC_STOP] = rcf_pol_none,
 	[RCF_CMD_TRAFFIC_GET] = rcf_pol_none,
+	[RCF_CMD_EPOCH_GET] = rcf_pol_none,
+	[RCF_CMD_NODE_THRESHOLD] = rcf_pol_none,
 };
 
 /* Each command's policy plus RCF_A_OP_CMD, for operations in a batch. */
@@ -222,6 +282,11 @@ int rcf_policy_init(void)
 		memcpy(rcf_batch_pols[cmd], rcf_policies[cmd],
 		       sizeof(rcf_batch_pols[cmd]));
 		rcf_batch_pols[cmd][RCF_A_OP_CMD].type = NLA_U8;
+		/* the epoch is the batch's, not one operation's */
+		memset(&rcf_batch_pols[cmd][RCF_A_EPOCH_MODE], 0,
+		       sizeof(rcf_batch_pols[cmd][0]));
+		memset(&rcf_batch_pols[cmd][RCF_A_EPOCH_TIMEOUT_MS], 0,
+		       sizeof(rcf_batch_pols[cmd][0]));
 	}
 	return 0;
 }

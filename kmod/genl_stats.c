@@ -134,41 +134,56 @@ static int rcf_stats_node(struct rcf_sdump *d, u32 node)
 	return 0;
 }
 
-static void rcf_pair_get(struct rcf_dp *dp, u32 i, u32 j,
-			 struct rcf_engine_pair_stats *ps)
+/* src -> dst: what src sent to dst and dst received from src, in all. */
+static void rcf_pair_get(struct rcf_dp *dp, u32 src, u32 dst,
+			 struct rcf_dp_pair *ps)
 {
-	struct rcf_engine_pair_stats *p;
+	struct rcf_engine_pair_stats r = {};
+	struct rcf_dp_pair *p;
 
 	memset(ps, 0, sizeof(*ps));
-	rcf_engine_pair_stats(rcf_adapter_engine(dp->ad), i, j, ps);
-	p = xa_load(&dp->pair, (unsigned long)i * RCF_MAX_NODES + j);
+	rcf_engine_pair_stats(rcf_adapter_engine(dp->ad), src, dst, &ps->e);
+	rcf_engine_pair_stats(rcf_adapter_engine(dp->ad), dst, src, &r);
+	ps->e.recv_pkts = r.recv_pkts;
+	ps->e.recv_bytes = r.recv_bytes;
+	rcf_adapter_pair_msgs(dp->ad, src, dst, &ps->msgs_sent,
+			      &ps->msgs_received);
+	p = xa_load(&dp->pair, (unsigned long)src * RCF_MAX_NODES + dst);
 	if (p) {
-		ps->sent_pkts += p->sent_pkts;
-		ps->sent_bytes += p->sent_bytes;
-		ps->recv_pkts += p->recv_pkts;
-		ps->recv_bytes += p->recv_bytes;
+		ps->e.sent_pkts += p->e.sent_pkts;
+		ps->e.sent_bytes += p->e.sent_bytes;
+		ps->msgs_sent += p->msgs_sent;
+		ps->msgs_received += p->msgs_received;
+	}
+	p = xa_load(&dp->pair, (unsigned long)dst * RCF_MAX_NODES + src);
+	if (p) {
+		ps->e.recv_pkts += p->e.recv_pkts;
+		ps->e.recv_bytes += p->e.recv_bytes;
 	}
 }
 
 /*
- * C_ij: packets and payload bytes src sent to dst (PKTS_SENT, TX_BYTES)
- * and dst received from src (PKTS_DELIVERED, RX_BYTES).  1 when the pair
- * had no traffic and is left out.
+ * C_ij: packets, payload bytes and messages src sent to dst (PKTS_SENT,
+ * TX_BYTES, MSGS_SENT) and dst received from src (PKTS_DELIVERED,
+ * RX_BYTES, MSGS_RECEIVED).  1 when the pair had no traffic and is left
+ * out.
  */
 static int rcf_stats_pair(struct rcf_sdump *d, u32 src, u32 dst)
 {
-	struct rcf_engine_pair_stats s, r;
+	struct rcf_dp_pair s;
 
 	rcf_pair_get(d->dp, src, dst, &s);
-	rcf_pair_get(d->dp, dst, src, &r);
-	if (!s.sent_pkts && !r.recv_pkts)
+	if (!s.e.sent_pkts && !s.e.recv_pkts && !s.msgs_sent &&
+	    !s.msgs_received)
 		return 1;
 	if (nla_put_u32(d->skb, RCF_STATS_SRC, src) ||
 	    nla_put_u32(d->skb, RCF_STATS_DST, dst) ||
-	    rcf_put64(d->skb, RCF_STATS_PKTS_SENT, s.sent_pkts) ||
-	    rcf_put64(d->skb, RCF_STATS_TX_BYTES, s.sent_bytes) ||
-	    rcf_put64(d->skb, RCF_STATS_PKTS_DELIVERED, r.recv_pkts) ||
-	    rcf_put64(d->skb, RCF_STATS_RX_BYTES, r.recv_bytes))
+	    rcf_put64(d->skb, RCF_STATS_PKTS_SENT, s.e.sent_pkts) ||
+	    rcf_put64(d->skb, RCF_STATS_TX_BYTES, s.e.sent_bytes) ||
+	    rcf_put64(d->skb, RCF_STATS_PKTS_DELIVERED, s.e.recv_pkts) ||
+	    rcf_put64(d->skb, RCF_STATS_RX_BYTES, s.e.recv_bytes) ||
+	    rcf_put64(d->skb, RCF_STATS_MSGS_SENT, s.msgs_sent) ||
+	    rcf_put64(d->skb, RCF_STATS_MSGS_RECEIVED, s.msgs_received))
 		return -EMSGSIZE;
 	return 0;
 }

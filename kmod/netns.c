@@ -79,19 +79,22 @@ static void rcf_carrier_update(struct rcf_fabric *f)
 	}
 }
 
-void rcf_fabric_committed(struct rcf_req *req)
+/*
+ * The engine itself changed in the epoch (dp_epoch.c); here the settings
+ * that need none, and the carrier unless only routes changed.
+ */
+void rcf_fabric_committed(struct rcf_req *req, bool reroute)
 {
 	struct rcf_dp *dp = req->rn->dp;
-	bool rebuild = dp->policy != req->policy && req->set_policy;
 
 	if (req->set_clock)
 		rcf_dp_set_clock(dp, req->clock_hz);
 	if (req->set_policy)
-		dp->policy = req->policy;
-	if (rebuild || !dp->ad || dp->ad_epoch != req->fab->epoch) {
-		rcf_dp_rebuild(dp, req->fab);
+		WRITE_ONCE(dp->policy, req->policy);
+	if (req->set_thresh)
+		WRITE_ONCE(dp->msg_threshold, req->msg_threshold);
+	if (!reroute)
 		rcf_carrier_update(req->fab);
-	}
 }
 
 /*

@@ -48,9 +48,14 @@ struct rcf_req {
 	/* the last object made by NEW, for NLM_F_ECHO */
 	struct rcf_event echo;
 	/* data-path settings of FABRIC_NEW/SET, applied at commit */
-	bool set_clock, set_policy;
+	bool set_clock, set_policy, set_thresh;
 	u64 clock_hz;
 	u8 policy;
+	u32 msg_threshold;
+	/* the epoch: mode and drain bound asked for, whether one ran */
+	u8 epoch_mode;
+	u32 epoch_timeout_ms;
+	bool epoch_ran;
 };
 
 extern struct genl_family rcf_genl_family;
@@ -61,8 +66,13 @@ void rcf_netns_exit(void);
 struct rcf_net *rcf_net(struct net *net);
 struct rcf_fabric *rcf_fabric_create(struct rcf_net *rn);
 void rcf_fabric_destroy(struct rcf_net *rn);
-/* After a commit: data-path settings, then a new engine if needed. */
-void rcf_fabric_committed(struct rcf_req *req);
+/* After a commit: data-path settings and, if reroute is false, carrier. */
+void rcf_fabric_committed(struct rcf_req *req, bool reroute);
+
+/* dp_epoch.c: commits the open transaction as one epoch */
+int rcf_epoch_commit(struct rcf_req *req);
+void rcf_epoch_notify(struct rcf_req *req);
+int rcf_epoch_get_doit(struct sk_buff *skb, struct genl_info *info);
 
 /* netdev.c */
 extern const struct rcf_hooks rcf_netdev_hooks;

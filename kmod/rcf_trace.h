@@ -15,6 +15,31 @@
 #include <linux/tracepoint.h>
 #include <linux/rcf.h>
 
+/*
+ * The drop reasons by value in the format file, so that user-space
+ * tools print rcf_show_drop()'s names; daemon/tests/test_drop_names.c
+ * keeps this list, rcf_show_drop() and rcfctl's names in step with
+ * enum rcf_drop_reason.
+ */
+TRACE_DEFINE_ENUM(RCF_DROP_UNSPEC);
+TRACE_DEFINE_ENUM(RCF_DROP_BAD_BYTE);
+TRACE_DEFINE_ENUM(RCF_DROP_NO_PORT);
+TRACE_DEFINE_ENUM(RCF_DROP_NO_LINK);
+TRACE_DEFINE_ENUM(RCF_DROP_LINK_DOWN);
+TRACE_DEFINE_ENUM(RCF_DROP_BAD_VC);
+TRACE_DEFINE_ENUM(RCF_DROP_HOP_LIMIT);
+TRACE_DEFINE_ENUM(RCF_DROP_ROUTE_END);
+TRACE_DEFINE_ENUM(RCF_DROP_TOO_BIG);
+TRACE_DEFINE_ENUM(RCF_DROP_NO_MEM);
+TRACE_DEFINE_ENUM(RCF_DROP_NO_DEST);
+TRACE_DEFINE_ENUM(RCF_DROP_NO_ROUTE);
+TRACE_DEFINE_ENUM(RCF_DROP_MSG_SIZE);
+TRACE_DEFINE_ENUM(RCF_DROP_REASSEMBLY);
+TRACE_DEFINE_ENUM(RCF_DROP_RECONFIG);
+TRACE_DEFINE_ENUM(RCF_DROP_NOT_IP);
+TRACE_DEFINE_ENUM(RCF_DROP_DOWN);
+TRACE_DEFINE_ENUM(RCF_DROP_BAD_HEADER);
+
 #define rcf_show_drop(r)						\
 	__print_symbolic(r,						\
 		{ RCF_DROP_UNSPEC, "unspec" },				\

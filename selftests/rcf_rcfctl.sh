@@ -108,9 +108,11 @@ in_ns bash -c "rcfctl -j monitor >$tmp/mon & m=\$!; sleep 0.5;
 	kill \$m"
 sed -n 's/^{"event":"\([a-z]*\)","object":"\([a-z]*\)".*/\1 \2/p' \
 	"$tmp/mon" | tr '\n' ' ' >"$tmp/mon.seq"
+# every change is also an epoch, announced on its own line
 [ "$(cat "$tmp/mon.seq")" = "add node add switch add link set link del link " ] &&
-	sed -n 4p "$tmp/mon" | grep -q '"state":"down"'
-ok $? "monitor prints add/set/del events as JSON lines"
+	grep '"object"' "$tmp/mon" | sed -n 4p | grep -q '"state":"down"' &&
+	[ "$(grep -c '^{"event":"epoch"' "$tmp/mon")" -ge 5 ]
+ok $? "monitor prints add/set/del and epoch events as JSON lines"
 
 # unprivileged: show works, a change is refused with EPERM
 in_ns bash -c "rcfctl topo apply ring:3 >/dev/null &&

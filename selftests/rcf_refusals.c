@@ -663,4 +663,24 @@ TEST_F(ref, batch_bad_op)
 		"batch op failing its policy");
 }
 
+/*
+ * A command that is only ever an event has no policy, so genetlink hands
+ * its doit a two-slot attribute table.  It once reached the change path,
+ * whose error report read that table at RCF_A_OP_CMD: a use after free on
+ * the debug kernel (rcf_fuzz, seed 860788794075).  It must be refused
+ * before anything looks at the attributes, and say so.
+ */
+TEST_F(ref, notification_only_command)
+{
+	struct rcf_nl *nl = &self->nl;
+	struct rcf_err e;
+	int r;
+
+	refused(_metadata, nl, rcf_msg_new(nl, RCF_CMD_NODE_THRESHOLD, 0),
+		EOPNOTSUPP, NO_OFFS, "NODE_THRESHOLD as a request");
+	r = rcf_xfer(nl, rcf_msg_new(nl, RCF_CMD_NODE_THRESHOLD, 0), NULL, &e);
+	EXPECT_EQ(-EOPNOTSUPP, r);
+	EXPECT_STREQ("not a request rcf serves", e.msg);
+}
+
 TEST_HARNESS_MAIN

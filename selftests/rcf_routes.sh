@@ -107,23 +107,35 @@ wrong_algo() {
 	expect_eq 0 "$(kroutes)" "routes in the kernel"
 }
 
-sp1_512() {
-	local t0 t1
-	fresh sp1:512
+# The debug kernel (uname -r ends in -rcf-debug, scripts/debug-kernel's
+# LOCALVERSION) records every allocation for KASAN and kmemleak: there
+# sp1:512's 261632 routes alone took over 15 minutes under TCG, so it
+# installs sp1:256's 65280 instead, still many full batches, with the
+# same checks (not sp1:128, whose SP1 set has a channel dependency cycle
+# and is refused, Documentation/routing-eval.rst).  rcf_topo.sh builds
+# sp1:512 itself on every kernel.
+SP1_FULL=512
+case "$(uname -r)" in
+*-rcf-debug) SP1_FULL=256 ;;
+esac
+
+sp1_full() {
+	local t0 t1 n=$SP1_FULL
+	fresh "sp1:$n"
 	t0=$(date +%s.%N)
 	rcfctl route compute --algo sp1 --install >"$T_TMP/out" ||
 		fail "install failed"
 	t1=$(date +%s.%N)
 	cat "$T_TMP/out"
-	expect_eq 261632 "$(kroutes)" "routes in the kernel"
-	echo "# sp1:512: 261632 routes computed and installed in" \
+	expect_eq $((n * (n - 1))) "$(kroutes)" "routes in the kernel"
+	echo "# sp1:$n: $((n * (n - 1))) routes computed and installed in" \
 		"$(echo "$t1 - $t0" | bc) s wall (rcfctl, whole command)"
 	rcfctl fabric show | grep -o 'mem [0-9]*' | sed 's/^/# fabric /'
 	t0=$(date +%s.%N)
 	rcfctl route check >"$T_TMP/out" || fail "route check failed"
 	t1=$(date +%s.%N)
 	cat "$T_TMP/out"
-	echo "# sp1:512: route check (dump and CDG) in $(echo "$t1 - $t0" | bc) s"
+	echo "# sp1:$n: route check (dump and CDG) in $(echo "$t1 - $t0" | bc) s"
 	rcfctl fabric del
 }
 
@@ -155,7 +167,7 @@ t_run "torus:4x4: dimension order with 2 VCs installs and checks" torus_dor
 t_run "torus:4x4: a cyclic set is refused, --force installs it" \
 	torus_cyclic_refused
 t_run "ecube on sp1:16 is refused, nothing installed" wrong_algo
-t_run "sp1:512: full SP1 tables installed and checked" sp1_512
+t_run "sp1:$SP1_FULL: full SP1 tables installed and checked" sp1_full
 t_run "fabric del removes every route" fabric_del
 t_run "adaptive router replaces the set by the NIG's routes" adaptive
 rcfctl fabric del >/dev/null 2>&1 || true

@@ -33,7 +33,10 @@ struct rcf_adapter *rcf_adapter_new(const struct rcf_fabric *f, int policy,
 	nr = rcf_engine_nroutes(a->e);
 	a->nodes = rcf_os_zalloc((size_t)(a->nnodes + 1) * sizeof(*a->nodes));
 	a->rr = rcf_os_zalloc((size_t)nr + 1);
-	if (!a->nodes || !a->rr)
+	a->pair_sent = rcf_os_zalloc(((size_t)nr + 1) * sizeof(u64));
+	a->pair_recv = rcf_os_zalloc(((size_t)nr + 1) * sizeof(u64));
+	a->moved = rcf_os_zalloc(((size_t)a->nnodes + 1) * sizeof(u32));
+	if (!a->nodes || !a->rr || !a->pair_sent || !a->pair_recv || !a->moved)
 		goto fail;
 	for (i = 0; i < a->nnodes; i++)
 		ad_list_init(&a->nodes[i].parts);
@@ -52,6 +55,9 @@ void rcf_adapter_free(struct rcf_adapter *a)
 	rcf_engine_free(a->e);
 	rcf_os_free(a->nodes);
 	rcf_os_free(a->rr);
+	rcf_os_free(a->pair_sent);
+	rcf_os_free(a->pair_recv);
+	rcf_os_free(a->moved);
 	rcf_os_free(a);
 }
 
@@ -173,6 +179,8 @@ int rcf_adapter_send(struct rcf_adapter *a, u32 src, u32 dst, const void *msg,
 	a->st.tx_bytes += len;
 	a->nodes[si].st.msgs_sent++;
 	a->nodes[si].st.tx_bytes += len;
+	a->pair_sent[first]++;
+	ad_moved(a, si, src, true);
 	return 0;
 }
 
@@ -201,14 +209,49 @@ int rcf_adapter_node_stats(const struct rcf_adapter *a, u32 node,
 /* Counters restart; messages being put together stay counted as partial. */
 void rcf_adapter_stats_reset(struct rcf_adapter *a)
 {
-	u32 i;
+	u32 i, nr;
 
 	memset(&a->st, 0, sizeof(a->st));
+	nr = rcf_engine_nroutes(a->e);
+	memset(a->pair_sent, 0, ((size_t)nr + 1) * sizeof(u64));
+	memset(a->pair_recv, 0, ((size_t)nr + 1) * sizeof(u64));
 	for (i = 0; i < a->nnodes; i++) {
 		memset(&a->nodes[i].st, 0, sizeof(a->nodes[i].st));
 		a->nodes[i].st.partial = a->nodes[i].nparts;
 		a->st.partial += a->nodes[i].nparts;
 	}
+}
+
+int rcf_adapter_pair_msgs(const struct rcf_adapter *a, u32 src, u32 dst,
+			  u64 *sent, u64 *received)
+{
+	u32 first;
+
+	if (rcf_engine_node_index(a->e, src) < 0 ||
+	    rcf_engine_node_index(a->e, dst) < 0 ||
+	    !rcf_engine_pair_routes(a->e, src, dst, &first))
+		return -ENOENT;
+	*sent = a->pair_sent[first];
+	*received = a->pair_recv[first];
+	return 0;
+}
+
+void rcf_adapter_take_moved(struct rcf_adapter *a,
+			    void (*fn)(void *priv, u32 node, u64 sent,
+				       u64 received),
+			    void *priv)
+{
+	u32 k;
+
+	for (k = 0; k < a->nmoved; k++) {
+		struct ad_node *n = &a->nodes[a->moved[k]];
+
+		fn(priv, n->id, n->moved_sent, n->moved_recv);
+		n->moved_sent = 0;
+		n->moved_recv = 0;
+		n->listed = false;
+	}
+	a->nmoved = 0;
 }
 
 /* The uapi's name for an adapter drop, so every home reports the same. */

@@ -96,6 +96,22 @@ void rcf_adapter_stats(const struct rcf_adapter *a,
 int rcf_adapter_node_stats(const struct rcf_adapter *a, u32 node,
 			   struct rcf_adapter_stats *s);
 void rcf_adapter_stats_reset(struct rcf_adapter *a);
+/*
+ * Messages node src sent to dst and dst received from src (the C_ij of
+ * García-Duato §3.2 counts both); -ENOENT when the pair has no route.
+ */
+int rcf_adapter_pair_msgs(const struct rcf_adapter *a, u32 src, u32 dst,
+			  u64 *sent, u64 *received);
+/*
+ * Calls fn once for each node that sent or received messages since the
+ * last call, with their numbers, and starts counting again: the cost is
+ * that of the nodes that moved messages, not of the fabric's size.
+ * Independent of rcf_adapter_stats_reset.
+ */
+void rcf_adapter_take_moved(struct rcf_adapter *a,
+			    void (*fn)(void *priv, u32 node, u64 sent,
+				       u64 received),
+			    void *priv);
 /* enum rcf_drop_reason (uapi) for an enum rcf_adapter_drop. */
 int rcf_adapter_drop_reason(int adapter_drop);
 

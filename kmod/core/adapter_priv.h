@@ -28,6 +28,10 @@ struct ad_part {
 struct ad_node {
 	u32 next_id;		/* id of the next message sent */
 	u32 nparts;
+	/* messages since the last rcf_adapter_take_moved, and the node's id */
+	u64 moved_sent, moved_recv;
+	u32 id;
+	bool listed;		/* on the adapter's moved list */
 	struct ad_list parts;
 	struct rcf_adapter_stats st;
 };
@@ -40,6 +44,13 @@ struct rcf_adapter {
 	u32 nnodes;
 	struct ad_node *nodes;
 	u8 *rr;			/* per pair, at its first route's position */
+	/*
+	 * Messages per pair, at its first route's position: memory grows
+	 * with the routes, not with the square of the nodes.
+	 */
+	u64 *pair_sent, *pair_recv;
+	u32 *moved;		/* dense indices of the listed nodes */
+	u32 nmoved;
 	struct ad_list parts;	/* every partial, oldest first */
 	u64 part_bytes;
 	u32 max_partial;	/* per destination */
@@ -74,6 +85,21 @@ static inline void ad_list_del(struct ad_list *n)
 
 /* adapter.c */
 void ad_drop(struct rcf_adapter *a, u32 node, int reason);
+/* Node i (dense) moved one message: onto the list for take_moved. */
+static inline void ad_moved(struct rcf_adapter *a, u32 i, u32 id, bool sent)
+{
+	struct ad_node *n = &a->nodes[i];
+
+	if (!n->listed) {
+		a->moved[a->nmoved++] = i;
+		n->id = id;
+		n->listed = true;
+	}
+	if (sent)
+		n->moved_sent++;
+	else
+		n->moved_recv++;
+}
 
 /* adapter_rx.c: the engine's deliver op */
 void ad_rx(void *priv, u32 dst, u32 src, const u8 *payload, u32 len,

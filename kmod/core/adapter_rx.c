@@ -108,6 +108,7 @@ static void ad_up(struct rcf_adapter *a, u32 dst, u32 dst_id, u32 src_id,
 		  const u8 *msg, u32 len, u64 cookie, u64 latency)
 {
 	struct rcf_adapter_stats *s[2] = {&a->st, &a->nodes[dst].st};
+	u32 first;
 	int i;
 
 	for (i = 0; i < 2; i++) {
@@ -117,6 +118,10 @@ static void ad_up(struct rcf_adapter *a, u32 dst, u32 dst_id, u32 src_id,
 		if (latency > s[i]->lat_max)
 			s[i]->lat_max = latency;
 	}
+	/* the engine is a snapshot: a packet's pair still has its routes */
+	if (rcf_engine_pair_routes(a->e, src_id, dst_id, &first))
+		a->pair_recv[first]++;
+	ad_moved(a, dst, dst_id, false);
 	if (a->ops && a->ops->deliver)
 		a->ops->deliver(a->priv, dst_id, src_id, msg, len, cookie,
 				latency);

@@ -155,4 +155,30 @@ u64 rcf_engine_backlog(const struct rcf_engine *e, u32 src);
  */
 int rcf_engine_reserve(struct rcf_engine *e, u32 npkts);
 
+/*
+ * A fresh engine's clock starts at now instead of 0, so that cycles and
+ * latencies run on across the engines of successive epochs.  No effect
+ * once the engine holds anything.
+ */
+void rcf_engine_set_now(struct rcf_engine *e, u64 now);
+
+/*
+ * engine_reroute.c: a new route table for a running engine and its
+ * adapter (packets in flight keep their own route bytes).  prepare
+ * builds it from f (srcs, if given, marks the sources whose routes
+ * changed: the others are copied from the live table); NULL on ENOMEM.
+ * install swaps it in and cannot fail; gone is told the message counts
+ * of pairs left without a route.
+ */
+struct rcf_adapter;
+struct rcf_reroute;
+struct rcf_reroute *rcf_reroute_prepare(struct rcf_adapter *a,
+					const struct rcf_fabric *f,
+					const u8 *srcs);
+void rcf_reroute_install(struct rcf_adapter *a, struct rcf_reroute *rt,
+			 void (*gone)(void *priv, u32 src, u32 dst, u64 sent,
+				      u64 received),
+			 void *priv);
+void rcf_reroute_free(struct rcf_reroute *rt);
+
 #endif /* _RCF_CORE_ENGINE_H */

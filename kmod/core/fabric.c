@@ -506,3 +506,71 @@ struct rcf_vec *rcf_rtab(struct rcf_fabric *f, u32 src, bool create)
 	f->rsrc.v[src] = t;
 	return t;
 }
+
+/*
+ * Whether the open transaction's change matters to the engine only
+ * through route tables: every journaled node, switch and link differs
+ * from its original in its route reference counts at most.  Such a
+ * change strands no packet in flight (a packet carries its own route
+ * bytes), so the engine may keep running with a new route table.  When
+ * srcs is given, srcs[id] is set for every source node whose routes
+ * changed (RCF_MAX_NODES bytes).
+ */
+bool rcf_txn_routes_only(const struct rcf_fabric *f, u8 *srcs)
+{
+	u32 i;
+
+	for (i = 0; i < f->jn; i++) {
+		const struct rcf_jent *j = &f->jr[i];
+		const void *live = j->vec ? rcf_vec_get(j->vec, j->key) : NULL;
+		const struct rcf_route *r;
+
+		switch (j->kind) {
+		case RCF_J_GROW:
+			break;
+		case RCF_J_RTAB:
+			if (srcs && j->key < RCF_MAX_NODES)
+				srcs[j->key] = 1;
+			break;
+		case RCF_J_ROUTE:
+			r = j->old ? j->old : live;
+			if (srcs && r && r->src < RCF_MAX_NODES)
+				srcs[r->src] = 1;
+			break;
+		case RCF_J_NODE: {
+			const struct rcf_node *a = j->old, *b = live;
+
+			if (!a || !b ||
+			    memcmp(a, b, offsetof(struct rcf_node, route_refs)) ||
+			    memcmp(a->port_link, b->port_link,
+				   sizeof(*a) - offsetof(struct rcf_node,
+							 port_link)))
+				return false;
+			break;
+		}
+		case RCF_J_SWITCH: {
+			const struct rcf_switch *a = j->old, *b = live;
+
+			if (!a || !b ||
+			    memcmp(a, b, offsetof(struct rcf_switch,
+						  circ_users)) ||
+			    memcmp(a->circ_out, b->circ_out,
+				   sizeof(a->circ_out)))
+				return false;
+			break;
+		}
+		case RCF_J_LINK: {
+			const struct rcf_link *a = j->old, *b = live;
+
+			if (!a || !b ||
+			    memcmp(a, b, offsetof(struct rcf_link, users)) ||
+			    a->state != b->state)
+				return false;
+			break;
+		}
+		default:
+			return false;
+		}
+	}
+	return true;
+}

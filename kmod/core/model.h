@@ -175,6 +175,8 @@ int rcf_fabric_flush(struct rcf_fabric *f, struct rcf_err *e);
 void rcf_txn_begin(struct rcf_fabric *f);
 int rcf_txn_commit(struct rcf_fabric *f, struct rcf_err *e);
 void rcf_txn_abort(struct rcf_fabric *f);
+/* The open transaction changes routes only (fabric.c explains). */
+bool rcf_txn_routes_only(const struct rcf_fabric *f, u8 *srcs);
 
 int rcf_node_add(struct rcf_fabric *f, struct rcf_node_cfg *c,
 		 struct rcf_err *e);

@@ -315,20 +315,32 @@ static int tr_check_spec(const struct rcf_traffic_spec *s)
 	return 0;
 }
 
-/* RCF_TP_NIG: arcs sorted by source (self arcs gone), rates by weight */
+static bool tr_arc_after(const struct rcf_traffic_arc *x,
+			 const struct rcf_traffic_arc *y)
+{
+	return x->src > y->src || (x->src == y->src && x->dst > y->dst);
+}
+
+/*
+ * RCF_TP_NIG: arcs sorted by (source, destination), self arcs and
+ * weight 0 gone, rates by weight.  The order fixes which destination a
+ * draw picks, so sorting makes a graph's run independent of the order
+ * its arcs were given in; arcs of one pair stay adjacent and draw as
+ * their merged weight would.  Insertion sort: the kernel hands them
+ * over sorted already, rcfsim's files are small.
+ */
 static void tr_nig(struct rcf_traffic *t)
 {
 	struct rcf_traffic_spec *s = &t->spec;
 	u64 wmax = 0;
 	u32 i, j, n = 0;
 
-	/* insertion sort by source keeps the given order of a source's arcs */
 	for (i = 0; i < s->narcs; i++) {
 		struct rcf_traffic_arc a = t->arcs[i];
 
 		if (a.src == a.dst || !a.weight)
 			continue;
-		for (j = n; j > 0 && t->arcs[j - 1].src > a.src; j--)
+		for (j = n; j > 0 && tr_arc_after(&t->arcs[j - 1], &a); j--)
 			t->arcs[j] = t->arcs[j - 1];
 		t->arcs[j] = a;
 		n++;

@@ -390,6 +390,59 @@ static void t_nig(void)
 	      seen.pair[0][1] < seen.pair[0][2] * 35 / 10);
 }
 
+/*
+ * A graph's run does not depend on the order of its arcs, and a pair
+ * given as two arcs draws as one arc of their summed weight does.
+ */
+static void t_nig_order(void)
+{
+	static const struct rcf_traffic_arc sorted[] = {
+		{1, 2, 5}, {1, 9, 3}, {3, 0, 2}, {3, 14, 7}, {12, 5, 4},
+	};
+	static const struct rcf_traffic_arc shuffled[] = {
+		{12, 5, 4}, {3, 14, 7}, {1, 9, 3}, {3, 0, 2},
+		{1, 2, 2},  {5, 5, 8},	{1, 2, 3},
+	};
+	struct rcf_traffic_spec s = base(RCF_TP_NIG, 0);
+	struct rcf_traffic_results a, b;
+	u64 da;
+
+	s.cycles = 30000;
+	s.arcs = sorted;
+	s.narcs = 5;
+	CHECK_EQ(run(&s, &a), 0);
+	da = seen.digest;
+	s.arcs = shuffled;
+	s.narcs = 7;
+	CHECK_EQ(run(&s, &b), 0);
+	CHECK(a.complete && b.complete);
+	CHECK(a.msgs_delivered > 100);
+	CHECK_EQ(da, seen.digest);
+	CHECK_EQ(a.msgs_delivered, b.msgs_delivered);
+	CHECK_EQ(a.lat_avg, b.lat_avg);
+	/* node 5's self arc and the silent nodes sent nothing */
+	CHECK_EQ(seen.pair[5][5], 0);
+	CHECK_EQ(seen.pair[0][1] + seen.pair[2][0] + seen.pair[4][0], 0);
+}
+
+/* Warm-up: messages generated before it are delivered, not measured. */
+static void t_warmup(void)
+{
+	struct rcf_traffic_spec s = base(RCF_TP_UNIFORM, 0);
+	struct rcf_traffic_results all, w;
+
+	s.cycles = 20000;
+	CHECK_EQ(run(&s, &all), 0);
+	s.warmup = 5000;
+	CHECK_EQ(run(&s, &w), 0);
+	CHECK(all.complete && w.complete);
+	CHECK_EQ(all.msgs_delivered, w.msgs_delivered);
+	CHECK_EQ(all.window, 20000);
+	CHECK_EQ(w.window, 15000);
+	CHECK(w.lat_count < all.lat_count);
+	CHECK(w.lat_count > all.lat_count / 2);
+}
+
 static void t_bad_specs(void)
 {
 	struct rcf_fabric *f = mesh();
@@ -447,6 +500,8 @@ int main(void)
 		{"size table", t_sizes_table},
 		{"trace replay", t_trace},
 		{"nig replay by weight", t_nig},
+		{"nig arcs in any order", t_nig_order},
+		{"warm-up excluded from the figures", t_warmup},
 		{"bad specs refused", t_bad_specs},
 		{"saturation with a source limit", t_saturation},
 	};

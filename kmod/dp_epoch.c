@@ -1,0 +1,385 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Epochs: every commit that changes what the engine runs is one.
+ * Injection stops (the kthread leaves skbs in the node netdev queues and
+ * offers no generator messages, the engine keeps running), the fabric
+ * drains or freezes, the change commits, the engine is swapped or given
+ * a new route table, injection resumes and an event reports the phases.
+ * The rules and their reasons: Documentation/datapath.rst,
+ * "Configuration changes".
+ */
+#include <linux/slab.h>
+
+#include "rcf.h"
+
+static atomic64_t rcf_epochs_applied = ATOMIC64_INIT(0);
+static atomic64_t rcf_epochs_rolled_back = ATOMIC64_INIT(0);
+
+void rcf_dp_suspend(struct rcf_dp *dp)
+{
+	mutex_lock(&dp->lock);
+	dp->suspended = true;
+	if (dp->ad)
+		WRITE_ONCE(dp->ebusy,
+			   rcf_engine_busy(rcf_adapter_engine(dp->ad)));
+	mutex_unlock(&dp->lock);
+}
+
+void rcf_dp_resume(struct rcf_dp *dp)
+{
+	mutex_lock(&dp->lock);
+	dp->suspended = false;
+	mutex_unlock(&dp->lock);
+	wake_up(&dp->wq);
+}
+
+static bool rcf_dp_idle(struct rcf_dp *dp)
+{
+	return !READ_ONCE(dp->ebusy) || READ_ONCE(dp->stuck);
+}
+
+/*
+ * Sleeps, holding neither dp->lock nor anything the kthread needs, while
+ * the kthread runs the suspended engine to empty.
+ */
+int rcf_dp_wait_idle(struct rcf_dp *dp, u32 timeout_ms, u64 *cycles)
+{
+	struct rcf_engine *e;
+	u64 c0, c1;
+	int err = 0;
+
+	mutex_lock(&dp->lock);
+	e = rcf_adapter_engine(dp->ad);
+	c0 = rcf_engine_now(e);
+	mutex_unlock(&dp->lock);
+	wake_up(&dp->wq);
+	if (!wait_event_timeout(dp->ewq, rcf_dp_idle(dp),
+				msecs_to_jiffies(timeout_ms)))
+		err = -ETIMEDOUT;
+	mutex_lock(&dp->lock);
+	c1 = rcf_engine_now(e);
+	if (dp->stuck && rcf_engine_busy(e))
+		err = -EDEADLK;
+	else if (!rcf_engine_busy(e))
+		err = 0;
+	mutex_unlock(&dp->lock);
+	if (cycles)
+		*cycles = c1 - c0;
+	return err;
+}
+
+/* A pair's message counts when a route change leaves it without route. */
+static void rcf_dp_pair_gone(void *priv, u32 src, u32 dst, u64 sent,
+			     u64 received)
+{
+	struct rcf_dp *dp = priv;
+	unsigned long key = (unsigned long)src * RCF_MAX_NODES + dst;
+	struct rcf_dp_pair *p = xa_load(&dp->pair, key);
+
+	if (!p) {
+		p = kzalloc(sizeof(*p), GFP_KERNEL);
+		if (!p)
+			return;
+		if (xa_err(xa_store(&dp->pair, key, p, GFP_KERNEL))) {
+			kfree(p);
+			return;
+		}
+	}
+	p->msgs_sent += sent;
+	p->msgs_received += received;
+}
+
+static u64 rcf_ns_since(ktime_t t)
+{
+	return ktime_to_ns(ktime_sub(ktime_get(), t));
+}
+
+/* What the epoch will put in place, made before anything stops. */
+struct rcf_epoch_prep {
+	struct rcf_reroute *rt;		/* route table only, or */
+	struct rcf_adapter *ad;		/* a new engine */
+};
+
+static int rcf_epoch_prepare(struct rcf_req *req, struct rcf_epoch_prep *p,
+			     bool routes)
+{
+	struct rcf_dp *dp = req->rn->dp;
+	u8 pol = req->set_policy ? req->policy : dp->policy;
+	u8 *srcs;
+
+	if (routes) {
+		srcs = kzalloc(RCF_MAX_NODES, GFP_KERNEL);
+		if (!srcs)
+			return -ENOMEM;
+		rcf_txn_routes_only(req->fab, srcs);
+		p->rt = rcf_reroute_prepare(dp->ad, req->fab, srcs);
+		kfree(srcs);
+		return p->rt ? 0 : -ENOMEM;
+	}
+	p->ad = rcf_dp_adapter_new(dp, req->fab, pol);
+	return p->ad ? 0 : -ENOMEM;
+}
+
+static void rcf_epoch_prep_free(struct rcf_epoch_prep *p)
+{
+	rcf_reroute_free(p->rt);
+	if (p->ad)
+		rcf_adapter_free(p->ad);
+	p->rt = NULL;
+	p->ad = NULL;
+}
+
+/*
+ * The new engine replaces the old one (dp->lock held).  Its clock goes
+ * on from the old one's, so cycle counts and paced time run on; what
+ * the old one still holds (only when it was deadlocked) is lost.
+ */
+static void rcf_epoch_swap(struct rcf_dp *dp, struct rcf_fabric *f,
+			   struct rcf_adapter *ad)
+{
+	struct rcf_engine *old = rcf_adapter_engine(dp->ad);
+	u64 now = rcf_engine_now(old);
+
+	dp->tot.drops[RCF_DROP_RECONFIG] += rcf_engine_busy(old);
+	rcf_dp_traffic_end(dp, -ECANCELED);
+	rcf_dp_tot_add(dp, f);
+	/* tot_add counted the old clock, which the new engine continues */
+	dp->tot.cycles -= now;
+	rcf_adapter_free(dp->ad);
+	dp->ad = ad;
+	rcf_engine_set_now(rcf_adapter_engine(ad), now);
+	dp->tot.gen++;
+	WRITE_ONCE(dp->stuck, false);
+	dp->pace_t0 = ktime_get();
+	dp->pace_c0 = now;
+}
+
+/*
+ * Commits req's open transaction as one epoch; the transaction is
+ * aborted on any error.  Fabric mutex and rtnl held.
+ */
+int rcf_epoch_commit(struct rcf_req *req)
+{
+	struct rcf_fabric *f = req->fab;
+	struct rcf_dp *dp = req->rn->dp;
+	struct netlink_ext_ack *extack = req->extack;
+	bool newpol = req->set_policy && req->policy != dp->policy;
+	struct rcf_epoch_rec rec = {};
+	struct rcf_epoch_prep prep = {};
+	bool routes, safe, stuck;
+	ktime_t t0, t1;
+	u64 busy, apply_ns;
+	u8 mode;
+	int err;
+
+	if (!f->jn && !newpol) {
+		/* nothing the engine sees changes: no epoch */
+		err = rcf_txn_commit(f, &req->err);
+		if (err)
+			rcf_req_error(req);
+		else
+			rcf_fabric_committed(req, true);
+		return err;
+	}
+	req->epoch_ran = true;
+	t0 = ktime_get();
+	routes = !newpol && dp->ad_epoch == f->epoch &&
+		 rcf_txn_routes_only(f, NULL);
+	err = rcf_epoch_prepare(req, &prep, routes);
+	if (err) {
+		NL_SET_ERR_MSG(extack, "no memory for the new configuration");
+		goto abort;
+	}
+	apply_ns = rcf_ns_since(t0);
+
+	t1 = ktime_get();
+	mutex_lock(&dp->lock);
+	dp->suspended = true;
+	busy = rcf_engine_busy(rcf_adapter_engine(dp->ad));
+	WRITE_ONCE(dp->ebusy, busy);
+	stuck = dp->stuck && busy;
+	rec.held = dp->pending;
+	if (busy) {
+		rcf_engine_stats(rcf_adapter_engine(dp->ad), &dp->es);
+		rec.inflight = dp->es.inflight;
+	}
+	mutex_unlock(&dp->lock);
+	rec.suspend_ns = rcf_ns_since(t1);
+
+	/* a packet carries its route: only a route table is read at send */
+	safe = !busy || (routes && !stuck);
+	mode = req->epoch_mode;
+	if (mode == RCF_EPOCH_AUTO)
+		mode = safe ? RCF_EPOCH_FREEZE : RCF_EPOCH_DRAIN;
+	rec.mode = mode;
+	if (mode == RCF_EPOCH_FREEZE && !safe) {
+		NL_SET_ERR_MSG(extack,
+			       "a freeze would strand packets in flight: this change needs a drain");
+		err = -EBUSY;
+		goto resume;
+	}
+	t1 = ktime_get();
+	if (mode == RCF_EPOCH_DRAIN && busy && !stuck) {
+		err = rcf_dp_wait_idle(dp, req->epoch_timeout_ms,
+				       &rec.drain_cycles);
+		if (err == -ETIMEDOUT) {
+			NL_SET_ERR_MSG(extack,
+				       "the fabric did not drain within the epoch timeout; nothing changed");
+			rec.drain_ns = rcf_ns_since(t1);
+			goto resume;
+		}
+		/* deadlocked while draining: replaced below */
+		stuck = err == -EDEADLK;
+		err = 0;
+		rec.drain_ns = rcf_ns_since(t1);
+	}
+	if (stuck && prep.rt) {
+		/* a deadlock only a new engine ends */
+		rcf_epoch_prep_free(&prep);
+		err = rcf_epoch_prepare(req, &prep, false);
+		if (err) {
+			NL_SET_ERR_MSG(extack,
+				       "no memory for the new configuration");
+			goto resume;
+		}
+	}
+
+	t1 = ktime_get();
+	/* without dp->lock: node netdevs attach here */
+	err = rcf_txn_commit(f, &req->err);
+	if (err) {
+		rcf_req_error(req);
+		rcf_epoch_prep_free(&prep);
+		goto resumed;
+	}
+	mutex_lock(&dp->lock);
+	if (prep.rt) {
+		rcf_reroute_install(dp->ad, prep.rt, rcf_dp_pair_gone, dp);
+		prep.rt = NULL;
+	} else {
+		rcf_epoch_swap(dp, f, prep.ad);
+		prep.ad = NULL;
+	}
+	dp->ad_epoch = f->epoch;
+	mutex_unlock(&dp->lock);
+	if (!routes && rcf_dp_atab_build(dp, f))
+		pr_warn("rcf: no memory for the address table; keeping the old one\n");
+	rcf_fabric_committed(req, routes);
+	rec.apply_ns = apply_ns + rcf_ns_since(t1);
+	goto resumed;
+
+resume:
+	rcf_epoch_prep_free(&prep);
+abort:
+	rcf_txn_abort(f);
+resumed:
+	t1 = ktime_get();
+	mutex_lock(&dp->lock);
+	dp->suspended = false;
+	rec.held = max_t(u64, rec.held, dp->pending);
+	mutex_unlock(&dp->lock);
+	wake_up(&dp->wq);
+	rec.resume_ns = rcf_ns_since(t1);
+	rec.number = f->epoch;
+	rec.error = -err;
+	if (err)
+		atomic64_inc(&rcf_epochs_rolled_back);
+	else
+		atomic64_inc(&rcf_epochs_applied);
+	dp->last_ep = rec;
+	return err;
+}
+
+static int rcf_epoch_fill(struct sk_buff *skb, const struct rcf_epoch_rec *r)
+{
+	struct nlattr *nest = nla_nest_start(skb, RCF_A_EPOCH);
+
+	if (!nest ||
+	    nla_put_u64_64bit(skb, RCF_EPOCH_NUMBER, r->number,
+			      RCF_EPOCH_PAD) ||
+	    nla_put_u8(skb, RCF_EPOCH_MODE, r->mode) ||
+	    nla_put_u32(skb, RCF_EPOCH_ERROR, r->error) ||
+	    nla_put_u64_64bit(skb, RCF_EPOCH_SUSPEND_NS, r->suspend_ns,
+			      RCF_EPOCH_PAD) ||
+	    nla_put_u64_64bit(skb, RCF_EPOCH_DRAIN_NS, r->drain_ns,
+			      RCF_EPOCH_PAD) ||
+	    nla_put_u64_64bit(skb, RCF_EPOCH_APPLY_NS, r->apply_ns,
+			      RCF_EPOCH_PAD) ||
+	    nla_put_u64_64bit(skb, RCF_EPOCH_RESUME_NS, r->resume_ns,
+			      RCF_EPOCH_PAD) ||
+	    nla_put_u64_64bit(skb, RCF_EPOCH_INFLIGHT, r->inflight,
+			      RCF_EPOCH_PAD) ||
+	    nla_put_u64_64bit(skb, RCF_EPOCH_DRAIN_CYCLES, r->drain_cycles,
+			      RCF_EPOCH_PAD) ||
+	    nla_put_u64_64bit(skb, RCF_EPOCH_HELD, r->held, RCF_EPOCH_PAD) ||
+	    nla_put_u64_64bit(skb, RCF_EPOCH_APPLIED,
+			      atomic64_read(&rcf_epochs_applied),
+			      RCF_EPOCH_PAD) ||
+	    nla_put_u64_64bit(skb, RCF_EPOCH_ROLLED_BACK,
+			      atomic64_read(&rcf_epochs_rolled_back),
+			      RCF_EPOCH_PAD)) {
+		nla_nest_cancel(skb, nest);
+		return -EMSGSIZE;
+	}
+	nla_nest_end(skb, nest);
+	return 0;
+}
+
+static struct sk_buff *rcf_epoch_msg(const struct rcf_epoch_rec *r,
+				     struct genl_info *info)
+{
+	struct sk_buff *skb = genlmsg_new(NLMSG_DEFAULT_SIZE, GFP_KERNEL);
+	void *hdr;
+
+	if (!skb)
+		return NULL;
+	if (info)
+		hdr = genlmsg_put_reply(skb, info, &rcf_genl_family, 0,
+					RCF_CMD_EPOCH_GET);
+	else
+		hdr = genlmsg_put(skb, 0, 0, &rcf_genl_family, 0,
+				  RCF_CMD_EPOCH_GET);
+	if (!hdr || rcf_epoch_fill(skb, r)) {
+		nlmsg_free(skb);
+		return NULL;
+	}
+	genlmsg_end(skb, hdr);
+	return skb;
+}
+
+/* The epoch that req ran, to the events group (fabric mutex held). */
+void rcf_epoch_notify(struct rcf_req *req)
+{
+	struct net *net = req->rn->net;
+	struct sk_buff *skb;
+
+	if (!genl_has_listeners(&rcf_genl_family, net, 0))
+		return;
+	skb = rcf_epoch_msg(&req->rn->dp->last_ep, NULL);
+	if (skb)
+		genlmsg_multicast_netns(&rcf_genl_family, net, skb, 0, 0,
+					GFP_KERNEL);
+}
+
+/* The last epoch tried; before the first, the fabric's epoch number. */
+int rcf_epoch_get_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct rcf_net *rn = rcf_net(genl_info_net(info));
+	struct rcf_epoch_rec r;
+	struct sk_buff *msg;
+
+	mutex_lock(&rn->lock);
+	if (!rn->fab) {
+		mutex_unlock(&rn->lock);
+		NL_SET_ERR_MSG(info->extack, "this namespace has no fabric");
+		return -ENOENT;
+	}
+	r = rn->dp->last_ep;
+	if (!r.number && !r.error)
+		r.number = rn->fab->epoch;
+	mutex_unlock(&rn->lock);
+	msg = rcf_epoch_msg(&r, info);
+	if (!msg)
+		return -ENOMEM;
+	return genlmsg_reply(msg, info);
+}
