@@ -106,6 +106,7 @@ bench: all
 	$(MAKE) -C kmod/core/test bench
 	scripts/vm -- scripts/bench/control-plane
 	scripts/vm -- scripts/bench/dataplane
+	scripts/vm --timeout 1800 -- scripts/bench/epoch
 	scripts/bench/route-eval
 	scripts/bench/rcfsim
 

@@ -27,7 +27,8 @@ int kernel_error(const struct ctl *c, const char *where,
 	char key[96], why[512];
 
 	rcf_obj_key(o, key, sizeof(key));
-	rcf_nl_error_str(&c->nl.e, why, sizeof(why));
+	if (rcf_nl_epoch_error(&c->nl, why, sizeof(why)))
+		rcf_nl_error_str(&c->nl.e, why, sizeof(why));
 	if (where)
 		fprintf(stderr, "rcfctl: %s: %s: %s\n", where, key, why);
 	else
@@ -46,6 +47,8 @@ int ctl_connect(struct ctl *c)
 		return -1;
 	}
 	c->connected = 1;
+	/* every change sent on this handle is an epoch of this kind */
+	c->nl.epoch = c->epoch;
 	return 0;
 }
 
@@ -79,6 +82,13 @@ int main(int argc, char **argv)
 			if (++i == argc)
 				return usage_error("-batch needs a FILE");
 			batch = argv[i];
+		} else if (opt_is(a, "--epoch-mode", "epoch-mode") ||
+			   opt_is(a, "--epoch-timeout", "epoch-timeout")) {
+			if (++i == argc)
+				return usage_error("%s needs a value", a);
+			rc = parse_epoch_opt(&c, a, argv[i]);
+			if (rc)
+				return rc;
 		} else if (opt_is(a, "-h", "help")) {
 			help_main(stdout);
 			return RCFCTL_OK;
@@ -109,6 +119,8 @@ int main(int argc, char **argv)
 	} else if (!strcmp(argv[0], "stats") ||
 		   !strcmp(argv[0], "statistics")) {
 		rc = cmd_stats(&c, argc - 1, argv + 1);
+	} else if (!strcmp(argv[0], "epoch")) {
+		rc = cmd_epoch(&c, argc - 1, argv + 1);
 	} else if (!strcmp(argv[0], "traffic")) {
 		rc = cmd_traffic(&c, argc - 1, argv + 1);
 	} else if (!strcmp(argv[0], "daemon")) {

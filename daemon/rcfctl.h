@@ -22,6 +22,7 @@ struct ctl {
 	int force;
 	struct rcf_nl nl;
 	int connected;
+	struct rcf_epoch_req epoch; /* --epoch-mode, --epoch-timeout */
 };
 
 int ctl_connect(struct ctl *c);
@@ -53,6 +54,12 @@ void help_stats(FILE *f);
 /* rcfctl traffic (rcfctl_traffic.c) */
 int cmd_traffic(struct ctl *c, int argc, char **argv);
 void help_traffic(FILE *f);
+
+/* rcfctl epoch (rcfctl_epoch.c) */
+int cmd_epoch(struct ctl *c, int argc, char **argv);
+void help_epoch(FILE *f);
+/* the epoch options, 0 or an exit status (message printed) */
+int parse_epoch_opt(struct ctl *c, const char *opt, const char *val);
 
 /* help texts; to f */
 void help_main(FILE *f);

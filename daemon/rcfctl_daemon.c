@@ -17,6 +17,7 @@ void help_daemon(FILE *f)
 	      "       rcfctl daemon [-s SOCKET] reload\n"
 	      "       rcfctl daemon [-s SOCKET] log-level err|warn|info|"
 	      "debug\n"
+	      "       rcfctl [-j] daemon [-s SOCKET] reconfig show\n"
 	      "SOCKET: rcfd's control socket; default $" CTL_SOCKET_ENV
 	      " or " CTL_DEF_SOCKET "\n",
 	      f);
@@ -85,7 +86,18 @@ int cmd_daemon(struct ctl *c, int argc, char **argv)
 		help_daemon(stdout);
 		return RCFCTL_OK;
 	}
-	cmd = ctl_cmd_lookup(argv[0]);
+	if (!strcmp(argv[0], "reconfig")) {
+		/* a part of the status: the reconfig policy's */
+		if (argc < 2 || strcmp(argv[1], "show"))
+			return usage_error("usage: rcfctl [-j] daemon reconfig "
+					   "show");
+		arg = "reconfig";
+		argc--;
+		argv++;
+		cmd = CTL_STATUS;
+	} else {
+		cmd = ctl_cmd_lookup(argv[0]);
+	}
 	if (!cmd)
 		return usage_error("daemon: unknown command \"%s\"; try rcfctl "
 				   "daemon help",

@@ -9,7 +9,7 @@ void help_main(FILE *f)
 	fputs("Usage: rcfctl [OPTIONS] OBJECT COMMAND [ARGS]\n"
 	      "       rcfctl [OPTIONS] -batch FILE\n"
 	      "OBJECT := fabric | node | switch | link | circuit | route |\n"
-	      "          monitor | topo | stats | traffic | daemon\n"
+	      "          monitor | topo | stats | traffic | daemon | epoch\n"
 	      "COMMAND := add | del | show | set | help   (any prefix; new,\n"
 	      "           delete, list and get are synonyms)\n"
 	      "OPTIONS := -j|--json    JSON output\n"
@@ -18,6 +18,10 @@ void help_main(FILE *f)
 	      "                        all-or-nothing batch (- is stdin)\n"
 	      "           -f|--force   skip rcfctl's own checks (batch size,\n"
 	      "                        empty fabric for topo apply/load)\n"
+	      "           --epoch-mode auto|drain|freeze  how changes apply\n"
+	      "                        (default auto; rcfctl epoch help)\n"
+	      "           --epoch-timeout MS  drain bound, 1..60000 ms;\n"
+	      "                        past it the change is rolled back\n"
 	      "           -h|--help\n"
 	      "rcfctl OBJECT help shows an object's arguments.\n",
 	      f);
@@ -30,8 +34,11 @@ static const char *const object_help[RCF_K_NR] = {
 		"       rcfctl fabric del\n"
 		"       rcfctl fabric set [cq-size BYTES] [clock HZ|free]\n"
 		"                         [route-policy rr|least-loaded]\n"
+		"                         [msg-threshold N]\n"
 		"HZ := 40000000 | 40MHz | 2.5GHz ...  (paced cycles per "
-		"second)\n",
+		"second)\n"
+		"N: messages a node sends and receives between two threshold\n"
+		"events (rcfctl monitor); 0 sends none\n",
 	[RCF_K_NODE] = "Usage: rcfctl node add [id N] [ports P] [name IFNAME] "
 		       "[ADDRS]\n"
 		       "       rcfctl node set N ADDRS\n"
@@ -105,22 +112,29 @@ void help_topo(FILE *f)
 void help_monitor(FILE *f)
 {
 	fputs("Usage: rcfctl [-j] monitor\n"
-	      "Prints every fabric event (add, del, set of any object) as it\n"
-	      "comes, until interrupted.\n",
+	      "Prints every fabric event as it comes, until interrupted:\n"
+	      "add, del, set of any object; every epoch (applied or rolled\n"
+	      "back, phase times in microseconds); node threshold events\n"
+	      "(fabric set msg-threshold); the end of a traffic run.\n",
 	      f);
 }
 
 void help_traffic(FILE *f)
 {
-	fputs("Usage: rcfctl traffic start PATTERN [step I] [rate R]\n"
-	      "                    [size S|MIN-MAX] [cycles N|messages N]\n"
-	      "                    [seed S] [hotspot N [share P]]\n"
+	fputs("Usage: rcfctl traffic start PATTERN [FILE] [step I] [rate R]\n"
+	      "                    [size S|MIN-MAX|S:W,S:W...]\n"
+	      "                    [cycles N|messages N] [seed S]\n"
+	      "                    [hotspot N [share P]] [warmup N]\n"
+	      "                    [arrival bernoulli|periodic]\n"
 	      "       rcfctl traffic stop\n"
 	      "       rcfctl traffic show [-j]\n"
 	      "       rcfctl traffic wait [-j]\n"
 	      "PATTERN := uniform | doloop | exor | ncube | bitrev | "
 	      "transpose |\n"
-	      "           hotspot   (doloop, exor, ncube need a step)\n"
+	      "           hotspot | nig FILE | trace FILE\n"
+	      "           (doloop, exor, ncube need a step; nig: a node\n"
+	      "           interaction graph, SRC DST FLOW lines; trace:\n"
+	      "           CYCLE SRC DST BYTES lines, at most 1536)\n"
 	      "R: bytes per 1000 cycles per node (default 100); S: message\n"
 	      "bytes (default 64); default 10000 cycles, seed 1; P: the hot\n"
 	      "spot's share in 1/1000 (default 200).  A run takes over the\n"

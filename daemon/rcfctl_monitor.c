@@ -1,7 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
-/* rcfctl monitor: one line (or JSON object) per fabric event. */
+/*
+ * rcfctl monitor: one line (or JSON object) per fabric event: objects
+ * added, changed or removed, epochs, node thresholds, generator runs.
+ */
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
+
+#include <netlink/msg.h>
+#include <netlink/socket.h>
 
 #include "lib/fmt.h"
 #include "lib/json.h"
@@ -14,24 +21,158 @@ static const char *const verbs[] = {
 	[RCF_V_SET] = "set",
 };
 
-static int print_event(uint8_t cmd, const struct rcf_obj *o, void *arg)
+struct mon {
+	struct ctl *c;
+	int stop;
+};
+
+static void print_object(struct ctl *c, const struct rcf_event *ev)
 {
-	struct ctl *c = arg;
 	enum rcf_kind kind;
 	enum rcf_verb verb;
 
-	rcf_cmd_split(cmd, &kind, &verb);
+	rcf_cmd_split(ev->cmd, &kind, &verb);
 	if (c->json) {
 		struct rcf_json j;
 
 		rcf_json_init(&j, stdout, c->pretty);
-		rcf_print_json(&j, NULL, verbs[verb], o);
+		rcf_print_json(&j, NULL, verbs[verb], &ev->o);
 		rcf_json_end(&j);
 	} else {
-		rcf_print_show(stdout, verbs[verb], o);
+		rcf_print_show(stdout, verbs[verb], &ev->o);
+	}
+}
+
+/* one line: number, outcome, phases in microseconds, what was in flight */
+static void print_epoch(const struct rcf_epoch_info *e)
+{
+	printf("epoch %" PRIu64 " %s %s suspend %" PRIu64 " drain %" PRIu64
+	       " apply %" PRIu64 " resume %" PRIu64 " us inflight %" PRIu64
+	       " bytes drain-cycles %" PRIu64 " held %" PRIu64 "\n",
+	       e->number, rcf_epoch_mode_name(e->mode),
+	       e->error ? "rolled-back" : "applied", e->suspend_ns / 1000,
+	       e->drain_ns / 1000, e->apply_ns / 1000, e->resume_ns / 1000,
+	       e->inflight, e->drain_cycles, e->held);
+	if (e->error)
+		printf("epoch %" PRIu64 " error %s\n", e->number,
+		       strerror((int)e->error));
+}
+
+static void print_traffic(const struct rcf_traffic_res *r)
+{
+	const char *w = rcf_traffic_pattern_word(r->spec.pattern);
+
+	printf("traffic %s: %s, %u nodes, %" PRIu64
+	       " cycles, messages offered %" PRIu64 " delivered %" PRIu64
+	       " corrupt %" PRIu64 "\n",
+	       w ? w : "?", rcf_traffic_state(r), r->nodes, r->now,
+	       r->msgs_offered, r->msgs_delivered, r->msgs_corrupt);
+}
+
+static void json_traffic(struct rcf_json *j, const struct rcf_traffic_res *r)
+{
+	const char *w = rcf_traffic_pattern_word(r->spec.pattern);
+
+	rcf_json_str(j, "pattern", w ? w : "?");
+	rcf_json_str(j, "state", rcf_traffic_state(r));
+	rcf_json_bool(j, "done", r->done);
+	rcf_json_bool(j, "complete", r->complete);
+	rcf_json_u64(j, "error", r->error);
+	rcf_json_u64(j, "nodes", r->nodes);
+	rcf_json_u64(j, "cycles", r->now);
+	rcf_json_u64(j, "msgs-offered", r->msgs_offered);
+	rcf_json_u64(j, "msgs-delivered", r->msgs_delivered);
+	rcf_json_u64(j, "msgs-corrupt", r->msgs_corrupt);
+}
+
+static void print_json(struct ctl *c, const struct rcf_event *ev)
+{
+	struct rcf_json j;
+
+	rcf_json_init(&j, stdout, c->pretty);
+	rcf_json_obj_open(&j, NULL);
+	switch (ev->type) {
+	case RCF_EV_EPOCH:
+		rcf_json_str(&j, "event", "epoch");
+		rcf_epoch_json(&j, &ev->epoch);
+		break;
+	case RCF_EV_THRESH:
+		rcf_json_str(&j, "event", "threshold");
+		rcf_json_u64(&j, "node", ev->th.node);
+		rcf_json_u64(&j, "sent", ev->th.sent);
+		rcf_json_u64(&j, "received", ev->th.received);
+		break;
+	default:
+		rcf_json_str(&j, "event", "traffic");
+		json_traffic(&j, &ev->traffic);
+	}
+	rcf_json_obj_close(&j);
+	rcf_json_end(&j);
+}
+
+static int on_msg(struct nl_msg *msg, void *arg)
+{
+	struct mon *m = arg;
+	struct ctl *c = m->c;
+	struct rcf_event ev;
+
+	switch (rcf_event_decode(nlmsg_hdr(msg), c->nl.family, &ev)) {
+	case RCF_EV_OTHER:
+		return NL_OK;
+	case RCF_EV_OBJECT:
+		print_object(c, &ev);
+		break;
+	case RCF_EV_EPOCH:
+		if (c->json)
+			print_json(c, &ev);
+		else
+			print_epoch(&ev.epoch);
+		break;
+	case RCF_EV_THRESH:
+		if (c->json)
+			print_json(c, &ev);
+		else
+			printf("threshold node %u sent %" PRIu64
+			       " received %" PRIu64 "\n",
+			       ev.th.node, ev.th.sent, ev.th.received);
+		break;
+	case RCF_EV_TRAFFIC:
+		if (c->json)
+			print_json(c, &ev);
+		else
+			print_traffic(&ev.traffic);
+		break;
 	}
 	/* a reader on a pipe sees each event as it happens */
-	return fflush(stdout) ? -1 : 0;
+	if (fflush(stdout)) {
+		m->stop = 1;
+		return NL_STOP;
+	}
+	return NL_OK;
+}
+
+static int monitor(struct ctl *c, char *err, size_t errlen)
+{
+	struct mon m = {.c = c};
+	int rc;
+
+	if (rcf_nl_join_events(&c->nl, err, errlen))
+		return -1;
+	nl_socket_modify_cb(c->nl.sk, NL_CB_VALID, NL_CB_CUSTOM, on_msg, &m);
+	while (!m.stop) {
+		rc = nl_recvmsgs_default(c->nl.sk);
+		/* a burst larger than the buffer loses events; say so */
+		if (rc == -NLE_NOMEM || rc == -NLE_BUSY) {
+			fprintf(stderr, "rcfctl: monitor: events lost (%s)\n",
+				nl_geterror(rc));
+			continue;
+		}
+		if (rc < 0 && !m.stop) {
+			snprintf(err, errlen, "receive: %s", nl_geterror(rc));
+			return -1;
+		}
+	}
+	return 0;
 }
 
 int cmd_monitor(struct ctl *c, int argc, char **argv)
@@ -48,7 +189,7 @@ int cmd_monitor(struct ctl *c, int argc, char **argv)
 				   "monitor help");
 	if (ctl_connect(c))
 		return RCFCTL_ERR;
-	if (rcf_nl_monitor(&c->nl, print_event, c, err, sizeof(err))) {
+	if (monitor(c, err, sizeof(err))) {
 		fprintf(stderr, "rcfctl: monitor: %s\n", err);
 		return RCFCTL_ERR;
 	}

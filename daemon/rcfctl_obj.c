@@ -172,7 +172,8 @@ int cmd_batch(struct ctl *c, const char *file)
 		} else {
 			char why[512];
 
-			rcf_nl_error_str(e, why, sizeof(why));
+			if (rcf_nl_epoch_error(&c->nl, why, sizeof(why)))
+				rcf_nl_error_str(e, why, sizeof(why));
 			fprintf(stderr, "rcfctl: %s: %s\n", name, why);
 			rc = RCFCTL_ERR;
 		}

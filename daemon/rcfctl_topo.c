@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
-/* rcfctl topo apply | save | load: whole fabrics at once. */
+/*
+ * rcfctl topo apply | save | load: whole fabrics at once; topo swap: two
+ * nodes of a supernode machine change places in one epoch.
+ */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +12,7 @@
 #include "lib/json.h"
 #include "lib/topo_gen.h"
 #include "rcfctl.h"
+#include "rcfd_reconf.h"
 
 static int keep_fabric(uint8_t cmd, const struct rcf_obj *o, void *arg)
 {
@@ -167,6 +171,8 @@ static int parse_flags(int argc, char **argv, int *dry_run, const char **arg)
 	return *arg ? 0 : -1;
 }
 
+static int supernode_apply(struct ctl *c, const char *spec, int dry);
+
 static int topo_apply(struct ctl *c, int argc, char **argv)
 {
 	struct rcf_topo t;
@@ -176,10 +182,109 @@ static int topo_apply(struct ctl *c, int argc, char **argv)
 
 	if (parse_flags(argc, argv, &dry, &spec))
 		return usage_error("usage: rcfctl topo apply GEN [--dry-run]");
+	if (!strncmp(spec, "supernode:", 10))
+		return supernode_apply(c, spec, dry);
 	if (rcf_topo_generate(spec, &t, err, sizeof(err)))
 		return usage_error("%s", err);
 	rc = apply_topo(c, "generator", spec, &t, dry);
 	rcf_topo_free(&t);
+	return rc;
+}
+
+/*
+ * supernode:KIND:ARGS under the identity mapping; the mapping goes to the
+ * state file (rcfd_reconf.h) for topo swap and rcfd's reconfig policy.
+ */
+static int supernode_apply(struct ctl *c, const char *spec, int dry)
+{
+	const char *path = rcf_sn_state_path(NULL);
+	struct rcf_sn_state s;
+	struct rcf_topo t;
+	char err[512];
+	int rc;
+
+	if (rcf_sn_state_new(&s, spec + 10, err, sizeof(err)))
+		return usage_error("%s", err);
+	if (sn_build(&s.t, &s.m, &t, err, sizeof(err))) {
+		rcf_sn_state_free(&s);
+		return usage_error("%s", err);
+	}
+	rc = apply_topo(c, "generator", spec, &t, dry);
+	rcf_topo_free(&t);
+	if (!rc && !dry && rcf_sn_state_save(path, &s, err, sizeof(err))) {
+		fprintf(stderr,
+			"rcfctl: fabric applied, but the mapping "
+			"was not stored, so topo swap will refuse: "
+			"%s\n",
+			err);
+		rc = RCFCTL_ERR;
+	}
+	rcf_sn_state_free(&s);
+	return rc;
+}
+
+static int parse_node(const char *v, uint32_t *out)
+{
+	char *end;
+	unsigned long n;
+
+	errno = 0;
+	n = strtoul(v, &end, 0);
+	if (!*v || *end || errno || n > UINT32_MAX || *v == '-')
+		return -1;
+	*out = (uint32_t)n;
+	return 0;
+}
+
+static int topo_swap(struct ctl *c, int argc, char **argv)
+{
+	const char *path = rcf_sn_state_path(NULL);
+	struct rcf_sn_state s;
+	char err[1024];
+	uint32_t a, b;
+	int rc;
+
+	if (argc != 2)
+		return usage_error("usage: rcfctl topo swap NODE NODE");
+	if (parse_node(argv[0], &a) || parse_node(argv[1], &b))
+		return usage_error("topo swap: nodes are numbers");
+	rc = rcf_sn_state_load(path, &s, err, sizeof(err));
+	if (rc == 1) {
+		fprintf(stderr,
+			"rcfctl: no supernode mapping at %s: apply a "
+			"supernode:... topology first\n",
+			path);
+		return RCFCTL_ERR;
+	}
+	if (rc) {
+		fprintf(stderr, "rcfctl: %s\n", err);
+		return RCFCTL_ERR;
+	}
+	rc = RCFCTL_ERR;
+	if (ctl_connect(c))
+		goto out;
+	if (rcf_sn_state_check(&c->nl, &s, err, sizeof(err)) ||
+	    rcf_sn_swap(&c->nl, &s, a, b, err, sizeof(err))) {
+		fprintf(stderr, "rcfctl: topo swap: %s\n", err);
+		goto out;
+	}
+	if (rcf_sn_state_save(path, &s, err, sizeof(err))) {
+		fprintf(stderr,
+			"rcfctl: swapped, but the mapping was not "
+			"stored: %s\n",
+			err);
+		goto out;
+	}
+	if (c->json)
+		printf("{\"a\":%u,\"b\":%u,\"pos_a\":%u,\"pos_b\":%u}\n", a, b,
+		       s.m.pos[a], s.m.pos[b]);
+	else
+		printf("swapped %u and %u: node %u at position %u, node %u "
+		       "at position %u\n",
+		       a, b, a, s.m.pos[a], b, s.m.pos[b]);
+	rc = RCFCTL_OK;
+out:
+	rcf_sn_state_free(&s);
 	return rc;
 }
 
@@ -318,6 +423,8 @@ int cmd_topo(struct ctl *c, int argc, char **argv)
 		return topo_apply(c, argc - 1, argv + 1);
 	if (!strncmp(w, "save", n))
 		return topo_save(c, argc - 1, argv + 1);
+	if (!strncmp(w, "swap", n) && n > 1)
+		return topo_swap(c, argc - 1, argv + 1);
 	if (!strncmp(w, "load", n))
 		return topo_load(c, argc - 1, argv + 1);
 	if (!strncmp(w, "help", n) || !strcmp(w, "--help") ||

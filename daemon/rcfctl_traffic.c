@@ -76,7 +76,8 @@ int cmd_traffic(struct ctl *c, int argc, char **argv)
 	struct rcf_traffic_req req;
 	struct rcf_traffic_res r;
 	const char *verb = argc ? argv[0] : "show";
-	char err[256];
+	char err[512];
+	int rc;
 
 	if (!strcmp(verb, "help")) {
 		help_traffic(stdout);
@@ -86,11 +87,14 @@ int cmd_traffic(struct ctl *c, int argc, char **argv)
 		if (rcf_traffic_parse_args(argc - 1, argv + 1, &req, err,
 					   sizeof(err)))
 			return usage_error("%s", err);
-		if (ctl_connect(c))
+		if (ctl_connect(c)) {
+			rcf_traffic_req_free(&req);
 			return RCFCTL_ERR;
-		return rcf_nl_traffic_start(&c->nl, &req)
-			       ? fail(&c->nl, "start")
-			       : RCFCTL_OK;
+		}
+		rc = rcf_nl_traffic_start(&c->nl, &req) ? fail(&c->nl, "start")
+							: RCFCTL_OK;
+		rcf_traffic_req_free(&req);
+		return rc;
 	}
 	if (argc > 1 && !strcmp(argv[argc - 1], "-j")) {
 		c->json = 1;

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * rcfd: the rcf fabric daemon: config, log, control socket, kernel events,
- * detaching, signals, and the routing policy (rcfd_routing.c).
+ * detaching, signals, the routing policy (rcfd_routing.c) and the
+ * reconfig policy (rcfd_reconf.c).
  * Documentation/rcfd.8.
  */
 #define _GNU_SOURCE /* accept4, pipe2 */
@@ -69,6 +70,7 @@ int rcfd_reload(struct rcfd *d, char *err, size_t errlen)
 		 rcfd_level_name(rcfd_log_level()),
 		 rcfd_algo_name(d->cfg.algorithm));
 	rcfd_routing_kick(d, "reload");
+	rcfd_reconf_start(d);
 	return 0;
 }
 
@@ -147,6 +149,7 @@ static void loop(struct rcfd *d, int sfd, int lfd)
 			on_signal(d, sfd);
 		if (p[2].revents)
 			rcfd_events_read(&d->ev);
+		rcfd_reconf_run(d);
 		rcfd_routing_poll(d);
 		/* clients first, then new ones: p[] indexes stay valid */
 		for (i = nc - 1; i >= 0; i--) {
@@ -279,6 +282,8 @@ int main(int argc, char **argv)
 			 "off: routes are left alone",
 			 rcfd_algo_name(d.cfg.algorithm));
 	rcfd_routing_kick(&d, "start");
+	d.ev.d = &d;
+	rcfd_reconf_start(&d);
 	rcfd_detach_done(notify, 0);
 	loop(&d, sfd, lfd);
 	close(lfd);
@@ -286,6 +291,7 @@ int main(int argc, char **argv)
 	unlink(d.cfg.pidfile);
 	close(pfd);
 	rcfd_events_close(&d.ev);
+	rcfd_reconf_free(&d);
 	rcfd_routing_free(&d);
 	rcf_nl_close(&d.nl);
 	rcfd_log(RCFD_INFO, "stopped");

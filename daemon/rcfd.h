@@ -12,6 +12,7 @@
 #include "lib/nl.h"
 #include "lib/rcf_obj.h"
 #include "lib/route.h"
+#include "rcfd_reconf.h"
 
 #define RCFD_VERSION	 "0.1"
 #define RCFD_DEF_CONFIG	 "/etc/rcf/rcfd.conf"
@@ -49,6 +50,7 @@ struct rcfd_config {
 	int recompute_on_link_change;
 	unsigned int debounce_ms; /* events closer than this are one change */
 	int force;		  /* install a cyclic set */
+	struct rcfd_reconf_conf reconf; /* [reconfig] (rcfd_reconf*.c) */
 };
 
 #define RCFD_DEF_DEBOUNCE_MS 50
@@ -101,6 +103,9 @@ struct rcfd_events {
 	uint8_t *link_state;	       /* RCF_MAX_LINKS: 0 unknown, 1 + state */
 	/* for the routing policy: a link changed, or events were lost */
 	int links_changed, resync;
+	/* for the reconfig policy: the daemon, or NULL (tests) */
+	struct rcfd *d;
+	uint64_t thresholds, epochs;
 };
 
 int rcfd_events_open(struct rcfd_events *ev, char *err, size_t errlen);
@@ -169,6 +174,43 @@ int rcfd_routing_timeout(const struct rcfd *d);
 /* runs the pending recompute when its time has come */
 void rcfd_routing_poll(struct rcfd *d);
 
+/* rcfd_reconf.c: the García-Duato reconfig policy */
+#define RCFD_RECONF_LOG 32 /* decisions kept for reconfig show */
+
+struct rcfd_reconf_dec {
+	time_t at;
+	uint32_t node, a, b, ties;
+	uint64_t before, after, epoch_ns;
+	char result[16]; /* swapped, refused */
+};
+
+struct rcfd_reconf {
+	int running;
+	char why[1024]; /* why not running */
+	char path[256]; /* the mapping's state file */
+	struct rcf_sn_state sn;
+	struct gd_state gd;
+	uint32_t n;
+	/* the system controller's queue of nodes to evaluate (§2.2) */
+	uint32_t *queue, qhead, qlen;
+	uint8_t *queued;
+	uint64_t *sent, *recv; /* scratch: one node's counters */
+	uint64_t events, evaluations, changes, refusals, epochs;
+	uint64_t last_epoch_ns;
+	struct rcfd_reconf_dec log[RCFD_RECONF_LOG];
+	uint64_t nlog;
+};
+
+/* (re)starts from the config: reads and checks the stored mapping */
+void rcfd_reconf_start(struct rcfd *d);
+void rcfd_reconf_free(struct rcfd *d);
+/* events: queue node; note an epoch's total time */
+void rcfd_reconf_threshold(struct rcfd *d, uint32_t node, uint64_t sent,
+			   uint64_t recv);
+void rcfd_reconf_epoch(struct rcfd *d, uint64_t ns, uint32_t error);
+/* evaluates the queued nodes, one epoch at a time */
+void rcfd_reconf_run(struct rcfd *d);
+
 /* rcfd.c: the daemon's state, shared with the control server */
 struct rcfd {
 	struct rcfd_opts opts;
@@ -181,6 +223,7 @@ struct rcfd {
 	unsigned int family_version;
 	struct rcfd_events ev;
 	struct rcfd_routing routing;
+	struct rcfd_reconf reconf;
 	int stop;
 };
 

@@ -36,6 +36,7 @@ void rcfd_config_defaults(struct rcfd_config *c)
 	c->recompute_on_link_change = 1;
 	c->debounce_ms = RCFD_DEF_DEBOUNCE_MS;
 	c->force = 0;
+	rcfd_reconf_conf_defaults(&c->reconf);
 }
 
 const char *rcfd_algo_name(enum rcfd_algo a)
@@ -233,6 +234,13 @@ static int parse_line(char *line, char *sect, size_t sectlen,
 	for (i = 0; i < K_NR; i++)
 		if (!strcmp(full, keys[i]))
 			break;
+	if (i == K_NR && !strncmp(full, "reconfig.", 9)) {
+		int rc = rcfd_reconf_conf_set(&c->reconf, full + 9, v, why,
+					      whylen);
+
+		if (rc <= 0)
+			return rc;
+	}
 	if (i == K_NR) {
 		snprintf(why, whylen, "unknown key \"%.100s\"", full);
 		return -1;

@@ -49,6 +49,42 @@ static void link_event(struct rcfd_events *ev, enum rcf_verb verb,
 		 was ? "" : " (state before unknown)");
 }
 
+/* NODE_THRESHOLD and EPOCH_GET: for the reconfig policy */
+static int other_event(struct rcfd_events *ev, struct genlmsghdr *gh)
+{
+	struct nlattr *tb[RCF_A_MAX + 1], *ep[RCF_EPOCH_MAX + 1];
+	uint64_t ns = 0;
+
+	if (nla_parse(tb, RCF_A_MAX, genlmsg_attrdata(gh, 0),
+		      genlmsg_attrlen(gh, 0), NULL))
+		return -1;
+	if (gh->cmd == RCF_CMD_NODE_THRESHOLD) {
+		if (!tb[RCF_A_NODE_ID] || !tb[RCF_A_THRESH_SENT] ||
+		    !tb[RCF_A_THRESH_RECEIVED])
+			return -1;
+		ev->thresholds++;
+		if (ev->d)
+			rcfd_reconf_threshold(
+				ev->d, nla_get_u32(tb[RCF_A_NODE_ID]),
+				nla_get_u64(tb[RCF_A_THRESH_SENT]),
+				nla_get_u64(tb[RCF_A_THRESH_RECEIVED]));
+		return 0;
+	}
+	if (!tb[RCF_A_EPOCH] ||
+	    nla_parse_nested(ep, RCF_EPOCH_MAX, tb[RCF_A_EPOCH], NULL))
+		return -1;
+	ev->epochs++;
+	for (int a = RCF_EPOCH_SUSPEND_NS; a <= RCF_EPOCH_RESUME_NS; a++)
+		if (ep[a])
+			ns += nla_get_u64(ep[a]);
+	if (ev->d)
+		rcfd_reconf_epoch(ev->d, ns,
+				  ep[RCF_EPOCH_ERROR]
+					  ? nla_get_u32(ep[RCF_EPOCH_ERROR])
+					  : 0);
+	return 0;
+}
+
 static int on_event(struct nl_msg *msg, void *arg)
 {
 	struct rcfd_events *ev = arg;
@@ -59,6 +95,17 @@ static int on_event(struct nl_msg *msg, void *arg)
 	struct rcf_obj o;
 	char key[96];
 
+	if (nlh->nlmsg_type == ev->nl.family &&
+	    (gh->cmd == RCF_CMD_NODE_THRESHOLD ||
+	     gh->cmd == RCF_CMD_EPOCH_GET)) {
+		ev->total++;
+		if (other_event(ev, gh))
+			rcfd_log(RCFD_WARN,
+				 "event %u with attributes I cannot "
+				 "parse",
+				 gh->cmd);
+		return NL_OK;
+	}
 	if (nlh->nlmsg_type != ev->nl.family ||
 	    rcf_cmd_split(gh->cmd, &kind, &verb)) {
 		rcfd_log(RCFD_DEBUG, "ignored a message of type %u",

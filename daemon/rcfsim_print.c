@@ -9,6 +9,7 @@
 
 #include "json.h"
 #include "rcfsim.h"
+#include "traffic_req.h"
 
 static const int table_kinds[] = {
 	RCF_STATS_KIND_CHANNEL,
@@ -31,28 +32,71 @@ static int shown(const struct sim_opts *o, int i)
 	return on[i];
 }
 
-/* milli-units as a decimal: 1234 -> "1.234" */
-static void milli(FILE *out, uint64_t v)
+/*
+ * The run in the figures rcfctl prints for the kernel's runs, so that
+ * one printer (lib/traffic_args.c) writes both and they compare key by
+ * key.
+ */
+static void figures(const struct sim_opts *o,
+		    const struct rcf_traffic_results *r,
+		    struct rcf_traffic_res *x)
 {
-	fprintf(out, "%llu.%03llu", (unsigned long long)(v / 1000),
-		(unsigned long long)(v % 1000));
-}
+	const struct rcf_traffic_spec *s = &o->spec;
+	struct rcf_traffic_req *q = &x->spec;
 
-static const char *state(const struct rcf_traffic_results *r)
-{
-	if (r->error)
-		return r->error == -EDEADLK ? "deadlock" : "engine error";
-	if (r->complete)
-		return "complete";
-	return r->done ? "done, not every message delivered" : "stopped";
+	memset(x, 0, sizeof(*x));
+	q->pattern = (uint8_t)s->pattern;
+	if (s->pattern == RCF_TP_HOTSPOT) {
+		q->hot_node = o->hot_id;
+		q->hot_permille = s->hot_permille;
+	} else {
+		q->param = s->param;
+	}
+	q->rate = s->rate;
+	q->size_min = s->size_min;
+	q->size_max = s->size_max;
+	for (uint32_t i = 0; i < s->nsizes && i < RCF_TRAFFIC_MAX_SIZES; i++) {
+		q->sizes[i].bytes = s->sizes[i].bytes;
+		q->sizes[i].weight = s->sizes[i].weight;
+		q->nsizes++;
+	}
+	q->seed = s->seed;
+	q->cycles = s->cycles;
+	q->messages = s->messages;
+	q->arrival = (uint8_t)s->arrival;
+	q->warmup = s->warmup;
+	q->entries =
+		(uint32_t)(s->pattern == RCF_TP_TRACE ? o->ntrace : o->narcs);
+	x->running = !r->done;
+	x->done = r->done;
+	x->complete = r->complete;
+	x->error = (uint32_t)-r->error;
+	x->nodes = r->nodes;
+	x->now = r->cycles;
+	x->window = r->window;
+	x->msgs_offered = r->msgs_offered;
+	x->msgs_sent = r->msgs_sent;
+	x->msgs_refused = r->msgs_refused;
+	x->msgs_skipped = r->msgs_skipped;
+	x->msgs_delivered = r->msgs_delivered;
+	x->msgs_corrupt = r->msgs_corrupt;
+	x->bytes_offered = r->bytes_offered;
+	x->bytes_delivered = r->bytes_delivered;
+	x->offered_milli = r->offered_milli;
+	x->accepted_milli = r->accepted_milli;
+	x->lat_count = r->lat_count;
+	x->lat_avg = r->lat_avg;
+	x->lat_min = r->lat_min;
+	x->lat_p50 = r->lat_p50;
+	x->lat_p99 = r->lat_p99;
+	x->lat_max = r->lat_max;
 }
 
 static void text(FILE *out, const struct sim_opts *o,
 		 const struct sim_fabric *f, const struct sim_result *res)
 {
-	const struct rcf_traffic_results *r = &res->tr;
-	const struct rcf_traffic_spec *s = &o->spec;
 	struct rcf_stats_query q = {.kind = RCF_STATS_KIND_FABRIC};
+	struct rcf_traffic_res x;
 
 	fprintf(out,
 		"fabric: %s: %u nodes, %u switches, %zu links, "
@@ -60,39 +104,8 @@ static void text(FILE *out, const struct sim_opts *o,
 		o->topo.gen ? o->topo.gen : o->topo.topo, f->nnodes,
 		f->nswitches, f->nlink, f->nroute, f->routes_how,
 		f->acyclic ? ", deadlock-free" : ", channel dependency cycle");
-	fprintf(out,
-		"traffic: %s, size %s, rate %u bytes/kcycle/node, %s, "
-		"seed %llu\n",
-		o->traffic, o->size, s->rate,
-		s->arrival == RCF_TA_PERIODIC ? "periodic" : "bernoulli",
-		(unsigned long long)s->seed);
-	fprintf(out, "run: %llu cycles, window %llu cycles, %s\n",
-		(unsigned long long)r->cycles, (unsigned long long)r->window,
-		state(r));
-	fprintf(out,
-		"messages: offered %llu sent %llu refused %llu skipped "
-		"%llu delivered %llu corrupt %llu\n",
-		(unsigned long long)r->msgs_offered,
-		(unsigned long long)r->msgs_sent,
-		(unsigned long long)r->msgs_refused,
-		(unsigned long long)r->msgs_skipped,
-		(unsigned long long)r->msgs_delivered,
-		(unsigned long long)r->msgs_corrupt);
-	fprintf(out, "bytes: offered %llu delivered %llu\n",
-		(unsigned long long)r->bytes_offered,
-		(unsigned long long)r->bytes_delivered);
-	fprintf(out, "throughput: offered ");
-	milli(out, r->offered_milli);
-	fprintf(out, " accepted ");
-	milli(out, r->accepted_milli);
-	fprintf(out, " bytes/cycle/node\n");
-	fprintf(out,
-		"latency: avg %llu min %llu p50 %llu p99 %llu max %llu "
-		"cycles (%llu messages)\n",
-		(unsigned long long)r->lat_avg, (unsigned long long)r->lat_min,
-		(unsigned long long)r->lat_p50, (unsigned long long)r->lat_p99,
-		(unsigned long long)r->lat_max,
-		(unsigned long long)r->lat_count);
+	figures(o, &res->tr, &x);
+	rcf_traffic_print(out, &x);
 	fputc('\n', out);
 	rcf_stats_print(out, &res->st, &q);
 	for (size_t i = 0; i < sizeof(table_kinds) / sizeof(*table_kinds);
@@ -109,7 +122,7 @@ static void json_results(struct rcf_json *j, const struct sim_opts *o,
 			 const struct sim_fabric *f,
 			 const struct rcf_traffic_results *r)
 {
-	const struct rcf_traffic_spec *s = &o->spec;
+	struct rcf_traffic_res x;
 
 	rcf_json_obj_open(j, "fabric");
 	rcf_json_str(j, "name", o->topo.gen ? o->topo.gen : o->topo.topo);
@@ -120,35 +133,9 @@ static void json_results(struct rcf_json *j, const struct sim_opts *o,
 	rcf_json_str(j, "route-source", f->routes_how);
 	rcf_json_bool(j, "deadlock-free", f->acyclic);
 	rcf_json_obj_close(j);
+	figures(o, r, &x);
 	rcf_json_obj_open(j, "traffic");
-	rcf_json_str(j, "pattern", o->traffic);
-	rcf_json_str(j, "size", o->size);
-	rcf_json_u64(j, "rate", s->rate);
-	rcf_json_str(j, "arrival",
-		     s->arrival == RCF_TA_PERIODIC ? "periodic" : "bernoulli");
-	rcf_json_u64(j, "seed", s->seed);
-	rcf_json_u64(j, "cycles", r->cycles);
-	rcf_json_u64(j, "window", r->window);
-	rcf_json_str(j, "state", state(r));
-	rcf_json_bool(j, "complete", r->complete);
-	rcf_json_u64(j, "msgs-offered", r->msgs_offered);
-	rcf_json_u64(j, "msgs-sent", r->msgs_sent);
-	rcf_json_u64(j, "msgs-refused", r->msgs_refused);
-	rcf_json_u64(j, "msgs-skipped", r->msgs_skipped);
-	rcf_json_u64(j, "msgs-delivered", r->msgs_delivered);
-	rcf_json_u64(j, "msgs-corrupt", r->msgs_corrupt);
-	rcf_json_u64(j, "bytes-offered", r->bytes_offered);
-	rcf_json_u64(j, "bytes-delivered", r->bytes_delivered);
-	rcf_json_u64(j, "offered-milli", r->offered_milli);
-	rcf_json_u64(j, "accepted-milli", r->accepted_milli);
-	rcf_json_obj_open(j, "latency");
-	rcf_json_u64(j, "messages", r->lat_count);
-	rcf_json_u64(j, "avg", r->lat_avg);
-	rcf_json_u64(j, "min", r->lat_min);
-	rcf_json_u64(j, "p50", r->lat_p50);
-	rcf_json_u64(j, "p99", r->lat_p99);
-	rcf_json_u64(j, "max", r->lat_max);
-	rcf_json_obj_close(j);
+	rcf_traffic_json_members(j, &x);
 	rcf_json_obj_close(j);
 }
 

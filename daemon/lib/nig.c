@@ -45,6 +45,8 @@ void rcf_nig_sort(struct rcf_nig *g)
 {
 	size_t k = 0;
 
+	if (!g->n)
+		return; /* g->a may be NULL: qsort needs a real array */
 	qsort(g->a, g->n, sizeof(*g->a), cmp_arc);
 	for (size_t i = 0; i < g->n; i++) {
 		if (k && !cmp_arc(&g->a[k - 1], &g->a[i]))

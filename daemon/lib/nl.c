@@ -328,7 +328,8 @@ int rcf_nl_do(struct rcf_nl *nl, const struct rcf_op *op, rcf_nl_cb cb,
 	 */
 	struct nl_msg *msg = rcf_nl_new_msg(nl->family, op->cmd, 0, 0);
 
-	if (!msg || rcf_nl_put_obj(msg, &op->o))
+	if (!msg || rcf_nl_put_obj(msg, &op->o) ||
+	    rcf_nl_put_epoch(nl, msg, op->cmd))
 		return no_mem(nl, msg);
 	return transact(nl, msg, cb, arg);
 }
@@ -348,7 +349,7 @@ int rcf_nl_batch(struct rcf_nl *nl, const struct rcf_op *ops, size_t n)
 {
 	struct nl_msg *msg = rcf_nl_batch_msg(nl->family, ops, n);
 
-	if (!msg)
+	if (!msg || rcf_nl_put_epoch(nl, msg, RCF_CMD_BATCH))
 		return no_mem(nl, msg);
 	return transact(nl, msg, NULL, NULL);
 }

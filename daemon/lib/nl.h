@@ -5,12 +5,15 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "rcf_obj.h"
+#include "traffic_req.h"
 
 struct nl_sock;
 struct nl_msg;
 struct nlattr;
+struct nlmsghdr;
 
 /* What the kernel said about the last refused request. */
 struct rcf_nl_error {
@@ -22,10 +25,21 @@ struct rcf_nl_error {
 	uint32_t cookie; /* batch: index of the failing operation */
 };
 
+/*
+ * How the changes sent on a handle are applied (RCF_A_EPOCH_MODE and
+ * RCF_A_EPOCH_TIMEOUT_MS); zero: unset, the kernel's defaults.
+ */
+struct rcf_epoch_req {
+	int has_mode;
+	uint8_t mode;	     /* enum rcf_epoch_mode */
+	uint32_t timeout_ms; /* 0: not sent */
+};
+
 struct rcf_nl {
 	struct nl_sock *sk;
 	int family;
 	struct rcf_nl_error e;
+	struct rcf_epoch_req epoch; /* set after rcf_nl_open */
 };
 
 /* Called for every object in a reply, dump or event. */
@@ -72,6 +86,70 @@ int rcf_nl_transact_raw(struct rcf_nl *nl, struct nl_msg *msg, rcf_nl_raw_cb cb,
 
 /* "<extack message> (<strerror>)" or "<strerror>" */
 void rcf_nl_error_str(const struct rcf_nl_error *e, char *buf, size_t len);
+
+/* epochs, in nl_epoch.c */
+struct rcf_json;
+
+/* One RCF_A_EPOCH record; has: bit n set, enum rcf_epoch_attr n present. */
+struct rcf_epoch_info {
+	uint64_t has;
+	uint64_t number;
+	uint8_t mode;
+	uint32_t error;
+	uint64_t suspend_ns, drain_ns, apply_ns, resume_ns;
+	uint64_t inflight, drain_cycles, held;
+	uint64_t applied, rolled_back;
+};
+
+/* An RCF_CMD_NODE_THRESHOLD event. */
+struct rcf_thresh_info {
+	uint32_t node;
+	uint64_t sent, received;
+};
+
+/*
+ * Adds nl->epoch to a request of command cmd when it changes the fabric
+ * (a NEW, DEL or SET, or BATCH); GETs go out unchanged.  0 or -1.
+ */
+int rcf_nl_put_epoch(const struct rcf_nl *nl, struct nl_msg *msg, uint8_t cmd);
+/* "auto", "drain", "freeze"; 0 or -1 */
+int rcf_epoch_mode_parse(const char *word, uint8_t *mode);
+const char *rcf_epoch_mode_name(unsigned int mode);
+/* RCF_A_EPOCH's contents; 0 or -1 */
+int rcf_epoch_parse_nest(struct nlattr *nest, struct rcf_epoch_info *e);
+/* an RCF_CMD_NODE_THRESHOLD message's attributes; 0 or -1 */
+int rcf_thresh_parse(struct nlattr *head, int len, struct rcf_thresh_info *t);
+/* EPOCH_GET: the last epoch tried; -ENOENT when the reply has none */
+int rcf_nl_epoch_get(struct rcf_nl *nl, struct rcf_epoch_info *e);
+void rcf_epoch_print(FILE *f, const struct rcf_epoch_info *e);
+void rcf_epoch_json(struct rcf_json *j, const struct rcf_epoch_info *e);
+/* What one message of the events group is. */
+enum rcf_event_type {
+	RCF_EV_OTHER,	/* not ours, or not understood */
+	RCF_EV_OBJECT,	/* an object added, changed or removed: o */
+	RCF_EV_EPOCH,	/* an epoch applied or rolled back: epoch */
+	RCF_EV_THRESH,	/* a node passed the message threshold: th */
+	RCF_EV_TRAFFIC, /* a generator run ended: traffic */
+};
+
+struct rcf_event {
+	enum rcf_event_type type;
+	uint8_t cmd;
+	struct rcf_obj o;
+	struct rcf_epoch_info epoch;
+	struct rcf_thresh_info th;
+	struct rcf_traffic_res traffic;
+};
+
+/* Decodes one message (nlh) of family; returns ev->type. */
+int rcf_event_decode(const struct nlmsghdr *nlh, int family,
+		     struct rcf_event *ev);
+
+/*
+ * The sentence for a refusal the epoch machinery caused (a drain that timed
+ * out); 0 with buf filled, or -1 when nl->e is some other error.
+ */
+int rcf_nl_epoch_error(const struct rcf_nl *nl, char *buf, size_t len);
 
 /* attribute packing, in nl_obj.c */
 int rcf_nl_put_obj(struct nl_msg *msg, const struct rcf_obj *o);

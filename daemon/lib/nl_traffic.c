@@ -19,11 +19,77 @@ static int nomem(struct rcf_nl *nl, struct nl_msg *msg)
 	return -ENOMEM;
 }
 
+/* RCF_TRAFFIC_SIZES, _ARCS and _MSGS: indexed arrays of nests */
+static int put_lists(struct nl_msg *msg, const struct rcf_traffic_req *r)
+{
+	struct nlattr *list, *e;
+	uint32_t i;
+
+	if (r->nsizes) {
+		list = nla_nest_start(msg, RCF_TRAFFIC_SIZES);
+		for (i = 0; list && i < r->nsizes; i++) {
+			e = nla_nest_start(msg, i + 1);
+			if (!e ||
+			    nla_put_u32(msg, RCF_TRAFFIC_SZ_BYTES,
+					r->sizes[i].bytes) ||
+			    nla_put_u32(msg, RCF_TRAFFIC_SZ_WEIGHT,
+					r->sizes[i].weight))
+				return -1;
+			nla_nest_end(msg, e);
+		}
+		if (!list)
+			return -1;
+		nla_nest_end(msg, list);
+	}
+	if (r->pattern == RCF_TRAFFIC_NIG) {
+		list = nla_nest_start(msg, RCF_TRAFFIC_ARCS);
+		for (i = 0; list && i < r->narcs; i++) {
+			e = nla_nest_start(msg, i + 1);
+			if (!e ||
+			    nla_put_u32(msg, RCF_TRAFFIC_ARC_SRC,
+					r->arcs[i].src) ||
+			    nla_put_u32(msg, RCF_TRAFFIC_ARC_DST,
+					r->arcs[i].dst) ||
+			    nla_put_u32(msg, RCF_TRAFFIC_ARC_WEIGHT,
+					r->arcs[i].weight))
+				return -1;
+			nla_nest_end(msg, e);
+		}
+		if (!list)
+			return -1;
+		nla_nest_end(msg, list);
+	}
+	if (r->pattern == RCF_TRAFFIC_TRACE) {
+		list = nla_nest_start(msg, RCF_TRAFFIC_MSGS);
+		for (i = 0; list && i < r->nmsgs; i++) {
+			e = nla_nest_start(msg, i + 1);
+			if (!e ||
+			    nla_put_u64(msg, RCF_TRAFFIC_MSG_CYCLE,
+					r->msgs[i].cycle) ||
+			    nla_put_u32(msg, RCF_TRAFFIC_MSG_SRC,
+					r->msgs[i].src) ||
+			    nla_put_u32(msg, RCF_TRAFFIC_MSG_DST,
+					r->msgs[i].dst) ||
+			    nla_put_u32(msg, RCF_TRAFFIC_MSG_BYTES,
+					r->msgs[i].bytes))
+				return -1;
+			nla_nest_end(msg, e);
+		}
+		if (!list)
+			return -1;
+		nla_nest_end(msg, list);
+	}
+	return 0;
+}
+
 int rcf_nl_traffic_start(struct rcf_nl *nl, const struct rcf_traffic_req *r)
 {
+	/* room for the lists: a nest of 4 attributes is at most 40 bytes */
+	size_t size = 4096 + 40 * ((size_t)r->nsizes + r->narcs + r->nmsgs);
 	struct nl_msg *msg =
-		rcf_nl_new_msg(nl->family, RCF_CMD_TRAFFIC_START, 0, 0);
+		rcf_nl_new_msg(nl->family, RCF_CMD_TRAFFIC_START, 0, size);
 	struct nlattr *nest;
+	int sized = r->nsizes || r->pattern == RCF_TRAFFIC_TRACE;
 
 	if (!msg)
 		return nomem(nl, msg);
@@ -31,9 +97,11 @@ int rcf_nl_traffic_start(struct rcf_nl *nl, const struct rcf_traffic_req *r)
 	if (!nest || nla_put_u8(msg, RCF_TRAFFIC_PATTERN, r->pattern) ||
 	    nla_put_u32(msg, RCF_TRAFFIC_PARAM, r->param) ||
 	    nla_put_u32(msg, RCF_TRAFFIC_RATE, r->rate) ||
-	    nla_put_u32(msg, RCF_TRAFFIC_SIZE_MIN, r->size_min) ||
-	    nla_put_u32(msg, RCF_TRAFFIC_SIZE_MAX, r->size_max) ||
-	    nla_put_u64(msg, RCF_TRAFFIC_SEED, r->seed) ||
+	    (!sized && nla_put_u32(msg, RCF_TRAFFIC_SIZE_MIN, r->size_min)) ||
+	    (!sized && nla_put_u32(msg, RCF_TRAFFIC_SIZE_MAX, r->size_max)) ||
+	    nla_put_u8(msg, RCF_TRAFFIC_ARRIVAL, r->arrival) ||
+	    (r->warmup && nla_put_u64(msg, RCF_TRAFFIC_WARMUP, r->warmup)) ||
+	    put_lists(msg, r) || nla_put_u64(msg, RCF_TRAFFIC_SEED, r->seed) ||
 	    (r->cycles && nla_put_u64(msg, RCF_TRAFFIC_CYCLES, r->cycles)) ||
 	    (r->messages &&
 	     nla_put_u64(msg, RCF_TRAFFIC_MESSAGES, r->messages)))
@@ -92,6 +160,27 @@ int rcf_traffic_parse_nest(struct nlattr *nest, struct rcf_traffic_res *r)
 	s->messages = get(tb, RCF_TRAFFIC_MESSAGES);
 	s->hot_node = (uint32_t)get(tb, RCF_TRAFFIC_HOT_NODE);
 	s->hot_permille = (uint32_t)get(tb, RCF_TRAFFIC_HOT_PERMILLE);
+	s->arrival = (uint8_t)get(tb, RCF_TRAFFIC_ARRIVAL);
+	s->warmup = get(tb, RCF_TRAFFIC_WARMUP);
+	s->entries = (uint32_t)get(tb, RCF_TRAFFIC_ENTRIES);
+	if (tb[RCF_TRAFFIC_SIZES]) {
+		struct nlattr *e, *a;
+		int rem, rem2;
+
+		nla_for_each_nested (e, tb[RCF_TRAFFIC_SIZES], rem) {
+			struct rcf_traffic_size_ent *z = &s->sizes[s->nsizes];
+
+			if (s->nsizes == RCF_TRAFFIC_MAX_SIZES)
+				break;
+			nla_for_each_nested (a, e, rem2) {
+				if (nla_type(a) == RCF_TRAFFIC_SZ_BYTES)
+					z->bytes = nla_get_u32(a);
+				else if (nla_type(a) == RCF_TRAFFIC_SZ_WEIGHT)
+					z->weight = nla_get_u32(a);
+			}
+			s->nsizes++;
+		}
+	}
 	r->running = !!tb[RCF_TRAFFIC_RUNNING];
 	r->done = !!tb[RCF_TRAFFIC_DONE];
 	r->complete = !!tb[RCF_TRAFFIC_COMPLETE];

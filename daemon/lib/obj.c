@@ -47,6 +47,7 @@ const struct rcf_attr_desc rcf_attrs[__RCF_A_MAX] = {
 	[RCF_A_FABRIC_CLOCK_HZ] = {"clock", RCF_T_U64, 0},
 	[RCF_A_FABRIC_ROUTE_POLICY] = {"route-policy", RCF_T_U8, 0},
 	[RCF_A_NODE_ADDRS] = {"addr", RCF_T_ADDRS, 0},
+	[RCF_A_FABRIC_MSG_THRESHOLD] = {"msg-threshold", RCF_T_U32, 0},
 };
 
 const char *const rcf_kind_names[RCF_K_NR] = {
@@ -54,17 +55,12 @@ const char *const rcf_kind_names[RCF_K_NR] = {
 };
 
 static const int fabric_attrs[] = {
-	RCF_A_FABRIC_CQ_SIZE,
-	RCF_A_FABRIC_CLOCK_HZ,
-	RCF_A_FABRIC_ROUTE_POLICY,
-	RCF_A_FABRIC_EPOCH,
-	RCF_A_FABRIC_NODES,
-	RCF_A_FABRIC_SWITCHES,
-	RCF_A_FABRIC_LINKS,
-	RCF_A_FABRIC_CIRCUITS,
-	RCF_A_FABRIC_ROUTES,
-	RCF_A_FABRIC_MEM,
-	0,
+	RCF_A_FABRIC_CQ_SIZE,	   RCF_A_FABRIC_CLOCK_HZ,
+	RCF_A_FABRIC_ROUTE_POLICY, RCF_A_FABRIC_MSG_THRESHOLD,
+	RCF_A_FABRIC_EPOCH,	   RCF_A_FABRIC_NODES,
+	RCF_A_FABRIC_SWITCHES,	   RCF_A_FABRIC_LINKS,
+	RCF_A_FABRIC_CIRCUITS,	   RCF_A_FABRIC_ROUTES,
+	RCF_A_FABRIC_MEM,	   0,
 };
 static const int node_attrs[] = {
 	RCF_A_NODE_ID,	    RCF_A_NODE_PORTS, RCF_A_NODE_IFNAME,

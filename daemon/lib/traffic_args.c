@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "nig.h"
 #include "traffic_req.h"
 
 static const char *const words[] = {
@@ -16,7 +17,21 @@ static const char *const words[] = {
 	[RCF_TRAFFIC_BITREV] = "bitrev",
 	[RCF_TRAFFIC_TRANSPOSE] = "transpose",
 	[RCF_TRAFFIC_HOTSPOT] = "hotspot",
+	[RCF_TRAFFIC_NIG] = "nig",
+	[RCF_TRAFFIC_TRACE] = "trace",
 };
+
+static const char *const arrivals[] = {
+	[RCF_TRAFFIC_BERNOULLI] = "bernoulli",
+	[RCF_TRAFFIC_PERIODIC] = "periodic",
+};
+
+const char *rcf_traffic_arrival_word(unsigned int arrival)
+{
+	return arrival < sizeof(arrivals) / sizeof(*arrivals)
+		       ? arrivals[arrival]
+		       : NULL;
+}
 
 const char *rcf_traffic_pattern_word(unsigned int pattern)
 {
@@ -57,10 +72,38 @@ static int num32(const char *s, uint32_t min, uint32_t max, uint32_t *v)
 	return 0;
 }
 
+/* "S:W,S:W,...": sizes by weight */
+static int size_table(const char *a, struct rcf_traffic_req *r)
+{
+	char buf[1024], *tok, *save, *colon;
+
+	if (strlen(a) >= sizeof(buf))
+		return -1;
+	strcpy(buf, a);
+	r->nsizes = 0;
+	for (tok = strtok_r(buf, ",", &save); tok;
+	     tok = strtok_r(NULL, ",", &save)) {
+		struct rcf_traffic_size_ent *e = &r->sizes[r->nsizes];
+
+		colon = strchr(tok, ':');
+		if (!colon || r->nsizes == RCF_TRAFFIC_MAX_SIZES)
+			return -1;
+		*colon = 0;
+		if (num32(tok, 1, RCF_TRAFFIC_MAX_SIZE, &e->bytes) ||
+		    num32(colon + 1, 1, RCF_TRAFFIC_MAX_SWEIGHT, &e->weight))
+			return -1;
+		r->nsizes++;
+	}
+	r->has_size = 1;
+	return r->nsizes ? 0 : -1;
+}
+
 static int size_arg(const char *a, struct rcf_traffic_req *r)
 {
 	char buf[64], *dash;
 
+	if (strchr(a, ':'))
+		return size_table(a, r);
 	if (strlen(a) >= sizeof(buf))
 		return -1;
 	strcpy(buf, a);
@@ -76,10 +119,122 @@ static int size_arg(const char *a, struct rcf_traffic_req *r)
 	return 0;
 }
 
+void rcf_traffic_req_free(struct rcf_traffic_req *r)
+{
+	free(r->arcs);
+	free(r->msgs);
+	r->arcs = NULL;
+	r->msgs = NULL;
+	r->narcs = r->nmsgs = 0;
+}
+
+int rcf_traffic_read_nig(FILE *f, const char *name, struct rcf_traffic_req *r,
+			 char *err, size_t errlen)
+{
+	struct rcf_nig g;
+	size_t i;
+
+	rcf_nig_init(&g);
+	if (rcf_nig_read(f, name, &g, err, errlen))
+		return -1;
+	/* rcf_nig_read sorted it and merged each pair's arcs */
+	free(r->arcs);
+	r->arcs = calloc(g.n + 1, sizeof(*r->arcs));
+	r->narcs = 0;
+	if (!r->arcs) {
+		rcf_nig_free(&g);
+		return bad(err, errlen, "out of memory");
+	}
+	for (i = 0; i < g.n; i++) {
+		const struct rcf_nig_arc *a = &g.a[i];
+
+		if (a->src == a->dst || !a->flow)
+			continue;
+		if (a->flow > RCF_TRAFFIC_MAX_WEIGHT) {
+			rcf_nig_free(&g);
+			return bad(err, errlen,
+				   "%s: flow %u -> %u is %u, over %u", name,
+				   a->src, a->dst, a->flow,
+				   RCF_TRAFFIC_MAX_WEIGHT);
+		}
+		r->arcs[r->narcs++] =
+			(struct rcf_traffic_arc_ent){a->src, a->dst, a->flow};
+	}
+	rcf_nig_free(&g);
+	if (!r->narcs)
+		return bad(err, errlen, "%s: no arc between two nodes", name);
+	if (r->narcs > RCF_TRAFFIC_MAX_ARCS)
+		return bad(err, errlen, "%s: %u arcs, the kernel takes %u",
+			   name, r->narcs, RCF_TRAFFIC_MAX_ARCS);
+	return 0;
+}
+
+int rcf_traffic_read_trace(FILE *f, const char *name, struct rcf_traffic_req *r,
+			   char *err, size_t errlen)
+{
+	struct rcf_traffic_msg_ent *v;
+	size_t line = 0, cap = 0;
+	char buf[256];
+
+	free(r->msgs);
+	r->msgs = NULL;
+	r->nmsgs = 0;
+	while (fgets(buf, sizeof(buf), f)) {
+		unsigned long long cyc;
+		unsigned int src, dst, bytes;
+		char *p = buf + strspn(buf, " \t"), extra;
+
+		line++;
+		if (*p == '#' || *p == '\n' || !*p)
+			continue;
+		if (sscanf(p, "%llu %u %u %u %c", &cyc, &src, &dst, &bytes,
+			   &extra) != 4 ||
+		    !bytes || bytes > RCF_TRAFFIC_MAX_SIZE || src == dst ||
+		    (r->nmsgs && cyc < r->msgs[r->nmsgs - 1].cycle))
+			return bad(err, errlen,
+				   "%s:%zu: want CYCLE SRC DST BYTES, cycles "
+				   "ascending, SRC not DST, 1 to %u bytes",
+				   name, line, RCF_TRAFFIC_MAX_SIZE);
+		if (r->nmsgs == RCF_TRAFFIC_MAX_MSGS)
+			return bad(err, errlen,
+				   "%s:%zu: over %u messages, the most one "
+				   "run takes (rcfsim takes any number)",
+				   name, line, RCF_TRAFFIC_MAX_MSGS);
+		if (r->nmsgs == cap) {
+			cap = cap ? 2 * cap : 64;
+			v = realloc(r->msgs, cap * sizeof(*v));
+			if (!v)
+				return bad(err, errlen, "out of memory");
+			r->msgs = v;
+		}
+		r->msgs[r->nmsgs++] =
+			(struct rcf_traffic_msg_ent){cyc, src, dst, bytes};
+	}
+	if (!r->nmsgs)
+		return bad(err, errlen, "%s: no messages", name);
+	return 0;
+}
+
+static int read_file(const char *path, struct rcf_traffic_req *r, char *err,
+		     size_t errlen)
+{
+	FILE *f = strcmp(path, "-") ? fopen(path, "r") : stdin;
+	int rc;
+
+	if (!f)
+		return bad(err, errlen, "%s: %s", path, strerror(errno));
+	rc = r->pattern == RCF_TRAFFIC_NIG
+		     ? rcf_traffic_read_nig(f, path, r, err, errlen)
+		     : rcf_traffic_read_trace(f, path, r, err, errlen);
+	if (f != stdin)
+		fclose(f);
+	return rc;
+}
+
 int rcf_traffic_parse_args(int argc, char **argv, struct rcf_traffic_req *r,
 			   char *err, size_t errlen)
 {
-	int i, have_step = 0, have_hot = 0;
+	int i, first = 1, have_step = 0, have_hot = 0;
 
 	memset(r, 0, sizeof(*r));
 	r->rate = 100;
@@ -95,7 +250,17 @@ int rcf_traffic_parse_args(int argc, char **argv, struct rcf_traffic_req *r,
 		return bad(err, errlen, "unknown traffic pattern '%s'",
 			   argv[0]);
 	r->pattern = (uint8_t)i;
-	for (i = 1; i < argc; i += 2) {
+	if (r->pattern == RCF_TRAFFIC_NIG || r->pattern == RCF_TRAFFIC_TRACE) {
+		if (argc < 2)
+			return bad(err, errlen, "%s needs a file: %s FILE",
+				   words[r->pattern], words[r->pattern]);
+		if (read_file(argv[1], r, err, errlen)) {
+			rcf_traffic_req_free(r);
+			return -1;
+		}
+		first = 2;
+	}
+	for (i = first; i < argc; i += 2) {
 		const char *k = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
 		int rc;
 
@@ -115,6 +280,16 @@ int rcf_traffic_parse_args(int argc, char **argv, struct rcf_traffic_req *r,
 		} else if (!strcmp(k, "messages")) {
 			rc = r->cycles ? -1
 				       : num(v, 1, UINT64_MAX, &r->messages);
+		} else if (!strcmp(k, "arrival")) {
+			rc = -1;
+			for (unsigned int a = 0; rcf_traffic_arrival_word(a);
+			     a++)
+				if (!strcmp(v, arrivals[a])) {
+					r->arrival = (uint8_t)a;
+					rc = 0;
+				}
+		} else if (!strcmp(k, "warmup")) {
+			rc = num(v, 0, UINT64_MAX, &r->warmup);
 		} else if (!strcmp(k, "seed")) {
 			rc = num(v, 0, UINT64_MAX, &r->seed);
 			r->has_seed = 1;
@@ -124,10 +299,18 @@ int rcf_traffic_parse_args(int argc, char **argv, struct rcf_traffic_req *r,
 		} else if (!strcmp(k, "share")) {
 			rc = num32(v, 0, 1000, &r->hot_permille);
 		} else {
-			return bad(err, errlen, "unknown word '%s'", k);
+			rc = -2;
 		}
-		if (rc)
-			return bad(err, errlen, "bad %s '%s'", k, v);
+		if (rc) {
+			rcf_traffic_req_free(r);
+			return rc == -2 ? bad(err, errlen, "unknown word '%s'",
+					      k)
+					: bad(err, errlen, "bad %s '%s'", k, v);
+		}
+	}
+	if (r->pattern == RCF_TRAFFIC_TRACE && r->nsizes) {
+		rcf_traffic_req_free(r);
+		return bad(err, errlen, "a trace has its own sizes");
 	}
 	if ((r->pattern == RCF_TRAFFIC_DOLOOP ||
 	     r->pattern == RCF_TRAFFIC_EXOR ||
@@ -162,10 +345,10 @@ static void milli(FILE *f, uint64_t v)
 	fprintf(f, "%" PRIu64 ".%03" PRIu64, v / 1000, v % 1000);
 }
 
-void rcf_traffic_print(FILE *f, const struct rcf_traffic_res *r)
+static void print_spec(FILE *f, const struct rcf_traffic_req *s)
 {
-	const struct rcf_traffic_req *s = &r->spec;
 	const char *w = rcf_traffic_pattern_word(s->pattern);
+	const char *a = rcf_traffic_arrival_word(s->arrival);
 
 	fprintf(f, "traffic: %s", w ? w : "?");
 	if (s->pattern == RCF_TRAFFIC_HOTSPOT)
@@ -174,24 +357,45 @@ void rcf_traffic_print(FILE *f, const struct rcf_traffic_res *r)
 	else if (s->pattern >= RCF_TRAFFIC_DOLOOP &&
 		 s->pattern <= RCF_TRAFFIC_NCUBE)
 		fprintf(f, " step %u", s->param);
-	fprintf(f, ", size %u", s->size_min);
-	if (s->size_max != s->size_min)
-		fprintf(f, "-%u", s->size_max);
-	fprintf(f, ", rate %u bytes/kcycle/node, seed %" PRIu64 ", ", s->rate,
-		s->seed);
+	else if (s->pattern == RCF_TRAFFIC_NIG)
+		fprintf(f, " %u arcs", s->entries);
+	if (s->pattern == RCF_TRAFFIC_TRACE) {
+		fprintf(f, " %u messages\n", s->entries);
+		return;
+	}
+	if (s->nsizes) {
+		fprintf(f, ", size");
+		for (uint32_t i = 0; i < s->nsizes; i++)
+			fprintf(f, "%s%u:%u", i ? "," : " ", s->sizes[i].bytes,
+				s->sizes[i].weight);
+	} else {
+		fprintf(f, ", size %u", s->size_min);
+		if (s->size_max != s->size_min)
+			fprintf(f, "-%u", s->size_max);
+	}
+	fprintf(f, ", rate %u bytes/kcycle/node, %s, seed %" PRIu64 ", ",
+		s->rate, a ? a : "?", s->seed);
 	if (s->messages)
-		fprintf(f, "%" PRIu64 " messages\n", s->messages);
+		fprintf(f, "%" PRIu64 " messages", s->messages);
 	else
-		fprintf(f, "%" PRIu64 " cycles\n", s->cycles);
+		fprintf(f, "%" PRIu64 " cycles", s->cycles);
+	if (s->warmup)
+		fprintf(f, ", warm-up %" PRIu64 " cycles", s->warmup);
+	fputc('\n', f);
+}
+
+void rcf_traffic_print(FILE *f, const struct rcf_traffic_res *r)
+{
+	print_spec(f, &r->spec);
 	fprintf(f,
 		"run: %u nodes, %" PRIu64 " cycles, window %" PRIu64
 		" cycles, %s\n",
 		r->nodes, r->now, r->window, rcf_traffic_state(r));
 	fprintf(f,
 		"messages: offered %" PRIu64 " sent %" PRIu64
-		" refused %" PRIu64 " delivered %" PRIu64 " corrupt %" PRIu64
-		"\n",
-		r->msgs_offered, r->msgs_sent, r->msgs_refused,
+		" refused %" PRIu64 " skipped %" PRIu64 " delivered %" PRIu64
+		" corrupt %" PRIu64 "\n",
+		r->msgs_offered, r->msgs_sent, r->msgs_refused, r->msgs_skipped,
 		r->msgs_delivered, r->msgs_corrupt);
 	fprintf(f, "bytes: offered %" PRIu64 " delivered %" PRIu64 "\n",
 		r->bytes_offered, r->bytes_delivered);
@@ -208,26 +412,46 @@ void rcf_traffic_print(FILE *f, const struct rcf_traffic_res *r)
 		r->lat_count);
 }
 
-void rcf_traffic_json(struct rcf_json *j, const struct rcf_traffic_res *r)
+static void json_spec(struct rcf_json *j, const struct rcf_traffic_req *s)
 {
-	const char *w = rcf_traffic_pattern_word(r->spec.pattern);
+	const char *w = rcf_traffic_pattern_word(s->pattern);
+	const char *a = rcf_traffic_arrival_word(s->arrival);
 
-	rcf_json_obj_open(j, NULL);
 	rcf_json_str(j, "pattern", w ? w : "?");
-	if (r->spec.pattern == RCF_TRAFFIC_HOTSPOT) {
-		rcf_json_u64(j, "hot-node", r->spec.hot_node);
-		rcf_json_u64(j, "hot-permille", r->spec.hot_permille);
+	if (s->pattern == RCF_TRAFFIC_HOTSPOT) {
+		rcf_json_u64(j, "hot-node", s->hot_node);
+		rcf_json_u64(j, "hot-permille", s->hot_permille);
 	} else {
-		rcf_json_u64(j, "step", r->spec.param);
+		rcf_json_u64(j, "step", s->param);
 	}
-	rcf_json_u64(j, "size-min", r->spec.size_min);
-	rcf_json_u64(j, "size-max", r->spec.size_max);
-	rcf_json_u64(j, "rate", r->spec.rate);
-	rcf_json_u64(j, "seed", r->spec.seed);
-	if (r->spec.messages)
-		rcf_json_u64(j, "messages", r->spec.messages);
+	if (s->pattern == RCF_TRAFFIC_NIG || s->pattern == RCF_TRAFFIC_TRACE)
+		rcf_json_u64(j, "entries", s->entries);
+	rcf_json_u64(j, "size-min", s->size_min);
+	rcf_json_u64(j, "size-max", s->size_max);
+	if (s->nsizes) {
+		rcf_json_arr_open(j, "sizes");
+		for (uint32_t i = 0; i < s->nsizes; i++) {
+			rcf_json_obj_open(j, NULL);
+			rcf_json_u64(j, "bytes", s->sizes[i].bytes);
+			rcf_json_u64(j, "weight", s->sizes[i].weight);
+			rcf_json_obj_close(j);
+		}
+		rcf_json_arr_close(j);
+	}
+	rcf_json_u64(j, "rate", s->rate);
+	rcf_json_str(j, "arrival", a ? a : "?");
+	rcf_json_u64(j, "warmup", s->warmup);
+	rcf_json_u64(j, "seed", s->seed);
+	if (s->messages)
+		rcf_json_u64(j, "messages", s->messages);
 	else
-		rcf_json_u64(j, "generate-cycles", r->spec.cycles);
+		rcf_json_u64(j, "generate-cycles", s->cycles);
+}
+
+void rcf_traffic_json_members(struct rcf_json *j,
+			      const struct rcf_traffic_res *r)
+{
+	json_spec(j, &r->spec);
 	rcf_json_u64(j, "nodes", r->nodes);
 	rcf_json_u64(j, "cycles", r->now);
 	rcf_json_u64(j, "window", r->window);
@@ -239,6 +463,7 @@ void rcf_traffic_json(struct rcf_json *j, const struct rcf_traffic_res *r)
 	rcf_json_u64(j, "msgs-offered", r->msgs_offered);
 	rcf_json_u64(j, "msgs-sent", r->msgs_sent);
 	rcf_json_u64(j, "msgs-refused", r->msgs_refused);
+	rcf_json_u64(j, "msgs-skipped", r->msgs_skipped);
 	rcf_json_u64(j, "msgs-delivered", r->msgs_delivered);
 	rcf_json_u64(j, "msgs-corrupt", r->msgs_corrupt);
 	rcf_json_u64(j, "bytes-offered", r->bytes_offered);
@@ -253,6 +478,12 @@ void rcf_traffic_json(struct rcf_json *j, const struct rcf_traffic_res *r)
 	rcf_json_u64(j, "p99", r->lat_p99);
 	rcf_json_u64(j, "max", r->lat_max);
 	rcf_json_obj_close(j);
+}
+
+void rcf_traffic_json(struct rcf_json *j, const struct rcf_traffic_res *r)
+{
+	rcf_json_obj_open(j, NULL);
+	rcf_traffic_json_members(j, r);
 	rcf_json_obj_close(j);
 	rcf_json_end(j);
 }

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "tap.h"
 #include "../lib/parse.h"
@@ -29,6 +30,87 @@ static int refused(const char *line, const char *why)
 	return ok;
 }
 
+/* a file holding text, its path in path (at least 32 bytes) */
+static int file_of(const char *text, char *path)
+{
+	int fd;
+
+	strcpy(path, "/tmp/rcf-traffic-XXXXXX");
+	fd = mkstemp(path);
+	if (fd < 0)
+		return -1;
+	if (write(fd, text, strlen(text)) != (ssize_t)strlen(text)) {
+		close(fd);
+		return -1;
+	}
+	close(fd);
+	return 0;
+}
+
+static void nig_and_trace(void)
+{
+	struct rcf_traffic_req r;
+	char nig[64], tr[64], line[256], err[256] = "";
+	int ok;
+
+	/* a pair twice: merged */
+	if (file_of("# graph\n3 1 5\n0 2 1\n3 1 2\n", nig) ||
+	    file_of("# trace\n10 0 15 100\n10 3 12 5\n\n500 15 0 1000\n", tr)) {
+		tap_ok(0, "temporary files");
+		return;
+	}
+	snprintf(line, sizeof(line), "nig %s rate 200 seed 4", nig);
+	ok = !parse(line, &r, err) && r.pattern == RCF_TRAFFIC_NIG &&
+	     r.narcs == 2 && r.arcs[0].src == 0 && r.arcs[0].dst == 2 &&
+	     r.arcs[0].weight == 1 && r.arcs[1].src == 3 &&
+	     r.arcs[1].dst == 1 && r.arcs[1].weight == 7 && r.rate == 200 &&
+	     r.seed == 4;
+	rcf_traffic_req_free(&r);
+	tap_ok(ok, "nig FILE: sorted, a pair's arcs merged");
+	if (!ok)
+		printf("# %s\n", err);
+	snprintf(line, sizeof(line), "trace %s seed 2", tr);
+	ok = !parse(line, &r, err) && r.pattern == RCF_TRAFFIC_TRACE &&
+	     r.nmsgs == 3 && r.msgs[0].cycle == 10 && r.msgs[0].dst == 15 &&
+	     r.msgs[1].bytes == 5 && r.msgs[2].cycle == 500 &&
+	     r.msgs[2].src == 15 && r.msgs[2].bytes == 1000 && !r.cycles;
+	rcf_traffic_req_free(&r);
+	tap_ok(ok, "trace FILE read in order");
+	snprintf(line, sizeof(line), "trace %s size 8:1", tr);
+	tap_ok(refused(line, "own sizes") && refused("nig", "needs a file") &&
+		       refused("trace /nonexistent/x", "No such file"),
+	       "trace with a size table, or no file, refused");
+	unlink(nig);
+	unlink(tr);
+}
+
+static void nig_refusals(void)
+{
+	char path[64], line[256];
+	int ok = 1;
+	/* out of order, a node sending to itself, too big, malformed */
+	static const char *const bad[] = {
+		"10 0 1 5\n5 1 0 5\n",
+		"10 2 2 5\n",
+		"10 0 1 70000\n",
+		"10 0 1\n",
+	};
+
+	for (size_t i = 0; i < sizeof(bad) / sizeof(*bad); i++) {
+		if (file_of(bad[i], path))
+			ok = 0;
+		snprintf(line, sizeof(line), "trace %s", path);
+		ok &= refused(line, "want CYCLE SRC DST BYTES");
+		unlink(path);
+	}
+	if (file_of("1 1 4\n", path))
+		ok = 0;
+	snprintf(line, sizeof(line), "nig %s", path);
+	ok &= refused(line, ":1: want");
+	unlink(path);
+	tap_ok(ok, "bad trace and graph files refused with the line");
+}
+
 int main(void)
 {
 	struct rcf_traffic_req r;
@@ -37,7 +119,7 @@ int main(void)
 	size_t len = 0;
 	FILE *f;
 
-	tap_plan(14);
+	tap_plan(20);
 	tap_ok(!parse("uniform", &r, err) && r.pattern == RCF_TRAFFIC_UNIFORM &&
 		       r.rate == 100 && r.size_min == 64 && r.size_max == 64 &&
 		       r.seed == 1 && !r.cycles && !r.messages,
@@ -82,6 +164,20 @@ int main(void)
 		       refused("uniform seed", "needs a value") &&
 		       refused("uniform colour red", "unknown word"),
 	       "bad words refused");
+
+	tap_ok(!parse("uniform size 8:3,1000:1 arrival periodic warmup 500", &r,
+		      err) &&
+		       r.nsizes == 2 && r.sizes[0].bytes == 8 &&
+		       r.sizes[0].weight == 3 && r.sizes[1].bytes == 1000 &&
+		       r.arrival == RCF_TRAFFIC_PERIODIC && r.warmup == 500,
+	       "size table, periodic arrivals, warm-up");
+	tap_ok(refused("uniform size 8:0", "bad size") &&
+		       refused("uniform size 0:3", "bad size") &&
+		       refused("uniform size 8:70000", "bad size") &&
+		       refused("uniform arrival poisson", "bad arrival"),
+	       "bad size tables and arrivals refused");
+	nig_and_trace();
+	nig_refusals();
 
 	memset(&res, 0, sizeof(res));
 	res.spec.pattern = RCF_TRAFFIC_UNIFORM;

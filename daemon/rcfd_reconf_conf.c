@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: GPL-2.0
+/* rcfd.conf's [reconfig] section (Documentation/rcfd.conf.5). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rcfd_reconf.h"
+
+void rcfd_reconf_conf_defaults(struct rcfd_reconf_conf *c)
+{
+	memset(c, 0, sizeof(*c));
+	/* the paper's case 1 (§4.1) */
+	c->threshold1 = 10;
+	c->threshold2 = 5;
+	c->round_robin = 1;
+	c->epoch_cost_per_ms = 1;
+}
+
+static int bool_of(const char *v, int *out)
+{
+	if (!strcmp(v, "yes") || !strcmp(v, "on") || !strcmp(v, "true") ||
+	    !strcmp(v, "1"))
+		*out = 1;
+	else if (!strcmp(v, "no") || !strcmp(v, "off") || !strcmp(v, "false") ||
+		 !strcmp(v, "0"))
+		*out = 0;
+	else
+		return -1;
+	return 0;
+}
+
+static int num_of(const char *v, uint64_t lo, uint64_t hi, uint64_t *out)
+{
+	char *end;
+	unsigned long long n;
+
+	if (*v < '0' || *v > '9')
+		return -1;
+	n = strtoull(v, &end, 10);
+	if (*end || n < lo || n > hi)
+		return -1;
+	*out = n;
+	return 0;
+}
+
+int rcfd_reconf_conf_set(struct rcfd_reconf_conf *c, const char *key,
+			 const char *v, char *why, size_t whylen)
+{
+	uint64_t n;
+	int b;
+
+	if (!strcmp(key, "enable") || !strcmp(key, "round_robin") ||
+	    !strcmp(key, "use_epoch_cost")) {
+		if (bool_of(v, &b)) {
+			snprintf(why, whylen,
+				 "reconfig.%s \"%s\": want yes "
+				 "or no",
+				 key, v);
+			return -1;
+		}
+		if (key[0] == 'e')
+			c->enable = b;
+		else if (key[0] == 'r')
+			c->round_robin = b;
+		else
+			c->use_epoch_cost = b;
+		return 0;
+	}
+	if (!strcmp(key, "topology")) {
+		struct sn_topo t;
+		char e[200];
+		const char *spec = v;
+
+		if (!strncmp(spec, "supernode:", 10))
+			spec += 10;
+		if (strlen(spec) >= sizeof(c->topology) ||
+		    sn_parse(spec, &t, e, sizeof(e))) {
+			snprintf(why, whylen,
+				 "reconfig.topology \"%s\": want "
+				 "ring:N, mesh:XxY or "
+				 "hypercube:D",
+				 v);
+			return -1;
+		}
+		snprintf(c->topology, sizeof(c->topology), "%s", spec);
+		return 0;
+	}
+	if (!strcmp(key, "state")) {
+		if (v[0] != '/' || strlen(v) >= sizeof(c->state)) {
+			snprintf(why, whylen,
+				 "reconfig.state \"%s\": want an "
+				 "absolute path",
+				 v);
+			return -1;
+		}
+		snprintf(c->state, sizeof(c->state), "%s", v);
+		return 0;
+	}
+	if (!strcmp(key, "alteration")) {
+		if (strcmp(v, "small") && strcmp(v, "large")) {
+			snprintf(why, whylen,
+				 "reconfig.alteration \"%s\": "
+				 "want small or large",
+				 v);
+			return -1;
+		}
+		c->large = v[0] == 'l';
+		return 0;
+	}
+	if (!strcmp(key, "threshold1")) {
+		if (num_of(v, 0, UINT64_MAX, &n))
+			goto bad_num;
+		c->threshold1 = n;
+		return 0;
+	}
+	if (!strcmp(key, "threshold2") || !strcmp(key, "change_limit") ||
+	    !strcmp(key, "epoch_cost_per_ms")) {
+		if (num_of(v, key[0] == 't' ? 1 : 0, UINT32_MAX, &n))
+			goto bad_num;
+		if (key[0] == 't')
+			c->threshold2 = (uint32_t)n;
+		else if (key[0] == 'c')
+			c->change_limit = (uint32_t)n;
+		else
+			c->epoch_cost_per_ms = (uint32_t)n;
+		return 0;
+	}
+	return 1;
+bad_num:
+	snprintf(why, whylen, "reconfig.%s \"%s\": want a number%s", key, v,
+		 key[0] == 't' && key[9] == '2' ? " from 1" : "");
+	return -1;
+}
