@@ -8,6 +8,8 @@
  * the only way to make the engine meet them and count their drops.
  */
 #include <linux/debugfs.h>
+#include <linux/slab.h>
+#include <linux/string.h>
 #include <linux/uaccess.h>
 
 #include "rcf.h"
@@ -68,15 +70,17 @@ static ssize_t rcf_inject_write(struct file *file, const char __user *ubuf,
 	struct rcf_dp *dp = file->private_data;
 	u8 route[RCF_INJECT_MAX];
 	u32 src, nroute, len;
-	char buf[2 * RCF_INJECT_MAX + 32];
+	char *buf;
 	int err;
 
-	if (count >= sizeof(buf))
+	/* the line on the heap: with the route, the frame passed 1 KiB */
+	if (count >= 2 * RCF_INJECT_MAX + 32)
 		return -EINVAL;
-	if (copy_from_user(buf, ubuf, count))
-		return -EFAULT;
-	buf[count] = '\0';
+	buf = memdup_user_nul(ubuf, count);
+	if (IS_ERR(buf))
+		return PTR_ERR(buf);
 	err = rcf_inject_parse(buf, &src, route, &nroute, &len);
+	kfree(buf);
 	if (err)
 		return err;
 	mutex_lock(&dp->lock);

@@ -287,6 +287,9 @@ void rcf_genl_ops_init(void)
 			op->doit = rcf_doit_get;
 			if (cmd != RCF_CMD_FABRIC_GET)
 				op->dumpit = rcf_dumpit;
+		} else if (!op->policy) {
+			/* a command this build does not serve yet */
+			op->doit = rcf_notify_only_doit;
 		} else {
 			op->doit = rcf_doit_change;
 			op->flags = GENL_UNS_ADMIN_PERM;
