@@ -17,7 +17,9 @@
  * it was (snapshot compare), a refusal made by rcf carries an extended
  * ack message and a documented errno, every few iterations the whole
  * fabric holds together (rcf_check_fabric()), and the kernel's taint
- * flags gain no warning or oops bit.
+ * flags gain no warning or oops bit.  Every change is an epoch; requests
+ * carry random epoch modes and drain bounds short enough to run out, and
+ * generator runs and IP packets keep bytes in flight while they drain.
  *
  *   rcf_fuzz [--seed N] [--time SECS] [--iterations N] [--check-every K]
  *            [--verbose]
@@ -73,7 +75,7 @@ static struct {
 	unsigned long unpriv, snapshots, events;
 	unsigned long by_errno[256];
 	unsigned long no_extack, bad_errno, changed, bad_check, unpriv_bad;
-	unsigned long noanswer, packets, no_userns;
+	unsigned long noanswer, packets, no_userns, runs;
 } st;
 
 /* What the current fabric was built as, for routes that walk. */
@@ -294,7 +296,23 @@ static int is_get(uint8_t cmd)
 	return cmd == RCF_CMD_FABRIC_GET || cmd == RCF_CMD_NODE_GET ||
 	       cmd == RCF_CMD_SWITCH_GET || cmd == RCF_CMD_LINK_GET ||
 	       cmd == RCF_CMD_CIRCUIT_GET || cmd == RCF_CMD_ROUTE_GET ||
-	       cmd == RCF_CMD_STATS_GET;
+	       cmd == RCF_CMD_STATS_GET || cmd == RCF_CMD_EPOCH_GET ||
+	       cmd == RCF_CMD_TRAFFIC_GET;
+}
+
+/*
+ * How the change is to be applied as an epoch: any mode, and drain bounds
+ * short enough that some drains run out of time under traffic and roll
+ * back, which must leave the fabric exactly as it was.
+ */
+static void put_epoch_attrs(struct rcf_msg *m)
+{
+	if (chance(20))
+		rcf_put_u8(m, RCF_A_EPOCH_MODE,
+			   (uint8_t)(chance(95) ? rn(3) : rnd()));
+	if (chance(20))
+		rcf_put_u32(m, RCF_A_EPOCH_TIMEOUT_MS,
+			    chance(90) ? 1 + rn(50) : any_u32());
 }
 
 /* The attributes of one command, mostly right, sometimes not. */
@@ -514,6 +532,7 @@ static int documented(int e)
 	case ENOSPC:
 	case EADDRINUSE:
 	case EMSGSIZE:
+	case ETIMEDOUT: /* an epoch's drain ran out of time: rolled back */
 		return 1;
 	}
 	return 0;
@@ -604,6 +623,8 @@ static void random_request(struct rcf_nl *nl)
 		put_batch(m);
 	else
 		put_cmd_attrs(m, cmd);
+	if (!is_get(cmd))
+		put_epoch_attrs(m);
 	if (chance(12))
 		mangle(m);
 	if (is_get(cmd)) {
@@ -870,6 +891,39 @@ static void traffic(struct rcf_nl *nl, int fd)
 
 /* --------------------------------------------------------------- driver */
 
+/*
+ * Start or stop a generator run over the fabric's nodes, so that the
+ * epochs of the requests around it drain generator traffic as well as IP.
+ * The random numbers come first, as in traffic().
+ */
+static void generator(struct rcf_nl *nl)
+{
+	uint32_t rate = 20 + rn(500), smin = 1 + rn(200), sspan = rn(400);
+	uint64_t msgs = 50 + rn(2000), seed = rnd();
+	int stop = chance(30);
+	struct rcf_msg *m;
+	struct rcf_err e;
+	int r;
+
+	if (stop) {
+		m = rcf_msg_new(nl, RCF_CMD_TRAFFIC_STOP, 0);
+	} else {
+		m = rcf_msg_new(nl, RCF_CMD_TRAFFIC_START, 0);
+		rcf_nest_start(m, RCF_A_TRAFFIC);
+		rcf_put_u8(m, RCF_TRAFFIC_PATTERN, RCF_TRAFFIC_UNIFORM);
+		rcf_put(m, RCF_TRAFFIC_SEED, &seed, sizeof(seed));
+		rcf_put_u32(m, RCF_TRAFFIC_RATE, rate);
+		rcf_put_u32(m, RCF_TRAFFIC_SIZE_MIN, smin);
+		rcf_put_u32(m, RCF_TRAFFIC_SIZE_MAX, smin + sspan);
+		rcf_put(m, RCF_TRAFFIC_MESSAGES, &msgs, sizeof(msgs));
+		rcf_nest_end(m);
+	}
+	st.sent++;
+	st.runs += !stop;
+	r = rcf_xfer(nl, m, NULL, &e);
+	note_result(stop ? RCF_CMD_TRAFFIC_STOP : RCF_CMD_TRAFFIC_START, r, &e);
+}
+
 static unsigned long taint(void)
 {
 	FILE *f = fopen("/proc/sys/kernel/tainted", "r");
@@ -1022,6 +1076,8 @@ int main(int argc, char **argv)
 			cut_dump();
 		else if (chance(6))
 			traffic(&nl, pfd);
+		else if (chance(2))
+			generator(&nl);
 		else if (chance(1) && geteuid() == 0)
 			unprivileged(&nl);
 		else
@@ -1037,10 +1093,10 @@ int main(int argc, char **argv)
 	printf("# %lu iterations in %.0f s: %lu requests, %lu accepted, "
 	       "%lu refused, %lu dumps, %lu cut dumps, %lu rebuilds, "
 	       "%lu snapshot compares, %lu unprivileged rounds, %lu checks, "
-	       "%lu events, %lu packets sent\n",
+	       "%lu events, %lu packets sent, %lu generator runs asked\n",
 	       it, difftime(time(NULL), start), st.sent, st.ok, st.refused,
 	       st.dumps, st.cut_dumps, st.rebuilds, st.snapshots, st.unpriv,
-	       st.checks, st.events, st.packets);
+	       st.checks, st.events, st.packets, st.runs);
 	printf("# refusals by errno:");
 	for (int e = 0; e < 256; e++)
 		if (st.by_errno[e])
