@@ -16,6 +16,7 @@
 #include "lib/cdg.h"
 #include "lib/json.h"
 #include "lib/nig.h"
+#include "lib/nl_stats.h"
 #include "lib/route_eval_table.h"
 #include "lib/topo_gen.h"
 #include "rcfctl.h"
@@ -30,6 +31,7 @@ struct route_args {
 	struct rcf_route_opts o;
 	const char *topo, *gen, *nig, *workload;
 	int install, force, check, algo_set;
+	int measured; /* 1 + enum rcf_nig_unit; 0: not --measured */
 };
 
 static double now(void)
@@ -334,6 +336,15 @@ static int parse_args(int argc, char **argv, struct route_args *a, int compute)
 			a->o.init_sp1 = !strcmp(argv[i], "sp1");
 		} else if (compute && !strcmp(w, "--nig") && i + 1 < argc) {
 			a->nig = argv[++i];
+		} else if (compute && !strcmp(w, "--measured")) {
+			a->measured = 1 + RCF_NIG_BYTES;
+			if (i + 1 < argc && !strcmp(argv[i + 1], "msgs")) {
+				a->measured = 1 + RCF_NIG_MSGS;
+				i++;
+			} else if (i + 1 < argc &&
+				   !strcmp(argv[i + 1], "bytes")) {
+				i++;
+			}
 		} else if (compute && !strcmp(w, "--workload") &&
 			   i + 1 < argc) {
 			a->workload = argv[++i];
@@ -361,25 +372,66 @@ static int parse_args(int argc, char **argv, struct route_args *a, int compute)
 	if (a->install && (a->topo || a->gen))
 		return usage_error("route compute: --install works on the "
 				   "kernel's fabric, not with --topo/--gen");
-	if (a->nig && a->workload)
-		return usage_error("route compute: --nig and --workload "
-				   "exclude each other");
-	if (a->o.algo == RCF_ALGO_ADAPTIVE && !a->nig && !a->workload)
+	if (!!a->nig + !!a->workload + !!a->measured > 1)
+		return usage_error("route compute: --nig, --workload and "
+				   "--measured exclude each other");
+	if (a->measured && (a->topo || a->gen))
+		return usage_error("route compute: --measured reads the "
+				   "kernel's traffic, not with --topo/--gen");
+	if (a->o.algo == RCF_ALGO_ADAPTIVE && !a->nig && !a->workload &&
+	    !a->measured)
 		return usage_error("route compute: --algo adaptive needs --nig "
-				   "FILE or --workload SPEC");
+				   "FILE, --workload SPEC or --measured");
 	if (a->o.paths > 1 && a->o.algo != RCF_ALGO_SHORTEST)
 		return usage_error("route compute: --paths is for --algo "
 				   "shortest");
 	return 0;
 }
 
-/* the NIG of --nig or --workload (on node ids 0 .. nodes - 1), if any */
-static int load_nig(const struct route_args *a, const struct rcf_graph *g,
-		    struct rcf_nig *nig)
+/* --measured: the C_ij the kernel counted (rcfctl stats pairs) */
+static int measured_nig(struct ctl *c, const struct route_args *a,
+			const struct rcf_graph *g, struct rcf_nig *nig)
+{
+	struct rcf_stats st;
+	int rc;
+
+	rcf_stats_init(&st);
+	rc = rcf_nl_stats_get(&c->nl, RCF_STATS_KIND_PAIR, &st);
+	if (rc) {
+		fprintf(stderr,
+			"rcfctl: route compute: reading the traffic "
+			"matrix: %s\n",
+			strerror(-rc));
+		rcf_stats_free(&st);
+		return -2;
+	}
+	rc = rcf_nig_from_pairs(&st, a->measured - 1, g->nnodes, nig);
+	rcf_stats_free(&st);
+	if (rc) {
+		fprintf(stderr, "rcfctl: route compute: out of memory\n");
+		return -2;
+	}
+	if (!nig->n) {
+		fprintf(stderr, "rcfctl: route compute: no traffic measured "
+				"between nodes yet (rcfctl stats pairs is "
+				"empty)\n");
+		return -2;
+	}
+	return 0;
+}
+
+/*
+ * The NIG of --nig, --workload or --measured (on node ids 0 .. nodes - 1),
+ * if any.
+ */
+static int load_nig(struct ctl *c, const struct route_args *a,
+		    const struct rcf_graph *g, struct rcf_nig *nig)
 {
 	char err[512];
 	int rc;
 
+	if (a->measured)
+		return measured_nig(c, a, g, nig);
 	if (a->workload) {
 		rc = rcf_nig_workload(a->workload, g->nnodes, nig, err,
 				      sizeof(err));
@@ -553,8 +605,9 @@ static int route_compute(struct ctl *c, int argc, char **argv)
 		a.o.progress = progress;
 		a.o.arg = "computing: sources";
 	}
-	if (load_nig(&a, g, &nig)) {
-		rc = RCFCTL_USAGE;
+	rc = load_nig(c, &a, g, &nig);
+	if (rc) {
+		rc = rc == -2 ? RCFCTL_ERR : RCFCTL_USAGE;
 		goto out;
 	}
 	a.o.nig = &nig;

@@ -158,7 +158,30 @@ adaptive() {
 	rcfctl route check || fail "route check failed"
 }
 
-t_plan 10
+# --measured: the NIG is the kernel's PAIR counters after a generator run
+measured() {
+	fresh sp1:16
+	rcfctl route compute --algo sp1 --install >/dev/null ||
+		fail "sp1 install failed"
+	rcfctl stats reset
+	printf '%s\n' "0 9 3" "3 12 1" >"$T_TMP/m.nig"
+	rcfctl traffic start nig "$T_TMP/m.nig" messages 200 seed 1
+	timeout 120 rcfctl traffic wait >/dev/null || fail "run failed"
+	rcfctl -j stats pairs >"$T_TMP/pairs.json"
+	rcfctl route compute --algo adaptive --measured --init sp1 --seed 1 \
+		--install >"$T_TMP/out" || fail "install failed"
+	cat "$T_TMP/out"
+	expect_eq 2 "$(kroutes)" "routes in the kernel (one per measured pair)"
+	rcfctl route show src 0 dst 9 | grep -q hops || fail "no 0 -> 9 route"
+	rcfctl route show src 3 dst 12 | grep -q hops || fail "no 3 -> 12 route"
+	rcfctl stats reset
+	if rcfctl route compute --algo adaptive --measured 2>"$T_TMP/err"; then
+		fail "an empty traffic matrix was accepted"
+	fi
+	grep -q "no traffic measured" "$T_TMP/err" || fail "$(cat "$T_TMP/err")"
+}
+
+t_plan 11
 t_run "sp1:16: SP1 routes install, 240 in the kernel, check passes" sp1_16
 t_run "sp1:16: a down link carries no computed route" sp1_link_down
 t_run "hypercube:4: e-cube routes install and check" hypercube
@@ -170,5 +193,6 @@ t_run "ecube on sp1:16 is refused, nothing installed" wrong_algo
 t_run "sp1:$SP1_FULL: full SP1 tables installed and checked" sp1_full
 t_run "fabric del removes every route" fabric_del
 t_run "adaptive router replaces the set by the NIG's routes" adaptive
+t_run "adaptive on the kernel's measured traffic matrix" measured
 rcfctl fabric del >/dev/null 2>&1 || true
 t_done

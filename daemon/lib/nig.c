@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "nig.h"
+#include "stats.h"
 #include "parse.h"
 
 void rcf_nig_init(struct rcf_nig *g)
@@ -108,6 +109,37 @@ void rcf_nig_write(FILE *f, const struct rcf_nig *g)
 	for (size_t i = 0; i < g->n; i++)
 		fprintf(f, "%u %u %u\n", g->a[i].src, g->a[i].dst,
 			g->a[i].flow);
+}
+
+int rcf_nig_from_pairs(const struct rcf_stats *s, enum rcf_nig_unit unit,
+		       uint32_t nnodes, struct rcf_nig *g)
+{
+	uint64_t max = 0, div = 1;
+
+	for (size_t i = 0; i < s->npair; i++) {
+		const struct rcf_stats_pair *p = &s->pair[i];
+		uint64_t w = unit == RCF_NIG_MSGS ? p->msgs_sent : p->tx_bytes;
+
+		if (p->src != p->dst && p->src < nnodes && p->dst < nnodes &&
+		    w > max)
+			max = w;
+	}
+	/* the smallest divisor that brings the largest flow into range */
+	if (max > RCF_NIG_MEASURED_MAX)
+		div = (max + RCF_NIG_MEASURED_MAX - 1) / RCF_NIG_MEASURED_MAX;
+	for (size_t i = 0; i < s->npair; i++) {
+		const struct rcf_stats_pair *p = &s->pair[i];
+		uint64_t w = unit == RCF_NIG_MSGS ? p->msgs_sent : p->tx_bytes;
+
+		if (p->src == p->dst || p->src >= nnodes || p->dst >= nnodes ||
+		    !w)
+			continue;
+		w = (w + div / 2) / div;
+		if (rcf_nig_add(g, p->src, p->dst, w ? (uint32_t)w : 1))
+			return -1;
+	}
+	rcf_nig_sort(g);
+	return 0;
 }
 
 uint64_t rcf_rand(uint64_t *state)

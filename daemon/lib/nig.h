@@ -43,6 +43,26 @@ void rcf_nig_write(FILE *f, const struct rcf_nig *g);
 int rcf_nig_workload(const char *spec, uint32_t n, struct rcf_nig *g, char *err,
 		     size_t errlen);
 
+struct rcf_stats;
+
+/* What a measured NIG weighs each pair's traffic by. */
+enum rcf_nig_unit {
+	RCF_NIG_BYTES, /* message bytes sent: C_ij of the kernel's PAIR stats */
+	RCF_NIG_MSGS,  /* messages sent */
+};
+
+/*
+ * The NIG of the kernel's measured traffic (rcfctl route compute
+ * --measured): one arc per pair of s->pair with src != dst, both below
+ * nnodes, that sent anything.  A flow is a u32 and the router squares
+ * sums of flows, so the flows are scaled down in proportion until the
+ * largest is at most RCF_NIG_MEASURED_MAX; a pair that sent anything keeps
+ * a flow of at least 1.  0, or -1 when out of memory.
+ */
+#define RCF_NIG_MEASURED_MAX 65536
+int rcf_nig_from_pairs(const struct rcf_stats *s, enum rcf_nig_unit unit,
+		       uint32_t nnodes, struct rcf_nig *g);
+
 /* the seeded generator every random choice uses (splitmix64) */
 uint64_t rcf_rand(uint64_t *state);
 

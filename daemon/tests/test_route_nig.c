@@ -7,6 +7,7 @@
  * never above SP1's cost (Table 2's claim); seeded runs repeat exactly.
  */
 #include "../lib/nig.h"
+#include "../lib/stats.h"
 #include "tap.h"
 #include "route_util.h"
 
@@ -167,11 +168,52 @@ static void adaptive(void)
 			       "walking, same seed same routes");
 }
 
+/* --measured: the kernel's PAIR counters as a NIG, scaled into range. */
+static void measured(void)
+{
+	const struct rcf_stats_pair p[] = {
+		{.src = 0, .dst = 1, .msgs_sent = 3, .tx_bytes = 300},
+		{.src = 1, .dst = 0, .msgs_sent = 1, .tx_bytes = 10},
+		{.src = 2, .dst = 2, .msgs_sent = 9, .tx_bytes = 900},
+		{.src = 0, .dst = 9, .msgs_sent = 9, .tx_bytes = 900},
+		{.src = 2, .dst = 0, .msgs_sent = 0, .tx_bytes = 0},
+	};
+	const struct rcf_stats_pair big[] = {
+		{.src = 0, .dst = 1, .tx_bytes = 10ULL << 32},
+		{.src = 1, .dst = 2, .tx_bytes = 1},
+	};
+	struct rcf_stats s = {.pair = (struct rcf_stats_pair *)p, .npair = 5};
+	struct rcf_nig g;
+	int ok;
+
+	rcf_nig_init(&g);
+	ok = !rcf_nig_from_pairs(&s, RCF_NIG_BYTES, 4, &g) && g.n == 2 &&
+	     g.a[0].src == 0 && g.a[0].dst == 1 && g.a[0].flow == 300 &&
+	     g.a[1].src == 1 && g.a[1].dst == 0 && g.a[1].flow == 10;
+	rcf_nig_free(&g);
+	rcf_nig_init(&g);
+	ok = ok && !rcf_nig_from_pairs(&s, RCF_NIG_MSGS, 4, &g) && g.n == 2 &&
+	     g.a[0].flow == 3 && g.a[1].flow == 1;
+	rcf_nig_free(&g);
+	tap_ok(ok, "measured NIG: one arc per pair that sent, none to itself "
+		   "or off the graph, by bytes or messages");
+	s.pair = (struct rcf_stats_pair *)big;
+	s.npair = 2;
+	rcf_nig_init(&g);
+	ok = !rcf_nig_from_pairs(&s, RCF_NIG_BYTES, 4, &g) && g.n == 2 &&
+	     g.a[0].flow <= RCF_NIG_MEASURED_MAX &&
+	     g.a[0].flow >= RCF_NIG_MEASURED_MAX - 1 && g.a[1].flow == 1;
+	rcf_nig_free(&g);
+	tap_ok(ok, "measured NIG: flows scaled to at most "
+		   "RCF_NIG_MEASURED_MAX, a small pair keeps 1");
+}
+
 int main(void)
 {
-	tap_plan(7);
+	tap_plan(9);
 	nig_file();
 	conflict_free();
 	adaptive();
+	measured();
 	return tap_done();
 }
