@@ -38,6 +38,7 @@ enum rcfd_algo {
 	RCFD_ALGO_SHORTEST,
 	RCFD_ALGO_DOR,
 	RCFD_ALGO_ECUBE,
+	RCFD_ALGO_ADAPTIVE, /* SP1 for every pair, the measured NIG's re-routed */
 };
 
 struct rcfd_config {
@@ -130,6 +131,17 @@ struct rcfd_plan {
  */
 int rcfd_plan_make(const struct rcfd_config *c, const struct rcf_topo *t,
 		   struct rcfd_plan *p, char *err, size_t errlen);
+/*
+ * The same with the NIG that routing.algorithm = adaptive optimises (the
+ * kernel's measured C_ij): SP1 routes for every pair, then the pairs of
+ * nig re-routed by the experimental router (Abali-Aykanat Fig. 2) from
+ * those SP1 routes; nig sorted by (src, dst) (rcf_nig_sort), its arcs
+ * without an SP1 route left out.  nig NULL or empty: the SP1 set alone.
+ */
+struct rcf_nig;
+int rcfd_plan_make_nig(const struct rcfd_config *c, const struct rcf_topo *t,
+		       const struct rcf_nig *nig, struct rcfd_plan *p,
+		       char *err, size_t errlen);
 void rcfd_plan_free(struct rcfd_plan *p);
 
 /*

@@ -22,7 +22,7 @@
 static const char *const algo_names[] = {
 	[RCFD_ALGO_NONE] = "none",	   [RCFD_ALGO_SP1] = "sp1",
 	[RCFD_ALGO_SHORTEST] = "shortest", [RCFD_ALGO_DOR] = "dor",
-	[RCFD_ALGO_ECUBE] = "ecube",
+	[RCFD_ALGO_ECUBE] = "ecube",	   [RCFD_ALGO_ADAPTIVE] = "adaptive",
 };
 
 void rcfd_config_defaults(struct rcfd_config *c)
@@ -130,7 +130,7 @@ static int set_key(struct rcfd_config *c, enum key_id k, const char *v,
 		}
 		snprintf(why, whylen,
 			 "routing.algorithm \"%s\": want sp1, "
-			 "shortest, dor, ecube or none",
+			 "shortest, dor, ecube, adaptive or none",
 			 v);
 		return -1;
 	case K_RECOMPUTE:

@@ -13,6 +13,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "lib/nig.h"
+#include "lib/nl_stats.h"
 #include "lib/topo.h"
 #include "rcfd.h"
 
@@ -73,6 +75,29 @@ static int collect(uint8_t cmd, const struct rcf_obj *o, void *arg)
 	if (o->kind == RCF_K_FABRIC)
 		return 0;
 	return rcf_topo_add(arg, o) ? 0 : -ENOMEM;
+}
+
+/*
+ * routing.algorithm = adaptive: the NIG is what the kernel counted, C_ij
+ * in message bytes (the PAIR counters since the last STATS_RESET).
+ */
+static int read_nig(struct rcfd *d, struct rcf_nig *nig, char *err,
+		    size_t errlen)
+{
+	struct rcf_stats st;
+	int rc;
+
+	rcf_stats_init(&st);
+	rc = rcf_nl_stats_get(&d->nl, RCF_STATS_KIND_PAIR, &st);
+	if (rc)
+		snprintf(err, errlen, "reading the traffic matrix: %s",
+			 strerror(-rc));
+	else if (rcf_nig_from_pairs(&st, RCF_NIG_BYTES, RCF_MAX_NODES, nig))
+		snprintf(err, errlen, "out of memory");
+	else
+		rc = 0;
+	rcf_stats_free(&st);
+	return rc ? -1 : 0;
 }
 
 static int read_fabric(struct rcfd *d, struct rcf_topo *t, char *err,
@@ -173,6 +198,7 @@ static void run(struct rcfd *d)
 	struct rcfd_route_run *last = &r->last;
 	struct rcfd_plan p;
 	struct rcf_topo t;
+	struct rcf_nig nig;
 	char err[512], links[300] = "";
 	double t0 = mono(), t1;
 
@@ -181,14 +207,22 @@ static void run(struct rcfd *d)
 	snprintf(last->trigger, sizeof(last->trigger), "%s", r->trigger);
 	r->pending = 0;
 	r->runs++;
+	rcf_nig_init(&nig);
+	if (d->cfg.algorithm == RCFD_ALGO_ADAPTIVE &&
+	    read_nig(d, &nig, err, sizeof(err)))
+		goto failed;
 	if (read_fabric(d, &t, err, sizeof(err)))
 		goto failed;
 	rcfd_link_delta(r->state, &t, &last->links);
-	if (rcfd_plan_make(&d->cfg, &t, &p, err, sizeof(err))) {
+	if (rcfd_plan_make_nig(&d->cfg, &t, &nig, &p, err, sizeof(err))) {
 		rcf_topo_free(&t);
 		goto failed;
 	}
 	rcf_topo_free(&t);
+	if (d->cfg.algorithm == RCFD_ALGO_ADAPTIVE)
+		rcfd_log(RCFD_DEBUG,
+			 "routing: adaptive over %zu measured pairs", nig.n);
+	rcf_nig_free(&nig);
 	last->compute_ms = ms_since(t0);
 	last->routes = p.new.n;
 	last->added = p.diff.added;
@@ -244,6 +278,7 @@ static void run(struct rcfd *d)
 		 last->compute_ms, last->install_ms);
 	return;
 failed:
+	rcf_nig_free(&nig);
 	r->failures++;
 	last->ms = ms_since(t0);
 	snprintf(last->result, sizeof(last->result), "failed");

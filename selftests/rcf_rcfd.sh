@@ -267,6 +267,23 @@ routing_follows_links() {
 		fail "log: $(cat "$T_TMP/routing.log")"
 }
 
+# routing.algorithm = adaptive: SP1 for all, the measured pairs re-routed
+routing_adaptive() {
+	rcfctl stats reset
+	printf '%s\n' "0 9 3" "1 9 3" "2 9 3" "4 13 1" >"$T_TMP/a.nig"
+	rcfctl traffic start nig "$T_TMP/a.nig" messages 300 seed 2
+	timeout 120 rcfctl traffic wait >/dev/null || fail "traffic run failed"
+	rcfctl -j stats pairs | grep -q '"src":0,"dst":9' ||
+		fail "no measured 0 -> 9 traffic: $(rcfctl -j stats pairs)"
+	routing_conf adaptive
+	kill -HUP "$(cat "$PID")"
+	wait_field routing.installs 4
+	expect_eq 240 "$(routes_now)" "routes with adaptive"
+	rcfctl route check >/dev/null || fail "route check after adaptive"
+	grep -q "adaptive: 240 routes, 0 added, [0-9]* changed, 0 removed" \
+		"$T_TMP/routing.log" || fail "log: $(cat "$T_TMP/routing.log")"
+}
+
 routing_refuses_cycle() {
 	# stop managing while the ring is built, or rcfd installs routes
 	# for the partial ring (a line, acyclic) and keeps them
@@ -295,7 +312,7 @@ cleanup() {
 	return 0
 }
 
-t_plan 14
+t_plan 15
 t_run "rcfd detaches, pidfile holds its live pid" start_detached
 t_run "rcfctl daemon ping and status, text and JSON" status_works
 t_run "kernel events counted and logged" events_counted
@@ -307,6 +324,8 @@ t_run "SIGTERM removes socket and pidfile, exits 0" sigterm_cleans_up
 t_run "a bad config names file:line, exit 1" bad_config_refused
 t_run "routing: rcfd reroutes around a down link, restores on up" \
 	routing_follows_links
+t_run "routing: adaptive re-routes the measured traffic's pairs" \
+	routing_adaptive
 t_run "routing: a cyclic set is refused and logged" routing_refuses_cycle
 t_run "without rcf.ko: non-zero exit and why" no_module
 t_run "as nobody: refused for lack of CAP_NET_ADMIN" unprivileged
