@@ -86,8 +86,9 @@ static const char *const object_help[RCF_K_NR] = {
 			"HOP := PORT | PORT.VC   (output port 0-31, virtual "
 			"channel 0-3)\n"
 			"ALGO := sp1 | shortest | ecube | dor | adaptive\n"
-			"adaptive: --nig FILE | --workload SPEC, [--k K] "
-			"[--ntry N]\n"
+			"adaptive: --nig FILE | --workload SPEC | --measured "
+			"[bytes|msgs],\n"
+			"          [--k K] [--ntry N]\n"
 			"          [--init random|sp1] [--seed S] "
 			"[--candidates N]\n",
 };
@@ -102,10 +103,18 @@ void help_topo(FILE *f)
 	fputs("Usage: rcfctl topo apply GEN [--dry-run]\n"
 	      "       rcfctl topo save FILE\n"
 	      "       rcfctl topo load FILE [--dry-run]\n"
+	      "       rcfctl topo swap A B\n"
 	      "GEN := ring:N | mesh:XxY | torus:XxY | hypercube:D |\n"
-	      "       sp1:16 | sp1:32 | sp1:64 | sp1:128 | sp1:256 | sp1:512\n"
+	      "       sp1:16 | sp1:32 | sp1:64 | sp1:128 | sp1:256 | sp1:512 "
+	      "|\n"
+	      "       supernode:ring:N | supernode:mesh:XxY |\n"
+	      "       supernode:hypercube:D\n"
 	      "apply and load need an empty fabric (rcfctl fabric del);\n"
-	      "FILE is batch syntax, - is stdin or stdout.\n",
+	      "FILE is batch syntax, - is stdin or stdout.  supernode: builds\n"
+	      "processors with 4 links into crossbars whose circuits realise\n"
+	      "the topology; swap exchanges the places of processors A and B\n"
+	      "in one epoch (mapping in $RCF_SUPERNODE_STATE, default\n"
+	      "/run/rcf/supernode).\n",
 	      f);
 }
 
