@@ -98,6 +98,12 @@ int rcf_engine_send(struct rcf_engine *e, u32 src, const u8 *route,
 long long rcf_engine_run(struct rcf_engine *e, u64 max_cycles);
 /* Packets queued or moving. */
 u64 rcf_engine_busy(const struct rcf_engine *e);
+/*
+ * Nothing in flight and nothing left to happen: no packet, and no credit
+ * or other event on its way.  rcf_engine_run() stops at this point, so
+ * whoever checks it between runs of any length sees the same cycle.
+ */
+bool rcf_engine_quiet(const struct rcf_engine *e);
 u64 rcf_engine_now(const struct rcf_engine *e);
 
 void rcf_engine_stats(const struct rcf_engine *e, struct rcf_engine_stats *s);

@@ -192,6 +192,11 @@ u64 rcf_engine_busy(const struct rcf_engine *e)
 	return e->busy;
 }
 
+bool rcf_engine_quiet(const struct rcf_engine *e)
+{
+	return !e->busy && !e->nheap && !e->nact_next;
+}
+
 u64 rcf_engine_now(const struct rcf_engine *e)
 {
 	return e->now;

@@ -220,9 +220,13 @@ long long rcf_traffic_run(struct rcf_traffic *t, u64 max_cycles)
 		long long r;
 
 		tr_inject(t, now);
+		/*
+		 * Drained means quiet, credits home too: a run cut into
+		 * slices of any length then ends in the same cycle.
+		 */
 		if (t->stopped &&
 		    (t->spec.no_drain ? now >= t->end :
-					!rcf_engine_busy(t->e))) {
+					rcf_engine_quiet(t->e))) {
 			t->done = true;
 			break;
 		}
@@ -248,6 +252,12 @@ long long rcf_traffic_run(struct rcf_traffic *t, u64 max_cycles)
 		adv += n;
 	}
 	return adv;
+}
+
+void rcf_traffic_rebind(struct rcf_traffic *t, struct rcf_adapter *a)
+{
+	t->a = a;
+	t->e = rcf_adapter_engine(a);
 }
 
 void rcf_traffic_stop(struct rcf_traffic *t)

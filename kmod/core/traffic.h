@@ -128,6 +128,13 @@ struct rcf_traffic;
 int rcf_traffic_new(const struct rcf_traffic_spec *spec,
 		    struct rcf_adapter *a, struct rcf_traffic **out);
 void rcf_traffic_free(struct rcf_traffic *t);
+/*
+ * The run continues on adapter a, built for a new configuration of the
+ * same nodes, whose engine's clock continues the old one's
+ * (rcf_engine_set_now).  Only between messages: the old engine must hold
+ * nothing (an epoch drained it), so no message of the run is lost.
+ */
+void rcf_traffic_rebind(struct rcf_traffic *t, struct rcf_adapter *a);
 
 /*
  * Injects what is due and advances generator time (and the engine) by up
