@@ -83,7 +83,7 @@ static ssize_t rcf_inject_write(struct file *file, const char __user *ubuf,
 	kfree(buf);
 	if (err)
 		return err;
-	mutex_lock(&dp->lock);
+	rcf_dp_lock(dp);
 	if (dp->ad)
 		/* Too long or too big is a counted drop, -EMSGSIZE here. */
 		err = rcf_engine_send(rcf_adapter_engine(dp->ad), src, route,

@@ -254,6 +254,11 @@ static int rcf_dp_thread(void *arg)
 	u64 wait_ns;
 
 	while (!kthread_should_stop()) {
+		/* let a waiting epoch or reader in first (rcf_dp_lock) */
+		if (atomic_read(&dp->lock_wanted))
+			wait_var_event_timeout(&dp->lock_wanted,
+					       !atomic_read(&dp->lock_wanted),
+					       msecs_to_jiffies(20));
 		mutex_lock(&dp->lock);
 		if (!busy && dp->clock_hz && dp->ad) {
 			/* Idle time is not made up for: the clock jumps. */
@@ -308,6 +313,7 @@ struct rcf_dp *rcf_dp_new(struct rcf_net *rn)
 		return NULL;
 	dp->rn = rn;
 	mutex_init(&dp->lock);
+	atomic_set(&dp->lock_wanted, 0);
 	init_waitqueue_head(&dp->wq);
 	init_waitqueue_head(&dp->ewq);
 	spin_lock_init(&dp->txlock);
@@ -361,7 +367,7 @@ void rcf_dp_free(struct rcf_dp *dp)
 
 void rcf_dp_set_clock(struct rcf_dp *dp, u64 hz)
 {
-	mutex_lock(&dp->lock);
+	rcf_dp_lock(dp);
 	WRITE_ONCE(dp->clock_hz, hz);
 	dp->pace_t0 = ktime_get();
 	dp->pace_c0 = dp->ad ? rcf_engine_now(rcf_adapter_engine(dp->ad)) : 0;
@@ -411,7 +417,7 @@ int rcf_dp_rebuild_traffic(struct rcf_dp *dp, struct rcf_fabric *f,
 		rcf_dp_suspend(dp);
 		rcf_dp_wait_idle(dp, RCF_EPOCH_TIMEOUT_MS, NULL);
 	}
-	mutex_lock(&dp->lock);
+	rcf_dp_lock(dp);
 	if (dp->ad) {
 		dp->tot.drops[RCF_DROP_RECONFIG] +=
 			rcf_engine_busy(rcf_adapter_engine(dp->ad));
@@ -437,7 +443,7 @@ void rcf_dp_attach(struct rcf_dp *dp, struct net_device *dev)
 {
 	struct rcf_ndev *nd = netdev_priv(dev);
 
-	mutex_lock(&dp->lock);
+	rcf_dp_lock(dp);
 	dp->ndev[nd->node_id] = dev;
 	mutex_unlock(&dp->lock);
 }
@@ -450,7 +456,7 @@ void rcf_dp_detach(struct rcf_dp *dp, struct net_device *dev)
 	struct sk_buff *skb;
 
 	__skb_queue_head_init(&q);
-	mutex_lock(&dp->lock);
+	rcf_dp_lock(dp);
 	if (dp->ndev[nd->node_id] == dev)
 		dp->ndev[nd->node_id] = NULL;
 	spin_lock_bh(&dp->txlock);

@@ -11,6 +11,7 @@
 #include <linux/netdevice.h>
 #include <linux/skbuff.h>
 #include <linux/wait.h>
+#include <linux/wait_bit.h>
 #include <linux/xarray.h>
 #include <net/genetlink.h>
 
@@ -76,6 +77,7 @@ struct rcf_dp {
 	 * the kthread per slice, by rebuilds and by stats requests.
 	 */
 	struct mutex lock;
+	atomic_t lock_wanted;		/* rcf_dp_lock() callers waiting */
 	struct rcf_adapter *ad;
 	struct net_device **ndev;	/* by node id */
 	u8 *buf;			/* one message, for skb_copy_bits */
@@ -122,6 +124,21 @@ struct rcf_dp {
 	wait_queue_head_t ewq;
 	struct rcf_epoch_rec last_ep;
 };
+
+/*
+ * dp->lock for everyone but the kthread.  The kthread takes the mutex
+ * again right after each slice, before a sleeping waiter can wake, and a
+ * mutex is not fair; it steps aside while lock_wanted is set
+ * (rcf_dp_thread), so an epoch or a stats request waits one slice at
+ * most.
+ */
+static inline void rcf_dp_lock(struct rcf_dp *dp)
+{
+	atomic_inc(&dp->lock_wanted);
+	mutex_lock(&dp->lock);
+	atomic_dec(&dp->lock_wanted);
+	wake_up_var(&dp->lock_wanted);
+}
 
 /* Private part of a node netdev. */
 struct rcf_ndev {
@@ -182,6 +199,8 @@ const struct rcf_traffic_spec *rcf_dp_traffic_spec(struct rcf_dp_traffic *tr,
 						   u32 *hot_id);
 bool rcf_dp_traffic_running(struct rcf_dp_traffic *tr);
 void rcf_dp_traffic_end(struct rcf_dp *dp, int err);
+void rcf_dp_traffic_rebind(struct rcf_dp *dp, struct rcf_fabric *f,
+			   struct rcf_adapter *ad, bool lost);
 void rcf_dp_traffic_install(struct rcf_dp *dp, struct rcf_dp_traffic *tr);
 void rcf_dp_traffic_stop(struct rcf_dp *dp);
 bool rcf_dp_traffic_slice(struct rcf_dp *dp);

@@ -17,7 +17,7 @@ static atomic64_t rcf_epochs_rolled_back = ATOMIC64_INIT(0);
 
 void rcf_dp_suspend(struct rcf_dp *dp)
 {
-	mutex_lock(&dp->lock);
+	rcf_dp_lock(dp);
 	dp->suspended = true;
 	if (dp->ad)
 		WRITE_ONCE(dp->ebusy,
@@ -27,7 +27,7 @@ void rcf_dp_suspend(struct rcf_dp *dp)
 
 void rcf_dp_resume(struct rcf_dp *dp)
 {
-	mutex_lock(&dp->lock);
+	rcf_dp_lock(dp);
 	dp->suspended = false;
 	mutex_unlock(&dp->lock);
 	wake_up(&dp->wq);
@@ -48,7 +48,7 @@ int rcf_dp_wait_idle(struct rcf_dp *dp, u32 timeout_ms, u64 *cycles)
 	u64 c0, c1;
 	int err = 0;
 
-	mutex_lock(&dp->lock);
+	rcf_dp_lock(dp);
 	e = rcf_adapter_engine(dp->ad);
 	c0 = rcf_engine_now(e);
 	mutex_unlock(&dp->lock);
@@ -56,7 +56,7 @@ int rcf_dp_wait_idle(struct rcf_dp *dp, u32 timeout_ms, u64 *cycles)
 	if (!wait_event_timeout(dp->ewq, rcf_dp_idle(dp),
 				msecs_to_jiffies(timeout_ms)))
 		err = -ETIMEDOUT;
-	mutex_lock(&dp->lock);
+	rcf_dp_lock(dp);
 	c1 = rcf_engine_now(e);
 	if (dp->stuck && rcf_engine_busy(e))
 		err = -EDEADLK;
@@ -138,16 +138,16 @@ static void rcf_epoch_swap(struct rcf_dp *dp, struct rcf_fabric *f,
 			   struct rcf_adapter *ad)
 {
 	struct rcf_engine *old = rcf_adapter_engine(dp->ad);
-	u64 now = rcf_engine_now(old);
+	u64 now = rcf_engine_now(old), lost = rcf_engine_busy(old);
 
-	dp->tot.drops[RCF_DROP_RECONFIG] += rcf_engine_busy(old);
-	rcf_dp_traffic_end(dp, -ECANCELED);
+	dp->tot.drops[RCF_DROP_RECONFIG] += lost;
 	rcf_dp_tot_add(dp, f);
 	/* tot_add counted the old clock, which the new engine continues */
 	dp->tot.cycles -= now;
+	rcf_engine_set_now(rcf_adapter_engine(ad), now);
+	rcf_dp_traffic_rebind(dp, f, ad, lost);
 	rcf_adapter_free(dp->ad);
 	dp->ad = ad;
-	rcf_engine_set_now(rcf_adapter_engine(ad), now);
 	dp->tot.gen++;
 	WRITE_ONCE(dp->stuck, false);
 	dp->pace_t0 = ktime_get();
@@ -193,7 +193,7 @@ int rcf_epoch_commit(struct rcf_req *req)
 	apply_ns = rcf_ns_since(t0);
 
 	t1 = ktime_get();
-	mutex_lock(&dp->lock);
+	rcf_dp_lock(dp);
 	dp->suspended = true;
 	busy = rcf_engine_busy(rcf_adapter_engine(dp->ad));
 	WRITE_ONCE(dp->ebusy, busy);
@@ -252,7 +252,7 @@ int rcf_epoch_commit(struct rcf_req *req)
 		rcf_epoch_prep_free(&prep);
 		goto resumed;
 	}
-	mutex_lock(&dp->lock);
+	rcf_dp_lock(dp);
 	if (prep.rt) {
 		rcf_reroute_install(dp->ad, prep.rt, rcf_dp_pair_gone, dp);
 		prep.rt = NULL;
@@ -274,7 +274,7 @@ abort:
 	rcf_txn_abort(f);
 resumed:
 	t1 = ktime_get();
-	mutex_lock(&dp->lock);
+	rcf_dp_lock(dp);
 	dp->suspended = false;
 	rec.held = max_t(u64, rec.held, dp->pending);
 	mutex_unlock(&dp->lock);

@@ -18,6 +18,7 @@ struct rcf_dp_traffic {
 	struct rcf_traffic *t;		/* NULL once the run is over */
 	struct rcf_traffic_results res;	/* kept when t goes */
 	u32 hot_id;
+	u64 slice;			/* generator cycles per slice */
 };
 
 /* a node id's index: ids ascend; the id is known to be a node */
@@ -69,6 +70,7 @@ struct rcf_dp_traffic *rcf_dp_traffic_alloc(struct rcf_fabric *f,
 		return NULL;
 	tr->spec = *s;
 	tr->hot_id = hot_id;
+	tr->slice = 1024;
 	for (id = 0; (n = rcf_node_next(f, id)); id = n->id + 1)
 		i++;
 	tr->ids = kcalloc(max(i, 1U), sizeof(*tr->ids), GFP_KERNEL);
@@ -183,23 +185,29 @@ void rcf_dp_traffic_stop(struct rcf_dp *dp)
 }
 
 /*
- * Generator cycles per slice: fixed, and rcfsim's default, because
- * where a slice ends can decide the cycle in which a drained run is
- * seen to be done (a last credit still on its way back), and the run
- * must come out the same as rcfsim's.
- */
-#define RCF_DP_TRAFFIC_SLICE	10000
-
-/*
  * One slice of the run from the kthread: free-running, whatever the
  * fabric's clock (the run is measured in cycles).  True while it goes on.
+ * Slices are kept near RCF_DP_SLICE_NS of CPU, like IP's, so that an
+ * epoch or a stats request waits for dp->lock no longer than that on a
+ * fabric of any size; how a run is sliced does not change it by a cycle
+ * (a drained run ends when the engine is quiet, credits home too;
+ * kmod/core/test/test_traffic.c), so it still matches rcfsim's.
  */
 bool rcf_dp_traffic_slice(struct rcf_dp *dp)
 {
-	struct rcf_traffic *t = dp->tr->t;
+	struct rcf_dp_traffic *tr = dp->tr;
+	struct rcf_traffic *t = tr->t;
+	ktime_t t0 = ktime_get();
 	long long ran;
+	s64 ns;
 
-	ran = rcf_traffic_run(t, RCF_DP_TRAFFIC_SLICE);
+	ran = rcf_traffic_run(t, tr->slice);
+	ns = ktime_to_ns(ktime_sub(ktime_get(), t0));
+	if (ran == tr->slice && ns < RCF_DP_SLICE_NS / 2 &&
+	    tr->slice < (1ULL << 30))
+		tr->slice *= 2;
+	else if (ns > RCF_DP_SLICE_NS * 2 && tr->slice > 16)
+		tr->slice /= 2;
 	if (ran == -EDEADLK) {
 		dp->stuck = true;
 		pr_warn_ratelimited("rcf: traffic run deadlocked the engine; waiting for a new configuration\n");
@@ -209,6 +217,28 @@ bool rcf_dp_traffic_slice(struct rcf_dp *dp)
 		return false;
 	}
 	return true;
+}
+
+/*
+ * An epoch replaced the engine (dp->lock held).  The run continues on the
+ * new one (paused while the old one drained) unless the old one lost
+ * packets (it was deadlocked) or a node of the run is gone; then it
+ * ends, ECANCELED.
+ */
+void rcf_dp_traffic_rebind(struct rcf_dp *dp, struct rcf_fabric *f,
+			   struct rcf_adapter *ad, bool lost)
+{
+	struct rcf_dp_traffic *tr = dp->tr;
+	u32 i;
+
+	if (!rcf_dp_traffic_running(tr))
+		return;
+	for (i = 0; i < tr->spec.nodes && !lost; i++)
+		lost = !rcf_node_get(f, tr->ids[i]);
+	if (lost)
+		rcf_dp_traffic_end(dp, -ECANCELED);
+	else
+		rcf_traffic_rebind(tr->t, ad);
 }
 
 /* Adapter delivery while a run owns the engine: all of it is traffic. */

@@ -305,7 +305,7 @@ int rcf_stats_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 	d.f = rn->fab;
 	d.dp = rn->dp;
 	if (d.f && d.dp) {
-		mutex_lock(&d.dp->lock);
+		rcf_dp_lock(d.dp);
 		if (d.dp->ad)
 			rcf_stats_walk(&d);
 		mutex_unlock(&d.dp->lock);
@@ -324,7 +324,7 @@ int rcf_stats_reset_doit(struct sk_buff *skb, struct genl_info *info)
 		NL_SET_ERR_MSG(info->extack, "this namespace has no fabric");
 		return -ENOENT;
 	}
-	mutex_lock(&rn->dp->lock);
+	rcf_dp_lock(rn->dp);
 	rcf_dp_tot_reset(rn->dp);
 	mutex_unlock(&rn->dp->lock);
 	mutex_unlock(&rn->lock);

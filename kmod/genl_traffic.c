@@ -484,7 +484,7 @@ int rcf_traffic_start_doit(struct sk_buff *skb, struct genl_info *info)
 		err = -ENOENT;
 		goto out;
 	}
-	mutex_lock(&rn->dp->lock);
+	rcf_dp_lock(rn->dp);
 	err = rcf_dp_traffic_running(rn->dp->tr) ? -EBUSY : 0;
 	mutex_unlock(&rn->dp->lock);
 	if (err) {
@@ -516,7 +516,7 @@ int rcf_traffic_stop_doit(struct sk_buff *skb, struct genl_info *info)
 	if (!rn->dp) {
 		err = -ENOENT;
 	} else {
-		mutex_lock(&rn->dp->lock);
+		rcf_dp_lock(rn->dp);
 		if (rcf_dp_traffic_running(rn->dp->tr))
 			rcf_dp_traffic_stop(rn->dp);
 		else
@@ -547,7 +547,7 @@ int rcf_traffic_get_doit(struct sk_buff *skb, struct genl_info *info)
 	}
 	mutex_lock(&rn->lock);
 	if (rn->dp) {
-		mutex_lock(&rn->dp->lock);
+		rcf_dp_lock(rn->dp);
 		if (rn->dp->tr)
 			err = rcf_traffic_fill(msg, rn->dp->tr);
 		mutex_unlock(&rn->dp->lock);

@@ -81,17 +81,26 @@ tcp_across_epochs() {
 # drains, so everything it offered must arrive.
 traffic_across_epochs() {
 	two_links
-	local e0 n=0 p=1 mode out
+	local e0 n=0 p=1 mode out idle
 	e0=$(epoch)
 	rcfctl traffic start uniform rate 300 messages 10000000 seed 5 \
 		size 16-400 >/dev/null || fail "traffic start refused"
-	# route-only epochs, drained and frozen alternately
+	# both routes moved to the other link (route-only epochs, drained
+	# and frozen alternately), then the idle link down and up: epochs
+	# that build a new engine after a drain, which the run survives too
 	while [ $n -lt 24 ]; do
-		if [ $p = 1 ]; then p=2; else p=1; fi
+		if [ $p = 1 ]; then p=2; idle=2; else p=1; idle=3; fi
 		if [ $((n % 2)) = 0 ]; then mode=drain; else mode=auto; fi
 		out=$("$EPT" route $mode 0 0 1 0 0 $p 0)
 		[ "$(field err "$out")" = 0 ] || fail "epoch $n: $out"
-		n=$((n + 1))
+		out=$("$EPT" route $mode 0 1 0 0 0 $p 0)
+		[ "$(field err "$out")" = 0 ] || fail "epoch $n, 1 to 0: $out"
+		for st in down up; do
+			out=$("$EPT" link auto 0 $idle $st)
+			[ "$(field err "$out")" = 0 ] ||
+				fail "epoch $n link $idle $st: $out"
+		done
+		n=$((n + 4))
 	done
 	rcfctl -j traffic show >"$T_TMP/mid.json"
 	rcfctl traffic stop >/dev/null
@@ -204,7 +213,7 @@ event_and_perms() {
 t_plan 5
 t_run "epoch: an 8 MiB TCP transfer across 20+ epochs loses nothing" \
 	tcp_across_epochs
-t_run "epoch: a generator run across 24 epochs delivers all it offered" \
+t_run "epoch: a generator run across 24 epochs (12 new engines) delivers all" \
 	traffic_across_epochs
 t_run "epoch: a refused batch changes and stops nothing" refused_batch
 t_run "epoch: a drain timeout rolls back, freeze refused or instant" \

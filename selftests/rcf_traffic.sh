@@ -3,8 +3,8 @@
 # The kernel's traffic generator: one seeded run in rcf.ko and the same
 # run in rcfsim (same fabric and routes, from rcfctl topo save, same spec
 # and seed) must give identical results and counters; a bad spec is
-# refused with a reason; stop ends a run; a configuration change cancels
-# one.  Documentation/datapath.rst, "Traffic generator".
+# refused with a reason; stop ends a run; a run goes on across epochs
+# that rebuild the engine and ends when one of its nodes goes.  Documentation/datapath.rst, "Traffic generator".
 . "$(dirname "$0")/lib.sh"
 
 SPEC="uniform rate 150 messages 1500 seed 7 size 16-120"
@@ -184,10 +184,40 @@ stop_and_busy() {
 	fi
 }
 
-cancelled() {
+fabric_epoch() {
+	rcfctl -j fabric show | python3 -c 'import json, sys; print(json.load(sys.stdin)["epoch"])'
+}
+
+# An epoch that rebuilds the engine (switch added and removed, a link's
+# latency changed: drains) pauses a run, which goes on and delivers every
+# message; one that takes away a node of the run ends it, ECANCELED.
+epochs_keep_runs() {
+	local e0
 	fresh
-	rcfctl traffic start uniform rate 50 cycles 100000000000 seed 3
+	e0=$(fabric_epoch)
+	rcfctl traffic start uniform rate 60 messages 2500 seed 3 size 16-120
 	rcfctl switch add id 99 ports 4 >/dev/null
+	rcfctl link set 0 latency 2 >/dev/null
+	rcfctl switch del 99 >/dev/null
+	rcfctl traffic show >"$T_TMP/e.txt"
+	grep -q "cancelled" "$T_TMP/e.txt" && fail "$(cat "$T_TMP/e.txt")"
+	timeout 120 rcfctl -j traffic wait >"$T_TMP/e.json" ||
+		fail "run did not end well: $(cat "$T_TMP/e.json")"
+	python3 - "$T_TMP/e.json" <<'PY' || fail "$(cat "$T_TMP/e.json")"
+import json, sys
+t = json.load(open(sys.argv[1]))
+t = t.get("traffic", t)
+ok = (t["complete"] and t["msgs-offered"] == t["msgs-delivered"] == 2500
+      and not t.get("error"))
+sys.exit(0 if ok else 1)
+PY
+	expect_eq 3 $(($(fabric_epoch) - e0)) "epochs during the run"
+	# a node of the run goes: node 16, with no link, takes part (the
+	# run takes every node) and can go in one request
+	rcfctl node add id 16 >/dev/null
+	ip link set dev rcf16 down 2>/dev/null || true
+	rcfctl traffic start uniform rate 50 cycles 100000000000 seed 3
+	rcfctl node del 16 >/dev/null
 	rcfctl traffic show >"$T_TMP/c.txt"
 	grep -q "cancelled by a configuration change" "$T_TMP/c.txt" ||
 		fail "$(cat "$T_TMP/c.txt")"
@@ -204,6 +234,7 @@ t_run "trace replay identical to rcfsim" trace_same_as_rcfsim
 t_run "bad replay lists refused with a reason" bad_lists
 t_run "bad specs refused with a reason" bad_specs
 t_run "stop, and busy while running" stop_and_busy
-t_run "a configuration change cancels a run" cancelled
+t_run "a run goes on across epochs, ends when its node goes" \
+	epochs_keep_runs
 rcfctl fabric del >/dev/null 2>&1 || true
 t_done

@@ -234,9 +234,9 @@ enum rcf_cmd {
 	 * TRAFFIC_GET replies with the spec and results of the current or
 	 * last run.  A run's end is announced on the events group as a
 	 * TRAFFIC_GET-shaped message with RCF_TRAFFIC_DONE set.  A run
-	 * goes on across epochs that change only routes (paused while one
-	 * drains); an epoch that changes anything else ends it with
-	 * RCF_TRAFFIC_ERROR ECANCELED.
+	 * goes on across epochs (paused while one drains); one that takes
+	 * away a node of the run, or replaces a deadlocked engine, ends it
+	 * with RCF_TRAFFIC_ERROR ECANCELED.
 	 */
 	RCF_CMD_TRAFFIC_START,
 	RCF_CMD_TRAFFIC_STOP,
