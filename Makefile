@@ -108,6 +108,7 @@ bench: all
 	scripts/vm -- scripts/bench/dataplane
 	scripts/vm --timeout 1800 -- scripts/bench/epoch
 	scripts/bench/route-eval
+	scripts/bench/reconfig
 	scripts/bench/rcfsim
 
 clean:

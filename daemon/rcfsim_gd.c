@@ -5,7 +5,9 @@
  * kernel's engine and every change an epoch on the kernel's model.
  * Documentation/rcfsim.1 (section GD) and reconfiguration.rst.
  */
+#include <errno.h>
 #include <getopt.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -38,7 +40,10 @@ static const char usage[] =
 	"  -s, --size B        message bytes through the engine (32)\n"
 	"      --no-engine     count only, no engine or model\n"
 	"  -j, --json          JSON output\n"
-	"      --log           list the changes\n";
+	"      --log           list the changes\n"
+	"      --trace-out F   write the workload as a message trace for\n"
+	"                      rcfctl traffic start trace F, one message\n"
+	"                      every --trace-gap cycles (500), and exit\n";
 
 enum {
 	O_STATIC = 256,
@@ -53,7 +58,9 @@ enum {
 	O_NOREORDER,
 	O_NOENGINE,
 	O_LOG,
-	O_COUNT
+	O_COUNT,
+	O_TRACE_OUT,
+	O_TRACE_GAP
 };
 
 static const struct option longopts[] = {
@@ -74,6 +81,8 @@ static const struct option longopts[] = {
 	{"json", no_argument, NULL, 'j'},
 	{"log", no_argument, NULL, O_LOG},
 	{"count", required_argument, NULL, O_COUNT},
+	{"trace-out", required_argument, NULL, O_TRACE_OUT},
+	{"trace-gap", required_argument, NULL, O_TRACE_GAP},
 	{"help", no_argument, NULL, 'h'},
 	{NULL, 0, NULL, 0},
 };
@@ -81,7 +90,8 @@ static const struct option longopts[] = {
 struct gd_args {
 	const char *workload, *topo;
 	struct gd_sim_cfg cfg;
-	uint64_t per, seed, size;
+	uint64_t per, seed, size, trace_gap;
+	const char *trace_out;
 	int reorder, engine, json, log;
 	uint32_t rows, cols;
 };
@@ -111,6 +121,7 @@ static int parse(int argc, char **argv, struct gd_args *a)
 	a->size = 32;
 	a->reorder = 1;
 	a->engine = 1;
+	a->trace_gap = 500;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "w:t:s:jh", longopts, NULL)) !=
 	       -1) {
@@ -187,6 +198,15 @@ static int parse(int argc, char **argv, struct gd_args *a)
 				return -1;
 			}
 			break;
+		case O_TRACE_OUT:
+			a->trace_out = optarg;
+			break;
+		case O_TRACE_GAP:
+			if (num("--trace-gap", optarg, 1000000,
+				&a->trace_gap) ||
+			    !a->trace_gap)
+				return -1;
+			break;
 		case 'h':
 			fputs(usage, stdout);
 			return 1;
@@ -235,6 +255,35 @@ static int make_work(struct gd_args *a, struct gd_work *w)
 	}
 	fprintf(stderr, "rcfsim gd: unknown workload \"%s\"\n", a->workload);
 	return -1;
+}
+
+/*
+ * The workload as a trace for the kernel's generator (CYCLE SRC DST BYTES
+ * lines, Documentation/datapath.rst): the same messages in the same
+ * order, one every trace_gap cycles, which on an idle 4-cube is long
+ * enough for one to arrive before the next leaves, as here.
+ */
+static int write_trace(const struct gd_args *a, const struct gd_work *w)
+{
+	FILE *f = strcmp(a->trace_out, "-") ? fopen(a->trace_out, "w") : stdout;
+
+	if (!f) {
+		fprintf(stderr, "rcfsim gd: %s: %s\n", a->trace_out,
+			strerror(errno));
+		return 2;
+	}
+	fprintf(f, "# %s on %s positions, %zu messages of %llu bytes\n",
+		a->workload, a->topo, w->n, (unsigned long long)a->size);
+	for (size_t k = 0; k < w->n; k++)
+		fprintf(f, "%llu %u %u %llu\n",
+			(unsigned long long)((k + 1) * a->trace_gap),
+			w->m[k].src, w->m[k].dst, (unsigned long long)a->size);
+	if (f != stdout ? fclose(f) : fflush(f)) {
+		fprintf(stderr, "rcfsim gd: %s: %s\n", a->trace_out,
+			strerror(errno));
+		return 2;
+	}
+	return 0;
 }
 
 /* the library's fabric in rcfsim_topo.h's plain types */
@@ -465,6 +514,11 @@ int sim_gd_main(int argc, char **argv)
 	if (make_work(&a, &w)) {
 		gd_work_free(&w);
 		return 2;
+	}
+	if (a.trace_out) {
+		rc = write_trace(&a, &w);
+		gd_work_free(&w);
+		return rc;
 	}
 	rc = 2;
 	if (a.engine) {

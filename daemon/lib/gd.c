@@ -50,7 +50,9 @@ int gd_init(struct gd_state *s, const struct sn_topo *t,
 		return -1;
 	s->c = calloc((size_t)t->n * t->n + 1, sizeof(*s->c));
 	s->rr = calloc(t->n + 1, sizeof(*s->rr));
-	if (!s->c || !s->rr) {
+	s->cand = calloc(t->n + 1, sizeof(*s->cand));
+	s->tie = calloc(t->n + 1, sizeof(*s->tie));
+	if (!s->c || !s->rr || !s->cand || !s->tie) {
 		gd_free(s);
 		return -1;
 	}
@@ -62,8 +64,12 @@ void gd_free(struct gd_state *s)
 	sn_map_free(&s->map);
 	free(s->c);
 	free(s->rr);
+	free(s->cand);
+	free(s->tie);
 	s->c = NULL;
 	s->rr = NULL;
+	s->cand = NULL;
+	s->tie = NULL;
 }
 
 void gd_record(struct gd_state *s, uint32_t i, uint32_t j, uint64_t n)
@@ -96,7 +102,7 @@ uint64_t gd_cost(const struct gd_state *s, uint32_t i)
 
 int gd_evaluate(struct gd_state *s, uint32_t i, struct gd_change *ch)
 {
-	uint32_t cand[SN_MAX_NODES], tie[SN_MAX_NODES], nc = 0, nt = 0;
+	uint32_t *cand = s->cand, *tie = s->tie, nc = 0, nt = 0;
 	uint64_t cur, best = UINT64_MAX;
 	uint32_t pick;
 

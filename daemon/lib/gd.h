@@ -54,6 +54,9 @@ struct gd_state {
 	uint32_t n;
 	uint64_t *c;  /* c[i * n + j]: C_ij as node i records it */
 	uint32_t *rr; /* per node: round-robin cursor */
+	/* evaluation scratch, n entries each: any machine size, not only
+	 * the 16 positions of a circuit-realised one */
+	uint32_t *cand, *tie;
 	uint64_t evaluations, changes;
 };
 
