@@ -16,7 +16,7 @@ struct rcf_adapter *rcf_adapter_new(const struct rcf_fabric *f, int policy,
 				    void *priv)
 {
 	struct rcf_adapter *a = rcf_os_zalloc(sizeof(*a));
-	u32 i, nr;
+	u32 i;
 
 	if (!a)
 		return NULL;
@@ -30,13 +30,9 @@ struct rcf_adapter *rcf_adapter_new(const struct rcf_fabric *f, int policy,
 	if (!a->e)
 		goto fail;
 	a->nnodes = rcf_engine_nnodes(a->e);
-	nr = rcf_engine_nroutes(a->e);
 	a->nodes = rcf_os_zalloc((size_t)(a->nnodes + 1) * sizeof(*a->nodes));
-	a->rr = rcf_os_zalloc((size_t)nr + 1);
-	a->pair_sent = rcf_os_zalloc(((size_t)nr + 1) * sizeof(u64));
-	a->pair_recv = rcf_os_zalloc(((size_t)nr + 1) * sizeof(u64));
 	a->moved = rcf_os_zalloc(((size_t)a->nnodes + 1) * sizeof(u32));
-	if (!a->nodes || !a->rr || !a->pair_sent || !a->pair_recv || !a->moved)
+	if (!a->nodes || !a->moved)
 		goto fail;
 	for (i = 0; i < a->nnodes; i++)
 		ad_list_init(&a->nodes[i].parts);
@@ -54,9 +50,6 @@ void rcf_adapter_free(struct rcf_adapter *a)
 		ad_part_free(a, ad_part_of(a->parts.next, gl));
 	rcf_engine_free(a->e);
 	rcf_os_free(a->nodes);
-	rcf_os_free(a->rr);
-	rcf_os_free(a->pair_sent);
-	rcf_os_free(a->pair_recv);
 	rcf_os_free(a->moved);
 	rcf_os_free(a);
 }
@@ -88,7 +81,8 @@ void ad_drop(struct rcf_adapter *a, u32 node, int reason)
  */
 static u32 ad_pick(struct rcf_adapter *a, u32 src, u32 first, u32 n)
 {
-	u32 start = a->rr[first] % n, best = start, k, nh;
+	struct rcf_pair_state *ps = rcf_engine_pair_state(a->e, first);
+	u32 start = ps->rr % n, best = start, k, nh;
 	u64 load, best_load = ~0ULL;
 	const u8 *hops;
 
@@ -105,7 +99,7 @@ static u32 ad_pick(struct rcf_adapter *a, u32 src, u32 first, u32 n)
 			}
 		}
 	}
-	a->rr[first] = (best + 1) % n;
+	ps->rr = (best + 1) % n;
 	return first + best;
 }
 
@@ -179,7 +173,7 @@ int rcf_adapter_send(struct rcf_adapter *a, u32 src, u32 dst, const void *msg,
 	a->st.tx_bytes += len;
 	a->nodes[si].st.msgs_sent++;
 	a->nodes[si].st.tx_bytes += len;
-	a->pair_sent[first]++;
+	rcf_engine_pair_state(a->e, first)->sent++;
 	ad_moved(a, si, src, true);
 	return 0;
 }
@@ -209,12 +203,10 @@ int rcf_adapter_node_stats(const struct rcf_adapter *a, u32 node,
 /* Counters restart; messages being put together stay counted as partial. */
 void rcf_adapter_stats_reset(struct rcf_adapter *a)
 {
-	u32 i, nr;
+	u32 i;
 
 	memset(&a->st, 0, sizeof(a->st));
-	nr = rcf_engine_nroutes(a->e);
-	memset(a->pair_sent, 0, ((size_t)nr + 1) * sizeof(u64));
-	memset(a->pair_recv, 0, ((size_t)nr + 1) * sizeof(u64));
+	rcf_engine_pair_state_reset(a->e);
 	for (i = 0; i < a->nnodes; i++) {
 		memset(&a->nodes[i].st, 0, sizeof(a->nodes[i].st));
 		a->nodes[i].st.partial = a->nodes[i].nparts;
@@ -231,8 +223,8 @@ int rcf_adapter_pair_msgs(const struct rcf_adapter *a, u32 src, u32 dst,
 	    rcf_engine_node_index(a->e, dst) < 0 ||
 	    !rcf_engine_pair_routes(a->e, src, dst, &first))
 		return -ENOENT;
-	*sent = a->pair_sent[first];
-	*received = a->pair_recv[first];
+	*sent = rcf_engine_pair_state(a->e, first)->sent;
+	*received = rcf_engine_pair_state(a->e, first)->received;
 	return 0;
 }
 

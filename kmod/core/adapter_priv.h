@@ -43,12 +43,6 @@ struct rcf_adapter {
 	int policy;
 	u32 nnodes;
 	struct ad_node *nodes;
-	u8 *rr;			/* per pair, at its first route's position */
-	/*
-	 * Messages per pair, at its first route's position: memory grows
-	 * with the routes, not with the square of the nodes.
-	 */
-	u64 *pair_sent, *pair_recv;
 	u32 *moved;		/* dense indices of the listed nodes */
 	u32 nmoved;
 	struct ad_list parts;	/* every partial, oldest first */

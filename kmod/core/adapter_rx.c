@@ -120,7 +120,7 @@ static void ad_up(struct rcf_adapter *a, u32 dst, u32 dst_id, u32 src_id,
 	}
 	/* the engine is a snapshot: a packet's pair still has its routes */
 	if (rcf_engine_pair_routes(a->e, src_id, dst_id, &first))
-		a->pair_recv[first]++;
+		rcf_engine_pair_state(a->e, first)->received++;
 	ad_moved(a, dst, dst_id, false);
 	if (a->ops && a->ops->deliver)
 		a->ops->deliver(a->priv, dst_id, src_id, msg, len, cookie,

@@ -147,6 +147,18 @@ u32 rcf_engine_nroutes(const struct rcf_engine *e);
 int rcf_engine_route_at(const struct rcf_engine *e, u32 pos, const u8 **hops,
 			u32 *nhops);
 /*
+ * The adapter's state of a pair, kept with the pair's routes so that it
+ * moves with them when they change: at the position *first that
+ * rcf_engine_pair_routes gave (a pair with routes), never elsewhere.
+ */
+struct rcf_pair_state {
+	u64 sent, received;	/* messages */
+	u8 rr;			/* route the next packet takes */
+};
+struct rcf_pair_state *rcf_engine_pair_state(struct rcf_engine *e, u32 pos);
+/* Every pair's message counts back to 0. */
+void rcf_engine_pair_state_reset(struct rcf_engine *e);
+/*
  * Bytes held by the channel that route byte rbyte names at node src:
  * send-queue bytes waiting for it, the unsent rest of the packet it
  * carries, and bytes sent but not yet credited back (on the wire or in the

@@ -56,14 +56,14 @@ static int eng_alloc(struct rcf_engine *e, const struct rcf_fabric *f)
 			nvc += 2 * l->vcs;
 	}
 	e->nchan = nvc;
-	e->nroutes = f->n_routes;
 	e->elem = eng_array(e->nelem, sizeof(*e->elem));
 	e->port_out = eng_map(e->nport);
 	e->port_in = eng_map(e->nport);
 	e->circ = eng_array(e->nport, 1);
 	e->dl = eng_array(e->ndl, sizeof(*e->dl));
 	e->chan = eng_array(e->nchan, sizeof(*e->chan));
-	e->routes = eng_array(e->nroutes, sizeof(*e->routes));
+	e->nrblk = f->rsrc.cap;
+	e->rblk = eng_array(e->nrblk, sizeof(*e->rblk));
 	e->node_idx = eng_map(e->max_node);
 	e->sw_idx = eng_map(e->max_sw);
 	e->link_dl = eng_map(e->max_link);
@@ -75,7 +75,7 @@ static int eng_alloc(struct rcf_engine *e, const struct rcf_fabric *f)
 		e->pairs = eng_array((size_t)e->nnodes * e->nnodes,
 				     sizeof(*e->pairs));
 	if (!e->elem || !e->port_out || !e->port_in || !e->circ || !e->dl ||
-	    !e->chan || !e->routes || !e->node_idx || !e->sw_idx ||
+	    !e->chan || !e->rblk || !e->node_idx || !e->sw_idx ||
 	    !e->link_dl || !e->act || !e->act_next || !e->heap ||
 	    (e->nnodes <= RCF_ENGINE_MATRIX_MAX && !e->pairs))
 		return -ENOMEM;
@@ -167,27 +167,60 @@ static void eng_links(struct rcf_engine *e, const struct rcf_fabric *f)
 	}
 }
 
-static void eng_routes(struct rcf_engine *e, const struct rcf_fabric *f)
+/*
+ * The routes of one source's table t (NULL: none) as a block in *out
+ * (NULL when it has none); -ENOMEM or 0.  One allocation holds it all.
+ */
+int eng_rblk_build(const struct rcf_vec *t, struct eng_rblk **out)
 {
-	u32 s, k, n = 0;
+	struct eng_rblk *b;
+	u32 k, n = 0;
 
-	for (s = 0; s < f->rsrc.cap; s++) {
-		const struct rcf_vec *t = rcf_vec_get(&f->rsrc, s);
-
-		for (k = 0; t && k < t->cap && n < e->nroutes; k++) {
-			const struct rcf_route *r = rcf_vec_get(t, k);
-
-			if (!r)
-				continue;
-			e->routes[n].src = r->src;
-			e->routes[n].dst = r->dst;
-			e->routes[n].index = r->index;
-			e->routes[n].nhops = r->nhops;
-			memcpy(e->routes[n].hops, r->hops, r->nhops);
+	*out = NULL;
+	for (k = 0; t && k < t->cap; k++)
+		if (rcf_vec_get(t, k))
 			n++;
-		}
+	if (!n)
+		return 0;
+	b = rcf_os_zalloc(sizeof(*b) + (size_t)n * (sizeof(*b->r) +
+						    sizeof(*b->ps)));
+	if (!b)
+		return -ENOMEM;
+	b->ps = (struct rcf_pair_state *)(b + 1);
+	b->r = (struct eng_route *)(b->ps + n);
+	for (k = 0; k < t->cap && b->n < n; k++) {
+		const struct rcf_route *r = rcf_vec_get(t, k);
+		struct eng_route *d = &b->r[b->n];
+
+		if (!r)
+			continue;
+		d->src = r->src;
+		d->dst = r->dst;
+		d->index = r->index;
+		d->nhops = r->nhops;
+		memcpy(d->hops, r->hops, r->nhops);
+		b->n++;
 	}
-	e->nroutes = n;
+	*out = b;
+	return 0;
+}
+
+void eng_rblk_free(struct eng_rblk *b)
+{
+	rcf_os_free(b);
+}
+
+static int eng_routes(struct rcf_engine *e, const struct rcf_fabric *f)
+{
+	u32 s;
+
+	for (s = 0; s < e->nrblk; s++) {
+		if (eng_rblk_build(rcf_vec_get(&f->rsrc, s), &e->rblk[s]))
+			return -ENOMEM;
+		if (e->rblk[s])
+			e->nroutes += e->rblk[s]->n;
+	}
+	return 0;
 }
 
 struct rcf_engine *rcf_engine_build(const struct rcf_fabric *f,
@@ -200,19 +233,20 @@ struct rcf_engine *rcf_engine_build(const struct rcf_fabric *f,
 		return NULL;
 	e->ops = ops;
 	e->priv = priv;
-	if (eng_alloc(e, f)) {
+	if (eng_alloc(e, f) || eng_routes(e, f)) {
 		rcf_engine_free(e);
 		return NULL;
 	}
 	eng_elems(e, f);
 	eng_links(e, f);
-	eng_routes(e, f);
 	e->st.lat_min = ~0ULL;
 	return e;
 }
 
 void rcf_engine_free(struct rcf_engine *e)
 {
+	u32 u;
+
 	if (!e)
 		return;
 	eng_pool_free(e);
@@ -222,7 +256,9 @@ void rcf_engine_free(struct rcf_engine *e)
 	rcf_os_free(e->circ);
 	rcf_os_free(e->dl);
 	rcf_os_free(e->chan);
-	rcf_os_free(e->routes);
+	for (u = 0; e->rblk && u < e->nrblk; u++)
+		eng_rblk_free(e->rblk[u]);
+	rcf_os_free(e->rblk);
 	rcf_os_free(e->node_idx);
 	rcf_os_free(e->sw_idx);
 	rcf_os_free(e->link_dl);
@@ -233,29 +269,43 @@ void rcf_engine_free(struct rcf_engine *e)
 	rcf_os_free(e);
 }
 
-int rcf_engine_route(const struct rcf_engine *e, u32 src, u32 dst, u32 index,
-		     const u8 **hops, u32 *nhops)
+static const struct eng_rblk *eng_rblk_of(const struct rcf_engine *e,
+					   u32 src)
 {
-	u32 lo = 0, hi = e->nroutes;
-	u64 key = ((u64)src << 32) | (dst * RCF_ROUTES_PER_PAIR + index);
+	return src < e->nrblk ? e->rblk[src] : NULL;
+}
+
+/* First position in b at or after (dst, index), b->n if none. */
+static u32 eng_rblk_lower(const struct eng_rblk *b, u32 dst, u32 index)
+{
+	u32 lo = 0, hi = b->n, key = dst * RCF_ROUTES_PER_PAIR + index;
 
 	while (lo < hi) {
 		u32 mid = lo + (hi - lo) / 2;
-		const struct eng_route *r = &e->routes[mid];
-		u64 k = ((u64)r->src << 32) |
-			(r->dst * RCF_ROUTES_PER_PAIR + r->index);
+		const struct eng_route *r = &b->r[mid];
 
-		if (k == key) {
-			*hops = r->hops;
-			*nhops = r->nhops;
-			return 0;
-		}
-		if (k < key)
+		if (r->dst * RCF_ROUTES_PER_PAIR + r->index < key)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	return -ENOENT;
+	return lo;
+}
+
+int rcf_engine_route(const struct rcf_engine *e, u32 src, u32 dst, u32 index,
+		     const u8 **hops, u32 *nhops)
+{
+	const struct eng_rblk *b = eng_rblk_of(e, src);
+	u32 k;
+
+	if (!b)
+		return -ENOENT;
+	k = eng_rblk_lower(b, dst, index);
+	if (k == b->n || b->r[k].dst != dst || b->r[k].index != index)
+		return -ENOENT;
+	*hops = b->r[k].hops;
+	*nhops = b->r[k].nhops;
+	return 0;
 }
 
 int rcf_engine_node_index(const struct rcf_engine *e, u32 node)
@@ -279,21 +329,15 @@ u32 rcf_engine_nroutes(const struct rcf_engine *e)
 u32 rcf_engine_pair_routes(const struct rcf_engine *e, u32 src, u32 dst,
 			   u32 *first)
 {
-	u32 lo = 0, hi = e->nroutes, n = 0;
+	const struct eng_rblk *b = eng_rblk_of(e, src);
+	u32 k, n = 0;
 
-	/* lower bound of (src, dst) in the sorted table */
-	while (lo < hi) {
-		u32 mid = lo + (hi - lo) / 2;
-		const struct eng_route *r = &e->routes[mid];
-
-		if (r->src < src || (r->src == src && r->dst < dst))
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	*first = lo;
-	while (lo + n < e->nroutes && e->routes[lo + n].src == src &&
-	       e->routes[lo + n].dst == dst)
+	*first = 0;
+	if (!b)
+		return 0;
+	k = eng_rblk_lower(b, dst, 0);
+	*first = (src << ENG_POS_BITS) | k;
+	while (k + n < b->n && b->r[k + n].dst == dst)
 		n++;
 	return n;
 }
@@ -301,9 +345,28 @@ u32 rcf_engine_pair_routes(const struct rcf_engine *e, u32 src, u32 dst,
 int rcf_engine_route_at(const struct rcf_engine *e, u32 pos, const u8 **hops,
 			u32 *nhops)
 {
-	if (pos >= e->nroutes)
+	const struct eng_rblk *b = eng_rblk_of(e, pos >> ENG_POS_BITS);
+	u32 k = pos & ((1u << ENG_POS_BITS) - 1);
+
+	if (!b || k >= b->n)
 		return -ENOENT;
-	*hops = e->routes[pos].hops;
-	*nhops = e->routes[pos].nhops;
+	*hops = b->r[k].hops;
+	*nhops = b->r[k].nhops;
 	return 0;
+}
+
+struct rcf_pair_state *rcf_engine_pair_state(struct rcf_engine *e, u32 pos)
+{
+	return &e->rblk[pos >> ENG_POS_BITS]->ps[pos & ((1u << ENG_POS_BITS) - 1)];
+}
+
+void rcf_engine_pair_state_reset(struct rcf_engine *e)
+{
+	u32 s, k;
+
+	for (s = 0; s < e->nrblk; s++)
+		for (k = 0; e->rblk[s] && k < e->rblk[s]->n; k++) {
+			e->rblk[s]->ps[k].sent = 0;
+			e->rblk[s]->ps[k].received = 0;
+		}
 }

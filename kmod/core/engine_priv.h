@@ -112,6 +112,25 @@ struct eng_route {
 	u8 hops[RCF_ROUTE_MAX_HOPS];
 };
 
+/*
+ * One source's routes, sorted by (dst, index), and the adapter's state
+ * of each pair at the pair's first route.  A route table is an array of
+ * these by source id, so a change to a few sources' routes builds only
+ * their blocks and shares the rest (engine_reroute.c): installing full
+ * tables batch by batch costs each batch its own routes, not the table.
+ */
+struct eng_rblk {
+	u32 n;
+	struct eng_route *r;
+	struct rcf_pair_state *ps;
+};
+
+/* A route position: source id above ENG_POS_BITS, index in its block. */
+#define ENG_POS_BITS 14
+#if RCF_MAX_NODES * RCF_ROUTES_PER_PAIR > (1 << ENG_POS_BITS)
+#error "a source's routes do not fit in a route position"
+#endif
+
 struct rcf_engine {
 	const struct rcf_engine_ops *ops;
 	void *priv;
@@ -126,7 +145,8 @@ struct rcf_engine {
 	u8 *circ;		/* circuit output per switch port */
 	struct eng_dlink *dl;
 	struct eng_chan *chan;
-	struct eng_route *routes;	/* sorted by src, dst, index */
+	struct eng_rblk **rblk;	/* by source id, NULL: no routes */
+	u32 nrblk;
 	u32 *node_idx, *sw_idx, *link_dl;	/* model id -> dense */
 	u32 max_node, max_sw, max_link;
 
@@ -156,6 +176,10 @@ void eng_wake(struct rcf_engine *e, u32 el);
 void eng_wake_next(struct rcf_engine *e, u32 el);
 bool eng_outputs(struct rcf_engine *e, u32 el);
 void eng_credit(struct rcf_engine *e, u32 chan, u32 n);
+
+/* engine_build.c */
+int eng_rblk_build(const struct rcf_vec *t, struct eng_rblk **out);
+void eng_rblk_free(struct eng_rblk *b);
 
 /* engine_alloc.c */
 struct eng_pkt *eng_pkt_get(struct rcf_engine *e);

@@ -5,115 +5,121 @@
  * packet carries its route bytes from injection on, so the engine's
  * route table is read only when a message is cut into packets; swapping
  * it leaves every packet in flight where it is.  The table is built
- * before the swap (which cannot fail), copying the blocks of sources
- * whose routes did not change from the old table.  The adapter keeps
- * per-pair state at each pair's first route position; the swap moves it
- * to the pair's new position.
+ * before the swap (which cannot fail): a block for each source whose
+ * routes changed, the other sources' blocks shared with the live table,
+ * so a batch costs its own sources' routes and one pointer per source.
+ * The adapter's state of a pair (messages, round robin) lives at the
+ * pair's first route; the swap carries it to the pair's new block.
  */
 #include "engine_priv.h"
-#include "adapter_priv.h"
+#include "adapter.h"
 
 struct rcf_reroute {
-	struct eng_route *routes;
-	u32 nroutes;
-	u8 *rr;
-	u64 *pair_sent, *pair_recv;
+	struct eng_rblk **rblk;
+	u8 *fresh;		/* per source: the block was built here */
+	u32 nrblk, nroutes;
 };
 
 void rcf_reroute_free(struct rcf_reroute *rt)
 {
+	u32 s;
+
 	if (!rt)
 		return;
-	rcf_os_free(rt->routes);
-	rcf_os_free(rt->rr);
-	rcf_os_free(rt->pair_sent);
-	rcf_os_free(rt->pair_recv);
+	for (s = 0; rt->rblk && s < rt->nrblk; s++)
+		if (rt->fresh[s])
+			eng_rblk_free(rt->rblk[s]);
+	rcf_os_free(rt->rblk);
+	rcf_os_free(rt->fresh);
 	rcf_os_free(rt);
 }
 
-/* The routes of f in table order; srcs: copy the others from e. */
-static u32 rr_fill(struct rcf_reroute *rt, const struct rcf_engine *e,
+/* f's table; srcs: share the blocks of the sources it does not mark. */
+static int rr_fill(struct rcf_reroute *rt, const struct rcf_engine *e,
 		   const struct rcf_fabric *f, const u8 *srcs)
 {
-	u32 s, k, o = 0, out = 0, max = f->n_routes;
+	u32 s;
 
-	for (s = 0; s < f->rsrc.cap; s++) {
-		const struct rcf_vec *t = rcf_vec_get(&f->rsrc, s);
-		u32 b;
-
-		while (o < e->nroutes && e->routes[o].src < s)
-			o++;
-		b = o;
-		while (o < e->nroutes && e->routes[o].src == s)
-			o++;
+	rt->nroutes = 0;
+	for (s = 0; s < rt->nrblk; s++) {
 		if (srcs && s < RCF_MAX_NODES && !srcs[s]) {
-			if (out + (o - b) > max)
-				return ~0u;
-			memcpy(&rt->routes[out], &e->routes[b],
-			       (size_t)(o - b) * sizeof(*rt->routes));
-			out += o - b;
-			continue;
+			rt->rblk[s] = s < e->nrblk ? e->rblk[s] : NULL;
+		} else {
+			if (eng_rblk_build(rcf_vec_get(&f->rsrc, s),
+					   &rt->rblk[s]))
+				return -ENOMEM;
+			rt->fresh[s] = 1;
 		}
-		for (k = 0; t && k < t->cap; k++) {
-			const struct rcf_route *r = rcf_vec_get(t, k);
-			struct eng_route *d;
-
-			if (!r)
-				continue;
-			if (out == max)
-				return ~0u;
-			d = &rt->routes[out++];
-			d->src = r->src;
-			d->dst = r->dst;
-			d->index = r->index;
-			d->nhops = r->nhops;
-			memcpy(d->hops, r->hops, r->nhops);
-		}
+		if (rt->rblk[s])
+			rt->nroutes += rt->rblk[s]->n;
 	}
-	return out;
+	return 0;
+}
+
+static void rr_clear(struct rcf_reroute *rt)
+{
+	u32 s;
+
+	for (s = 0; s < rt->nrblk; s++) {
+		if (rt->fresh[s])
+			eng_rblk_free(rt->rblk[s]);
+		rt->rblk[s] = NULL;
+		rt->fresh[s] = 0;
+	}
 }
 
 struct rcf_reroute *rcf_reroute_prepare(struct rcf_adapter *a,
 					const struct rcf_fabric *f,
 					const u8 *srcs)
 {
+	const struct rcf_engine *e = rcf_adapter_engine(a);
 	struct rcf_reroute *rt = rcf_os_zalloc(sizeof(*rt));
-	size_t n = (size_t)f->n_routes + 1;
+	size_t n;
 
 	if (!rt)
 		return NULL;
-	rt->routes = rcf_os_zalloc(n * sizeof(*rt->routes));
-	rt->rr = rcf_os_zalloc(n);
-	rt->pair_sent = rcf_os_zalloc(n * sizeof(u64));
-	rt->pair_recv = rcf_os_zalloc(n * sizeof(u64));
-	if (!rt->routes || !rt->rr || !rt->pair_sent || !rt->pair_recv) {
-		rcf_reroute_free(rt);
-		return NULL;
-	}
-	rt->nroutes = rr_fill(rt, a->e, f, srcs);
+	rt->nrblk = f->rsrc.cap;
+	n = rt->nrblk ? rt->nrblk : 1;
+	rt->rblk = rcf_os_zalloc(n * sizeof(*rt->rblk));
+	rt->fresh = rcf_os_zalloc(n);
+	if (!rt->rblk || !rt->fresh || rr_fill(rt, e, f, srcs))
+		goto fail;
 	/* the engine was not the model's snapshot: take everything anew */
-	if (rt->nroutes != f->n_routes && srcs)
-		rt->nroutes = rr_fill(rt, a->e, f, NULL);
-	if (rt->nroutes == ~0u) {
-		rcf_reroute_free(rt);
-		return NULL;
+	if (srcs && rt->nroutes != f->n_routes) {
+		rr_clear(rt);
+		if (rr_fill(rt, e, f, NULL))
+			goto fail;
 	}
 	return rt;
+fail:
+	rcf_reroute_free(rt);
+	return NULL;
 }
 
-static u64 rr_key(const struct eng_route *r)
+/*
+ * Source s's old block o leaves the table for n (either may be NULL):
+ * each pair still routed keeps its state, the others are told to gone.
+ */
+static void rr_move(const struct eng_rblk *o, struct eng_rblk *n,
+		    void (*gone)(void *priv, u32 src, u32 dst, u64 sent,
+				 u64 received),
+		    void *priv)
 {
-	return ((u64)r->src << 32) | r->dst;
-}
+	u32 i = 0, j = 0;
 
-/* Index just past the pair that starts at i. */
-static u32 rr_pair_end(const struct eng_route *r, u32 n, u32 i)
-{
-	u64 k = rr_key(&r[i]);
+	while (o && i < o->n) {
+		u32 d = o->r[i].dst;
+		const struct rcf_pair_state *ps = &o->ps[i];
 
-	while (i < n && rr_key(&r[i]) == k)
-		i++;
-	return i;
+		while (n && j < n->n && n->r[j].dst < d)
+			j++;
+		if (n && j < n->n && n->r[j].dst == d)
+			n->ps[j] = *ps;
+		else if (gone && (ps->sent || ps->received))
+			gone(priv, o->r[i].src, d, ps->sent, ps->received);
+		while (i < o->n && o->r[i].dst == d)
+			i++;
+	}
 }
 
 void rcf_reroute_install(struct rcf_adapter *a, struct rcf_reroute *rt,
@@ -121,37 +127,22 @@ void rcf_reroute_install(struct rcf_adapter *a, struct rcf_reroute *rt,
 				      u64 received),
 			 void *priv)
 {
-	struct rcf_engine *e = a->e;
-	u32 i = 0, j = 0;
+	struct rcf_engine *e = rcf_adapter_engine(a);
+	u32 s;
 
-	/* both tables are sorted by (src, dst): one merge moves the counts */
-	while (i < e->nroutes || j < rt->nroutes) {
-		u64 ko = i < e->nroutes ? rr_key(&e->routes[i]) : ~0ULL;
-		u64 kn = j < rt->nroutes ? rr_key(&rt->routes[j]) : ~0ULL;
+	for (s = 0; s < e->nrblk; s++) {
+		struct eng_rblk *n = s < rt->nrblk ? rt->rblk[s] : NULL;
 
-		if (ko == kn) {
-			rt->pair_sent[j] = a->pair_sent[i];
-			rt->pair_recv[j] = a->pair_recv[i];
-			rt->rr[j] = a->rr[i];
-		} else if (ko < kn && gone &&
-			   (a->pair_sent[i] || a->pair_recv[i])) {
-			gone(priv, e->routes[i].src, e->routes[i].dst,
-			     a->pair_sent[i], a->pair_recv[i]);
-		}
-		if (ko <= kn)
-			i = rr_pair_end(e->routes, e->nroutes, i);
-		if (kn <= ko)
-			j = rr_pair_end(rt->routes, rt->nroutes, j);
+		if (!e->rblk[s] || e->rblk[s] == n)
+			continue;
+		rr_move(e->rblk[s], n, gone, priv);
+		eng_rblk_free(e->rblk[s]);
 	}
-	rcf_os_free(e->routes);
-	rcf_os_free(a->rr);
-	rcf_os_free(a->pair_sent);
-	rcf_os_free(a->pair_recv);
-	e->routes = rt->routes;
+	rcf_os_free(e->rblk);
+	e->rblk = rt->rblk;
+	e->nrblk = rt->nrblk;
 	e->nroutes = rt->nroutes;
-	a->rr = rt->rr;
-	a->pair_sent = rt->pair_sent;
-	a->pair_recv = rt->pair_recv;
+	rcf_os_free(rt->fresh);
 	rcf_os_free(rt);
 }
 
