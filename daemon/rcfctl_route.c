@@ -16,9 +16,11 @@
 #include "lib/cdg.h"
 #include "lib/json.h"
 #include "lib/nig.h"
+#include "lib/nl_pipe.h"
 #include "lib/nl_stats.h"
 #include "lib/route_eval_table.h"
 #include "lib/topo_gen.h"
+
 #include "rcfctl.h"
 
 /*
@@ -163,39 +165,60 @@ static int key_cmp(const struct rcf_route *x, const struct rcf_route *y)
 	return (int)x->index - (int)y->index;
 }
 
+/*
+ * Operations go out in batches through a pipeline: rcfctl packs the
+ * next batch while the kernel applies the one before (lib/nl_pipe.c).
+ */
 struct sender {
 	struct ctl *c;
-	struct rcf_op *ops;
-	size_t n, sent, total;
+	struct rcf_nl_pipe *p;
+	struct rcf_op *ops; /* the pipeline's buffer being filled */
+	size_t n, queued, total;
 	int tty;
 };
 
 static int flush_ops(struct sender *s)
 {
+	int rc;
+
 	if (!s->n)
 		return 0;
-	if (rcf_nl_batch(&s->c->nl, s->ops, s->n)) {
-		const struct rcf_nl_error *e = &s->c->nl.e;
-		char why[512];
-
-		if (e->has_cookie && e->cookie < s->n)
-			kernel_error(s->c, "route install",
-				     &s->ops[e->cookie].o);
-		else {
-			rcf_nl_error_str(e, why, sizeof(why));
-			fprintf(stderr, "rcfctl: route install: %s\n", why);
-		}
-		fprintf(stderr,
-			"rcfctl: route install: %zu of %zu changes had been "
-			"made; the installed set is part old, part new\n",
-			s->sent, s->total);
+	rc = rcf_nl_pipe_push(s->p, s->n);
+	if (rc == -ENOMEM) {
+		fprintf(stderr, "rcfctl: route install: out of memory\n");
 		return -1;
 	}
-	s->sent += s->n;
+	if (rc)
+		return -1; /* refused: rcf_nl_pipe_end reports it */
+	s->queued += s->n;
 	s->n = 0;
+	s->ops = rcf_nl_pipe_buf(s->p);
 	if (s->tty)
-		progress(s->sent, s->total, "installing");
+		progress(s->queued, s->total, "installing");
 	return 0;
+}
+
+/* Waits for the last batches; says what the kernel refused, if it did. */
+static int end_ops(struct sender *s)
+{
+	struct rcf_nl_pipe_result res;
+	const struct rcf_nl_error *e = &s->c->nl.e;
+	char why[512];
+
+	if (!rcf_nl_pipe_end(s->p, &res))
+		return 0;
+	if (e->has_cookie && e->cookie < res.failed_n)
+		kernel_error(s->c, "route install",
+			     &res.failed_ops[e->cookie].o);
+	else {
+		rcf_nl_error_str(e, why, sizeof(why));
+		fprintf(stderr, "rcfctl: route install: %s\n", why);
+	}
+	fprintf(stderr,
+		"rcfctl: route install: %zu of %zu changes had been "
+		"made; the installed set is part old, part new\n",
+		res.done_ops, s->total);
+	return -1;
 }
 
 static int push(struct sender *s, enum rcf_verb verb, const struct rcf_route *r)
@@ -222,11 +245,12 @@ static int install(struct ctl *c, const struct rcf_routes *old,
 	struct sender snd = {.c = c, .tty = isatty(2)};
 	int rc = -1;
 
-	snd.ops = malloc(ROUTE_CHUNK * sizeof(*snd.ops));
-	if (!snd.ops) {
+	snd.p = rcf_nl_pipe_new(&c->nl, ROUTE_CHUNK, NULL);
+	if (!snd.p) {
 		fprintf(stderr, "rcfctl: out of memory\n");
 		return -1;
 	}
+	snd.ops = rcf_nl_pipe_buf(snd.p);
 	/* count first, for the progress and the failure message */
 	for (int pass = 0; pass < 3; pass++) {
 		size_t i = 0, j = 0;
@@ -270,7 +294,10 @@ static int install(struct ctl *c, const struct rcf_routes *old,
 	*changes = snd.total;
 	rc = 0;
 out:
-	free(snd.ops);
+	/* a refusal shows here, whichever batch push was at */
+	if (end_ops(&snd))
+		rc = -1;
+	rcf_nl_pipe_free(snd.p);
 	return rc;
 }
 

@@ -345,13 +345,30 @@ int rcf_nl_dump(struct rcf_nl *nl, enum rcf_kind kind,
 	return transact(nl, msg, cb, arg);
 }
 
-int rcf_nl_batch(struct rcf_nl *nl, const struct rcf_op *ops, size_t n)
+struct nl_msg *rcf_nl_batch_build(const struct rcf_nl *nl,
+				  const struct rcf_op *ops, size_t n)
 {
 	struct nl_msg *msg = rcf_nl_batch_msg(nl->family, ops, n);
 
-	if (!msg || rcf_nl_put_epoch(nl, msg, RCF_CMD_BATCH))
-		return no_mem(nl, msg);
+	if (msg && rcf_nl_put_epoch(nl, msg, RCF_CMD_BATCH)) {
+		nlmsg_free(msg);
+		msg = NULL;
+	}
+	return msg;
+}
+
+int rcf_nl_send_batch(struct rcf_nl *nl, struct nl_msg *msg)
+{
 	return transact(nl, msg, NULL, NULL);
+}
+
+int rcf_nl_batch(struct rcf_nl *nl, const struct rcf_op *ops, size_t n)
+{
+	struct nl_msg *msg = rcf_nl_batch_build(nl, ops, n);
+
+	if (!msg)
+		return no_mem(nl, NULL);
+	return rcf_nl_send_batch(nl, msg);
 }
 
 struct mon {

@@ -58,6 +58,14 @@ int rcf_nl_dump(struct rcf_nl *nl, enum rcf_kind kind,
 /* ops[0..n-1] as one RCF_CMD_BATCH; all or nothing. */
 int rcf_nl_batch(struct rcf_nl *nl, const struct rcf_op *ops, size_t n);
 /*
+ * The same in two steps, for a caller that builds in one thread and sends
+ * in another: build reads nl only (NULL when out of memory); send
+ * consumes msg and waits for the kernel's answer, as rcf_nl_batch.
+ */
+struct nl_msg *rcf_nl_batch_build(const struct rcf_nl *nl,
+				  const struct rcf_op *ops, size_t n);
+int rcf_nl_send_batch(struct rcf_nl *nl, struct nl_msg *msg);
+/*
  * How many of ops[0..n-1], from the first, fit in one RCF_A_BATCH nest
  * (64 KiB); a batch larger than that is carried in several nests.
  */
