@@ -16,18 +16,12 @@
 #include "lib/cdg.h"
 #include "lib/json.h"
 #include "lib/nig.h"
-#include "lib/nl_pipe.h"
+#include "lib/nl_routes.h"
 #include "lib/nl_stats.h"
 #include "lib/route_eval_table.h"
 #include "lib/topo_gen.h"
 
 #include "rcfctl.h"
-
-/*
- * Route operations per batch message: as many as the kernel takes (about
- * 200 KiB of message), since every commit also rebuilds the data path.
- */
-#define ROUTE_CHUNK RCF_BATCH_MAX_OPS
 
 struct route_args {
 	struct rcf_route_opts o;
@@ -127,19 +121,6 @@ static void json_cycle(struct rcf_json *j, const struct rcf_graph *g,
 	rcf_json_arr_close(j);
 }
 
-static void route_obj(const struct rcf_route *r, struct rcf_obj *o)
-{
-	rcf_obj_init(o, RCF_K_ROUTE);
-	rcf_set(o, RCF_A_ROUTE_SRC, r->src);
-	rcf_set(o, RCF_A_ROUTE_DST, r->dst);
-	rcf_set(o, RCF_A_ROUTE_INDEX, r->index);
-	if (r->nhops) {
-		rcf_set(o, RCF_A_ROUTE_HOPS, 0);
-		o->nhops = r->nhops;
-		memcpy(o->hops, r->hops, r->nhops);
-	}
-}
-
 static void print_routes(const struct rcf_routes *s)
 {
 	for (size_t i = 0; i < s->n; i++) {
@@ -156,149 +137,47 @@ static void print_routes(const struct rcf_routes *s)
 	}
 }
 
-static int key_cmp(const struct rcf_route *x, const struct rcf_route *y)
+static void install_progress(size_t queued, size_t total, void *arg)
 {
-	if (x->src != y->src)
-		return x->src < y->src ? -1 : 1;
-	if (x->dst != y->dst)
-		return x->dst < y->dst ? -1 : 1;
-	return (int)x->index - (int)y->index;
+	(void)arg;
+	progress(queued, total, "installing");
 }
 
 /*
- * Operations go out in batches through a pipeline: rcfctl packs the
- * next batch while the kernel applies the one before (lib/nl_pipe.c).
- */
-struct sender {
-	struct ctl *c;
-	struct rcf_nl_pipe *p;
-	struct rcf_op *ops; /* the pipeline's buffer being filled */
-	size_t n, queued, total;
-	int tty;
-};
-
-static int flush_ops(struct sender *s)
-{
-	int rc;
-
-	if (!s->n)
-		return 0;
-	rc = rcf_nl_pipe_push(s->p, s->n);
-	if (rc == -ENOMEM) {
-		fprintf(stderr, "rcfctl: route install: out of memory\n");
-		return -1;
-	}
-	if (rc)
-		return -1; /* refused: rcf_nl_pipe_end reports it */
-	s->queued += s->n;
-	s->n = 0;
-	s->ops = rcf_nl_pipe_buf(s->p);
-	if (s->tty)
-		progress(s->queued, s->total, "installing");
-	return 0;
-}
-
-/* Waits for the last batches; says what the kernel refused, if it did. */
-static int end_ops(struct sender *s)
-{
-	struct rcf_nl_pipe_result res;
-	const struct rcf_nl_error *e = &s->c->nl.e;
-	char why[512];
-
-	if (!rcf_nl_pipe_end(s->p, &res))
-		return 0;
-	if (e->has_cookie && e->cookie < res.failed_n)
-		kernel_error(s->c, "route install",
-			     &res.failed_ops[e->cookie].o);
-	else {
-		rcf_nl_error_str(e, why, sizeof(why));
-		fprintf(stderr, "rcfctl: route install: %s\n", why);
-	}
-	fprintf(stderr,
-		"rcfctl: route install: %zu of %zu changes had been "
-		"made; the installed set is part old, part new\n",
-		res.done_ops, s->total);
-	return -1;
-}
-
-static int push(struct sender *s, enum rcf_verb verb, const struct rcf_route *r)
-{
-	struct rcf_op *op = &s->ops[s->n++];
-
-	op->cmd = rcf_cmd(RCF_K_ROUTE, verb);
-	op->line = 0;
-	route_obj(r, &op->o);
-	if (verb == RCF_V_DEL)
-		op->o.has &= ~(1ULL << RCF_A_ROUTE_HOPS);
-	return s->n == ROUTE_CHUNK ? flush_ops(s) : 0;
-}
-
-/*
- * Replaces the installed routes by s: stale routes are deleted first, then
- * changed ones set and new ones added, pair by pair, so a pair whose route
- * stays keeps it throughout.  Each message is all or nothing; the whole
- * set is not (a refusal part way says how far it got).
+ * Replaces the installed routes by s (lib/nl_routes.c): stale routes are
+ * deleted first, then changed ones set and new ones added, pair by pair,
+ * so a pair whose route stays keeps it throughout.  Each message is all
+ * or nothing; the whole set is not (a refusal part way says how far it
+ * got).
  */
 static int install(struct ctl *c, const struct rcf_routes *old,
 		   const struct rcf_routes *s, size_t *changes)
 {
-	struct sender snd = {.c = c, .tty = isatty(2)};
-	int rc = -1;
+	struct rcf_nl_install res;
+	char why[512];
+	int rc;
 
-	snd.p = rcf_nl_pipe_new(&c->nl, ROUTE_CHUNK, NULL);
-	if (!snd.p) {
-		fprintf(stderr, "rcfctl: out of memory\n");
+	rc = rcf_nl_routes_install(&c->nl, old, s,
+				   isatty(2) ? install_progress : NULL, NULL,
+				   &res);
+	*changes = res.total;
+	if (!rc)
+		return 0;
+	if (rc == -ENOMEM) {
+		fprintf(stderr, "rcfctl: route install: out of memory\n");
 		return -1;
 	}
-	snd.ops = rcf_nl_pipe_buf(snd.p);
-	/* count first, for the progress and the failure message */
-	for (int pass = 0; pass < 3; pass++) {
-		size_t i = 0, j = 0;
-
-		while (i < old->n || j < s->n) {
-			int d = i == old->n ? 1
-				: j == s->n ? -1
-					    : key_cmp(&old->r[i], &s->r[j]);
-
-			if (d < 0) {
-				if (pass == 0)
-					snd.total++;
-				else if (pass == 1 &&
-					 push(&snd, RCF_V_DEL, &old->r[i]))
-					goto out;
-				i++;
-			} else if (d > 0) {
-				if (pass == 0)
-					snd.total++;
-				else if (pass == 2 &&
-					 push(&snd, RCF_V_NEW, &s->r[j]))
-					goto out;
-				j++;
-			} else {
-				int same = old->r[i].nhops == s->r[j].nhops &&
-					   !memcmp(old->r[i].hops, s->r[j].hops,
-						   s->r[j].nhops);
-
-				if (!same && pass == 0)
-					snd.total++;
-				else if (!same && pass == 2 &&
-					 push(&snd, RCF_V_SET, &s->r[j]))
-					goto out;
-				i++;
-				j++;
-			}
-		}
-		if (pass && flush_ops(&snd))
-			goto out;
+	if (res.has_op) {
+		kernel_error(c, "route install", &res.op);
+	} else {
+		rcf_nl_error_str(&c->nl.e, why, sizeof(why));
+		fprintf(stderr, "rcfctl: route install: %s\n", why);
 	}
-	*changes = snd.total;
-	rc = 0;
-out:
-	/* a refusal shows here, whichever batch push was at */
-	if (end_ops(&snd))
-		rc = -1;
-	rcf_nl_pipe_free(snd.p);
-	return rc;
+	fprintf(stderr,
+		"rcfctl: route install: %zu of %zu changes had been made; "
+		"the installed set is part old, part new\n",
+		res.done, res.total);
+	return -1;
 }
 
 static int parse_args(int argc, char **argv, struct route_args *a, int compute)

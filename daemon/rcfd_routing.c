@@ -14,12 +14,10 @@
 #include <time.h>
 
 #include "lib/nig.h"
+#include "lib/nl_routes.h"
 #include "lib/nl_stats.h"
 #include "lib/topo.h"
 #include "rcfd.h"
-
-/* the kernel's limit; fewer, larger batches journal each element less */
-#define ROUTE_BATCH RCF_BATCH_MAX_OPS
 
 static double mono(void)
 {
@@ -117,74 +115,29 @@ static int read_fabric(struct rcfd *d, struct rcf_topo *t, char *err,
 	return 0;
 }
 
-struct sender {
-	struct rcfd *d;
-	struct rcf_op *ops;
-	size_t n, sent;
-	char *err;
-	size_t errlen;
-};
-
-static int flush_ops(struct sender *s)
-{
-	char why[512], key[96];
-
-	if (!s->n)
-		return 0;
-	if (rcf_nl_batch(&s->d->nl, s->ops, s->n)) {
-		const struct rcf_nl_error *e = &s->d->nl.e;
-
-		rcf_nl_error_str(e, why, sizeof(why));
-		key[0] = '\0';
-		if (e->has_cookie && e->cookie < s->n)
-			rcf_obj_key(&s->ops[e->cookie].o, key, sizeof(key));
-		snprintf(s->err, s->errlen,
-			 "install refused%s%s: %s; %zu changes had been made "
-			 "(the installed set is part old, part new)",
-			 *key ? " at " : "", key, why, s->sent);
-		return -1;
-	}
-	s->sent += s->n;
-	s->n = 0;
-	return 0;
-}
-
-static int push(enum rcf_verb verb, const struct rcf_route *r, void *arg)
-{
-	struct sender *s = arg;
-	struct rcf_op *op = &s->ops[s->n++];
-
-	op->cmd = rcf_cmd(RCF_K_ROUTE, verb);
-	op->line = 0;
-	rcf_obj_init(&op->o, RCF_K_ROUTE);
-	rcf_set(&op->o, RCF_A_ROUTE_SRC, r->src);
-	rcf_set(&op->o, RCF_A_ROUTE_DST, r->dst);
-	rcf_set(&op->o, RCF_A_ROUTE_INDEX, r->index);
-	if (verb != RCF_V_DEL) {
-		rcf_set(&op->o, RCF_A_ROUTE_HOPS, 0);
-		op->o.nhops = r->nhops;
-		memcpy(op->o.hops, r->hops, r->nhops);
-	}
-	return s->n == ROUTE_BATCH ? flush_ops(s) : 0;
-}
-
 /* replaces the installed set: several all-or-nothing batches */
 static int install(struct rcfd *d, const struct rcfd_plan *p, char *err,
 		   size_t errlen)
 {
-	struct sender s = {.d = d, .err = err, .errlen = errlen};
+	struct rcf_nl_install res;
+	char why[256], key[96] = "";
 	int rc;
 
-	s.ops = malloc(ROUTE_BATCH * sizeof(*s.ops));
-	if (!s.ops) {
+	rc = rcf_nl_routes_install(&d->nl, &p->old, &p->new, NULL, NULL, &res);
+	if (rc == -ENOMEM) {
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
-	rc = rcf_routes_diff(&p->old, &p->new, push, &s, NULL);
 	if (!rc)
-		rc = flush_ops(&s);
-	free(s.ops);
-	return rc;
+		return 0;
+	rcf_nl_error_str(&d->nl.e, why, sizeof(why));
+	if (res.has_op)
+		rcf_obj_key(&res.op, key, sizeof(key));
+	snprintf(err, errlen,
+		 "install refused%s%s: %s; %zu changes had been made "
+		 "(the installed set is part old, part new)",
+		 *key ? " at " : "", key, why, res.done);
+	return -1;
 }
 
 static unsigned int ms_since(double t0)

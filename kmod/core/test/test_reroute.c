@@ -74,6 +74,22 @@ static int send(struct rcf_adapter *a, u32 src, u32 dst, u32 len, u64 c)
 	return rcf_adapter_send(a, src, dst, buf, len, c);
 }
 
+/* Commits f's open route-only transaction as an epoch's freeze does. */
+static void commit_reroute(struct rcf_adapter *a, struct rcf_fabric *f,
+			   void (*gone)(void *priv, u32 src, u32 dst, u64 sent,
+					u64 received))
+{
+	u8 srcs[RCF_MAX_NODES] = {0};
+	struct rcf_reroute *rt;
+
+	CHECK(rcf_txn_routes_only(f, srcs));
+	rt = rcf_reroute_prepare(a, f, srcs);
+	CHECK(rt);
+	CHECK_EQ(rcf_txn_commit(f, &last_err), 0);
+	if (rt)
+		rcf_reroute_install(a, rt, gone, NULL);
+}
+
 static void t_routes_only(void)
 {
 	struct rcf_fabric *f = two_paths();
@@ -114,22 +130,14 @@ static void t_swap_in_flight(void)
 	a = rcf_adapter_new(f, RCF_RPOL_ROUND_ROBIN, &ops, NULL);
 	e = rcf_adapter_engine(a);
 	for (k = 0; k < 40; k++) {
-		u8 srcs[RCF_MAX_NODES] = {0};
-		struct rcf_reroute *rt;
-
 		CHECK_EQ(send(a, 0, 1, 1000, k), 0);
 		n++;
 		rcf_engine_run(e, 50);
 		rcf_txn_begin(f);
 		CHECK_EQ(set_route(f, k % 2 ? r_short : r_long, k % 2 ? 3 : 5),
 			 0);
-		CHECK(rcf_txn_routes_only(f, srcs));
-		rt = rcf_reroute_prepare(a, f, srcs);
-		CHECK(rt);
 		CHECK(rcf_engine_busy(e) > 0);
-		CHECK_EQ(rcf_txn_commit(f, &last_err), 0);
-		if (rt)
-			rcf_reroute_install(a, rt, NULL, NULL);
+		commit_reroute(a, f, NULL);
 		CHECK(!rcf_engine_check(e));
 	}
 	while (rcf_engine_busy(e))
@@ -165,9 +173,7 @@ static void t_pair_gone(void)
 {
 	struct rcf_fabric *f = two_paths();
 	struct rcf_adapter *a;
-	struct rcf_reroute *rt;
 	struct rcf_err e = {0};
-	u8 srcs[RCF_MAX_NODES] = {0};
 
 	CHECK_EQ(op_route(f, 0, 1, 0, r_short, 3), 0);
 	CHECK_EQ(op_route(f, 1, 0, 0, b_short, 3), 0);
@@ -177,11 +183,7 @@ static void t_pair_gone(void)
 	rcf_engine_run(rcf_adapter_engine(a), 100000);
 	rcf_txn_begin(f);
 	CHECK_EQ(rcf_route_del(f, 0, 1, -1, &e), 0);
-	CHECK(rcf_txn_routes_only(f, srcs));
-	rt = rcf_reroute_prepare(a, f, srcs);
-	CHECK(rt);
-	CHECK_EQ(rcf_txn_commit(f, &last_err), 0);
-	rcf_reroute_install(a, rt, on_gone, NULL);
+	commit_reroute(a, f, on_gone);
 	CHECK_EQ(gone_src, 0);
 	CHECK_EQ(gone_sent, 2);
 	CHECK_EQ(rcf_engine_nroutes(rcf_adapter_engine(a)), 1);
@@ -231,9 +233,6 @@ static void t_batches(void)
 	a = rcf_adapter_new(f, RCF_RPOL_ROUND_ROBIN, &ops, NULL);
 	CHECK_EQ(send(a, 0, 1, 100, 1), 0);
 	for (s = 1; s < NN; s += 2) {
-		u8 srcs[RCF_MAX_NODES] = {0};
-		struct rcf_reroute *rt;
-
 		rcf_txn_begin(f);
 		for (k = s; k < s + 2 && k < NN; k++)
 			for (d = 0; d < NN; d++) {
@@ -250,11 +249,7 @@ static void t_batches(void)
 		/* and node 0, counting on its pair 0 -> 1, loses 0 -> 4 */
 		if (s == 3)
 			CHECK_EQ(rcf_route_del(f, 0, 4, -1, &err), 0);
-		CHECK(rcf_txn_routes_only(f, srcs));
-		rt = rcf_reroute_prepare(a, f, srcs);
-		CHECK(rt);
-		CHECK_EQ(rcf_txn_commit(f, &last_err), 0);
-		rcf_reroute_install(a, rt, NULL, NULL);
+		commit_reroute(a, f, NULL);
 		CHECK_EQ(send(a, s, 0, 100, s), 0);
 		rcf_engine_run(rcf_adapter_engine(a), 100000);
 	}
