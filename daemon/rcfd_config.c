@@ -8,6 +8,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -89,6 +90,9 @@ enum key_id {
 	K_DEBOUNCE,
 	K_NR
 };
+
+/* bits 0 .. 31 of parse_line's seen; [reconfig]'s keys take the rest */
+_Static_assert(K_NR <= 32, "too many keys for the seen mask");
 
 static const char *const keys[K_NR] = {
 	[K_LOG_LEVEL] = "log_level",
@@ -186,7 +190,7 @@ static int valid_name(const char *s)
 
 /* one line, already without its comment; sect is the current section */
 static int parse_line(char *line, char *sect, size_t sectlen,
-		      struct rcfd_config *c, unsigned int *seen, char *why,
+		      struct rcfd_config *c, uint64_t *seen, char *why,
 		      size_t whylen)
 {
 	char *s = trim(line), *eq, *k, *v, full[2 * CONF_LINE_MAX];
@@ -235,21 +239,29 @@ static int parse_line(char *line, char *sect, size_t sectlen,
 		if (!strcmp(full, keys[i]))
 			break;
 	if (i == K_NR && !strncmp(full, "reconfig.", 9)) {
-		int rc = rcfd_reconf_conf_set(&c->reconf, full + 9, v, why,
-					      whylen);
+		/* the section's keys take the bits above the main ones */
+		int r = rcfd_reconf_conf_key(full + 9), rc;
 
-		if (rc <= 0)
+		if (r >= 0 && (*seen & (1ULL << (32 + r)))) {
+			snprintf(why, whylen, "%.100s given twice", full);
+			return -1;
+		}
+		rc = rcfd_reconf_conf_set(&c->reconf, full + 9, v, why, whylen);
+		if (rc <= 0) {
+			if (!rc && r >= 0)
+				*seen |= 1ULL << (32 + r);
 			return rc;
+		}
 	}
 	if (i == K_NR) {
 		snprintf(why, whylen, "unknown key \"%.100s\"", full);
 		return -1;
 	}
-	if (*seen & (1u << i)) {
+	if (*seen & (1ULL << i)) {
 		snprintf(why, whylen, "%.100s given twice", full);
 		return -1;
 	}
-	*seen |= 1u << i;
+	*seen |= 1ULL << i;
 	return set_key(c, (enum key_id)i, v, why, whylen);
 }
 
@@ -258,7 +270,8 @@ int rcfd_config_parse(const char *name, const char *text, size_t len,
 {
 	struct rcfd_config n = *c;
 	char line[CONF_LINE_MAX + 1], sect[64] = "", why[256];
-	unsigned int lineno = 0, seen = 0;
+	unsigned int lineno = 0;
+	uint64_t seen = 0;
 	size_t pos = 0;
 
 	while (pos < len) {

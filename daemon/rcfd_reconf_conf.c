@@ -43,6 +43,21 @@ static int num_of(const char *v, uint64_t lo, uint64_t hi, uint64_t *out)
 	return 0;
 }
 
+/* The section's keys, for catching one given twice. */
+static const char *const conf_keys[] = {
+	"enable",	"round_robin",	     "use_epoch_cost", "topology",
+	"state",	"alteration",	     "threshold1",     "threshold2",
+	"change_limit", "epoch_cost_per_ms",
+};
+
+int rcfd_reconf_conf_key(const char *key)
+{
+	for (size_t i = 0; i < sizeof(conf_keys) / sizeof(conf_keys[0]); i++)
+		if (!strcmp(key, conf_keys[i]))
+			return (int)i;
+	return -1;
+}
+
 int rcfd_reconf_conf_set(struct rcfd_reconf_conf *c, const char *key,
 			 const char *v, char *why, size_t whylen)
 {

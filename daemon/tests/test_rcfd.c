@@ -94,6 +94,8 @@ static void errors(void)
 	refuse("[other]\nlog_level = info\n", "t.conf:2: unknown key "
 					      "\"other.log_level\"");
 	refuse("b@d = 1\n", "t.conf:1: bad key");
+	refuse("[reconfig]\nthreshold1 = 4\nenable = yes\nthreshold1 = 8\n",
+	       "t.conf:4: reconfig.threshold1 given twice");
 }
 
 static void long_and_binary(void)
@@ -230,7 +232,7 @@ static void options(void)
 
 int main(void)
 {
-	tap_plan(36);
+	tap_plan(37);
 	defaults();
 	every_key();
 	errors();
