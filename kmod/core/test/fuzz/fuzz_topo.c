@@ -2,11 +2,13 @@
 /*
  * Random small fabrics built from the fuzzer's bytes through the model
  * API (which refuses what is invalid), routes found by walks the bytes
- * steer, then messages through the adapter between random pairs, run to
+ * steer, then messages through the adapter between random pairs, with
+ * route changes swapped in under them as an epoch's freeze does, run to
  * idle or to a reported deadlock.  Checked: the engine's invariants
  * throughout; every message handed up is one that was sent, once, byte
  * for byte; with no drop and no deadlock every message arrives and
- * nothing is left behind.
+ * nothing is left behind; every message sent is counted once, by its
+ * pair or, for a pair whose routes went, by the swap's report.
  */
 #include <string.h>
 
@@ -128,6 +130,47 @@ static u32 walk(struct fz *z, struct rcf_fabric *f, u32 src, u8 *r, u32 *dst)
 	return n;
 }
 
+static u64 gone_sent;
+static u32 nreroutes;
+
+static void on_gone(void *priv, u32 src, u32 dst, u64 sent, u64 received)
+{
+	(void)priv;
+	(void)src;
+	(void)dst;
+	(void)received;
+	gone_sent += sent;
+}
+
+/* One route added or deleted, swapped into the running adapter. */
+static void reroute(struct fz *z, struct rcf_fabric *f, struct rcf_adapter *a,
+		    u32 nn)
+{
+	u8 srcs[RCF_MAX_NODES] = {0};
+	struct rcf_route r = {.src = fz_u8(z) % nn};
+	struct rcf_reroute *rt;
+	struct rcf_err e;
+	u32 len;
+
+	rcf_txn_begin(f);
+	if (fz_u8(z) & 1) {
+		rcf_route_del(f, r.src, fz_u8(z) % nn, -1, &e);
+	} else if (rcf_node_get(f, r.src)->nlinks) {
+		len = walk(z, f, r.src, r.hops, &r.dst);
+		r.nhops = len;
+		if (r.dst != RCF_NONE && len)
+			rcf_route_add(f, &r, fz_u8(z) % 4, &e);
+	}
+	FZ_ASSERT(rcf_txn_routes_only(f, srcs), "a route change is not one");
+	rt = rcf_reroute_prepare(a, f, srcs);
+	FZ_ASSERT(rt, "no route table");
+	FZ_ASSERT(!rcf_txn_commit(f, &e), "route commit refused");
+	rcf_reroute_install(a, rt, on_gone, NULL);
+	nreroutes++;
+	FZ_ASSERT(!rcf_engine_check(rcf_adapter_engine(a)), "%s",
+		  rcf_engine_check(rcf_adapter_engine(a)));
+}
+
 int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 {
 	static u8 buf[RCF_ADAPTER_MAX_MSG];
@@ -138,7 +181,8 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 	struct rcf_engine_stats s;
 	struct rcf_adapter_stats as;
 	u32 nn = 2 + fz_u8(&z) % (MAXN - 1), ns = fz_u8(&z) % 4, i, k, n;
-	u32 budget = 40000, accepted = 0, delivered = 0;
+	u32 budget = 40000, accepted = 0, delivered = 0, d;
+	u64 counted, ps, pr;
 	bool dead = false;
 	long long r;
 
@@ -204,6 +248,8 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 	FZ_ASSERT(a, "no adapter");
 	e = rcf_adapter_engine(a);
 	nsent = 0;
+	gone_sent = 0;
+	nreroutes = 0;
 	memset(seen, 0, sizeof(seen));
 	while (z.n && nsent < MAXMSG) {
 		u32 src = fz_u8(&z) % nn, dst = fz_u8(&z) % nn;
@@ -229,6 +275,8 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 			if (dead)
 				break;
 		}
+		if (fz_u8(&z) % 5 == 0)
+			reroute(&z, f, a, nn);
 	}
 	if (!dead) {
 		/* no livelock: the fabric goes idle or says it is stuck */
@@ -243,6 +291,13 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 		delivered += seen[i];
 	FZ_ASSERT(as.msgs_received == delivered, "deliveries miscounted");
 	FZ_ASSERT(as.msgs_sent == accepted, "sends miscounted");
+	counted = gone_sent;
+	for (i = 0; i < nn; i++)
+		for (d = 0; d < nn; d++)
+			if (!rcf_adapter_pair_msgs(a, i, d, &ps, &pr))
+				counted += ps;
+	FZ_ASSERT(counted == accepted, "pairs counted %llu of %u sent",
+		  (unsigned long long)counted, accepted);
 	if (!dead) {
 		FZ_ASSERT(!rcf_engine_busy(e), "busy after idle");
 		FZ_ASSERT(!s.inflight, "bytes in flight after idle");
@@ -262,10 +317,11 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 	if (getenv("RCF_FUZZ_VERBOSE"))
 		fprintf(stderr,
 			"topo: %u nodes %u routes; %u of %u messages in, %u "
-			"arrived, %llu reordered, %llu pkts dropped%s\n",
+			"arrived, %llu reordered, %llu pkts dropped, %u "
+			"route swaps%s\n",
 			nn, rcf_engine_nroutes(e), accepted, nsent, delivered,
 			(unsigned long long)as.reordered,
-			(unsigned long long)s.dropped_pkts,
+			(unsigned long long)s.dropped_pkts, nreroutes,
 			dead ? ", deadlock" : "");
 	rcf_adapter_free(a);
 	rcf_fabric_free(f);
