@@ -36,6 +36,7 @@ enum rcf_adapter_drop {
 	RCF_ADROP_REASSEMBLY,	/* partial message evicted */
 	RCF_ADROP_NO_MEM,
 	RCF_ADROP_BAD_HEADER,	/* packet whose adapter header makes no sense */
+	RCF_ADROP_NO_PATH,	/* waited for a path; the request failed */
 	RCF_ADROP_NR,
 };
 
@@ -47,6 +48,15 @@ struct rcf_adapter_ops {
 	 */
 	void (*deliver)(void *priv, u32 dst, u32 src, const u8 *msg, u32 len,
 			u64 cookie, u64 latency);
+	/*
+	 * Paths (may be NULL).  path_returned: the mastership of path id
+	 * came back (RECALL, and the last message started on it has fully
+	 * arrived).  path_request: node src holds waiting messages for dst,
+	 * which it has neither a route nor a path to; called once until the
+	 * pair gets a path or rcf_adapter_path_fail() ends the request.
+	 */
+	void (*path_returned)(void *priv, u32 id);
+	void (*path_request)(void *priv, u32 src, u32 dst, u32 waiting);
 };
 
 struct rcf_adapter_stats {
@@ -57,6 +67,8 @@ struct rcf_adapter_stats {
 	u64 lat_sum, lat_max;		/* message latency, cycles */
 	/* packets that arrived after a later part of their own message */
 	u64 reordered;
+	u64 path_waiting;		/* messages waiting for a path now */
+	u64 path_requests;		/* path requests raised */
 };
 
 struct rcf_adapter;
@@ -114,5 +126,84 @@ void rcf_adapter_take_moved(struct rcf_adapter *a,
 			    void *priv);
 /* enum rcf_drop_reason (uapi) for an enum rcf_adapter_drop. */
 int rcf_adapter_drop_reason(int adapter_drop);
+
+/*
+ * Paths (Documentation/paths.rst, Wijnen §II A).  The adapter holds the
+ * model's paths by master.  A message from a master to the destination
+ * of its HELD path goes on the path, as packets whose only route byte is
+ * the path's first hop (the master's port): the circuits carry it from
+ * there.  While a pair has a path, its messages never take a route: in
+ * any state but HELD they wait in the master's queue, so no message
+ * starts on a path whose mastership is being asked back.  A path counts
+ * the messages started on it until each has fully arrived (or been
+ * evicted as a partial); a RECALL path whose count is 0 is RETURNED and
+ * ops->path_returned is called, once.
+ *
+ * Path requests: when enabled, a message for a pair with neither a route
+ * nor a path waits in its source's queue (at most RCF_ADAPTER_WAIT_MSGS
+ * messages and RCF_ADAPTER_WAIT_BYTES bytes per node, one message always
+ * fits an empty queue) and ops->path_request is called; rcf_adapter_send
+ * returns -EAGAIN, taking nothing, when the queue is full.  Waiting
+ * messages leave in order, per pair, as soon as the pair has a HELD path
+ * or a route; when disabled, a pair with neither is a NO_ROUTE drop as
+ * before.
+ */
+#define RCF_ADAPTER_WAIT_MSGS	64
+#define RCF_ADAPTER_WAIT_BYTES	(256u << 10)
+
+struct rcf_adapter_path {
+	u32 id, master, dst;
+	u8 state;		/* enum rcf_path_state, RETURNED included */
+	u32 inflight;		/* messages started, not fully arrived */
+	u64 msgs, bytes;	/* messages sent on it, their bytes */
+};
+
+void rcf_adapter_set_path_wait(struct rcf_adapter *a, bool on);
+/* Path id as the adapter sees it; -ENOENT when it has none. */
+int rcf_adapter_path_get(const struct rcf_adapter *a, u32 id,
+			 struct rcf_adapter_path *p);
+/*
+ * Ends the request of (src, dst): drops the messages waiting for it
+ * (RCF_ADROP_NO_PATH each) and returns how many, or -ENOENT when the
+ * pair has nothing waiting and no request outstanding.
+ */
+int rcf_adapter_path_fail(struct rcf_adapter *a, u32 src, u32 dst);
+/* Messages waiting for a path at node src, or at every node (~0u). */
+u64 rcf_adapter_waiting(const struct rcf_adapter *a, u32 src);
+/*
+ * Sends the waiting messages whose pair now has a HELD path or a route,
+ * and raises a request again for pairs left with neither.  Installs call
+ * it; callers may too (after an -ENOMEM, say).
+ */
+void rcf_adapter_kick(struct rcf_adapter *a);
+
+/*
+ * A running adapter takes the paths of f (and the circuits they own)
+ * without a new engine: prepare builds the new path table and the list
+ * of switch inputs whose circuit changes (NULL on ENOMEM); safe says
+ * whether no packet stands at any of those inputs now, so rewiring them
+ * strands nothing; install (only when safe) puts both in place, keeps
+ * the counts of paths that stay, calls path_returned for RECALL paths
+ * with nothing in flight, and kicks waiting messages.  free releases a
+ * prepared update that was not installed.
+ */
+struct rcf_path_update;
+struct rcf_path_update *rcf_path_update_prepare(struct rcf_adapter *a,
+						const struct rcf_fabric *f);
+bool rcf_path_update_safe(const struct rcf_adapter *a,
+			  const struct rcf_path_update *u);
+void rcf_path_update_install(struct rcf_adapter *a, struct rcf_path_update *u);
+void rcf_path_update_free(struct rcf_path_update *u);
+
+/*
+ * A new adapter (built from the committed fabric) takes over what the old
+ * one held outside its engine: waiting messages and outstanding requests
+ * of nodes that still exist (those of nodes gone are dropped, counted
+ * RCF_ADROP_NO_PATH at the old adapter), the path-wait setting, and the
+ * counts of paths that stay.  Messages still in the old engine are not
+ * carried (an epoch drains it first); a path whose messages were lost
+ * with a deadlocked engine restarts its count at 0.
+ */
+void rcf_adapter_carry(struct rcf_adapter *to, struct rcf_adapter *from);
 
 #endif /* _RCF_CORE_ADAPTER_H */

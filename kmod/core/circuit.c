@@ -85,6 +85,10 @@ int rcf_circuit_del(struct rcf_fabric *f, u32 sw, u32 in_port,
 	if (s->circ_out[in_port] == RCF_NO_CIRCUIT)
 		return rcf_fail(e, ENOENT, "no circuit on that switch input",
 				RCF_A_CIRCUIT_IN_PORT);
+	if (s->circ_path[in_port])
+		return rcf_fail(e, EBUSY,
+				"circuit belongs to a path; delete the path",
+				RCF_A_CIRCUIT_IN_PORT);
 	if (s->circ_users[in_port])
 		return rcf_fail(e, EBUSY,
 				"circuit is used by routes; delete them first",
@@ -115,6 +119,10 @@ int rcf_circuit_set(struct rcf_fabric *f, const struct rcf_circuit *c,
 		return err;
 	if (s->circ_out[c->in_port] == c->out_port)
 		return 0;
+	if (s->circ_path[c->in_port])
+		return rcf_fail(e, EBUSY,
+				"circuit belongs to a path; it cannot be rewired",
+				RCF_A_CIRCUIT_OUT_PORT);
 	if (s->circ_users[c->in_port])
 		return rcf_fail(e, EBUSY,
 				"circuit is used by routes; it cannot be rewired",
@@ -135,6 +143,7 @@ static void rcf_circuit_fill(const struct rcf_switch *s, u32 in,
 	c->in_port = in;
 	c->out_port = s->circ_out[in];
 	c->users = s->circ_users[in];
+	c->path = s->circ_path[in];
 }
 
 bool rcf_circuit_get(struct rcf_fabric *f, u32 sw, u32 in_port,

@@ -127,6 +127,10 @@ int rcf_node_del(struct rcf_fabric *f, u32 id, struct rcf_err *e)
 		return rcf_fail(e, EBUSY,
 				"node is the source or destination of routes; delete them first",
 				RCF_A_NODE_ID);
+	if (n->path_refs)
+		return rcf_fail(e, EBUSY,
+				"node is the master or destination of paths; delete them first",
+				RCF_A_NODE_ID);
 	if (rcf_remove(f, RCF_J_NODE, &f->nodes, id))
 		return rcf_fail(e, ENOMEM, "out of memory", 0);
 	return 0;
@@ -249,8 +253,17 @@ int rcf_fabric_flush(struct rcf_fabric *f, struct rcf_err *e)
 	struct rcf_switch *s;
 	struct rcf_node *n;
 	u32 src = 0, dst = 0, sw = 0, in = 0, id = 0;
+	struct rcf_path *p;
 	int err;
 
+	/* the fabric goes: paths go whatever their mastership */
+	while ((p = rcf_path_next(f, id))) {
+		id = p->id;
+		err = rcf_path_del(f, id, true, e);
+		if (err)
+			return err;
+	}
+	id = 0;
 	while ((r = rcf_route_next(f, src, dst, 0))) {
 		src = r->src;
 		dst = r->dst;

@@ -174,6 +174,15 @@ u64 rcf_engine_backlog(const struct rcf_engine *e, u32 src);
 int rcf_engine_reserve(struct rcf_engine *e, u32 npkts);
 
 /*
+ * Circuits of a running engine (paths, engine_circuit.c): whether no
+ * packet stands at switch sw's input in (nothing in its channels' FIFOs
+ * and no worm being fed in), and setting the input's circuit output
+ * (RCF_NO_CIRCUIT: none).  Only set an input that is clear.
+ */
+bool rcf_engine_input_clear(const struct rcf_engine *e, u32 sw, u32 in);
+void rcf_engine_set_circuit(struct rcf_engine *e, u32 sw, u32 in, u8 out);
+
+/*
  * A fresh engine's clock starts at now instead of 0, so that cycles and
  * latencies run on across the engines of successive epochs.  No effect
  * once the engine holds anything.

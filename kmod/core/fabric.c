@@ -161,6 +161,9 @@ static void rcf_count(struct rcf_fabric *f, u8 kind, const void *obj, int sign)
 	case RCF_J_ROUTE:
 		f->n_routes += sign;
 		break;
+	case RCF_J_PATH:
+		f->n_paths += sign;
+		break;
 	}
 }
 
@@ -258,6 +261,7 @@ struct rcf_fabric *rcf_fabric_new(const struct rcf_hooks *hooks, void *priv)
 	f->switches.max = RCF_MAX_SWITCHES;
 	f->links.max = RCF_MAX_LINKS;
 	f->rsrc.max = RCF_MAX_NODES;
+	f->paths.max = RCF_MAX_PATHS;
 	return f;
 }
 
@@ -297,6 +301,7 @@ void rcf_fabric_free(struct rcf_fabric *f)
 		}
 	}
 	rcf_vec_release(f, &f->rsrc);
+	rcf_vec_release(f, &f->paths);
 	rcf_vec_release(f, &f->nodes);
 	rcf_vec_release(f, &f->switches);
 	rcf_vec_release(f, &f->links);
@@ -342,6 +347,7 @@ void rcf_txn_abort(struct rcf_fabric *f)
 	f->nodes.hint = 0;
 	f->switches.hint = 0;
 	f->links.hint = 0;
+	f->paths.hint = 0;
 
 	while (f->jn) {
 		struct rcf_jent *j = &f->jr[--f->jn];
@@ -573,4 +579,73 @@ bool rcf_txn_routes_only(const struct rcf_fabric *f, u8 *srcs)
 		}
 	}
 	return true;
+}
+
+/*
+ * The open transaction changes paths and the circuits they own only: no
+ * element, link parameter, plain circuit or route.  Such a change leaves
+ * every packet in flight on the channels it has (a path's circuits sit on
+ * inputs no route reads and only its own messages cross), so the data
+ * path may apply it to the running engine where no packet stands at the
+ * inputs it rewires (Documentation/paths.rst).
+ */
+bool rcf_txn_paths_only(const struct rcf_fabric *f)
+{
+	bool paths = false;
+	u32 i, k;
+
+	for (i = 0; i < f->jn; i++) {
+		const struct rcf_jent *j = &f->jr[i];
+		const void *live = j->vec ? rcf_vec_get(j->vec, j->key) : NULL;
+
+		switch (j->kind) {
+		case RCF_J_GROW:
+			break;
+		case RCF_J_PATH:
+			paths = true;
+			break;
+		case RCF_J_NODE: {
+			const struct rcf_node *a = j->old, *b = live;
+
+			if (!a || !b ||
+			    memcmp(a, b, offsetof(struct rcf_node, path_refs)) ||
+			    memcmp(a->port_link, b->port_link,
+				   sizeof(*a) - offsetof(struct rcf_node,
+							 port_link)))
+				return false;
+			break;
+		}
+		case RCF_J_SWITCH: {
+			const struct rcf_switch *a = j->old, *b = live;
+
+			if (!a || !b ||
+			    memcmp(a, b, offsetof(struct rcf_switch,
+						  ncircuits)) ||
+			    memcmp(a->port_link, b->port_link,
+				   sizeof(a->port_link)) ||
+			    memcmp(a->in_users, b->in_users,
+				   sizeof(a->in_users)))
+				return false;
+			/* only circuits of paths came or went */
+			for (k = 0; k < a->ports; k++)
+				if ((a->circ_out[k] != b->circ_out[k] ||
+				     a->circ_users[k] != b->circ_users[k]) &&
+				    !a->circ_path[k] && !b->circ_path[k])
+					return false;
+			break;
+		}
+		case RCF_J_LINK: {
+			const struct rcf_link *a = j->old, *b = live;
+
+			if (!a || !b ||
+			    memcmp(a, b, offsetof(struct rcf_link, paths)) ||
+			    a->state != b->state)
+				return false;
+			break;
+		}
+		default:
+			return false;
+		}
+	}
+	return paths;
 }

@@ -192,6 +192,10 @@ int rcf_link_del(struct rcf_fabric *f, u32 id, struct rcf_err *e)
 		return rcf_fail(e, EBUSY,
 				"link is used by routes; delete them first",
 				RCF_A_LINK_ID);
+	if (l->paths)
+		return rcf_fail(e, EBUSY,
+				"link is crossed by a path; delete the path first",
+				RCF_A_LINK_ID);
 	a = l->a;
 	b = l->b;
 	if (rcf_remove(f, RCF_J_LINK, &f->links, id))
@@ -224,6 +228,17 @@ int rcf_link_set(struct rcf_fabric *f, const struct rcf_link_cfg *c,
 		return rcf_fail(e, EBUSY,
 				"link is used by routes; its virtual channel count cannot change",
 				RCF_A_LINK_VCS);
+	if ((c->set & RCF_LSET_VCS) && c->vcs != l->vcs && l->paths)
+		return rcf_fail(e, EBUSY,
+				"link is crossed by a path; its virtual channel count cannot change",
+				RCF_A_LINK_VCS);
+	/* a path over a failing line is broken (Wijnen §IV, fault tolerance) */
+	if ((c->set & RCF_LSET_STATE) && c->state != RCF_LINK_UP &&
+	    l->state == RCF_LINK_UP) {
+		err = rcf_path_break_link(f, c->id, e);
+		if (err)
+			return err;
+	}
 	l = rcf_touch(f, RCF_J_LINK, &f->links, c->id, sizeof(*l));
 	if (!l)
 		return rcf_fail(e, ENOMEM, "out of memory", 0);

@@ -42,6 +42,7 @@ struct rcf_node {
 	u32 ports;
 	u32 nlinks;
 	u32 route_refs;	/* routes with this node as source or destination */
+	u32 path_refs;	/* paths with this node as master or destination */
 	u32 port_link[RCF_NODE_MAX_PORTS];
 	char ifname[RCF_IFNAMSIZ];	/* empty: "rcf<id>" */
 	u32 ifindex;
@@ -61,6 +62,8 @@ struct rcf_switch {
 	u32 circ_users[RCF_SWITCH_MAX_PORTS];
 	/* routes that read a route byte at each input */
 	u32 in_users[RCF_SWITCH_MAX_PORTS];
+	/* the path whose circuit is on each input, + 1; 0: none */
+	u32 circ_path[RCF_SWITCH_MAX_PORTS];
 	u8 circ_out[RCF_SWITCH_MAX_PORTS];
 };
 
@@ -72,6 +75,7 @@ struct rcf_link {
 	u32 vcs;
 	u32 buf_size;
 	u32 users;	/* route crossings */
+	u32 paths;	/* paths crossing it */
 	u8 state;
 };
 
@@ -80,12 +84,30 @@ struct rcf_circuit {
 	u32 in_port;
 	u32 out_port;
 	u32 users;
+	u32 path;	/* owning path id + 1; 0: a plain circuit */
 };
 
 struct rcf_route {
 	u32 src;
 	u32 dst;
 	u8 index;
+	u8 nhops;
+	u8 hops[RCF_ROUTE_MAX_HOPS];
+};
+
+/*
+ * A circuit-switched data path (Wijnen §II): hops[0] is the master's
+ * output port and the VC used on every link, then one output port per
+ * switch crossed, where the path owns a circuit.  state is HELD, RECALL
+ * or BROKEN; RETURNED is known to the data path only (it depends on the
+ * master's messages still under way), so deleting takes its word.
+ */
+struct rcf_path {
+	u32 id;
+	u32 master;
+	u32 dst;
+	u32 ncircuits;
+	u8 state;
 	u8 nhops;
 	u8 hops[RCF_ROUTE_MAX_HOPS];
 };
@@ -114,7 +136,8 @@ struct rcf_fabric {
 	struct rcf_vec switches;
 	struct rcf_vec links;
 	struct rcf_vec rsrc;	/* per source: struct rcf_vec of routes */
-	u32 n_nodes, n_switches, n_links, n_circuits, n_routes;
+	struct rcf_vec paths;
+	u32 n_nodes, n_switches, n_links, n_circuits, n_routes, n_paths;
 	u32 cq_size;
 	u64 epoch;
 	u64 mem;
@@ -177,6 +200,8 @@ int rcf_txn_commit(struct rcf_fabric *f, struct rcf_err *e);
 void rcf_txn_abort(struct rcf_fabric *f);
 /* The open transaction changes routes only (fabric.c explains). */
 bool rcf_txn_routes_only(const struct rcf_fabric *f, u8 *srcs);
+/* It changes paths, and the circuits they own, only. */
+bool rcf_txn_paths_only(const struct rcf_fabric *f);
 
 int rcf_node_add(struct rcf_fabric *f, struct rcf_node_cfg *c,
 		 struct rcf_err *e);
@@ -233,6 +258,25 @@ struct rcf_route *rcf_route_get(struct rcf_fabric *f, u32 src, u32 dst,
 struct rcf_route *rcf_route_next(struct rcf_fabric *f, u32 src, u32 dst,
 				 u32 index);
 
+/*
+ * Paths (path.c).  add takes the lowest free id when has_id is false and
+ * stores it in p->id; the path starts HELD.  del refuses a path whose
+ * mastership has not come back (HELD, RECALL) unless returned says the
+ * data path has it back; a BROKEN path always goes.  set takes HELD or
+ * RECALL.  A link going down breaks the paths crossing it (link.c).
+ */
+int rcf_path_add(struct rcf_fabric *f, struct rcf_path *p, bool has_id,
+		 struct rcf_err *e);
+int rcf_path_del(struct rcf_fabric *f, u32 id, bool returned,
+		 struct rcf_err *e);
+int rcf_path_set(struct rcf_fabric *f, u32 id, u8 state, struct rcf_err *e);
+struct rcf_path *rcf_path_get(struct rcf_fabric *f, u32 id);
+struct rcf_path *rcf_path_next(struct rcf_fabric *f, u32 from);
+/* Marks BROKEN every path crossing link lid. */
+int rcf_path_break_link(struct rcf_fabric *f, u32 lid, struct rcf_err *e);
+/* Whether path p crosses link lid. */
+bool rcf_path_crosses(struct rcf_fabric *f, const struct rcf_path *p, u32 lid);
+
 /* Internal to kmod/core. */
 void *rcf_zalloc(struct rcf_fabric *f, size_t n);
 void rcf_free(struct rcf_fabric *f, void *p);
@@ -246,6 +290,7 @@ enum rcf_jkind {
 	RCF_J_RTAB,	/* a source's route table was created */
 	RCF_J_GROW,	/* vec grew from old_cap */
 	RCF_J_CQ,	/* fabric default central queue was old_cap */
+	RCF_J_PATH,
 };
 
 int rcf_vec_reserve(struct rcf_fabric *f, struct rcf_vec *vec, u32 key);

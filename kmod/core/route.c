@@ -119,6 +119,11 @@ static int rcf_route_walk(struct rcf_fabric *f, const struct rcf_route *r,
 
 			ports = s->ports;
 			if (s->circ_out[at.port] != RCF_NO_CIRCUIT) {
+				if (s->circ_path[at.port] &&
+				    mode == RCF_WALK_CHECK)
+					return rcf_fail(e, EBUSY,
+							"route would cross a circuit of a path",
+							RCF_A_ROUTE_HOPS);
 				if (++run > f->n_circuits)
 					return rcf_fail(e, ELOOP,
 							"route enters a loop of circuits",

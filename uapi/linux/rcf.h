@@ -17,7 +17,11 @@
  *  - circuits wire an input port of a switch to one of its output ports;
  *    bytes pass through a circuit without a route byte being read;
  *  - routes: for each (source node, destination node) pair, up to
- *    RCF_ROUTES_PER_PAIR source routes, each a string of route bytes.
+ *    RCF_ROUTES_PER_PAIR source routes, each a string of route bytes;
+ *  - paths: circuit-switched data paths (Wijnen §II), a chain of circuits
+ *    from a port of a master node to a destination node, whose messages
+ *    carry no route bytes and which is broken only after the master has
+ *    handed its mastership back (Documentation/paths.rst).
  *
  * Ids are chosen by the caller or, when the id attribute is left out of a
  * NEW request, the lowest free id is taken; the reply to a NEW request sent
@@ -64,6 +68,8 @@
 #define RCF_BATCH_MAX_OPS	4096	/* operations in one RCF_CMD_BATCH */
 #define RCF_NODE_MAX_ADDRS	8	/* addresses in RCF_A_NODE_ADDRS */
 #define RCF_MAX_CLOCK_HZ	1000000000ULL	/* paced engine cycles/s */
+#define RCF_MAX_PATHS		4096	/* path ids are 0 .. RCF_MAX_PATHS - 1 */
+#define RCF_PATH_MAX_TIMEOUT_MS	600000	/* RCF_A_FABRIC_PATH_TIMEOUT_MS */
 
 /*
  * Route byte layout.  Every element that forwards a packet by its route
@@ -122,6 +128,9 @@ enum rcf_drop_reason {
 	RCF_DROP_NOT_IP,	/* netdev given a frame that is not IPv4/IPv6 */
 	RCF_DROP_DOWN,		/* the destination node's netdev is down */
 	RCF_DROP_BAD_HEADER,	/* adapter header malformed or inconsistent */
+	RCF_DROP_NO_PATH,	/* waited for a path that was refused or
+				 * not set up within the path timeout
+				 */
 	__RCF_DROP_MAX,
 	RCF_DROP_MAX = __RCF_DROP_MAX - 1
 };
@@ -146,6 +155,24 @@ enum rcf_epoch_mode {
 
 #define RCF_EPOCH_TIMEOUT_MS	2000	/* default drain bound */
 #define RCF_EPOCH_MAX_TIMEOUT_MS 60000
+
+/*
+ * Mastership of a path (Wijnen §II A), in RCF_A_PATH_STATE.  A path is
+ * made HELD: its master's messages for the destination take it.  SET to
+ * RECALL asks the mastership back: no new message starts on the path,
+ * those started go on, and once the last of them has fully arrived the
+ * state becomes RETURNED and RCF_CMD_PATH_RETURNED is multicast.  Only a
+ * RETURNED or BROKEN path can be deleted, so a path is never cut under a
+ * message.  A link under a path going down makes it BROKEN (announced as
+ * a PATH_SET event): nothing more is sent on it.  SET accepts HELD (which
+ * also cancels a recall or regrants a returned path) and RECALL.
+ */
+enum rcf_path_state {
+	RCF_PATH_HELD = 1,
+	RCF_PATH_RECALL = 2,
+	RCF_PATH_RETURNED = 3,
+	RCF_PATH_BROKEN = 4,
+};
 
 /* Link administrative state, in RCF_A_LINK_STATE. */
 enum rcf_link_state {
@@ -269,6 +296,50 @@ enum rcf_cmd {
 	 */
 	RCF_CMD_NODE_THRESHOLD,
 
+	/*
+	 * Paths (Documentation/paths.rst), keyed by RCF_A_PATH_ID.  NEW
+	 * takes RCF_A_PATH_MASTER, RCF_A_PATH_DST and RCF_A_PATH_HOPS and
+	 * makes one circuit at every switch the hops cross, all or none,
+	 * granting the mastership to the master (state HELD).  A path needs
+	 * every switch input and output it crosses free of circuits, no
+	 * route reading a route byte at those inputs, and every link up.
+	 * SET changes RCF_A_PATH_STATE (HELD or RECALL); DEL refuses with
+	 * EBUSY a path whose mastership has not come back (HELD, RECALL)
+	 * and removes the circuits of a RETURNED or BROKEN one.  Events as
+	 * for the other objects; a path made, recalled or deleted is an
+	 * epoch that never needs a drain when no packet stands at the
+	 * switch inputs it changes.
+	 */
+	RCF_CMD_PATH_GET,
+	RCF_CMD_PATH_NEW,
+	RCF_CMD_PATH_DEL,
+	RCF_CMD_PATH_SET,
+
+	/*
+	 * Path requests.  While RCF_A_FABRIC_PATH_TIMEOUT_MS is not 0, a
+	 * node with a message for a destination it has neither a route nor
+	 * a path to holds the message in its queue (bounded: a full queue
+	 * stops the node's netdev queue) and the kernel multicasts one
+	 * PATH_REQUEST with RCF_A_PATH_MASTER (the node), RCF_A_PATH_DST and
+	 * RCF_A_PATH_WAITING.  A path made from the node to the destination
+	 * answers it; the held messages then take the path in order.  A
+	 * request that is not answered within the timeout fails.
+	 *
+	 * Sent by a user (admin), PATH_REQUEST with RCF_A_PATH_ERROR fails
+	 * the outstanding request of (MASTER, DST) with that errno (ENOENT
+	 * when there is none); without it, raises a request for the pair as
+	 * if the node had a message waiting.  A failed request's messages are
+	 * dropped (RCF_DROP_NO_PATH) and a PATH_REQUEST event with
+	 * RCF_A_PATH_ERROR reports it.
+	 */
+	RCF_CMD_PATH_REQUEST,
+
+	/*
+	 * Notification only: the mastership of path RCF_A_PATH_ID came back
+	 * (state RETURNED), carrying the path's attributes.
+	 */
+	RCF_CMD_PATH_RETURNED,
+
 	__RCF_CMD_MAX,
 	RCF_CMD_MAX = __RCF_CMD_MAX - 1
 };
@@ -362,6 +433,48 @@ enum rcf_attr {
 					 */
 	RCF_A_THRESH_SENT,		/* u64, read-only: node's messages sent */
 	RCF_A_THRESH_RECEIVED,		/* u64, read-only: and received */
+
+	/* path, keyed by id */
+	RCF_A_PATH_ID,			/* u32, key; NEW without it takes the
+					 * lowest free id
+					 */
+	RCF_A_PATH_MASTER,		/* u32: node that holds the mastership */
+	RCF_A_PATH_DST,			/* u32: destination node */
+	RCF_A_PATH_HOPS,		/* binary, 1 .. 64 route bytes, at
+					 * creation only: the master's output
+					 * port (and the VC the path uses on
+					 * every link), then each switch's
+					 * output port (VC bits 0)
+					 */
+	RCF_A_PATH_STATE,		/* u8, enum rcf_path_state */
+	RCF_A_PATH_CIRCUITS,		/* u32, read-only: switches crossed */
+	RCF_A_PATH_MSGS,		/* u64, read-only: messages sent on it */
+	RCF_A_PATH_BYTES,		/* u64, read-only: their bytes */
+	RCF_A_PATH_INFLIGHT,		/* u32, read-only: messages started on
+					 * it that have not fully arrived
+					 */
+	RCF_A_PATH_WAIT_NS,		/* u64, read-only: how long the
+					 * master's request waited for this
+					 * path (0: it was not requested)
+					 */
+	RCF_A_PATH_WAITING,		/* u32, read-only: messages held for
+					 * the request (PATH_REQUEST events)
+					 */
+	RCF_A_PATH_ERROR,		/* u32: positive errno of a failed
+					 * request (PATH_REQUEST)
+					 */
+
+	/* fabric: path requests */
+	RCF_A_FABRIC_PATHS,		/* u32, read-only: count */
+	RCF_A_FABRIC_PATH_TIMEOUT_MS,	/* u32: 0 (default): a message with
+					 * neither route nor path is dropped
+					 * (RCF_DROP_NO_ROUTE); else requests
+					 * are raised and wait this long, 1 ..
+					 * RCF_PATH_MAX_TIMEOUT_MS
+					 */
+	RCF_A_CIRCUIT_PATH,		/* u32, read-only: the path a circuit
+					 * belongs to (absent: none)
+					 */
 
 	__RCF_A_MAX,
 	RCF_A_MAX = __RCF_A_MAX - 1
@@ -458,6 +571,12 @@ enum rcf_stats_attr {
 	RCF_STATS_CQ_SIZE,		/* u32: central queue capacity, bytes */
 	RCF_STATS_CQ_CUR,		/* u32, now: bytes held (whole chunks) */
 	RCF_STATS_CQ_PEAK,		/* u32: highest since reset */
+
+	/* NODE: path requests */
+	RCF_STATS_PATH_WAITING,		/* u64, now: messages held waiting for
+					 * a path
+					 */
+	RCF_STATS_PATH_REQUESTS,	/* u64: path requests raised */
 
 	__RCF_STATS_MAX,
 	RCF_STATS_MAX = __RCF_STATS_MAX - 1

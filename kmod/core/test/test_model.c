@@ -157,7 +157,7 @@ static int do_circuit_set(struct rcf_fabric *f, void *arg)
 static void t_circuits(void)
 {
 	struct rcf_fabric *f = fab_new();
-	struct rcf_circuit c = {0, 1, 2, 0};
+	struct rcf_circuit c = {.sw = 0, .in_port = 1, .out_port = 2};
 	struct rcf_err e;
 
 	op_switch(f, 0, 4);
@@ -175,14 +175,14 @@ static void t_circuits(void)
 	REFUSED(f, op_txn(f, do_circuit_set, &c, &e), EBUSY);
 	c.out_port = 1;
 	REFUSED(f, op_txn(f, do_circuit_set, &c, &e), EINVAL);
-	c = (struct rcf_circuit){0, 2, 0, 0};
+	c = (struct rcf_circuit){.sw = 0, .in_port = 2, .out_port = 0};
 	REFUSED(f, op_txn(f, do_circuit_set, &c, &e), EBUSY);
-	c = (struct rcf_circuit){0, 3, 0, 0};
+	c = (struct rcf_circuit){.sw = 0, .in_port = 3, .out_port = 0};
 	REFUSED(f, op_txn(f, do_circuit_set, &c, &e), ENOENT);
 	CHECK_EQ(op_circuit(f, 0, 3, 2), 0);
-	c = (struct rcf_circuit){0, 1, 2, 0};
+	c = (struct rcf_circuit){.sw = 0, .in_port = 1, .out_port = 2};
 	REFUSED(f, op_txn(f, do_circuit_set, &c, &e), EBUSY);
-	c = (struct rcf_circuit){0, 3, 2, 0};
+	c = (struct rcf_circuit){.sw = 0, .in_port = 3, .out_port = 2};
 	CHECK_EQ(op_txn(f, do_circuit_set, &c, &e), 0); /* unchanged: fine */
 	CHECK_EQ(f->n_circuits, 4);
 	CHECK_EQ(rcf_switch_get(f, 0)->out_busy, 0xf);

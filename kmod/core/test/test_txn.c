@@ -29,7 +29,7 @@ static int many(struct rcf_fabric *f, void *arg)
 	struct rcf_link_cfg lc = {.id = 1, .state = 0, .set = RCF_LSET_STATE};
 	struct rcf_route r = {
 		.src = 0, .dst = 1, .nhops = 2, .hops = {H(0, 0), H(1, 0)}};
-	struct rcf_circuit c = {0, 4, 5, 0};
+	struct rcf_circuit c = {.sw = 0, .in_port = 4, .out_port = 5};
 	struct rcf_err *e = &last_err;
 	int i, err = 0;
 

@@ -1,0 +1,404 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Paths: circuit-switched data paths with mastership (Wijnen §II A).
+ *
+ * A path owns one circuit at every switch it crosses, from a port of its
+ * master node to its destination node, so the master's messages on it
+ * carry no route byte past the master's own output port.  The circuits
+ * are made and removed with the path, all or none, and nothing else may
+ * touch them: plain circuit commands and routes keep off (circuit.c,
+ * route.c).  A path's inputs must be free of circuits and of routes
+ * reading route bytes, and its outputs of circuits, since a path is the
+ * exclusive data link of §I A between its two processors.
+ *
+ * The same walk validates a path, takes its circuits and links, and gives
+ * them back: nothing it crosses can change while the path holds it.
+ */
+#include "model.h"
+
+enum rcf_pwalk_mode {
+	RCF_PWALK_CHECK,	/* validate only */
+	RCF_PWALK_HOLD,		/* make the circuits, count the links */
+	RCF_PWALK_DROP,		/* remove them, uncount */
+	RCF_PWALK_LINKS,	/* list the links of a path that holds them */
+};
+
+static int rcf_path_nomem(struct rcf_err *e)
+{
+	return rcf_fail(e, ENOMEM, "out of memory", 0);
+}
+
+/* Switch ports a checked path has used so far, to refuse a loop. */
+struct rcf_pwalk_seen {
+	u32 n;
+	u32 sw[RCF_ROUTE_MAX_HOPS];
+	u8 in[RCF_ROUTE_MAX_HOPS], out[RCF_ROUTE_MAX_HOPS];
+};
+
+static bool rcf_pwalk_reused(struct rcf_pwalk_seen *seen, u32 sw, u32 in,
+			     u32 out)
+{
+	u32 i;
+
+	for (i = 0; i < seen->n; i++)
+		if (seen->sw[i] == sw && (seen->in[i] == in ||
+					  seen->out[i] == out))
+			return true;
+	seen->sw[seen->n] = sw;
+	seen->in[seen->n] = in;
+	seen->out[seen->n] = out;
+	seen->n++;
+	return false;
+}
+
+static int rcf_path_switch_check(struct rcf_switch *s, u32 in, u8 b,
+				 struct rcf_err *e)
+{
+	u32 out = RCF_HOP_PORT(b);
+
+	if (s->circ_out[in] != RCF_NO_CIRCUIT)
+		return rcf_fail(e, EBUSY,
+				"a switch input the path needs already has a circuit",
+				RCF_A_PATH_HOPS);
+	if (s->in_users[in])
+		return rcf_fail(e, EBUSY,
+				"routes read route bytes at a switch input the path needs",
+				RCF_A_PATH_HOPS);
+	if (RCF_HOP_VC(b))
+		return rcf_fail(e, EINVAL,
+				"a path's switch hops carry no virtual channel: circuits keep the master's",
+				RCF_A_PATH_HOPS);
+	if (out >= s->ports)
+		return rcf_fail(e, ERANGE,
+				"path leaves a switch through a port it does not have",
+				RCF_A_PATH_HOPS);
+	if (out == in)
+		return rcf_fail(e, EINVAL,
+				"a path cannot leave a switch through the port it came in by",
+				RCF_A_PATH_HOPS);
+	if (s->out_busy & (1u << out))
+		return rcf_fail(e, EBUSY,
+				"a switch output the path needs is used by a circuit",
+				RCF_A_PATH_HOPS);
+	return 0;
+}
+
+static int rcf_path_switch_set(struct rcf_fabric *f, struct rcf_switch *s,
+			       u32 in, u32 out, u32 owner, int mode,
+			       struct rcf_err *e)
+{
+	s = rcf_touch(f, RCF_J_SWITCH, &f->switches, s->id, sizeof(*s));
+	if (!s)
+		return rcf_path_nomem(e);
+	if (mode == RCF_PWALK_HOLD) {
+		s->circ_out[in] = out;
+		s->circ_users[in] = 0;
+		s->circ_path[in] = owner + 1;
+		s->out_busy |= 1u << out;
+		s->ncircuits++;
+		f->n_circuits++;
+	} else {
+		s->out_busy &= ~(1u << s->circ_out[in]);
+		s->circ_out[in] = RCF_NO_CIRCUIT;
+		s->circ_path[in] = 0;
+		s->ncircuits--;
+		f->n_circuits--;
+	}
+	return 0;
+}
+
+static int rcf_path_link(struct rcf_fabric *f, u32 lid, u32 vc, int mode,
+			 struct rcf_err *e)
+{
+	struct rcf_link *l = rcf_link_get(f, lid);
+
+	if (mode == RCF_PWALK_LINKS)
+		return 0;
+	if (mode == RCF_PWALK_CHECK) {
+		if (l->state != RCF_LINK_UP)
+			return rcf_fail(e, ENETDOWN,
+					"path crosses a link that is down",
+					RCF_A_PATH_HOPS);
+		if (vc >= l->vcs)
+			return rcf_fail(e, ERANGE,
+					"path uses a virtual channel a link it crosses does not have",
+					RCF_A_PATH_HOPS);
+		return 0;
+	}
+	l = rcf_touch(f, RCF_J_LINK, &f->links, lid, sizeof(*l));
+	if (!l)
+		return rcf_path_nomem(e);
+	if (mode == RCF_PWALK_HOLD)
+		l->paths++;
+	else
+		l->paths--;
+	return 0;
+}
+
+/*
+ * Walks p from its master.  lid_out, when given, is set to the links
+ * crossed (at most RCF_ROUTE_MAX_HOPS) and *nlinks to their number.
+ */
+static int rcf_path_walk(struct rcf_fabric *f, const struct rcf_path *p,
+			 int mode, u32 *ncirc, u32 *lids, u32 *nlinks,
+			 struct rcf_err *e)
+{
+	struct rcf_end at = { .kind = RCF_ELEM_NODE, .id = p->master,
+			      .port = RCF_NONE };
+	struct rcf_pwalk_seen *seen = NULL;
+	u32 i = 0, vc = RCF_HOP_VC(p->hops[0]), out, lid, nc = 0, nl = 0;
+	struct rcf_link *l;
+	int err = 0;
+
+	if (mode == RCF_PWALK_CHECK) {
+		seen = rcf_os_zalloc(sizeof(*seen));
+		if (!seen)
+			return rcf_path_nomem(e);
+	}
+	for (;;) {
+		u8 b;
+
+		if (at.kind == RCF_ELEM_NODE) {
+			struct rcf_node *n = rcf_node_get(f, at.id);
+
+			if (i) {
+				if (at.id != p->dst)
+					err = rcf_fail(e, EINVAL,
+						       "path reaches a node that is not its destination",
+						       RCF_A_PATH_HOPS);
+				else if (i != p->nhops)
+					err = rcf_fail(e, EINVAL,
+						       "path reaches its destination before its last hop",
+						       RCF_A_PATH_HOPS);
+				break;
+			}
+			b = p->hops[0];
+			if (b & RCF_HOP_RESERVED) {
+				err = rcf_fail(e, EINVAL,
+					       "route byte has its reserved bit set",
+					       RCF_A_PATH_HOPS);
+				break;
+			}
+			out = RCF_HOP_PORT(b);
+			if (out >= n->ports) {
+				err = rcf_fail(e, ERANGE,
+					       "path leaves its master through a port it does not have",
+					       RCF_A_PATH_HOPS);
+				break;
+			}
+		} else {
+			struct rcf_switch *s = rcf_switch_get(f, at.id);
+
+			if (i == p->nhops) {
+				err = rcf_fail(e, EINVAL,
+					       "path ends inside a switch",
+					       RCF_A_PATH_HOPS);
+				break;
+			}
+			b = p->hops[i];
+			out = RCF_HOP_PORT(b);
+			if (mode == RCF_PWALK_CHECK) {
+				if (b & RCF_HOP_RESERVED) {
+					err = rcf_fail(e, EINVAL,
+						       "route byte has its reserved bit set",
+						       RCF_A_PATH_HOPS);
+					break;
+				}
+				err = rcf_path_switch_check(s, at.port, b, e);
+				if (!err && rcf_pwalk_reused(seen, s->id,
+							     at.port, out))
+					err = rcf_fail(e, ELOOP,
+						       "path crosses a switch port twice",
+						       RCF_A_PATH_HOPS);
+			} else if (mode != RCF_PWALK_LINKS) {
+				err = rcf_path_switch_set(f, s, at.port, out,
+							  p->id, mode, e);
+			}
+			if (err)
+				break;
+			nc++;
+		}
+		i++;
+		at.port = out;
+		lid = rcf_end_link(f, &at);
+		if (lid == RCF_NONE) {
+			err = rcf_fail(e, ENOENT,
+				       "path leaves through a port with no link",
+				       RCF_A_PATH_HOPS);
+			break;
+		}
+		err = rcf_path_link(f, lid, vc, mode, e);
+		if (err)
+			break;
+		if (lids && nl < RCF_ROUTE_MAX_HOPS)
+			lids[nl] = lid;
+		nl++;
+		l = rcf_link_get(f, lid);
+		if (l->a.kind == at.kind && l->a.id == at.id &&
+		    l->a.port == at.port)
+			at = l->b;
+		else
+			at = l->a;
+	}
+	rcf_os_free(seen);
+	if (ncirc)
+		*ncirc = nc;
+	if (nlinks)
+		*nlinks = nl;
+	return err;
+}
+
+static int rcf_path_refs(struct rcf_fabric *f, const struct rcf_path *p,
+			 int delta, struct rcf_err *e)
+{
+	struct rcf_node *n;
+
+	n = rcf_touch(f, RCF_J_NODE, &f->nodes, p->master, sizeof(*n));
+	if (!n)
+		return rcf_path_nomem(e);
+	n->path_refs += delta;
+	n = rcf_touch(f, RCF_J_NODE, &f->nodes, p->dst, sizeof(*n));
+	if (!n)
+		return rcf_path_nomem(e);
+	n->path_refs += delta;
+	return 0;
+}
+
+int rcf_path_add(struct rcf_fabric *f, struct rcf_path *p, bool has_id,
+		 struct rcf_err *e)
+{
+	struct rcf_path *n;
+	int err;
+
+	if (!rcf_node_get(f, p->master))
+		return rcf_fail(e, ENOENT, "path master node does not exist",
+				RCF_A_PATH_MASTER);
+	if (!rcf_node_get(f, p->dst))
+		return rcf_fail(e, ENOENT,
+				"path destination node does not exist",
+				RCF_A_PATH_DST);
+	if (p->master == p->dst)
+		return rcf_fail(e, EINVAL,
+				"path master and destination are the same node",
+				RCF_A_PATH_DST);
+	if (p->nhops < 1 || p->nhops > RCF_ROUTE_MAX_HOPS)
+		return rcf_fail(e, EINVAL, "path must have 1 to 64 hops",
+				RCF_A_PATH_HOPS);
+	if (has_id) {
+		if (p->id >= RCF_MAX_PATHS)
+			return rcf_fail(e, ERANGE, "path id is out of range",
+					RCF_A_PATH_ID);
+		if (rcf_path_get(f, p->id))
+			return rcf_fail(e, EEXIST, "path already exists",
+					RCF_A_PATH_ID);
+	} else if (rcf_vec_free_key(&f->paths, &p->id)) {
+		return rcf_fail(e, ENOSPC, "no free path id", RCF_A_PATH_ID);
+	}
+	err = rcf_path_walk(f, p, RCF_PWALK_CHECK, &p->ncircuits, NULL, NULL,
+			    e);
+	if (err)
+		return err;
+	p->state = RCF_PATH_HELD;
+	n = rcf_dup(f, p, sizeof(*p));
+	if (!n)
+		return rcf_path_nomem(e);
+	if (rcf_put(f, RCF_J_PATH, &f->paths, p->id, n)) {
+		rcf_free(f, n);
+		return rcf_path_nomem(e);
+	}
+	err = rcf_path_walk(f, n, RCF_PWALK_HOLD, NULL, NULL, NULL, e);
+	if (err)
+		return err;
+	return rcf_path_refs(f, n, 1, e);
+}
+
+int rcf_path_del(struct rcf_fabric *f, u32 id, bool returned,
+		 struct rcf_err *e)
+{
+	struct rcf_path *p = rcf_path_get(f, id);
+	int err;
+
+	if (!p)
+		return rcf_fail(e, ENOENT, "no such path", RCF_A_PATH_ID);
+	if (p->state == RCF_PATH_HELD && !returned)
+		return rcf_fail(e, EBUSY,
+				"the master holds the path's mastership: recall it first",
+				RCF_A_PATH_ID);
+	if (p->state == RCF_PATH_RECALL && !returned)
+		return rcf_fail(e, EBUSY,
+				"the path's mastership has not come back yet: its master is still sending",
+				RCF_A_PATH_ID);
+	err = rcf_path_walk(f, p, RCF_PWALK_DROP, NULL, NULL, NULL, e);
+	if (!err)
+		err = rcf_path_refs(f, p, -1, e);
+	if (!err && rcf_remove(f, RCF_J_PATH, &f->paths, id))
+		err = rcf_path_nomem(e);
+	return err;
+}
+
+int rcf_path_set(struct rcf_fabric *f, u32 id, u8 state, struct rcf_err *e)
+{
+	struct rcf_path *p = rcf_path_get(f, id);
+
+	if (!p)
+		return rcf_fail(e, ENOENT, "no such path", RCF_A_PATH_ID);
+	if (state != RCF_PATH_HELD && state != RCF_PATH_RECALL)
+		return rcf_fail(e, EINVAL,
+				"a path's state can only be set to held or recall",
+				RCF_A_PATH_STATE);
+	if (p->state == RCF_PATH_BROKEN)
+		return rcf_fail(e, ENOLINK,
+				"the path is broken: delete it and make a new one",
+				RCF_A_PATH_ID);
+	if (p->state == state)
+		return 0;
+	p = rcf_touch(f, RCF_J_PATH, &f->paths, id, sizeof(*p));
+	if (!p)
+		return rcf_path_nomem(e);
+	p->state = state;
+	return 0;
+}
+
+struct rcf_path *rcf_path_get(struct rcf_fabric *f, u32 id)
+{
+	return rcf_vec_get(&f->paths, id);
+}
+
+struct rcf_path *rcf_path_next(struct rcf_fabric *f, u32 from)
+{
+	for (; from < f->paths.cap; from++)
+		if (f->paths.v[from])
+			return f->paths.v[from];
+	return NULL;
+}
+
+bool rcf_path_crosses(struct rcf_fabric *f, const struct rcf_path *p, u32 lid)
+{
+	u32 lids[RCF_ROUTE_MAX_HOPS], n = 0, i;
+
+	/* it cannot fail: nothing a path crosses changes while it holds it */
+	rcf_path_walk(f, p, RCF_PWALK_LINKS, NULL, lids, &n, NULL);
+	for (i = 0; i < n && i < RCF_ROUTE_MAX_HOPS; i++)
+		if (lids[i] == lid)
+			return true;
+	return false;
+}
+
+int rcf_path_break_link(struct rcf_fabric *f, u32 lid, struct rcf_err *e)
+{
+	struct rcf_link *l = rcf_link_get(f, lid);
+	struct rcf_path *p;
+	u32 id = 0;
+
+	if (!l || !l->paths)
+		return 0;
+	for (; (p = rcf_path_next(f, id)); id = p->id + 1) {
+		if (p->state == RCF_PATH_BROKEN || !rcf_path_crosses(f, p, lid))
+			continue;
+		p = rcf_touch(f, RCF_J_PATH, &f->paths, p->id, sizeof(*p));
+		if (!p)
+			return rcf_path_nomem(e);
+		p->state = RCF_PATH_BROKEN;
+	}
+	return 0;
+}
