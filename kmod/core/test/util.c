@@ -227,7 +227,8 @@ int op_link(struct rcf_fabric *f, int id, int ka, int ia, int pa, int kb,
 
 int op_circuit(struct rcf_fabric *f, int sw, int in, int out)
 {
-	struct op o = {.kind = 3, .c = {sw, in, out, 0}};
+	struct op o = {.kind = 3,
+		       .c = {.sw = sw, .in_port = in, .out_port = out}};
 
 	return op_run(f, &o);
 }
