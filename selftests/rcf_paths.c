@@ -21,6 +21,8 @@
 #define H(port, vc) RCF_HOP(port, vc)
 /* liveness bound of every wait; no figure here is asserted */
 #define WAIT_MS 30000
+/* a node's queue for path waits, in messages (Documentation/paths.rst) */
+#define WAIT_QUEUE_MSGS 64
 
 /*
  * Nodes 0 .. 3 on ports 0 .. 3 of switch 0 (links 0 .. 3); nodes 4 and 5
@@ -1173,9 +1175,64 @@ TEST_F_TIMEOUT(pth, requests, 240)
 	close(fd);
 }
 
+/* A netdev counter of node id's, from sysfs; UINT64_MAX when unreadable. */
+static uint64_t dev_stat(uint32_t id, const char *what)
+{
+	char path[96], buf[32] = "";
+	int fd, n;
+
+	snprintf(path, sizeof(path), "/sys/class/net/rcf%u/statistics/%s", id,
+		 what);
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return UINT64_MAX;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	return n > 0 ? strtoull(buf, NULL, 10) : UINT64_MAX;
+}
+
+/*
+ * More messages than a node's queue for path waits holds: the rest stay
+ * in the netdev's queue, which stops, and nothing is dropped; a path
+ * made takes them all, in order.  pfifo, not fq_codel, so that the
+ * qdisc drops nothing that waits long either.
+ */
+TEST_F_TIMEOUT(pth, requests_backpressure, 240)
+{
+	struct rcf_nl *nl = &self->nl;
+	const int n = 3 * WAIT_QUEUE_MSGS;
+	uint64_t no_path, no_route, tx_dropped;
+	int fd;
+
+	fd = ip_setup(nl);
+	ASSERT_LE(0, fd) TH_LOG("addresses, packet socket: %s", strerror(-fd));
+	ASSERT_EQ(0, system("tc qdisc replace dev rcf0 root pfifo limit 1000"))
+	TH_LOG("tc could not give rcf0 a pfifo qdisc");
+	RCF_OK(set_fabric_u32(nl, RCF_A_FABRIC_PATH_TIMEOUT_MS,
+			      RCF_PATH_MAX_TIMEOUT_MS, err));
+	no_path = drops(nl, RCF_DROP_NO_PATH);
+	no_route = drops(nl, RCF_DROP_NO_ROUTE);
+	tx_dropped = dev_stat(0, "tx_dropped");
+	ASSERT_EQ(0, send_ip(nl, fd, 0, 4, n, 100));
+	/* the node's queue fills to its bound, and no further */
+	EXPECT_EQ(WAIT_QUEUE_MSGS, wait_node_stat(nl, 0, RCF_STATS_PATH_WAITING,
+						  WAIT_QUEUE_MSGS));
+	sleep_ms(200);
+	EXPECT_EQ(WAIT_QUEUE_MSGS, node_stat(nl, 0, RCF_STATS_PATH_WAITING));
+	EXPECT_EQ(1, node_stat(nl, 0, RCF_STATS_PATH_REQUESTS));
+	RCF_OK(rcf_path_add(nl, 0, 0, 4, p04, sizeof(p04), err));
+	EXPECT_EQ(n, wait_node_stat(nl, 4, RCF_STATS_MSGS_RECEIVED, n));
+	EXPECT_EQ(0, node_stat(nl, 0, RCF_STATS_PATH_WAITING));
+	EXPECT_EQ(no_path, drops(nl, RCF_DROP_NO_PATH));
+	EXPECT_EQ(no_route, drops(nl, RCF_DROP_NO_ROUTE));
+	EXPECT_EQ(tx_dropped, dev_stat(0, "tx_dropped"));
+	close(fd);
+}
+
 /*
  * TRAFFIC_START between nodes 2 and 3, both ways, until stopped: far
- * more messages than the test waits for.
+ * more messages than the test waits for, offered at about what a link
+ * carries, so that the engine is never quiet for long.
  */
 static int start_run(struct rcf_nl *nl)
 {
@@ -1184,9 +1241,9 @@ static int start_run(struct rcf_nl *nl)
 
 	rcf_nest_start(m, RCF_A_TRAFFIC);
 	rcf_put_u8(m, RCF_TRAFFIC_PATTERN, RCF_TRAFFIC_NIG);
-	rcf_put_u32(m, RCF_TRAFFIC_RATE, 800);
-	rcf_put_u32(m, RCF_TRAFFIC_SIZE_MIN, 200);
-	rcf_put_u32(m, RCF_TRAFFIC_SIZE_MAX, 200);
+	rcf_put_u32(m, RCF_TRAFFIC_RATE, 950);
+	rcf_put_u32(m, RCF_TRAFFIC_SIZE_MIN, 2000);
+	rcf_put_u32(m, RCF_TRAFFIC_SIZE_MAX, 2000);
 	rcf_put(m, RCF_TRAFFIC_MESSAGES, &n, sizeof(n));
 	rcf_nest_start(m, RCF_TRAFFIC_ARCS);
 	for (int i = 0; i < 2; i++) {
