@@ -689,6 +689,11 @@ TEST_F(pth, refusals)
 	RCF_OK(rcf_path_add(nl, 0, 1, 5, p15, sizeof(p15), err));
 	m = path_msg(nl, 0, 0, 1, p01, sizeof(p01), NULL, &id);
 	refused(_metadata, nl, m, EEXIST, id, "NEW of a taken id");
+	m = rcf_msg_new(nl, RCF_CMD_PATH_NEW, 0);
+	rcf_put_u32(m, RCF_A_PATH_MASTER, 1);
+	off = rcf_put_u32(m, RCF_A_PATH_DST, 5);
+	rcf_put(m, RCF_A_PATH_HOPS, p15, sizeof(p15));
+	refused(_metadata, nl, m, EEXIST, off, "a second path for the pair");
 	/* node 2's input reads route bytes for its route to 3 */
 	m = path_msg(nl, -1, 2, 1, from2, sizeof(from2), &hops, NULL);
 	refused(_metadata, nl, m, EBUSY, hops, "input routes read");
