@@ -21,12 +21,6 @@
 
 static struct dentry *rcf_dbg_root;
 
-void rcf_dp_poke(struct rcf_dp *dp)
-{
-	atomic_set(&dp->poke, 1);
-	wake_up(&dp->wq);
-}
-
 static int rcf_inject_parse(char *s, u32 *src, u8 *route, u32 *nroute,
 			    u32 *len)
 {

@@ -64,6 +64,8 @@ static void rcf_dp_deliver(void *priv, u32 dst, u32 src, const u8 *msg,
 
 static const struct rcf_adapter_ops rcf_dp_ops = {
 	.deliver = rcf_dp_deliver,
+	.path_returned = rcf_dp_path_returned,
+	.path_request = rcf_dp_path_request,
 };
 
 /* Called from ndo_start_xmit: atomic context, the engine is not touched. */
@@ -91,7 +93,9 @@ netdev_tx_t rcf_dp_xmit(struct sk_buff *skb, struct net_device *dev)
 	}
 	__skb_queue_tail(&nd->txq, skb);
 	dp->pending++;
-	if (list_empty(&nd->active))
+	if (nd->stalled)
+		dp->nstalled++;
+	else if (list_empty(&nd->active))
 		list_add_tail(&nd->active, &dp->active);
 	if (skb_queue_len(&nd->txq) >= RCF_DP_TXQ_LEN)
 		netif_stop_queue(dev);
@@ -104,9 +108,52 @@ drop:
 	return NETDEV_TX_OK;
 }
 
-/* One skb of nd into the adapter; false when nothing was taken. */
-static bool rcf_dp_feed_one(struct rcf_dp *dp, struct rcf_ndev *nd,
-			    struct net_device *dev)
+/*
+ * The adapter's queue of messages waiting for a path is full at nd's
+ * node: skb goes back to the head of the node's queue and the node
+ * waits on dp->stalled, giving the kthread no work, until something
+ * may have made room (rcf_dp_unstall).  Its netdev queue stops when the
+ * node's queue fills, as for any congestion; nothing is dropped.
+ */
+static void rcf_dp_stall(struct rcf_dp *dp, struct rcf_ndev *nd,
+			 struct sk_buff *skb)
+{
+	spin_lock_bh(&dp->txlock);
+	__skb_queue_head(&nd->txq, skb);
+	dp->pending++;
+	if (!nd->stalled) {
+		nd->stalled = true;
+		/* off the active list or the round's batch */
+		list_move_tail(&nd->active, &dp->stalled);
+		dp->nstalled += skb_queue_len(&nd->txq);
+	} else {
+		dp->nstalled++;
+	}
+	spin_unlock_bh(&dp->txlock);
+}
+
+void rcf_dp_unstall(struct rcf_dp *dp)
+{
+	struct rcf_ndev *nd;
+	bool any;
+
+	spin_lock_bh(&dp->txlock);
+	any = !list_empty(&dp->stalled);
+	list_for_each_entry(nd, &dp->stalled, active)
+		nd->stalled = false;
+	list_splice_tail_init(&dp->stalled, &dp->active);
+	dp->nstalled = 0;
+	spin_unlock_bh(&dp->txlock);
+	if (any)
+		wake_up(&dp->wq);
+}
+
+/*
+ * One skb of nd into the adapter: 1 when one was taken, 0 when none
+ * was, -EAGAIN when the node stalled (rcf_dp_stall).
+ */
+static int rcf_dp_feed_one(struct rcf_dp *dp, struct rcf_ndev *nd,
+			   struct net_device *dev)
 {
 	struct sk_buff *skb;
 	bool wake = false;
@@ -114,7 +161,7 @@ static bool rcf_dp_feed_one(struct rcf_dp *dp, struct rcf_ndev *nd,
 	int err;
 
 	if (rcf_adapter_backlog(dp->ad, nd->node_id) >= RCF_DP_BACKLOG)
-		return false;
+		return 0;
 	spin_lock_bh(&dp->txlock);
 	skb = __skb_dequeue(&nd->txq);
 	if (skb) {
@@ -126,7 +173,7 @@ static bool rcf_dp_feed_one(struct rcf_dp *dp, struct rcf_ndev *nd,
 	}
 	spin_unlock_bh(&dp->txlock);
 	if (!skb)
-		return false;
+		return 0;
 	if (wake)
 		netif_wake_queue(dev);
 	dst = *(u32 *)skb->cb;
@@ -136,6 +183,10 @@ static bool rcf_dp_feed_one(struct rcf_dp *dp, struct rcf_ndev *nd,
 	} else {
 		err = rcf_adapter_send(dp->ad, nd->node_id, dst, dp->buf, len,
 				       0);
+		if (err == -EAGAIN) {
+			rcf_dp_stall(dp, nd, skb);
+			return -EAGAIN;
+		}
 		/* -ENOENT and -EMSGSIZE the adapter counted itself. */
 		if (err == -ENOMEM || err == -EINVAL)
 			rcf_dp_kdrop(dp, err == -ENOMEM ? RCF_DROP_NO_MEM :
@@ -148,7 +199,7 @@ static bool rcf_dp_feed_one(struct rcf_dp *dp, struct rcf_ndev *nd,
 		dev->stats.tx_bytes += len;
 	}
 	consume_skb(skb);
-	return true;
+	return 1;
 }
 
 /*
@@ -171,7 +222,8 @@ static void rcf_dp_feed(struct rcf_dp *dp)
 		list_for_each_entry_safe(nd, tmp, &batch, active) {
 			struct net_device *dev = dp->ndev[nd->node_id];
 
-			if (dev && rcf_dp_feed_one(dp, nd, dev))
+			/* a stalled node left the batch: not fed again */
+			if (dev && rcf_dp_feed_one(dp, nd, dev) > 0)
 				more = true;
 		}
 		/* Put back those still holding skbs. */
@@ -234,6 +286,16 @@ static bool rcf_dp_slice(struct rcf_dp *dp, u64 *wait_ns)
 	return rcf_engine_busy(e);
 }
 
+/*
+ * Runs the engine once more: something outside the kthread's feed put
+ * packets into it (an injected packet, messages a path released).
+ */
+void rcf_dp_poke(struct rcf_dp *dp)
+{
+	atomic_set(&dp->poke, 1);
+	wake_up(&dp->wq);
+}
+
 /* Suspended for an epoch, only the engine runs: nothing is offered. */
 static bool rcf_dp_has_work(struct rcf_dp *dp)
 {
@@ -242,7 +304,8 @@ static bool rcf_dp_has_work(struct rcf_dp *dp)
 	return kthread_should_stop() || READ_ONCE(dp->tr_ev) ||
 	       (READ_ONCE(dp->tr_run) && go) ||
 	       atomic_xchg(&dp->poke, 0) ||
-	       (READ_ONCE(dp->pending) && go) ||
+	       (READ_ONCE(dp->pending) != READ_ONCE(dp->nstalled) && go) ||
+	       rcf_dp_path_due(dp) ||
 	       (READ_ONCE(dp->suspended) && READ_ONCE(dp->ebusy) &&
 		!READ_ONCE(dp->stuck));
 }
@@ -281,12 +344,14 @@ static int rcf_dp_thread(void *arg)
 			WRITE_ONCE(dp->ebusy,
 				   rcf_engine_busy(rcf_adapter_engine(dp->ad)));
 			rcf_dp_thresh_check(dp);
+			rcf_dp_path_check(dp);
 		}
 		mutex_unlock(&dp->lock);
 		if (held)
 			wake_up(&dp->ewq);
 		rcf_dp_traffic_notify(dp);
 		rcf_dp_thresh_notify(dp);
+		rcf_dp_path_notify(dp);
 		if (busy) {
 			if (wait_ns) {
 				ktime_t to = ns_to_ktime(wait_ns);
@@ -299,7 +364,9 @@ static int rcf_dp_thread(void *arg)
 			}
 			continue;
 		}
-		wait_event_interruptible(dp->wq, rcf_dp_has_work(dp));
+		/* a path request may expire while all is quiet */
+		wait_event_interruptible_timeout(dp->wq, rcf_dp_has_work(dp),
+						 rcf_dp_path_timeout(dp));
 	}
 	return 0;
 }
@@ -318,6 +385,8 @@ struct rcf_dp *rcf_dp_new(struct rcf_net *rn)
 	init_waitqueue_head(&dp->ewq);
 	spin_lock_init(&dp->txlock);
 	INIT_LIST_HEAD(&dp->active);
+	INIT_LIST_HEAD(&dp->stalled);
+	rcf_dp_path_init(dp);
 	xa_init(&dp->chan);
 	xa_init(&dp->node);
 	xa_init(&dp->pair);
@@ -357,6 +426,7 @@ void rcf_dp_free(struct rcf_dp *dp)
 	rcf_dp_traffic_free(dp->tr);
 	kfree_skb(dp->tr_ev);
 	rcf_dp_thresh_free(dp);
+	rcf_dp_path_free(dp);
 	rcf_dp_atab_free(dp);
 	rcf_dp_tot_free(dp);
 	kvfree(dp->ndev);
@@ -375,10 +445,16 @@ void rcf_dp_set_clock(struct rcf_dp *dp, u64 hz)
 	wake_up(&dp->wq);
 }
 
+/* The fabric's path timeout turns the adapter's path waits on. */
 struct rcf_adapter *rcf_dp_adapter_new(struct rcf_dp *dp,
 				       struct rcf_fabric *f, u8 policy)
 {
-	return rcf_adapter_new(f, policy, &rcf_dp_ops, dp);
+	struct rcf_adapter *ad = rcf_adapter_new(f, policy, &rcf_dp_ops, dp);
+
+	if (ad)
+		rcf_adapter_set_path_wait(ad,
+					  READ_ONCE(dp->path_timeout_ms) != 0);
+	return ad;
 }
 
 int rcf_dp_rebuild(struct rcf_dp *dp, struct rcf_fabric *f)
@@ -403,7 +479,7 @@ int rcf_dp_rebuild_traffic(struct rcf_dp *dp, struct rcf_fabric *f,
 	err = rcf_dp_atab_build(dp, f);
 	if (err)
 		return err;
-	ad = rcf_adapter_new(f, dp->policy, &rcf_dp_ops, dp);
+	ad = rcf_dp_adapter_new(dp, f, dp->policy);
 	if (!ad) {
 		pr_warn("rcf: no memory for a new engine; keeping the old one\n");
 		return -ENOMEM;
@@ -422,10 +498,13 @@ int rcf_dp_rebuild_traffic(struct rcf_dp *dp, struct rcf_fabric *f,
 		dp->tot.drops[RCF_DROP_RECONFIG] +=
 			rcf_engine_busy(rcf_adapter_engine(dp->ad));
 		rcf_dp_traffic_end(dp, -ECANCELED);
+		/* before the totals: what it drops counts at the old one */
+		rcf_adapter_carry(ad, dp->ad);
 		rcf_dp_tot_add(dp, f);
 		rcf_adapter_free(dp->ad);
 	}
 	dp->ad = ad;
+	rcf_dp_path_nodes_gone(dp, f);
 	if (tr)
 		rcf_dp_traffic_install(dp, tr);
 	dp->ad_epoch = f->epoch;
@@ -435,7 +514,10 @@ int rcf_dp_rebuild_traffic(struct rcf_dp *dp, struct rcf_fabric *f,
 	dp->pace_c0 = 0;
 	dp->suspended = false;
 	mutex_unlock(&dp->lock);
-	wake_up(&dp->wq);
+	/* what the new adapter took over went into its engine */
+	rcf_dp_poke(dp);
+	rcf_dp_unstall(dp);
+	rcf_dp_path_notify(dp);
 	return 0;
 }
 
@@ -463,6 +545,9 @@ void rcf_dp_detach(struct rcf_dp *dp, struct net_device *dev)
 	nd->dead = true;
 	list_del_init(&nd->active);
 	dp->pending -= skb_queue_len(&nd->txq);
+	if (nd->stalled)
+		dp->nstalled -= skb_queue_len(&nd->txq);
+	nd->stalled = false;
 	skb_queue_splice_init(&nd->txq, &q);
 	spin_unlock_bh(&dp->txlock);
 	mutex_unlock(&dp->lock);

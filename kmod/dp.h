@@ -41,6 +41,7 @@ struct rcf_dp_chan {
 
 struct rcf_dp_node {
 	u64 msgs_sent, msgs_received, tx_bytes, rx_bytes;
+	u64 path_requests;
 };
 
 /* src sent to dst: packets, bytes and messages; dst received from src */
@@ -104,7 +105,7 @@ struct rcf_dp {
 	struct list_head active;	/* rcf_ndev with skbs queued */
 	unsigned int pending;
 	atomic64_t kdrops[__RCF_DROP_MAX];	/* drops counted in xmit */
-	atomic_t poke;			/* run the engine: debugfs inject */
+	atomic_t poke;			/* run the engine: rcf_dp_poke() */
 	struct dentry *dbg;		/* debugfs directory, or NULL */
 	struct rcf_dp_atab __rcu *atab;
 	/* dp_traffic.c: the current or last run (under lock), its event */
@@ -123,6 +124,29 @@ struct rcf_dp {
 	u64 ebusy;
 	wait_queue_head_t ewq;
 	struct rcf_epoch_rec last_ep;
+	/*
+	 * dp_path.c (Documentation/paths.rst): the fabric's path timeout
+	 * (0: requests off; written under lock, read unlocked), the
+	 * outstanding requests and the earliest ns (ktime) one expires at
+	 * (0: none; read unlocked), a copy of the model's paths for what
+	 * the kthread reports (under lock), and the path events queued
+	 * for sending with no lock held.
+	 */
+	u32 path_timeout_ms;
+	struct xarray preq;		/* struct rcf_dp_preq by pair key */
+	u32 npreq;
+	u64 preq_due;
+	struct xarray paths;		/* struct rcf_dp_pcopy by path id */
+	spinlock_t pev_lock;		/* guards pev and pev_hold */
+	struct list_head pev;		/* struct rcf_dp_pev to send */
+	bool pev_hold;			/* a change request sends them */
+	/*
+	 * Nodes whose adapter queue for path waits is full, off the active
+	 * list until something may have made room (under txlock), and the
+	 * skbs they hold, which give the kthread no work.
+	 */
+	struct list_head stalled;
+	unsigned int nstalled;
 };
 
 /*
@@ -147,6 +171,7 @@ struct rcf_ndev {
 	struct sk_buff_head txq;	/* under dp->txlock */
 	struct list_head active;	/* on dp->active while txq is not empty */
 	bool dead;			/* detached: xmit drops */
+	bool stalled;			/* on dp->stalled instead */
 };
 
 static inline unsigned long rcf_dp_chan_key(u32 link, u8 dir, u8 vc)
@@ -170,7 +195,6 @@ void rcf_debugfs_init(void);
 void rcf_debugfs_exit(void);
 void rcf_debugfs_add(struct rcf_dp *dp);
 void rcf_debugfs_del(struct rcf_dp *dp);
-void rcf_dp_poke(struct rcf_dp *dp);
 
 /* dp_addr.c */
 int rcf_dp_atab_build(struct rcf_dp *dp, struct rcf_fabric *f);
@@ -230,6 +254,69 @@ void rcf_dp_thresh_notify(struct rcf_dp *dp);
 void rcf_dp_thresh_free(struct rcf_dp *dp);
 /* the adapter's message counts into the thresholds' (dp->lock held) */
 void rcf_dp_thresh_take(struct rcf_dp *dp);
+
+/*
+ * dp_path.c, dp_path_req.c: paths and path requests in the data path
+ * (Documentation/paths.rst).  The adapter's callbacks run under dp->lock
+ * and queue events; rcf_dp_path_notify sends them with no lock held.
+ * A change request holds them (hold) until its own events are out, so
+ * listeners see a path's recall before its return.
+ */
+/* The engine's cycle, for traces (dp->lock held). */
+static inline u64 rcf_dp_now(struct rcf_dp *dp)
+{
+	return dp->ad ? rcf_engine_now(rcf_adapter_engine(dp->ad)) : 0;
+}
+
+struct rcf_dp_path_info {
+	struct rcf_adapter_path ap;	/* state RETURNED included */
+	u64 wait_ns;
+};
+
+void rcf_dp_path_init(struct rcf_dp *dp);
+void rcf_dp_path_free(struct rcf_dp *dp);
+void rcf_dp_path_returned(void *priv, u32 id);
+void rcf_dp_path_request(void *priv, u32 src, u32 dst, u32 waiting);
+/* The fabric's path timeout into dp and every adapter (dp->lock held). */
+void rcf_dp_path_set_timeout(struct rcf_dp *dp, u32 ms);
+/* The kthread, after each slice: fails expired requests, kicks. */
+void rcf_dp_path_check(struct rcf_dp *dp);
+/* Jiffies until the next request expires; MAX_SCHEDULE_TIMEOUT: none. */
+long rcf_dp_path_timeout(struct rcf_dp *dp);
+bool rcf_dp_path_due(struct rcf_dp *dp);
+/*
+ * After a commit that changed paths, before the engine takes them
+ * (dp->lock held): the copies follow f, requests that a new path
+ * answers are closed with their wait, and rcf_path traces go out.
+ */
+void rcf_dp_path_sync(struct rcf_dp *dp, struct rcf_fabric *f);
+/* After a new adapter took over: requests of nodes gone fail. */
+void rcf_dp_path_nodes_gone(struct rcf_dp *dp, struct rcf_fabric *f);
+/* dp_path_req.c: a path made for the pair answers its request */
+u64 rcf_dp_preq_answer(struct rcf_dp *dp, u32 master, u32 dst);
+void rcf_dp_preq_free(struct rcf_dp *dp);
+/* dp_path.c: queues a PATH_REQUEST event (error 0: raised) */
+void rcf_dp_path_event_request(struct rcf_dp *dp, u32 master, u32 dst,
+			       u32 waiting, u32 error);
+/* Whether path p's mastership is back (a RECALL path, RETURNED). */
+bool rcf_dp_path_is_returned(struct rcf_dp *dp, const struct rcf_path *p);
+/* p's dynamic state (dp->lock held). */
+void rcf_dp_path_info(struct rcf_dp *dp, const struct rcf_path *p,
+		      struct rcf_dp_path_info *pi);
+/*
+ * PATH_REQUEST from a user: err 0 raises a request for (master, dst),
+ * else fails the outstanding one with err.  0 or -errno with extack.
+ */
+int rcf_dp_path_user_request(struct rcf_dp *dp, u32 master, u32 dst,
+			     u32 err, struct netlink_ext_ack *extack);
+void rcf_dp_path_hold(struct rcf_dp *dp);
+void rcf_dp_path_release(struct rcf_dp *dp);
+void rcf_dp_path_notify(struct rcf_dp *dp);
+
+/* dp.c: nodes stalled on a full path wait queue may try again. */
+void rcf_dp_unstall(struct rcf_dp *dp);
+/* dp.c: the engine got packets from outside the kthread's feed. */
+void rcf_dp_poke(struct rcf_dp *dp);
 
 /* genl_traffic.c, genl_policy.c */
 extern const struct nla_policy rcf_traffic_policy[];

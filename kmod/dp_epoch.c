@@ -141,6 +141,11 @@ static void rcf_epoch_swap(struct rcf_dp *dp, struct rcf_fabric *f,
 	u64 now = rcf_engine_now(old), lost = rcf_engine_busy(old);
 
 	dp->tot.drops[RCF_DROP_RECONFIG] += lost;
+	/*
+	 * Messages waiting for paths and their requests move on; those of
+	 * nodes gone are dropped at the old adapter, before its totals.
+	 */
+	rcf_adapter_carry(ad, dp->ad);
 	rcf_dp_tot_add(dp, f);
 	/* tot_add counted the old clock, which the new engine continues */
 	dp->tot.cycles -= now;
@@ -148,10 +153,90 @@ static void rcf_epoch_swap(struct rcf_dp *dp, struct rcf_fabric *f,
 	rcf_dp_traffic_rebind(dp, f, ad, lost);
 	rcf_adapter_free(dp->ad);
 	dp->ad = ad;
+	rcf_dp_path_nodes_gone(dp, f);
 	dp->tot.gen++;
 	WRITE_ONCE(dp->stuck, false);
 	dp->pace_t0 = ktime_get();
 	dp->pace_c0 = now;
+}
+
+/*
+ * A transaction that changes paths only goes into the running engine
+ * without a drain (Documentation/paths.rst, "Epochs"): the inputs whose
+ * circuits it adds or removes carry no route and only the path's own
+ * messages, so once no packet stands at them, rewiring them strands
+ * nothing and the traffic elsewhere flows on.  Whether one stands there
+ * is known only with the engine held, so the commit happens in the same
+ * locked section; a paths-only transaction attaches no netdev, which is
+ * what would otherwise take dp->lock inside the commit.
+ *
+ * Returns -EAGAIN, changing nothing, when a packet stands there (a
+ * straggler of a route a freeze deleted, say) or the engine is
+ * deadlocked: auto mode then drains and builds a new engine like any
+ * other epoch.  Freeze mode is refused then (EBUSY), as for any change
+ * that needs a drain.  On any other error the transaction is aborted.
+ */
+static int rcf_epoch_paths(struct rcf_req *req, struct rcf_epoch_rec *rec,
+			   ktime_t t0)
+{
+	struct rcf_fabric *f = req->fab;
+	struct rcf_dp *dp = req->rn->dp;
+	struct rcf_path_update *u;
+	u64 prep_ns, busy;
+	ktime_t t1;
+	bool safe;
+	int err;
+
+	u = rcf_path_update_prepare(dp->ad, f);
+	if (!u) {
+		NL_SET_ERR_MSG(req->extack,
+			       "no memory for the new configuration");
+		rcf_txn_abort(f);
+		return -ENOMEM;
+	}
+	prep_ns = rcf_ns_since(t0);
+	t1 = ktime_get();
+	rcf_dp_lock(dp);
+	rec->suspend_ns = rcf_ns_since(t1);
+	safe = !dp->stuck && rcf_path_update_safe(dp->ad, u);
+	if (!safe) {
+		mutex_unlock(&dp->lock);
+		rcf_path_update_free(u);
+		if (req->epoch_mode != RCF_EPOCH_FREEZE)
+			return -EAGAIN;
+		NL_SET_ERR_MSG(req->extack,
+			       "a freeze would strand packets in flight: this change needs a drain");
+		rcf_txn_abort(f);
+		return -EBUSY;
+	}
+	busy = rcf_engine_busy(rcf_adapter_engine(dp->ad));
+	if (busy) {
+		rcf_engine_stats(rcf_adapter_engine(dp->ad), &dp->es);
+		rec->inflight = dp->es.inflight;
+	}
+	rec->held = dp->pending;
+	t1 = ktime_get();
+	err = rcf_txn_commit(f, &req->err);
+	if (err) {
+		mutex_unlock(&dp->lock);
+		rcf_path_update_free(u);
+		rcf_req_error(req);
+		return err;
+	}
+	rcf_dp_path_sync(dp, f);
+	rcf_path_update_install(dp->ad, u);
+	dp->ad_epoch = f->epoch;
+	mutex_unlock(&dp->lock);
+	/*
+	 * The install sent waiting messages into the engine, which the
+	 * kthread, idle, would not look at; and a path made may release
+	 * messages that stalled their node.
+	 */
+	rcf_dp_poke(dp);
+	rcf_dp_unstall(dp);
+	rcf_fabric_committed(req, true);
+	rec->apply_ns = prep_ns + rcf_ns_since(t1);
+	return 0;
 }
 
 /*
@@ -185,6 +270,16 @@ int rcf_epoch_commit(struct rcf_req *req)
 	t0 = ktime_get();
 	routes = !newpol && dp->ad_epoch == f->epoch &&
 		 rcf_txn_routes_only(f, NULL);
+	if (!routes && !newpol && dp->ad_epoch == f->epoch &&
+	    req->epoch_mode != RCF_EPOCH_DRAIN && rcf_txn_paths_only(f)) {
+		rec.mode = RCF_EPOCH_FREEZE;
+		err = rcf_epoch_paths(req, &rec, t0);
+		if (err != -EAGAIN)
+			goto done;
+		/* auto: a packet stands where the circuits change */
+		rec = (struct rcf_epoch_rec){};
+		t0 = ktime_get();
+	}
 	err = rcf_epoch_prepare(req, &prep, routes);
 	if (err) {
 		NL_SET_ERR_MSG(extack, "no memory for the new configuration");
@@ -253,6 +348,8 @@ int rcf_epoch_commit(struct rcf_req *req)
 		goto resumed;
 	}
 	rcf_dp_lock(dp);
+	if (req->paths_changed)
+		rcf_dp_path_sync(dp, f);
 	if (prep.rt) {
 		rcf_reroute_install(dp->ad, prep.rt, rcf_dp_pair_gone, dp);
 		prep.rt = NULL;
@@ -278,8 +375,14 @@ resumed:
 	dp->suspended = false;
 	rec.held = max_t(u64, rec.held, dp->pending);
 	mutex_unlock(&dp->lock);
-	wake_up(&dp->wq);
+	/*
+	 * A new adapter sent the waiting messages it took over into its
+	 * engine, and may have made room for stalled nodes.
+	 */
+	rcf_dp_poke(dp);
+	rcf_dp_unstall(dp);
 	rec.resume_ns = rcf_ns_since(t1);
+done:
 	rec.number = f->epoch;
 	rec.error = -err;
 	if (err)

@@ -122,7 +122,8 @@ void rcf_dp_tot_add(struct rcf_dp *dp, struct rcf_fabric *f)
 	/* An engine that carried nothing has nothing per object to add. */
 	rcf_adapter_stats(dp->ad, &as);
 	if (!es->sent_pkts && !es->delivered_pkts && !es->dropped_pkts &&
-	    !es->byte_hops && !as.msgs_sent && !as.msgs_received)
+	    !es->byte_hops && !as.msgs_sent && !as.msgs_received &&
+	    !as.path_requests)
 		return;
 	for (id = 0; (l = rcf_link_next(f, id)); id = l->id + 1) {
 		cid.link = l->id;
@@ -157,7 +158,7 @@ void rcf_dp_tot_add(struct rcf_dp *dp, struct rcf_fabric *f)
 		struct rcf_dp_node *d;
 
 		if (rcf_adapter_node_stats(dp->ad, n->id, &as) ||
-		    (!as.msgs_sent && !as.msgs_received))
+		    (!as.msgs_sent && !as.msgs_received && !as.path_requests))
 			continue;
 		d = rcf_dp_slot(&dp->node, n->id, sizeof(*d));
 		if (d) {
@@ -165,6 +166,8 @@ void rcf_dp_tot_add(struct rcf_dp *dp, struct rcf_fabric *f)
 			d->msgs_received += as.msgs_received;
 			d->tx_bytes += as.tx_bytes;
 			d->rx_bytes += as.rx_bytes;
+			/* waiting messages are carried, not totalled */
+			d->path_requests += as.path_requests;
 		}
 		for (id2 = 0; (m = rcf_node_next(f, id2)); id2 = m->id + 1)
 			rcf_dp_pair_add(dp, e, n->id, m->id);

@@ -98,14 +98,16 @@ static bool rcf_cmd_is_del(u8 cmd)
 {
 	return cmd == RCF_CMD_NODE_DEL || cmd == RCF_CMD_SWITCH_DEL ||
 	       cmd == RCF_CMD_LINK_DEL || cmd == RCF_CMD_CIRCUIT_DEL ||
-	       cmd == RCF_CMD_ROUTE_DEL || cmd == RCF_CMD_FABRIC_DEL;
+	       cmd == RCF_CMD_ROUTE_DEL || cmd == RCF_CMD_FABRIC_DEL ||
+	       cmd == RCF_CMD_PATH_DEL;
 }
 
 static bool rcf_cmd_is_new(u8 cmd)
 {
 	return cmd == RCF_CMD_NODE_NEW || cmd == RCF_CMD_SWITCH_NEW ||
 	       cmd == RCF_CMD_LINK_NEW || cmd == RCF_CMD_CIRCUIT_NEW ||
-	       cmd == RCF_CMD_ROUTE_NEW || cmd == RCF_CMD_FABRIC_NEW;
+	       cmd == RCF_CMD_ROUTE_NEW || cmd == RCF_CMD_FABRIC_NEW ||
+	       cmd == RCF_CMD_PATH_NEW;
 }
 
 /* Replies with the object a NEW made, for NLM_F_ECHO. */
@@ -155,6 +157,9 @@ static int rcf_doit_change(struct sk_buff *skb, struct genl_info *info)
 	INIT_LIST_HEAD(&req.events);
 	rtnl_lock();
 	mutex_lock(&rn->lock);
+	/* the data path's path events wait for this request's own */
+	if (rn->dp)
+		rcf_dp_path_hold(rn->dp);
 	if (cmd == RCF_CMD_FABRIC_DEL) {
 		err = rcf_fabric_del(&req);
 		goto out;
@@ -209,6 +214,8 @@ out:
 		rcf_events_send(&req);
 	if (req.epoch_ran && req.fab)
 		rcf_epoch_notify(&req);
+	if (rn->dp)
+		rcf_dp_path_release(rn->dp);
 	mutex_unlock(&rn->lock);
 	rtnl_unlock();
 	return err;
@@ -250,7 +257,8 @@ static bool rcf_cmd_is_get(u8 cmd)
 {
 	return cmd == RCF_CMD_FABRIC_GET || cmd == RCF_CMD_NODE_GET ||
 	       cmd == RCF_CMD_SWITCH_GET || cmd == RCF_CMD_LINK_GET ||
-	       cmd == RCF_CMD_CIRCUIT_GET || cmd == RCF_CMD_ROUTE_GET;
+	       cmd == RCF_CMD_CIRCUIT_GET || cmd == RCF_CMD_ROUTE_GET ||
+	       cmd == RCF_CMD_PATH_GET;
 }
 
 /* Every command gets its own policy; changes need CAP_NET_ADMIN. */
@@ -280,9 +288,13 @@ void rcf_genl_ops_init(void)
 			op->doit = rcf_traffic_get_doit;
 		} else if (cmd == RCF_CMD_EPOCH_GET) {
 			op->doit = rcf_epoch_get_doit;
-		} else if (cmd == RCF_CMD_NODE_THRESHOLD) {
+		} else if (cmd == RCF_CMD_NODE_THRESHOLD ||
+			   cmd == RCF_CMD_PATH_RETURNED) {
 			/* a notification: a request for it is refused */
 			op->doit = rcf_notify_only_doit;
+		} else if (cmd == RCF_CMD_PATH_REQUEST) {
+			op->doit = rcf_path_request_doit;
+			op->flags = GENL_UNS_ADMIN_PERM;
 		} else if (rcf_cmd_is_get(cmd)) {
 			op->doit = rcf_doit_get;
 			if (cmd != RCF_CMD_FABRIC_GET)

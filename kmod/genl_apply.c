@@ -162,6 +162,48 @@ static int rcf_parse_end(struct rcf_req *req, u32 attr, struct rcf_end *end)
 	return 0;
 }
 
+/*
+ * The paths crossing link lid that are not broken yet: a SET taking the
+ * link down breaks them (Wijnen §IV), and each gets a PATH_SET event.
+ * *ids is kmalloc'ed, NULL when there are none; -ENOMEM.
+ */
+static int rcf_paths_crossing(struct rcf_fabric *f, u32 lid, u32 **ids,
+			      u32 *n)
+{
+	struct rcf_link *l = rcf_link_get(f, lid);
+	struct rcf_path *p;
+	u32 id;
+
+	*ids = NULL;
+	*n = 0;
+	if (!l || !l->paths)
+		return 0;
+	*ids = kmalloc_array(l->paths, sizeof(**ids), GFP_KERNEL);
+	if (!*ids)
+		return -ENOMEM;
+	for (id = 0; (p = rcf_path_next(f, id)) && *n < l->paths;
+	     id = p->id + 1)
+		if (p->state != RCF_PATH_BROKEN && rcf_path_crosses(f, p, lid))
+			(*ids)[(*n)++] = p->id;
+	return 0;
+}
+
+static int rcf_queue_broken(struct rcf_req *req, const u32 *ids, u32 n)
+{
+	struct rcf_path *p;
+	int err = 0;
+	u32 i;
+
+	for (i = 0; i < n && !err; i++) {
+		p = rcf_path_get(req->fab, ids[i]);
+		if (p && p->state == RCF_PATH_BROKEN) {
+			req->paths_changed = true;
+			err = rcf_queue(req, RCF_CMD_PATH_SET, p, sizeof(*p));
+		}
+	}
+	return err;
+}
+
 static int rcf_apply_link(struct rcf_req *req, u8 cmd)
 {
 	static const struct {
@@ -175,6 +217,7 @@ static int rcf_apply_link(struct rcf_req *req, u8 cmd)
 	struct rcf_fabric *f = req->fab;
 	struct rcf_link_cfg c = {};
 	struct rcf_link *l, copy;
+	u32 *broken = NULL, nbroken = 0;
 	unsigned int i;
 	int err;
 
@@ -209,15 +252,23 @@ static int rcf_apply_link(struct rcf_req *req, u8 cmd)
 		return rcf_fail(&req->err, ENOENT, "no such link",
 				RCF_A_LINK_ID);
 	copy = *l;
+	if (cmd == RCF_CMD_LINK_SET && (c.set & RCF_LSET_STATE) &&
+	    c.state != RCF_LINK_UP &&
+	    rcf_paths_crossing(f, c.id, &broken, &nbroken))
+		return rcf_fail(&req->err, ENOMEM, "out of memory", 0);
 	if (cmd == RCF_CMD_LINK_DEL)
 		err = rcf_link_del(f, c.id, &req->err);
 	else
 		err = rcf_link_set(f, &c, &req->err);
-	if (err)
-		return err;
-	if (cmd == RCF_CMD_LINK_SET)
+	if (!err && cmd == RCF_CMD_LINK_SET)
 		copy = *rcf_link_get(f, c.id);
-	return rcf_queue(req, cmd, &copy, sizeof(copy));
+	if (!err)
+		err = rcf_queue(req, cmd, &copy, sizeof(copy));
+	/* the link's event first: it is what broke them */
+	if (!err)
+		err = rcf_queue_broken(req, broken, nbroken);
+	kfree(broken);
+	return err;
 }
 
 static int rcf_apply_circuit(struct rcf_req *req, u8 cmd)
@@ -246,6 +297,57 @@ static int rcf_apply_circuit(struct rcf_req *req, u8 cmd)
 	if (cmd != RCF_CMD_CIRCUIT_DEL)
 		rcf_circuit_get(req->fab, c.sw, c.in_port, &c);
 	return rcf_queue(req, cmd, &c, sizeof(c));
+}
+
+static int rcf_apply_path(struct rcf_req *req, u8 cmd)
+{
+	struct rcf_fabric *f = req->fab;
+	struct rcf_path p = {}, *live;
+	const struct nlattr *hops;
+	bool returned;
+	int err;
+
+	if (cmd == RCF_CMD_PATH_NEW) {
+		if (rcf_missing(req, RCF_A_PATH_MASTER) ||
+		    rcf_missing(req, RCF_A_PATH_DST) ||
+		    rcf_missing(req, RCF_A_PATH_HOPS))
+			return -EINVAL;
+		p.id = rcf_u32(req, RCF_A_PATH_ID, 0);
+		p.master = nla_get_u32(req->tb[RCF_A_PATH_MASTER]);
+		p.dst = nla_get_u32(req->tb[RCF_A_PATH_DST]);
+		hops = req->tb[RCF_A_PATH_HOPS];
+		p.nhops = nla_len(hops);
+		nla_memcpy(p.hops, hops, sizeof(p.hops));
+		err = rcf_path_add(f, &p, !!req->tb[RCF_A_PATH_ID], &req->err);
+		if (err)
+			return err;
+		req->paths_changed = true;
+		return rcf_queue(req, cmd, rcf_path_get(f, p.id),
+				 sizeof(struct rcf_path));
+	}
+	if (rcf_missing(req, RCF_A_PATH_ID) ||
+	    (cmd == RCF_CMD_PATH_SET && rcf_missing(req, RCF_A_PATH_STATE)))
+		return -EINVAL;
+	live = rcf_path_get(f, nla_get_u32(req->tb[RCF_A_PATH_ID]));
+	if (!live)
+		return rcf_fail(&req->err, ENOENT, "no such path",
+				RCF_A_PATH_ID);
+	p = *live;
+	if (cmd == RCF_CMD_PATH_DEL) {
+		/* only the data path knows the mastership came back */
+		returned = rcf_dp_path_is_returned(req->rn->dp, &p);
+		err = rcf_path_del(f, p.id, returned, &req->err);
+	} else {
+		err = rcf_path_set(f, p.id,
+				   nla_get_u8(req->tb[RCF_A_PATH_STATE]),
+				   &req->err);
+		if (!err)
+			p = *rcf_path_get(f, p.id);
+	}
+	if (err)
+		return err;
+	req->paths_changed = true;
+	return rcf_queue(req, cmd, &p, sizeof(p));
 }
 
 static int rcf_apply_route(struct rcf_req *req, u8 cmd)
@@ -308,6 +410,11 @@ int rcf_apply(struct rcf_req *req, u8 cmd)
 			req->msg_threshold =
 				nla_get_u32(req->tb[RCF_A_FABRIC_MSG_THRESHOLD]);
 		}
+		if (req->tb[RCF_A_FABRIC_PATH_TIMEOUT_MS]) {
+			req->set_path_timeout = true;
+			req->path_timeout_ms =
+				nla_get_u32(req->tb[RCF_A_FABRIC_PATH_TIMEOUT_MS]);
+		}
 		if (req->tb[RCF_A_FABRIC_CQ_SIZE]) {
 			err = rcf_fabric_set_cq(req->fab,
 						nla_get_u32(req->tb[RCF_A_FABRIC_CQ_SIZE]),
@@ -336,6 +443,10 @@ int rcf_apply(struct rcf_req *req, u8 cmd)
 	case RCF_CMD_ROUTE_DEL:
 	case RCF_CMD_ROUTE_SET:
 		return rcf_apply_route(req, cmd);
+	case RCF_CMD_PATH_NEW:
+	case RCF_CMD_PATH_DEL:
+	case RCF_CMD_PATH_SET:
+		return rcf_apply_path(req, cmd);
 	}
 	return rcf_fail(&req->err, EOPNOTSUPP,
 			"a batch operation must be a NEW, DEL or SET of an object, or FABRIC_SET",

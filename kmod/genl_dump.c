@@ -78,6 +78,23 @@ static int rcf_get_fill(struct sk_buff *msg, struct rcf_fabric *f, u8 cmd,
 			return -ENOENT;
 		}
 		return rcf_fill_route(msg, obj);
+	case RCF_CMD_PATH_GET: {
+		struct rcf_dp_path_info pi;
+		struct rcf_dp *dp = f ? ((struct rcf_net *)f->priv)->dp : NULL;
+
+		if (GENL_REQ_ATTR_CHECK(info, RCF_A_PATH_ID))
+			break;
+		obj = f ? rcf_path_get(f, nla_get_u32(tb[RCF_A_PATH_ID])) : NULL;
+		if (!obj) {
+			NL_SET_ERR_MSG_ATTR(info->extack, tb[RCF_A_PATH_ID],
+					    "no such path");
+			return -ENOENT;
+		}
+		rcf_dp_lock(dp);
+		rcf_dp_path_info(dp, obj, &pi);
+		mutex_unlock(&dp->lock);
+		return rcf_fill_path(msg, obj, &pi);
+	}
 	default:
 		return -EOPNOTSUPP;
 	}
@@ -116,6 +133,7 @@ struct rcf_dump {
 	struct sk_buff *skb;
 	struct netlink_callback *cb;
 	u8 cmd;
+	struct rcf_dp_path_info pi;	/* of the path being dumped */
 };
 
 /* One object of a dump; -EMSGSIZE when the skb is full. */
@@ -141,6 +159,9 @@ static int rcf_dump_one(struct rcf_dump *d, const void *obj)
 		break;
 	case RCF_CMD_CIRCUIT_GET:
 		err = rcf_fill_circuit(d->skb, obj);
+		break;
+	case RCF_CMD_PATH_GET:
+		err = rcf_fill_path(d->skb, obj, &d->pi);
 		break;
 	default:
 		err = rcf_fill_route(d->skb, obj);
@@ -227,6 +248,17 @@ int rcf_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 		break;
 	case RCF_CMD_ROUTE_GET:
 		rcf_dump_routes(&d, f, info->attrs);
+		break;
+	case RCF_CMD_PATH_GET:
+		/* once per skb: the kthread steps aside for it */
+		rcf_dp_lock(rn->dp);
+		for (; (o = rcf_path_next(f, a[0])); a[0]++) {
+			a[0] = ((struct rcf_path *)o)->id;
+			rcf_dp_path_info(rn->dp, o, &d.pi);
+			if (rcf_dump_one(&d, o))
+				break;
+		}
+		mutex_unlock(&rn->dp->lock);
 		break;
 	}
 out:

@@ -25,7 +25,10 @@ int rcf_fill_fabric(struct sk_buff *skb, struct rcf_fabric *f)
 			      RCF_A_PAD) ||
 	    nla_put_u32(skb, RCF_A_FABRIC_CQ_SIZE, cq) ||
 	    nla_put_u32(skb, RCF_A_FABRIC_MSG_THRESHOLD,
-			dp ? READ_ONCE(dp->msg_threshold) : 0))
+			dp ? READ_ONCE(dp->msg_threshold) : 0) ||
+	    nla_put_u32(skb, RCF_A_FABRIC_PATHS, f ? f->n_paths : 0) ||
+	    nla_put_u32(skb, RCF_A_FABRIC_PATH_TIMEOUT_MS,
+			dp ? READ_ONCE(dp->path_timeout_ms) : 0))
 		return -EMSGSIZE;
 	return 0;
 }
@@ -119,7 +122,8 @@ int rcf_fill_circuit(struct sk_buff *skb, const struct rcf_circuit *c)
 	if (nla_put_u32(skb, RCF_A_CIRCUIT_SWITCH, c->sw) ||
 	    nla_put_u32(skb, RCF_A_CIRCUIT_IN_PORT, c->in_port) ||
 	    nla_put_u32(skb, RCF_A_CIRCUIT_OUT_PORT, c->out_port) ||
-	    nla_put_u32(skb, RCF_A_CIRCUIT_USERS, c->users))
+	    nla_put_u32(skb, RCF_A_CIRCUIT_USERS, c->users) ||
+	    (c->path && nla_put_u32(skb, RCF_A_CIRCUIT_PATH, c->path - 1)))
 		return -EMSGSIZE;
 	return 0;
 }
@@ -130,6 +134,32 @@ int rcf_fill_route(struct sk_buff *skb, const struct rcf_route *r)
 	    nla_put_u32(skb, RCF_A_ROUTE_DST, r->dst) ||
 	    nla_put_u8(skb, RCF_A_ROUTE_INDEX, r->index) ||
 	    nla_put(skb, RCF_A_ROUTE_HOPS, r->nhops, r->hops))
+		return -EMSGSIZE;
+	return 0;
+}
+
+/*
+ * A path as the model has it and, with pi, as the data path sees it: its
+ * state then says RETURNED once the mastership is back, and the counts
+ * come with it.  Events and echoes carry the model's part only.
+ */
+int rcf_fill_path(struct sk_buff *skb, const struct rcf_path *p,
+		  const struct rcf_dp_path_info *pi)
+{
+	if (nla_put_u32(skb, RCF_A_PATH_ID, p->id) ||
+	    nla_put_u32(skb, RCF_A_PATH_MASTER, p->master) ||
+	    nla_put_u32(skb, RCF_A_PATH_DST, p->dst) ||
+	    nla_put(skb, RCF_A_PATH_HOPS, p->nhops, p->hops) ||
+	    nla_put_u8(skb, RCF_A_PATH_STATE, pi ? pi->ap.state : p->state) ||
+	    nla_put_u32(skb, RCF_A_PATH_CIRCUITS, p->ncircuits))
+		return -EMSGSIZE;
+	if (!pi)
+		return 0;
+	if (nla_put_u64_64bit(skb, RCF_A_PATH_MSGS, pi->ap.msgs, RCF_A_PAD) ||
+	    nla_put_u64_64bit(skb, RCF_A_PATH_BYTES, pi->ap.bytes,
+			      RCF_A_PAD) ||
+	    nla_put_u32(skb, RCF_A_PATH_INFLIGHT, pi->ap.inflight) ||
+	    nla_put_u64_64bit(skb, RCF_A_PATH_WAIT_NS, pi->wait_ns, RCF_A_PAD))
 		return -EMSGSIZE;
 	return 0;
 }
@@ -185,6 +215,10 @@ int rcf_fill_event(struct sk_buff *skb, struct rcf_fabric *f,
 	case RCF_CMD_ROUTE_NEW:
 	case RCF_CMD_ROUTE_SET:
 		return rcf_fill_route(skb, &ev->u.route);
+	case RCF_CMD_PATH_NEW:
+	case RCF_CMD_PATH_DEL:
+	case RCF_CMD_PATH_SET:
+		return rcf_fill_path(skb, &ev->u.path, NULL);
 	}
 	return -EINVAL;
 }

@@ -66,6 +66,13 @@ static struct netlink_range_validation rcf_range_epoch_to = {
 							 &rcf_range_epoch_to)
 #define P_FABRIC_THRESH \
 	[RCF_A_FABRIC_MSG_THRESHOLD] = { .type = NLA_U32 }
+static struct netlink_range_validation rcf_range_path_to = {
+	.max = RCF_PATH_MAX_TIMEOUT_MS,
+};
+
+#define P_FABRIC_PATH_TO \
+	[RCF_A_FABRIC_PATH_TIMEOUT_MS] = NLA_POLICY_FULL_RANGE(NLA_U32, \
+							       &rcf_range_path_to)
 
 #define P_NODE_ADDRS \
 	[RCF_A_NODE_ADDRS] = NLA_POLICY_NESTED(rcf_addr_policy)
@@ -118,6 +125,21 @@ static struct netlink_range_validation rcf_range_epoch_to = {
 	[RCF_A_ROUTE_INDEX] = NLA_POLICY_MAX(NLA_U8, RCF_ROUTES_PER_PAIR - 1)
 #define P_ROUTE_HOPS \
 	[RCF_A_ROUTE_HOPS] = NLA_POLICY_RANGE(NLA_BINARY, 1, RCF_ROUTE_MAX_HOPS)
+#define P_PATH_ID \
+	[RCF_A_PATH_ID] = NLA_POLICY_MAX(NLA_U32, RCF_MAX_PATHS - 1)
+#define P_PATH_MASTER \
+	[RCF_A_PATH_MASTER] = NLA_POLICY_MAX(NLA_U32, RCF_MAX_NODES - 1)
+#define P_PATH_DST \
+	[RCF_A_PATH_DST] = NLA_POLICY_MAX(NLA_U32, RCF_MAX_NODES - 1)
+#define P_PATH_HOPS \
+	[RCF_A_PATH_HOPS] = NLA_POLICY_RANGE(NLA_BINARY, 1, RCF_ROUTE_MAX_HOPS)
+/* any state by name, so that the model says why RETURNED or BROKEN is not */
+#define P_PATH_STATE \
+	[RCF_A_PATH_STATE] = NLA_POLICY_RANGE(NLA_U8, RCF_PATH_HELD, \
+					      RCF_PATH_BROKEN)
+/* a positive errno */
+#define P_PATH_ERROR \
+	[RCF_A_PATH_ERROR] = NLA_POLICY_RANGE(NLA_U32, 1, MAX_ERRNO)
 
 static struct netlink_range_validation rcf_range_trate = {
 	.min = 1, .max = RCF_TRAFFIC_MAX_RATE,
@@ -188,7 +210,7 @@ const struct nla_policy rcf_traffic_policy[RCF_TRAFFIC_MAX + 1] = {
 
 RCF_POLICY(rcf_pol_none, [RCF_A_UNSPEC] = { .type = NLA_UNSPEC });
 RCF_POLICY(rcf_pol_fabric, P_FABRIC_CQ, P_FABRIC_CLOCK, P_FABRIC_RPOL,
-	   P_FABRIC_THRESH, P_EPOCH);
+	   P_FABRIC_THRESH, P_FABRIC_PATH_TO, P_EPOCH);
 RCF_POLICY(rcf_pol_node_key, P_NODE_ID);
 RCF_POLICY(rcf_pol_node_new, P_NODE_ID, P_NODE_PORTS, P_NODE_IFNAME,
 	   P_NODE_ADDRS, P_EPOCH);
@@ -217,6 +239,12 @@ RCF_POLICY(rcf_pol_route, P_ROUTE_SRC, P_ROUTE_DST, P_ROUTE_INDEX,
 	   P_ROUTE_HOPS, P_EPOCH);
 RCF_POLICY(rcf_pol_route_del, P_ROUTE_SRC, P_ROUTE_DST, P_ROUTE_INDEX,
 	   P_EPOCH);
+RCF_POLICY(rcf_pol_path_key, P_PATH_ID);
+RCF_POLICY(rcf_pol_path_new, P_PATH_ID, P_PATH_MASTER, P_PATH_DST,
+	   P_PATH_HOPS, P_EPOCH);
+RCF_POLICY(rcf_pol_path_del, P_PATH_ID, P_EPOCH);
+RCF_POLICY(rcf_pol_path_set, P_PATH_ID, P_PATH_STATE, P_EPOCH);
+RCF_POLICY(rcf_pol_path_request, P_PATH_MASTER, P_PATH_DST, P_PATH_ERROR);
 RCF_POLICY(rcf_pol_traffic,
 	   [RCF_A_TRAFFIC] = NLA_POLICY_NESTED(rcf_traffic_policy));
 RCF_POLICY(rcf_pol_batch,
@@ -255,6 +283,12 @@ static const struct nla_policy *const rcf_policies[__RCF_CMD_MAX] = {
 	[RCF_CMD_TRAFFIC_GET] = rcf_pol_none,
 	[RCF_CMD_EPOCH_GET] = rcf_pol_none,
 	[RCF_CMD_NODE_THRESHOLD] = rcf_pol_none,
+	[RCF_CMD_PATH_GET] = rcf_pol_path_key,
+	[RCF_CMD_PATH_NEW] = rcf_pol_path_new,
+	[RCF_CMD_PATH_DEL] = rcf_pol_path_del,
+	[RCF_CMD_PATH_SET] = rcf_pol_path_set,
+	[RCF_CMD_PATH_REQUEST] = rcf_pol_path_request,
+	[RCF_CMD_PATH_RETURNED] = rcf_pol_none,
 };
 
 /* Each command's policy plus RCF_A_OP_CMD, for operations in a batch. */
@@ -267,8 +301,11 @@ const struct nla_policy *rcf_cmd_policy(u8 cmd)
 
 const struct nla_policy *rcf_batch_policy(u8 cmd)
 {
-	/* a traffic command is no operation of a batch */
-	return cmd < RCF_CMD_TRAFFIC_START && rcf_policies[cmd] ?
+	bool path = cmd == RCF_CMD_PATH_NEW || cmd == RCF_CMD_PATH_DEL ||
+		    cmd == RCF_CMD_PATH_SET;
+
+	/* a traffic or path request command is no operation of a batch */
+	return (cmd < RCF_CMD_TRAFFIC_START || path) && rcf_policies[cmd] ?
 	       rcf_batch_pols[cmd] : NULL;
 }
 

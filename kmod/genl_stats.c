@@ -122,6 +122,7 @@ static int rcf_stats_node(struct rcf_sdump *d, u32 node)
 		as.msgs_received += n->msgs_received;
 		as.tx_bytes += n->tx_bytes;
 		as.rx_bytes += n->rx_bytes;
+		as.path_requests += n->path_requests;
 	}
 	if (nla_put_u32(d->skb, RCF_STATS_NODE, node) ||
 	    rcf_put64(d->skb, RCF_STATS_MSGS_SENT, as.msgs_sent) ||
@@ -129,7 +130,9 @@ static int rcf_stats_node(struct rcf_sdump *d, u32 node)
 	    rcf_put64(d->skb, RCF_STATS_TX_BYTES, as.tx_bytes) ||
 	    rcf_put64(d->skb, RCF_STATS_RX_BYTES, as.rx_bytes) ||
 	    rcf_put64(d->skb, RCF_STATS_BACKLOG,
-		      rcf_adapter_backlog(d->dp->ad, node)))
+		      rcf_adapter_backlog(d->dp->ad, node)) ||
+	    rcf_put64(d->skb, RCF_STATS_PATH_WAITING, as.path_waiting) ||
+	    rcf_put64(d->skb, RCF_STATS_PATH_REQUESTS, as.path_requests))
 		return -EMSGSIZE;
 	return 0;
 }

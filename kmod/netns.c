@@ -93,6 +93,14 @@ void rcf_fabric_committed(struct rcf_req *req, bool reroute)
 		WRITE_ONCE(dp->policy, req->policy);
 	if (req->set_thresh)
 		WRITE_ONCE(dp->msg_threshold, req->msg_threshold);
+	if (req->set_path_timeout) {
+		rcf_dp_lock(dp);
+		rcf_dp_path_set_timeout(dp, req->path_timeout_ms);
+		mutex_unlock(&dp->lock);
+		/* expiries move; turned off, waiting messages may go */
+		rcf_dp_poke(dp);
+		rcf_dp_unstall(dp);
+	}
 	if (!reroute)
 		rcf_carrier_update(req->fab);
 }

@@ -32,6 +32,7 @@ struct rcf_event {
 		struct rcf_link link;
 		struct rcf_circuit circ;
 		struct rcf_route route;
+		struct rcf_path path;
 	} u;
 	bool all_routes;	/* ROUTE_DEL of a whole pair */
 };
@@ -48,10 +49,13 @@ struct rcf_req {
 	/* the last object made by NEW, for NLM_F_ECHO */
 	struct rcf_event echo;
 	/* data-path settings of FABRIC_NEW/SET, applied at commit */
-	bool set_clock, set_policy, set_thresh;
+	bool set_clock, set_policy, set_thresh, set_path_timeout;
 	u64 clock_hz;
 	u8 policy;
 	u32 msg_threshold;
+	u32 path_timeout_ms;
+	/* a path was made, deleted, recalled, regranted or broken */
+	bool paths_changed;
 	/* the epoch: mode and drain bound asked for, whether one ran */
 	u8 epoch_mode;
 	u32 epoch_timeout_ms;
@@ -93,6 +97,9 @@ int rcf_fill_switch(struct sk_buff *skb, const struct rcf_switch *s);
 int rcf_fill_link(struct sk_buff *skb, const struct rcf_link *l);
 int rcf_fill_circuit(struct sk_buff *skb, const struct rcf_circuit *c);
 int rcf_fill_route(struct sk_buff *skb, const struct rcf_route *r);
+struct rcf_dp_path_info;
+int rcf_fill_path(struct sk_buff *skb, const struct rcf_path *p,
+		  const struct rcf_dp_path_info *pi);
 
 /* genl_apply.c */
 int rcf_apply(struct rcf_req *req, u8 cmd);
@@ -101,6 +108,9 @@ void rcf_req_error(struct rcf_req *req);
 /* genl_dump.c */
 int rcf_doit_get(struct sk_buff *skb, struct genl_info *info);
 int rcf_dumpit(struct sk_buff *skb, struct netlink_callback *cb);
+
+/* genl_path.c */
+int rcf_path_request_doit(struct sk_buff *skb, struct genl_info *info);
 
 /* genl_stats.c */
 int rcf_stats_dumpit(struct sk_buff *skb, struct netlink_callback *cb);

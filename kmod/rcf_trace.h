@@ -9,6 +9,21 @@
 #undef TRACE_SYSTEM
 #define TRACE_SYSTEM rcf
 
+#ifndef _RCF_TRACE_PATH_EV
+#define _RCF_TRACE_PATH_EV
+/* What happened to a path or a path request (the rcf_path tracepoint). */
+enum rcf_trace_path_ev {
+	RCF_TRACE_PATH_MADE,		/* circuits set up, mastership granted */
+	RCF_TRACE_PATH_RECALL,		/* mastership asked back */
+	RCF_TRACE_PATH_HELD,		/* regranted, or a recall cancelled */
+	RCF_TRACE_PATH_RETURNED,	/* mastership back: nothing on the path */
+	RCF_TRACE_PATH_DELETED,		/* circuits removed */
+	RCF_TRACE_PATH_BROKEN,		/* a link under it went down */
+	RCF_TRACE_PATH_REQUEST,		/* a node asked for a path */
+	RCF_TRACE_PATH_REQUEST_FAILED,	/* timed out or refused */
+};
+#endif
+
 #if !defined(_RCF_TRACE_H) || defined(TRACE_HEADER_MULTI_READ)
 #define _RCF_TRACE_H
 
@@ -39,6 +54,7 @@ TRACE_DEFINE_ENUM(RCF_DROP_RECONFIG);
 TRACE_DEFINE_ENUM(RCF_DROP_NOT_IP);
 TRACE_DEFINE_ENUM(RCF_DROP_DOWN);
 TRACE_DEFINE_ENUM(RCF_DROP_BAD_HEADER);
+TRACE_DEFINE_ENUM(RCF_DROP_NO_PATH);
 
 #define rcf_show_drop(r)						\
 	__print_symbolic(r,						\
@@ -59,7 +75,8 @@ TRACE_DEFINE_ENUM(RCF_DROP_BAD_HEADER);
 		{ RCF_DROP_RECONFIG, "reconfig" },			\
 		{ RCF_DROP_NOT_IP, "not_ip" },				\
 		{ RCF_DROP_DOWN, "down" },				\
-		{ RCF_DROP_BAD_HEADER, "bad_header" })
+		{ RCF_DROP_BAD_HEADER, "bad_header" },			\
+		{ RCF_DROP_NO_PATH, "no_path" })
 
 /* A packet at an element, about one channel. */
 DECLARE_EVENT_CLASS(rcf_pkt_class,
@@ -218,6 +235,61 @@ TRACE_EVENT(rcf_drop,
 		  __entry->elem, __entry->link, __entry->dir, __entry->vc,
 		  __entry->len, __entry->rleft, __entry->cookie,
 		  rcf_show_drop(__entry->reason))
+);
+
+TRACE_DEFINE_ENUM(RCF_TRACE_PATH_MADE);
+TRACE_DEFINE_ENUM(RCF_TRACE_PATH_RECALL);
+TRACE_DEFINE_ENUM(RCF_TRACE_PATH_HELD);
+TRACE_DEFINE_ENUM(RCF_TRACE_PATH_RETURNED);
+TRACE_DEFINE_ENUM(RCF_TRACE_PATH_DELETED);
+TRACE_DEFINE_ENUM(RCF_TRACE_PATH_BROKEN);
+TRACE_DEFINE_ENUM(RCF_TRACE_PATH_REQUEST);
+TRACE_DEFINE_ENUM(RCF_TRACE_PATH_REQUEST_FAILED);
+
+#define rcf_show_path_ev(ev)						\
+	__print_symbolic(ev,						\
+		{ RCF_TRACE_PATH_MADE, "made" },			\
+		{ RCF_TRACE_PATH_RECALL, "recall" },			\
+		{ RCF_TRACE_PATH_HELD, "held" },			\
+		{ RCF_TRACE_PATH_RETURNED, "returned" },		\
+		{ RCF_TRACE_PATH_DELETED, "deleted" },			\
+		{ RCF_TRACE_PATH_BROKEN, "broken" },			\
+		{ RCF_TRACE_PATH_REQUEST, "request" },			\
+		{ RCF_TRACE_PATH_REQUEST_FAILED, "request_failed" })
+
+/*
+ * A path's mastership changing hands, or a path request (Wijnen §II A,
+ * D): cycle is the engine's, so the order against rcf_deliver shows
+ * that a mastership comes back only after the master's last message
+ * arrived.  id is U32_MAX for a request; waiting is the messages a
+ * request holds, error the errno a request failed with.
+ */
+TRACE_EVENT(rcf_path,
+	TP_PROTO(u64 cycle, int ev, u32 id, u32 master, u32 dst, u32 waiting,
+		 u32 error),
+	TP_ARGS(cycle, ev, id, master, dst, waiting, error),
+	TP_STRUCT__entry(
+		__field(u64, cycle)
+		__field(int, ev)
+		__field(u32, id)
+		__field(u32, master)
+		__field(u32, dst)
+		__field(u32, waiting)
+		__field(u32, error)
+	),
+	TP_fast_assign(
+		__entry->cycle = cycle;
+		__entry->ev = ev;
+		__entry->id = id;
+		__entry->master = master;
+		__entry->dst = dst;
+		__entry->waiting = waiting;
+		__entry->error = error;
+	),
+	TP_printk("cycle=%llu %s id=%u master=%u dst=%u waiting=%u error=%u",
+		  __entry->cycle, rcf_show_path_ev(__entry->ev), __entry->id,
+		  __entry->master, __entry->dst, __entry->waiting,
+		  __entry->error)
 );
 
 #endif /* _RCF_TRACE_H */

@@ -47,6 +47,7 @@
 #define NID 12
 #define SID 5
 #define LID 48
+#define PID 6
 
 static uint64_t rs;
 static int verbose;
@@ -96,6 +97,11 @@ static uint32_t switch_id(void)
 static uint32_t link_id(void)
 {
 	return chance(96) ? rn(LID) : rn(RCF_MAX_LINKS + 8);
+}
+
+static uint32_t path_id(void)
+{
+	return chance(96) ? rn(PID) : rn(RCF_MAX_PATHS + 8);
 }
 
 static uint32_t port_no(void)
@@ -186,6 +192,29 @@ static void put_hops(struct rcf_msg *m, uint32_t src, uint32_t dst)
 	rcf_put(m, RCF_A_ROUTE_HOPS, h, n);
 }
 
+/*
+ * A path's hops: the walk a route would take, which circuits then carry
+ * (switch hops keep VC 0), or anything.  Most are refused, the inputs
+ * being read by routes; some are made.
+ */
+static void put_path_hops(struct rcf_msg *m, uint32_t src, uint32_t dst)
+{
+	uint8_t h[80];
+	size_t n;
+
+	if (chance(75) && src < NID - 1 && dst < NID && src != dst) {
+		n = walk_hops(src, dst, h);
+		if (chance(10))
+			h[rn((uint32_t)n)] ^= (uint8_t)(1 << rn(8));
+	} else {
+		n = chance(90) ? 1 + rn(5) : rn(70);
+		for (size_t i = 0; i < n; i++)
+			h[i] = chance(80) ? RCF_HOP(rn(9), i ? 0 : rn(2))
+					  : (uint8_t)rn(256);
+	}
+	rcf_put(m, RCF_A_PATH_HOPS, h, n);
+}
+
 static void put_addrs(struct rcf_msg *m)
 {
 	int n = chance(90) ? (int)rn(4) : (int)rn(12);
@@ -228,6 +257,9 @@ static void put_any_attr(struct rcf_msg *m)
 	case RCF_A_ROUTE_HOPS:
 		put_hops(m, node_id(), node_id());
 		return;
+	case RCF_A_PATH_HOPS:
+		put_path_hops(m, node_id(), node_id());
+		return;
 	case RCF_A_NODE_IFNAME:
 		rcf_put_str(m, t, chance(50) ? "rcffz" : "a-name-far-too-long");
 		return;
@@ -236,6 +268,7 @@ static void put_any_attr(struct rcf_msg *m)
 	case RCF_A_OP_CMD:
 	case RCF_A_FABRIC_ROUTE_POLICY:
 	case RCF_A_STATS_KIND:
+	case RCF_A_PATH_STATE:
 		rcf_put_u8(m, t, (uint8_t)(chance(80) ? rn(6) : v));
 		return;
 	case RCF_A_FABRIC_EPOCH:
@@ -286,7 +319,8 @@ static const uint8_t change_cmds[] = {
 	RCF_CMD_CIRCUIT_SET, RCF_CMD_ROUTE_NEW,	  RCF_CMD_ROUTE_DEL,
 	RCF_CMD_ROUTE_SET,   RCF_CMD_ROUTE_NEW,	  RCF_CMD_ROUTE_DEL,
 	RCF_CMD_LINK_DEL,    RCF_CMD_LINK_SET,	  RCF_CMD_FABRIC_NEW,
-	RCF_CMD_STATS_RESET,
+	RCF_CMD_STATS_RESET, RCF_CMD_PATH_NEW,	  RCF_CMD_PATH_DEL,
+	RCF_CMD_PATH_SET,    RCF_CMD_PATH_NEW,	  RCF_CMD_PATH_REQUEST,
 };
 
 #define NCHANGE (sizeof(change_cmds) / sizeof(change_cmds[0]))
@@ -297,7 +331,7 @@ static int is_get(uint8_t cmd)
 	       cmd == RCF_CMD_SWITCH_GET || cmd == RCF_CMD_LINK_GET ||
 	       cmd == RCF_CMD_CIRCUIT_GET || cmd == RCF_CMD_ROUTE_GET ||
 	       cmd == RCF_CMD_STATS_GET || cmd == RCF_CMD_EPOCH_GET ||
-	       cmd == RCF_CMD_TRAFFIC_GET;
+	       cmd == RCF_CMD_TRAFFIC_GET || cmd == RCF_CMD_PATH_GET;
 }
 
 /*
@@ -334,6 +368,10 @@ static void put_cmd_attrs(struct rcf_msg *m, uint8_t cmd)
 		if (chance(30))
 			rcf_put_u8(m, RCF_A_FABRIC_ROUTE_POLICY,
 				   (uint8_t)rn(3));
+		/* path requests on and off, timeouts short enough to run out */
+		if (chance(20))
+			rcf_put_u32(m, RCF_A_FABRIC_PATH_TIMEOUT_MS,
+				    chance(90) ? rn(3) * 50 : any_u32());
 		break;
 	case RCF_CMD_NODE_GET:
 	case RCF_CMD_NODE_NEW:
@@ -425,6 +463,35 @@ static void put_cmd_attrs(struct rcf_msg *m, uint8_t cmd)
 		if (cmd == RCF_CMD_ROUTE_NEW || cmd == RCF_CMD_ROUTE_SET ||
 		    chance(3))
 			put_hops(m, src, dst);
+		break;
+	case RCF_CMD_PATH_GET:
+	case RCF_CMD_PATH_NEW:
+	case RCF_CMD_PATH_DEL:
+	case RCF_CMD_PATH_SET:
+		if (cmd != RCF_CMD_PATH_NEW ? !chance(5) : chance(50))
+			rcf_put_u32(m, RCF_A_PATH_ID, path_id());
+		if (cmd == RCF_CMD_PATH_NEW) {
+			src = node_id();
+			dst = node_id();
+			if (!chance(4))
+				rcf_put_u32(m, RCF_A_PATH_MASTER, src);
+			if (!chance(4))
+				rcf_put_u32(m, RCF_A_PATH_DST, dst);
+			if (!chance(4))
+				put_path_hops(m, src, dst);
+		}
+		if (cmd == RCF_CMD_PATH_SET && !chance(5))
+			rcf_put_u8(m, RCF_A_PATH_STATE,
+				   (uint8_t)(chance(90) ? 1 + rn(4) : rn(256)));
+		break;
+	case RCF_CMD_PATH_REQUEST:
+		if (!chance(5))
+			rcf_put_u32(m, RCF_A_PATH_MASTER, node_id());
+		if (!chance(5))
+			rcf_put_u32(m, RCF_A_PATH_DST, node_id());
+		if (chance(50))
+			rcf_put_u32(m, RCF_A_PATH_ERROR,
+				    chance(90) ? 1 + rn(130) : any_u32());
 		break;
 	case RCF_CMD_STATS_GET:
 		if (chance(70))
@@ -533,6 +600,7 @@ static int documented(int e)
 	case EADDRINUSE:
 	case EMSGSIZE:
 	case ETIMEDOUT: /* an epoch's drain ran out of time: rolled back */
+	case ENOLINK:	/* a broken path cannot be regranted */
 		return 1;
 	}
 	return 0;
@@ -647,7 +715,8 @@ static void cut_dump(void)
 {
 	static const uint8_t kinds[] = {RCF_CMD_NODE_GET,  RCF_CMD_SWITCH_GET,
 					RCF_CMD_LINK_GET,  RCF_CMD_CIRCUIT_GET,
-					RCF_CMD_ROUTE_GET, RCF_CMD_STATS_GET};
+					RCF_CMD_ROUTE_GET, RCF_CMD_STATS_GET,
+					RCF_CMD_PATH_GET};
 	struct sockaddr_nl sa = {.nl_family = AF_NETLINK};
 	int small = 2048, twice = chance(30);
 	struct rcf_nl d;

@@ -573,6 +573,28 @@ int rcf_route_add(struct rcf_nl *nl, int src, int dst, int index,
 	return rcf_xfer(nl, m, NULL, err);
 }
 
+int rcf_path_add(struct rcf_nl *nl, int id, int master, int dst,
+		 const uint8_t *hops, size_t nhops, struct rcf_err *err)
+{
+	struct rcf_msg *m =
+		new_with_id(nl, RCF_CMD_PATH_NEW, RCF_A_PATH_ID, id);
+
+	rcf_put_u32(m, RCF_A_PATH_MASTER, (uint32_t)master);
+	rcf_put_u32(m, RCF_A_PATH_DST, (uint32_t)dst);
+	rcf_put(m, RCF_A_PATH_HOPS, hops, nhops);
+	return rcf_xfer(nl, m, NULL, err);
+}
+
+int rcf_path_set_state(struct rcf_nl *nl, uint32_t id, uint8_t state,
+		       struct rcf_err *err)
+{
+	struct rcf_msg *m = rcf_msg_new(nl, RCF_CMD_PATH_SET, 0);
+
+	rcf_put_u32(m, RCF_A_PATH_ID, id);
+	rcf_put_u8(m, RCF_A_PATH_STATE, state);
+	return rcf_xfer(nl, m, NULL, err);
+}
+
 static void put_key(struct rcf_msg *m, uint16_t t, uint32_t v)
 {
 	if (!t)
@@ -693,12 +715,36 @@ static void add_obj(struct text *t, uint8_t cmd, const struct rcf_obj *o)
 		     rcf_u8(o, RCF_A_LINK_STATE), rcf_u32(o, RCF_A_LINK_USERS));
 		break;
 	case RCF_CMD_CIRCUIT_GET:
-		addf(t, "circuit %u in %u out %u users %u\n",
+		addf(t, "circuit %u in %u out %u users %u path %d\n",
 		     rcf_u32(o, RCF_A_CIRCUIT_SWITCH),
 		     rcf_u32(o, RCF_A_CIRCUIT_IN_PORT),
 		     rcf_u32(o, RCF_A_CIRCUIT_OUT_PORT),
-		     rcf_u32(o, RCF_A_CIRCUIT_USERS));
+		     rcf_u32(o, RCF_A_CIRCUIT_USERS),
+		     rcf_has(o, RCF_A_CIRCUIT_PATH)
+			     ? (int)rcf_u32(o, RCF_A_CIRCUIT_PATH)
+			     : -1);
 		break;
+	case RCF_CMD_PATH_GET: {
+		const struct nlattr *h =
+			rcf_attr(o->attrs, o->len, RCF_A_PATH_HOPS);
+		uint8_t state = rcf_u8(o, RCF_A_PATH_STATE);
+
+		/*
+		 * The model's state: a recall completes on its own when the
+		 * master's last message arrives, and the counts move with
+		 * traffic; neither is a change a request made.
+		 */
+		if (state == RCF_PATH_RETURNED)
+			state = RCF_PATH_RECALL;
+		addf(t, "path %u master %u dst %u state %u circuits %u hops",
+		     rcf_u32(o, RCF_A_PATH_ID), rcf_u32(o, RCF_A_PATH_MASTER),
+		     rcf_u32(o, RCF_A_PATH_DST), state,
+		     rcf_u32(o, RCF_A_PATH_CIRCUITS));
+		for (int i = 0; h && i < h->nla_len - NLA_HDRLEN; i++)
+			addf(t, " %02x", ((const uint8_t *)h)[NLA_HDRLEN + i]);
+		addf(t, "\n");
+		break;
+	}
 	case RCF_CMD_ROUTE_GET: {
 		const struct nlattr *h =
 			rcf_attr(o->attrs, o->len, RCF_A_ROUTE_HOPS);
@@ -715,9 +761,9 @@ static void add_obj(struct text *t, uint8_t cmd, const struct rcf_obj *o)
 
 char *rcf_snapshot(struct rcf_nl *nl)
 {
-	static const uint8_t kinds[] = {RCF_CMD_NODE_GET, RCF_CMD_SWITCH_GET,
-					RCF_CMD_LINK_GET, RCF_CMD_CIRCUIT_GET,
-					RCF_CMD_ROUTE_GET};
+	static const uint8_t kinds[] = {RCF_CMD_NODE_GET,  RCF_CMD_SWITCH_GET,
+					RCF_CMD_LINK_GET,  RCF_CMD_CIRCUIT_GET,
+					RCF_CMD_ROUTE_GET, RCF_CMD_PATH_GET};
 	struct text t = {xrealloc(NULL, 4096), 0, 4096};
 	struct rcf_reply rep = {0};
 	struct rcf_obj *f;
@@ -728,13 +774,14 @@ char *rcf_snapshot(struct rcf_nl *nl)
 	f = &rep.v[0];
 	addf(&t,
 	     "fabric epoch %llu nodes %u switches %u links %u circuits %u "
-	     "routes %u mem %llu cq %u\n",
+	     "routes %u paths %u mem %llu cq %u path-timeout %u\n",
 	     (unsigned long long)rcf_u64(f, RCF_A_FABRIC_EPOCH),
 	     rcf_u32(f, RCF_A_FABRIC_NODES), rcf_u32(f, RCF_A_FABRIC_SWITCHES),
 	     rcf_u32(f, RCF_A_FABRIC_LINKS), rcf_u32(f, RCF_A_FABRIC_CIRCUITS),
-	     rcf_u32(f, RCF_A_FABRIC_ROUTES),
+	     rcf_u32(f, RCF_A_FABRIC_ROUTES), rcf_u32(f, RCF_A_FABRIC_PATHS),
 	     (unsigned long long)rcf_u64(f, RCF_A_FABRIC_MEM),
-	     rcf_u32(f, RCF_A_FABRIC_CQ_SIZE));
+	     rcf_u32(f, RCF_A_FABRIC_CQ_SIZE),
+	     rcf_u32(f, RCF_A_FABRIC_PATH_TIMEOUT_MS));
 	rcf_reply_free(&rep);
 	for (size_t k = 0; k < sizeof(kinds); k++) {
 		if (rcf_dump(nl, kinds[k], &rep, NULL))
@@ -762,7 +809,7 @@ struct chk_circ {
 };
 
 struct chk {
-	struct rcf_reply nodes, switches, links, circuits, routes;
+	struct rcf_reply nodes, switches, links, circuits, routes, paths;
 	struct chk_link *l;
 	struct chk_circ *c;
 	char *why;
@@ -911,6 +958,55 @@ static void chk_walk(struct chk *k, const struct rcf_obj *r)
 	}
 }
 
+/*
+ * Paths: FABRIC_GET counts them, ids rise, master and destination differ,
+ * and each owns exactly its count of circuits, which name no other path.
+ */
+static void chk_paths(struct chk *k, const struct rcf_obj *fab)
+{
+	uint64_t prev = 0;
+
+	if (rcf_u32(fab, RCF_A_FABRIC_PATHS) != k->paths.n)
+		chk_fail(k, "FABRIC_GET counts %u paths, the dump %zu",
+			 rcf_u32(fab, RCF_A_FABRIC_PATHS), k->paths.n);
+	for (size_t i = 0; i < k->paths.n; i++) {
+		const struct rcf_obj *p = &k->paths.v[i];
+		uint32_t id = rcf_u32(p, RCF_A_PATH_ID), owned = 0;
+		uint8_t state = rcf_u8(p, RCF_A_PATH_STATE);
+
+		chk_order(k, "path", &prev, id, i);
+		if (rcf_u32(p, RCF_A_PATH_MASTER) == rcf_u32(p, RCF_A_PATH_DST))
+			chk_fail(k, "path %u: master is its destination", id);
+		if (state < RCF_PATH_HELD || state > RCF_PATH_BROKEN)
+			chk_fail(k, "path %u: state %u", id, state);
+		for (size_t j = 0; j < k->circuits.n; j++) {
+			const struct rcf_obj *c = &k->circuits.v[j];
+
+			if (rcf_has(c, RCF_A_CIRCUIT_PATH) &&
+			    rcf_u32(c, RCF_A_CIRCUIT_PATH) == id)
+				owned++;
+		}
+		if (owned != rcf_u32(p, RCF_A_PATH_CIRCUITS))
+			chk_fail(k, "path %u: %u circuits, owns %u", id,
+				 rcf_u32(p, RCF_A_PATH_CIRCUITS), owned);
+	}
+	for (size_t j = 0; j < k->circuits.n; j++) {
+		const struct rcf_obj *c = &k->circuits.v[j];
+		uint32_t id = rcf_u32(c, RCF_A_CIRCUIT_PATH);
+		size_t i;
+
+		if (!rcf_has(c, RCF_A_CIRCUIT_PATH))
+			continue;
+		for (i = 0; i < k->paths.n; i++)
+			if (rcf_u32(&k->paths.v[i], RCF_A_PATH_ID) == id)
+				break;
+		if (i == k->paths.n)
+			chk_fail(k, "circuit %u:%u belongs to missing path %u",
+				 rcf_u32(c, RCF_A_CIRCUIT_SWITCH),
+				 rcf_u32(c, RCF_A_CIRCUIT_IN_PORT), id);
+	}
+}
+
 int rcf_check_fabric(struct rcf_nl *nl, char *why, size_t whylen)
 {
 	struct chk k = {.why = why, .whylen = whylen};
@@ -930,6 +1026,8 @@ int rcf_check_fabric(struct rcf_nl *nl, char *why, size_t whylen)
 		r = rcf_dump(nl, RCF_CMD_CIRCUIT_GET, &k.circuits, NULL);
 	if (!r)
 		r = rcf_dump(nl, RCF_CMD_ROUTE_GET, &k.routes, NULL);
+	if (!r)
+		r = rcf_dump(nl, RCF_CMD_PATH_GET, &k.paths, NULL);
 	if (r) {
 		snprintf(why, whylen, "a read failed: %s", strerror(-r));
 		k.bad = 1;
@@ -1045,6 +1143,7 @@ int rcf_check_fabric(struct rcf_nl *nl, char *why, size_t whylen)
 				 rcf_u8(o, RCF_A_ROUTE_INDEX));
 		chk_walk(&k, o);
 	}
+	chk_paths(&k, &fab.v[0]);
 	for (size_t i = 0; i < k.links.n; i++)
 		if (k.l[i].users != k.l[i].seen)
 			chk_fail(&k,
@@ -1066,6 +1165,7 @@ out:
 	rcf_reply_free(&k.links);
 	rcf_reply_free(&k.circuits);
 	rcf_reply_free(&k.routes);
+	rcf_reply_free(&k.paths);
 	return k.bad ? -1 : 0;
 }
 

@@ -99,6 +99,10 @@ int rcf_circuit_add(struct rcf_nl *nl, int sw, int in, int out,
 		    struct rcf_err *err);
 int rcf_route_add(struct rcf_nl *nl, int src, int dst, int index,
 		  const uint8_t *hops, size_t nhops, struct rcf_err *err);
+int rcf_path_add(struct rcf_nl *nl, int id, int master, int dst,
+		 const uint8_t *hops, size_t nhops, struct rcf_err *err);
+int rcf_path_set_state(struct rcf_nl *nl, uint32_t id, uint8_t state,
+		       struct rcf_err *err);
 /* DEL or GET of one object by a key of up to three u32/u8 attributes. */
 int rcf_key_cmd(struct rcf_nl *nl, uint8_t cmd, uint16_t t1, uint32_t v1,
 		uint16_t t2, uint32_t v2, uint16_t t3, uint32_t v3,
@@ -134,8 +138,8 @@ char *rcf_snapshot(struct rcf_nl *nl);
  * counts match the dumps, every dump is in strictly rising key order,
  * every link's ends exist and no port carries two links, circuits lie
  * within their switch, every route walks from its source to its
- * destination, and each link's and circuit's users count equals the
- * routes' crossings.  0, or -1 with the first finding in why.  Only
+ * destination, each link's and circuit's users count equals the
+ * routes' crossings, and every path owns exactly its circuits.  0, or -1 with the first finding in why.  Only
  * meaningful while nothing else changes the fabric.
  */
 int rcf_check_fabric(struct rcf_nl *nl, char *why, size_t whylen);

@@ -13,15 +13,19 @@
 
 #include "rcf_test.h"
 
+/* node 0 to node 1 across switch 0 */
+static const uint8_t p01[] = {RCF_HOP(0, 0), RCF_HOP(1, 0)};
+
 static const uint8_t change_cmds[] = {
-	RCF_CMD_FABRIC_NEW,   RCF_CMD_FABRIC_DEL,  RCF_CMD_FABRIC_SET,
-	RCF_CMD_NODE_NEW,     RCF_CMD_NODE_DEL,	   RCF_CMD_NODE_SET,
-	RCF_CMD_SWITCH_NEW,   RCF_CMD_SWITCH_DEL,  RCF_CMD_SWITCH_SET,
-	RCF_CMD_LINK_NEW,     RCF_CMD_LINK_DEL,	   RCF_CMD_LINK_SET,
-	RCF_CMD_CIRCUIT_NEW,  RCF_CMD_CIRCUIT_DEL, RCF_CMD_CIRCUIT_SET,
-	RCF_CMD_ROUTE_NEW,    RCF_CMD_ROUTE_DEL,   RCF_CMD_ROUTE_SET,
-	RCF_CMD_BATCH,	      RCF_CMD_STATS_RESET, RCF_CMD_TRAFFIC_START,
-	RCF_CMD_TRAFFIC_STOP,
+	RCF_CMD_FABRIC_NEW,   RCF_CMD_FABRIC_DEL,   RCF_CMD_FABRIC_SET,
+	RCF_CMD_NODE_NEW,     RCF_CMD_NODE_DEL,	    RCF_CMD_NODE_SET,
+	RCF_CMD_SWITCH_NEW,   RCF_CMD_SWITCH_DEL,   RCF_CMD_SWITCH_SET,
+	RCF_CMD_LINK_NEW,     RCF_CMD_LINK_DEL,	    RCF_CMD_LINK_SET,
+	RCF_CMD_CIRCUIT_NEW,  RCF_CMD_CIRCUIT_DEL,  RCF_CMD_CIRCUIT_SET,
+	RCF_CMD_ROUTE_NEW,    RCF_CMD_ROUTE_DEL,    RCF_CMD_ROUTE_SET,
+	RCF_CMD_BATCH,	      RCF_CMD_STATS_RESET,  RCF_CMD_TRAFFIC_START,
+	RCF_CMD_TRAFFIC_STOP, RCF_CMD_PATH_NEW,	    RCF_CMD_PATH_DEL,
+	RCF_CMD_PATH_SET,     RCF_CMD_PATH_REQUEST,
 };
 
 /* Runs as nobody; returns the number of checks that failed. */
@@ -38,13 +42,13 @@ static int unprivileged(void)
 		return 1;
 	}
 	r = rcf_xfer(&nl, rcf_msg_new(&nl, RCF_CMD_FABRIC_GET, 0), &rep, NULL);
-	if (r || rep.n != 1 || rcf_u32(&rep.v[0], RCF_A_FABRIC_NODES) != 1) {
+	if (r || rep.n != 1 || rcf_u32(&rep.v[0], RCF_A_FABRIC_NODES) != 2) {
 		printf("# nobody's fabric GET failed: %s\n", strerror(-r));
 		bad++;
 	}
 	rcf_reply_free(&rep);
 	r = rcf_dump(&nl, RCF_CMD_NODE_GET, &rep, NULL);
-	if (r || rep.n != 1) {
+	if (r || rep.n != 2) {
 		printf("# nobody's node dump failed: %s\n", strerror(-r));
 		bad++;
 	}
@@ -95,6 +99,22 @@ static int unprivileged(void)
 		printf("# nobody's traffic GET was refused\n");
 		bad++;
 	}
+	/* paths: reading them is allowed, asking for or failing one not */
+	r = rcf_dump(&nl, RCF_CMD_PATH_GET, &rep, NULL);
+	if (r || rep.n != 1) {
+		printf("# nobody's path dump failed: %s\n", strerror(-r));
+		bad++;
+	}
+	rcf_reply_free(&rep);
+	m = rcf_msg_new(&nl, RCF_CMD_PATH_REQUEST, 0);
+	rcf_put_u32(m, RCF_A_PATH_MASTER, 0);
+	rcf_put_u32(m, RCF_A_PATH_DST, 1);
+	rcf_put_u32(m, RCF_A_PATH_ERROR, ECONNREFUSED);
+	r = rcf_xfer(&nl, m, NULL, NULL);
+	if (r != -EPERM) {
+		printf("# path request: want EPERM, got %s\n", strerror(-r));
+		bad++;
+	}
 	rcf_nl_close(&nl);
 	return bad;
 }
@@ -112,6 +132,10 @@ TEST(nobody_reads_but_cannot_change)
 	RCF_OK(rcf_switch_add(&nl, 0, 8, err));
 	RCF_OK(rcf_link_add(&nl, 0, RCF_ELEM_NODE, 0, 0, RCF_ELEM_SWITCH, 0, 0,
 			    err));
+	RCF_OK(rcf_node_add(&nl, 1, 1, err));
+	RCF_OK(rcf_link_add(&nl, 1, RCF_ELEM_NODE, 1, 0, RCF_ELEM_SWITCH, 0, 1,
+			    err));
+	RCF_OK(rcf_path_add(&nl, 0, 0, 1, p01, sizeof(p01), err));
 	before = rcf_snapshot(&nl);
 	ASSERT_NE(NULL, before);
 

@@ -16,7 +16,9 @@ struct rcf_adapter *rcf_adapter_new(const struct rcf_fabric *f, int policy,
 				    void *priv)
 {
 	struct rcf_adapter *a = rcf_os_zalloc(sizeof(*a));
-	u32 i;
+	const struct rcf_node *n;
+	bool stale = false;
+	u32 i, k = 0;
 
 	if (!a)
 		return NULL;
@@ -32,10 +34,14 @@ struct rcf_adapter *rcf_adapter_new(const struct rcf_fabric *f, int policy,
 	a->nnodes = rcf_engine_nnodes(a->e);
 	a->nodes = rcf_os_zalloc((size_t)(a->nnodes + 1) * sizeof(*a->nodes));
 	a->moved = rcf_os_zalloc(((size_t)a->nnodes + 1) * sizeof(u32));
-	if (!a->nodes || !a->moved)
+	a->pt = ad_ptab_build(a->e, f, &stale);
+	if (!a->nodes || !a->moved || !a->pt)
 		goto fail;
 	for (i = 0; i < a->nnodes; i++)
 		ad_list_init(&a->nodes[i].parts);
+	/* rcf_node_next only reads the model */
+	for (; (n = rcf_node_next((struct rcf_fabric *)f, k)); k = n->id + 1)
+		a->nodes[rcf_engine_node_index(a->e, n->id)].id = n->id;
 	return a;
 fail:
 	rcf_adapter_free(a);
@@ -48,6 +54,9 @@ void rcf_adapter_free(struct rcf_adapter *a)
 		return;
 	while (a->parts.next != &a->parts)
 		ad_part_free(a, ad_part_of(a->parts.next, gl));
+	if (a->nodes)
+		ad_wait_free(a);
+	ad_ptab_free(a->pt);
 	rcf_engine_free(a->e);
 	rcf_os_free(a->nodes);
 	rcf_os_free(a->moved);
@@ -103,10 +112,13 @@ static u32 ad_pick(struct rcf_adapter *a, u32 src, u32 first, u32 n)
 	return first + best;
 }
 
-/* Packets a message of len bytes needs at most over the n routes. */
+/*
+ * Packets a message of len bytes needs at most over the n routes at
+ * first, or over a path (n 0): its packets carry one route byte.
+ */
 static u32 ad_npkts(struct rcf_adapter *a, u32 first, u32 n, u32 len)
 {
-	u32 k, nh, maxh = 0, room;
+	u32 k, nh, maxh = 1, room;
 	const u8 *hops;
 
 	for (k = 0; k < n; k++)
@@ -123,40 +135,33 @@ static void ad_put16(u8 *p, u32 v)
 	p[1] = v;
 }
 
-int rcf_adapter_send(struct rcf_adapter *a, u32 src, u32 dst, const void *msg,
-		     u32 len, u64 cookie)
+int ad_xmit(struct rcf_adapter *a, u32 si, u32 dst, struct ad_path *p,
+	    const void *msg, u32 len, u64 cookie)
 {
 	u8 buf[RCF_ENGINE_MAX_PKT];
-	int si = rcf_engine_node_index(a->e, src);
-	int di = rcf_engine_node_index(a->e, dst);
-	u32 first, n, off = 0, pos, nh, room, chunk, id;
+	u32 src = a->nodes[si].id, first, n, off = 0, pos, nh, room, chunk;
 	const u8 *hops;
+	u32 id;
 	int r;
 
-	if (si < 0 || di < 0)
-		return -EINVAL;
 	n = rcf_engine_pair_routes(a->e, src, dst, &first);
-	if (!n) {
-		ad_drop(a, si, RCF_ADROP_NO_ROUTE);
-		return -ENOENT;
-	}
-	if (len > RCF_ADAPTER_MAX_MSG) {
-		ad_drop(a, si, RCF_ADROP_MSG_SIZE);
-		return -EMSGSIZE;
-	}
 	/* all packets or none: the engine cannot fail once they are held */
-	if (rcf_engine_reserve(a->e, ad_npkts(a, first, n, len))) {
-		ad_drop(a, si, RCF_ADROP_NO_MEM);
+	if (rcf_engine_reserve(a->e, ad_npkts(a, first, p ? 0 : n, len)))
 		return -ENOMEM;
-	}
 	id = a->nodes[si].next_id++;
 	buf[0] = id >> 24;
 	buf[1] = id >> 16;
 	ad_put16(buf + 2, id);
 	ad_put16(buf + 4, len);
 	do {
-		pos = ad_pick(a, src, first, n);
-		rcf_engine_route_at(a->e, pos, &hops, &nh);
+		if (p) {
+			/* the circuits carry it past the master's port */
+			hops = &p->hop;
+			nh = 1;
+		} else {
+			pos = ad_pick(a, src, first, n);
+			rcf_engine_route_at(a->e, pos, &hops, &nh);
+		}
 		room = RCF_ENGINE_MAX_PKT - 1 - nh - RCF_ADAPTER_HDR;
 		chunk = len - off < room ? len - off : room;
 		ad_put16(buf + 6, off);
@@ -169,13 +174,61 @@ int rcf_adapter_send(struct rcf_adapter *a, u32 src, u32 dst, const void *msg,
 			return r;
 		off += chunk;
 	} while (off < len);
+	if (p) {
+		p->inflight++;
+		p->msgs++;
+		p->bytes += len;
+		a->path_inflight++;
+	}
 	a->st.msgs_sent++;
 	a->st.tx_bytes += len;
 	a->nodes[si].st.msgs_sent++;
 	a->nodes[si].st.tx_bytes += len;
-	rcf_engine_pair_state(a->e, first)->sent++;
+	/* C_ij counts the pair's messages whichever way they went */
+	if (n)
+		rcf_engine_pair_state(a->e, first)->sent++;
 	ad_moved(a, si, src, true);
 	return 0;
+}
+
+/*
+ * Where a message goes (Documentation/paths.rst): behind the pair's
+ * waiting messages if it has any, so a pair's messages keep their order;
+ * on its HELD path; on its routes when it has no path; into the queue
+ * while its path is not HELD, or, with requests on, while it has neither
+ * path nor route.  Other pairs of the node are not held up by these.
+ */
+int rcf_adapter_send(struct rcf_adapter *a, u32 src, u32 dst, const void *msg,
+		     u32 len, u64 cookie)
+{
+	int si = rcf_engine_node_index(a->e, src);
+	int di = rcf_engine_node_index(a->e, dst);
+	struct ad_wpair *wp;
+	struct ad_path *p;
+	u32 first, n;
+	int r;
+
+	if (si < 0 || di < 0)
+		return -EINVAL;
+	p = ad_path_of(a, si, dst);
+	n = rcf_engine_pair_routes(a->e, src, dst, &first);
+	wp = a->nodes[si].wpairs ? ad_wpair(a, si, dst, false) : NULL;
+	if (wp && !wp->nwait)
+		wp = NULL;
+	if (!p && !n && !wp && !a->path_wait) {
+		ad_drop(a, si, RCF_ADROP_NO_ROUTE);
+		return -ENOENT;
+	}
+	if (len > RCF_ADAPTER_MAX_MSG) {
+		ad_drop(a, si, RCF_ADROP_MSG_SIZE);
+		return -EMSGSIZE;
+	}
+	if (wp || (p && p->state != RCF_PATH_HELD) || (!p && !n))
+		return ad_wait(a, si, dst, msg, len, cookie);
+	r = ad_xmit(a, si, dst, p, msg, len, cookie);
+	if (r == -ENOMEM)
+		ad_drop(a, si, RCF_ADROP_NO_MEM);
+	return r;
 }
 
 u64 rcf_adapter_backlog(const struct rcf_adapter *a, u32 src)
@@ -200,16 +253,23 @@ int rcf_adapter_node_stats(const struct rcf_adapter *a, u32 node,
 	return 0;
 }
 
-/* Counters restart; messages being put together stay counted as partial. */
+/*
+ * Counters restart; messages being put together stay counted as partial,
+ * and those waiting for a path as waiting.
+ */
 void rcf_adapter_stats_reset(struct rcf_adapter *a)
 {
+	u64 waiting = a->st.path_waiting;
 	u32 i;
 
 	memset(&a->st, 0, sizeof(a->st));
+	a->st.path_waiting = waiting;
 	rcf_engine_pair_state_reset(a->e);
 	for (i = 0; i < a->nnodes; i++) {
+		waiting = a->nodes[i].st.path_waiting;
 		memset(&a->nodes[i].st, 0, sizeof(a->nodes[i].st));
 		a->nodes[i].st.partial = a->nodes[i].nparts;
+		a->nodes[i].st.path_waiting = waiting;
 		a->st.partial += a->nodes[i].nparts;
 	}
 }
@@ -255,6 +315,7 @@ int rcf_adapter_drop_reason(int adapter_drop)
 		[RCF_ADROP_REASSEMBLY] = RCF_DROP_REASSEMBLY,
 		[RCF_ADROP_NO_MEM] = RCF_DROP_NO_MEM,
 		[RCF_ADROP_BAD_HEADER] = RCF_DROP_BAD_HEADER,
+		[RCF_ADROP_NO_PATH] = RCF_DROP_NO_PATH,
 	};
 
 	if (adapter_drop < 0 || adapter_drop >= RCF_ADROP_NR)

@@ -54,6 +54,8 @@ struct rcf_adapter_ops {
 	 * arrived).  path_request: node src holds waiting messages for dst,
 	 * which it has neither a route nor a path to; called once until the
 	 * pair gets a path or rcf_adapter_path_fail() ends the request.
+	 * They are called from inside the adapter's calls (an engine run,
+	 * a send, an install) and must not change its paths or queues.
 	 */
 	void (*path_returned)(void *priv, u32 id);
 	void (*path_request)(void *priv, u32 src, u32 dst, u32 waiting);
@@ -91,10 +93,12 @@ void rcf_adapter_set_limits(struct rcf_adapter *a, u32 max_partial,
 struct rcf_engine *rcf_adapter_engine(struct rcf_adapter *a);
 
 /*
- * Queues msg from node src to node dst as packets.  0 when queued;
- * -EINVAL for an unknown node; -ENOENT when the pair has no route and
- * -EMSGSIZE for a message over RCF_ADAPTER_MAX_MSG (both counted drops);
- * -ENOMEM.  Nothing is queued unless 0 is returned.
+ * Queues msg from node src to node dst as packets, or holds it for a
+ * path (below).  0 when queued or held; -EINVAL for an unknown node;
+ * -ENOENT when the pair has no route and -EMSGSIZE for a message over
+ * RCF_ADAPTER_MAX_MSG (both counted drops); -EAGAIN when it would wait
+ * and the node's queue is full (not a drop); -ENOMEM.  Nothing is queued
+ * unless 0 is returned.
  */
 int rcf_adapter_send(struct rcf_adapter *a, u32 src, u32 dst, const void *msg,
 		     u32 len, u64 cookie);
@@ -135,9 +139,10 @@ int rcf_adapter_drop_reason(int adapter_drop);
  * there.  While a pair has a path, its messages never take a route: in
  * any state but HELD they wait in the master's queue, so no message
  * starts on a path whose mastership is being asked back.  A path counts
- * the messages started on it until each has fully arrived (or been
- * evicted as a partial); a RECALL path whose count is 0 is RETURNED and
- * ops->path_returned is called, once.
+ * the messages started on it until the last byte of each has arrived
+ * (its packets arrive in order, whatever becomes of the reassembly); a
+ * RECALL path whose count is 0 is RETURNED and ops->path_returned is
+ * called, once.
  *
  * Path requests: when enabled, a message for a pair with neither a route
  * nor a path waits in its source's queue (at most RCF_ADAPTER_WAIT_MSGS
@@ -158,6 +163,10 @@ struct rcf_adapter_path {
 	u64 msgs, bytes;	/* messages sent on it, their bytes */
 };
 
+/*
+ * Off, messages that already wait stay until their pair has a way; those
+ * with neither path nor route are dropped (NO_ROUTE) at the next kick.
+ */
 void rcf_adapter_set_path_wait(struct rcf_adapter *a, bool on);
 /* Path id as the adapter sees it; -ENOENT when it has none. */
 int rcf_adapter_path_get(const struct rcf_adapter *a, u32 id,
@@ -173,7 +182,10 @@ u64 rcf_adapter_waiting(const struct rcf_adapter *a, u32 src);
 /*
  * Sends the waiting messages whose pair now has a HELD path or a route,
  * and raises a request again for pairs left with neither.  Installs call
- * it; callers may too (after an -ENOMEM, say).
+ * it; callers may too (after an -ENOMEM, say).  It also settles the
+ * paths: on an engine that holds no packet, none of their messages is
+ * under way (one whose packet the engine dropped for lack of memory
+ * never arrives), so a RECALL path still counting one comes back.
  */
 void rcf_adapter_kick(struct rcf_adapter *a);
 
@@ -184,8 +196,15 @@ void rcf_adapter_kick(struct rcf_adapter *a);
  * whether no packet stands at any of those inputs now, so rewiring them
  * strands nothing; install (only when safe) puts both in place, keeps
  * the counts of paths that stay, calls path_returned for RECALL paths
- * with nothing in flight, and kicks waiting messages.  free releases a
- * prepared update that was not installed.
+ * with nothing in flight, and kicks waiting messages.  install consumes
+ * the update; free releases a prepared update that was not installed.
+ *
+ * prepare reads the adapter's engine but none of its counts, so it may
+ * run without the lock that serialises the data path, as long as the
+ * configuration stays put.  When f's elements are not the engine's (a
+ * switch added, gone or resized, a node gone) its paths cannot be laid
+ * over this engine: the update is stale, safe says false (a new engine
+ * is needed), and installing it changes nothing.
  */
 struct rcf_path_update;
 struct rcf_path_update *rcf_path_update_prepare(struct rcf_adapter *a,
@@ -198,11 +217,14 @@ void rcf_path_update_free(struct rcf_path_update *u);
 /*
  * A new adapter (built from the committed fabric) takes over what the old
  * one held outside its engine: waiting messages and outstanding requests
- * of nodes that still exist (those of nodes gone are dropped, counted
- * RCF_ADROP_NO_PATH at the old adapter), the path-wait setting, and the
+ * of nodes that still exist (those of nodes gone, or for destinations
+ * gone, are dropped, counted RCF_ADROP_NO_PATH at the old adapter: read
+ * its stats after this), the path-wait setting, and the message and byte
  * counts of paths that stay.  Messages still in the old engine are not
- * carried (an epoch drains it first); a path whose messages were lost
- * with a deadlocked engine restarts its count at 0.
+ * carried (an epoch drains it first, or it was deadlocked and they are
+ * lost), so no path has messages under way on the new one.  Then
+ * path_returned is called for RECALL paths not RETURNED in the old
+ * adapter, and waiting messages are kicked.
  */
 void rcf_adapter_carry(struct rcf_adapter *to, struct rcf_adapter *from);
 

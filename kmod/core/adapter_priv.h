@@ -25,6 +25,48 @@ struct ad_part {
 	u8 data[];
 };
 
+/* A path as the adapter holds it (adapter_path.c). */
+struct ad_path {
+	u32 id, master, dst;	/* ids */
+	u32 mi;			/* the master's dense index */
+	u8 hop;			/* hops[0]: the master's port and the VC */
+	u8 state;		/* enum rcf_path_state, RETURNED included */
+	u8 tell;		/* path_returned is to be called */
+	u32 inflight;		/* messages started, last byte not arrived */
+	/* the master's first message id that can be on the path */
+	u32 first_id;
+	u64 msgs, bytes;
+};
+
+/*
+ * The adapter's paths, sorted by id, and by master through by_master:
+ * master mi's paths are p[by_master[m0[mi] .. m0[mi + 1] - 1]].
+ */
+struct ad_ptab {
+	u32 n;
+	struct ad_path *p;
+	u32 *by_master;
+	u32 *m0;
+};
+
+/* A message waiting for a path in its source's queue (adapter_wait.c). */
+struct ad_wmsg {
+	struct ad_wmsg *next;
+	u64 cookie;
+	u32 dst;		/* id */
+	u32 len;
+	u8 data[];
+};
+
+/* A pair of a source with messages waiting or a request outstanding. */
+struct ad_wpair {
+	struct ad_wpair *next;
+	u32 dst;		/* id */
+	u32 nwait;
+	bool req;		/* path_request called, not yet answered */
+	bool held;		/* kick: its messages cannot leave now */
+};
+
 struct ad_node {
 	u32 next_id;		/* id of the next message sent */
 	u32 nparts;
@@ -33,6 +75,10 @@ struct ad_node {
 	u32 id;
 	bool listed;		/* on the adapter's moved list */
 	struct ad_list parts;
+	/* messages waiting for a path, in the order they came */
+	struct ad_wmsg *wq_head, *wq_tail;
+	u64 wait_bytes;
+	struct ad_wpair *wpairs;
 	struct rcf_adapter_stats st;
 };
 
@@ -49,6 +95,9 @@ struct rcf_adapter {
 	u64 part_bytes;
 	u32 max_partial;	/* per destination */
 	u64 max_bytes;		/* all partials */
+	struct ad_ptab *pt;	/* never NULL once built */
+	u64 path_inflight;	/* inflight of every path */
+	bool path_wait;		/* requests on: no-route messages wait */
 	struct rcf_adapter_stats st;
 };
 
@@ -94,6 +143,39 @@ static inline void ad_moved(struct rcf_adapter *a, u32 i, u32 id, bool sent)
 	else
 		n->moved_recv++;
 }
+
+/*
+ * Sends msg as packets now, on path p (HELD) or, when p is NULL, on the
+ * pair's routes (which it has); 0 or -ENOMEM, counting no drop.
+ */
+int ad_xmit(struct rcf_adapter *a, u32 si, u32 dst, struct ad_path *p,
+	    const void *msg, u32 len, u64 cookie);
+
+/* adapter_path.c */
+struct ad_ptab *ad_ptab_build(const struct rcf_engine *e,
+			      const struct rcf_fabric *f, bool *stale);
+void ad_ptab_free(struct ad_ptab *pt);
+/* Node si's path to dst (id), or NULL. */
+struct ad_path *ad_path_of(const struct rcf_adapter *a, u32 si, u32 dst);
+/* The last packet of message id from src (dense) arrived at dst (id). */
+void ad_path_arrived(struct rcf_adapter *a, u32 src, u32 dst, u32 id);
+void ad_path_settle(struct rcf_adapter *a);
+
+/* adapter_wait.c */
+/* The pair's entry (dst: id), made when create is set; NULL if none. */
+struct ad_wpair *ad_wpair(struct rcf_adapter *a, u32 si, u32 dst,
+			  bool create);
+/* Queues msg at node si; 0, -EAGAIN (queue full) or -ENOMEM (a drop). */
+int ad_wait(struct rcf_adapter *a, u32 si, u32 dst, const void *msg, u32 len,
+	    u64 cookie);
+/* Requests of node si's pairs that now have a path are answered. */
+void ad_wait_answered(struct rcf_adapter *a, u32 si);
+void ad_wait_free(struct rcf_adapter *a);
+/*
+ * Moves from's waiting messages and requests to the same nodes of to;
+ * those of nodes to lacks are dropped, counted NO_PATH at from.
+ */
+void ad_wait_carry(struct rcf_adapter *to, struct rcf_adapter *from);
 
 /* adapter_rx.c: the engine's deliver op */
 void ad_rx(void *priv, u32 dst, u32 src, const u8 *payload, u32 len,

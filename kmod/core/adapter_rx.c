@@ -127,31 +127,14 @@ static void ad_up(struct rcf_adapter *a, u32 dst, u32 dst_id, u32 src_id,
 				latency);
 }
 
-void ad_rx(void *priv, u32 dst_id, u32 src_id, const u8 *pl, u32 len,
-	   u64 cookie, u64 latency)
+/* Puts a packet's data into its message; hands up a message made whole. */
+static void ad_rx_data(struct rcf_adapter *a, u32 dst, u32 dst_id, u32 src,
+		       u32 src_id, u32 id, u32 total, u32 off, const u8 *pl,
+		       u32 dlen, u64 cookie, u64 latency)
 {
-	struct rcf_adapter *a = priv;
-	int dst = rcf_engine_node_index(a->e, dst_id);
-	int src = rcf_engine_node_index(a->e, src_id);
-	u32 id, total, off, dlen;
 	struct ad_part *p;
 	u64 now;
 
-	if (dst < 0 || src < 0)
-		return;
-	if (len < RCF_ADAPTER_HDR) {
-		ad_drop(a, dst, RCF_ADROP_BAD_HEADER);
-		return;
-	}
-	id = ad_get16(pl) << 16 | ad_get16(pl + 2);
-	total = ad_get16(pl + 4);
-	off = ad_get16(pl + 6);
-	dlen = len - RCF_ADAPTER_HDR;
-	pl += RCF_ADAPTER_HDR;
-	if (off + dlen > total || (!dlen && total)) {
-		ad_drop(a, dst, RCF_ADROP_BAD_HEADER);
-		return;
-	}
 	if (!off && dlen == total) {
 		ad_up(a, dst, dst_id, src_id, pl, dlen, cookie, latency);
 		return;
@@ -185,4 +168,40 @@ void ad_rx(void *priv, u32 dst_id, u32 src_id, const u8 *pl, u32 len,
 	ad_up(a, dst, dst_id, src_id, p->data, p->total, p->cookie,
 	      now - p->born);
 	ad_part_free(a, p);
+}
+
+/*
+ * A path's packets cross one chain of channels and arrive in the order
+ * they were sent, so a message on it has fully arrived when its last
+ * packet has, whatever became of its reassembly; the path hears of it
+ * after the message was handed up (Wijnen §II D: the mastership comes
+ * back after the message).
+ */
+void ad_rx(void *priv, u32 dst_id, u32 src_id, const u8 *pl, u32 len,
+	   u64 cookie, u64 latency)
+{
+	struct rcf_adapter *a = priv;
+	int dst = rcf_engine_node_index(a->e, dst_id);
+	int src = rcf_engine_node_index(a->e, src_id);
+	u32 id, total, off, dlen;
+
+	if (dst < 0 || src < 0)
+		return;
+	if (len < RCF_ADAPTER_HDR) {
+		ad_drop(a, dst, RCF_ADROP_BAD_HEADER);
+		return;
+	}
+	id = ad_get16(pl) << 16 | ad_get16(pl + 2);
+	total = ad_get16(pl + 4);
+	off = ad_get16(pl + 6);
+	dlen = len - RCF_ADAPTER_HDR;
+	pl += RCF_ADAPTER_HDR;
+	if (off + dlen > total || (!dlen && total)) {
+		ad_drop(a, dst, RCF_ADROP_BAD_HEADER);
+		return;
+	}
+	ad_rx_data(a, dst, dst_id, src, src_id, id, total, off, pl, dlen,
+		   cookie, latency);
+	if (a->pt->n && off + dlen == total)
+		ad_path_arrived(a, src, dst_id, id);
 }

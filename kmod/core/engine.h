@@ -155,6 +155,7 @@ struct rcf_pair_state {
 	u64 sent, received;	/* messages */
 	u8 rr;			/* route the next packet takes */
 };
+
 struct rcf_pair_state *rcf_engine_pair_state(struct rcf_engine *e, u32 pos);
 /* Every pair's message counts back to 0. */
 void rcf_engine_pair_state_reset(struct rcf_engine *e);
@@ -181,6 +182,20 @@ int rcf_engine_reserve(struct rcf_engine *e, u32 npkts);
  */
 bool rcf_engine_input_clear(const struct rcf_engine *e, u32 sw, u32 in);
 void rcf_engine_set_circuit(struct rcf_engine *e, u32 sw, u32 in, u8 out);
+/*
+ * The switch inputs whose circuit in f differs from the engine's: fills
+ * out (up to max entries) and returns how many there are, or -ESTALE
+ * when f's switches are not the engine's (one added, gone, or with other
+ * ports), so f's circuits cannot be laid over this engine.
+ */
+struct rcf_engine_rewire {
+	u32 sw;
+	u8 in, out;	/* out: RCF_NO_CIRCUIT to remove the circuit */
+};
+
+int rcf_engine_circuit_diff(const struct rcf_engine *e,
+			    const struct rcf_fabric *f,
+			    struct rcf_engine_rewire *out, u32 max);
 
 /*
  * A fresh engine's clock starts at now instead of 0, so that cycles and

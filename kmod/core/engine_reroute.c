@@ -144,6 +144,8 @@ void rcf_reroute_install(struct rcf_adapter *a, struct rcf_reroute *rt,
 	e->nroutes = rt->nroutes;
 	rcf_os_free(rt->fresh);
 	rcf_os_free(rt);
+	/* a pair given a route no longer waits for a path */
+	rcf_adapter_kick(a);
 }
 
 void rcf_engine_set_now(struct rcf_engine *e, u64 now)

@@ -260,10 +260,11 @@ struct rcf_route *rcf_route_next(struct rcf_fabric *f, u32 src, u32 dst,
 
 /*
  * Paths (path.c).  add takes the lowest free id when has_id is false and
- * stores it in p->id; the path starts HELD.  del refuses a path whose
- * mastership has not come back (HELD, RECALL) unless returned says the
- * data path has it back; a BROKEN path always goes.  set takes HELD or
- * RECALL.  A link going down breaks the paths crossing it (link.c).
+ * stores it in p->id; the path starts HELD.  A master has one path to a
+ * destination at most.  del refuses a path whose mastership has not come
+ * back (HELD, RECALL) unless returned says the data path has it back; a
+ * BROKEN path always goes.  set takes HELD or RECALL.  A link going down
+ * breaks the paths crossing it (link.c).
  */
 int rcf_path_add(struct rcf_fabric *f, struct rcf_path *p, bool has_id,
 		 struct rcf_err *e);

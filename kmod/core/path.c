@@ -264,6 +264,22 @@ static int rcf_path_refs(struct rcf_fabric *f, const struct rcf_path *p,
 	return 0;
 }
 
+/*
+ * A pair has one path at most: the master's messages for the destination
+ * take it, or wait while it is not HELD, so a second one would leave the
+ * data path without a rule for which to use.
+ */
+static bool rcf_path_pair_taken(struct rcf_fabric *f, u32 master, u32 dst)
+{
+	struct rcf_path *q;
+	u32 id = 0;
+
+	for (; (q = rcf_path_next(f, id)); id = q->id + 1)
+		if (q->master == master && q->dst == dst)
+			return true;
+	return false;
+}
+
 int rcf_path_add(struct rcf_fabric *f, struct rcf_path *p, bool has_id,
 		 struct rcf_err *e)
 {
@@ -280,6 +296,10 @@ int rcf_path_add(struct rcf_fabric *f, struct rcf_path *p, bool has_id,
 	if (p->master == p->dst)
 		return rcf_fail(e, EINVAL,
 				"path master and destination are the same node",
+				RCF_A_PATH_DST);
+	if (rcf_path_pair_taken(f, p->master, p->dst))
+		return rcf_fail(e, EEXIST,
+				"the master already has a path to that destination",
 				RCF_A_PATH_DST);
 	if (p->nhops < 1 || p->nhops > RCF_ROUTE_MAX_HOPS)
 		return rcf_fail(e, EINVAL, "path must have 1 to 64 hops",

@@ -149,6 +149,12 @@ static void tr_send(struct rcf_traffic *t, u32 src, u32 dst, u32 len,
 	}
 	for (k = 0; k < len; k++)
 		t->buf[k] = tr_byte(now, sid, did, k);
+	/*
+	 * A message the adapter holds for a path (0) is sent: it leaves in
+	 * order once the path is there.  -EAGAIN, the node's queue full of
+	 * such messages, is a refusal like no route or too big: the
+	 * generator models offered load and does not hold messages back.
+	 */
 	rc = rcf_adapter_send(t->a, sid, did, t->buf, len, now);
 	if (rc) {
 		r->msgs_refused++;
@@ -206,6 +212,21 @@ u64 rcf_traffic_now(const struct rcf_traffic *t)
 	return rcf_engine_now(t->e) - t->t0 + t->skew;
 }
 
+/*
+ * Messages of the run waiting in its nodes' queues for a path.  The
+ * run's nodes, not the adapter's: another user's messages waiting on
+ * other nodes are not the run's to wait for.
+ */
+static u64 tr_waiting(const struct rcf_traffic *t)
+{
+	u64 n = 0;
+	u32 i;
+
+	for (i = 0; i < t->spec.nodes; i++)
+		n += rcf_adapter_waiting(t->a, tr_id(t, i));
+	return n;
+}
+
 bool rcf_traffic_done(const struct rcf_traffic *t)
 {
 	return t->done;
@@ -222,11 +243,13 @@ long long rcf_traffic_run(struct rcf_traffic *t, u64 max_cycles)
 		tr_inject(t, now);
 		/*
 		 * Drained means quiet, credits home too: a run cut into
-		 * slices of any length then ends in the same cycle.
+		 * slices of any length then ends in the same cycle.  Nor
+		 * is it drained while messages of it wait for a path.
 		 */
 		if (t->stopped &&
 		    (t->spec.no_drain ? now >= t->end :
-					rcf_engine_quiet(t->e))) {
+					rcf_engine_quiet(t->e) &&
+					!tr_waiting(t))) {
 			t->done = true;
 			break;
 		}
@@ -242,12 +265,17 @@ long long rcf_traffic_run(struct rcf_traffic *t, u64 max_cycles)
 			t->done = true;
 			return r;
 		}
-		if ((u64)r < n && t->stopped) {
+		if (r && (u64)r < n && t->stopped) {
 			/* drained: time stops where the last byte arrived */
 			adv += r;
 			continue;
 		}
-		/* the engine idled for the rest: nothing happens there */
+		/*
+		 * The engine idled for the rest: nothing happens there.
+		 * So too when it idled from the start after the end of
+		 * generation: messages wait for a path (or, no_drain, for
+		 * the end), and time must pass for either to come.
+		 */
 		t->skew += n - r;
 		adv += n;
 	}

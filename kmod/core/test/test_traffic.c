@@ -396,6 +396,26 @@ static void t_trace(void)
 	CHECK(r.cycles > 2000 && r.cycles < 2200);
 }
 
+/*
+ * A no_drain run ends at the end of generation even when the engine goes
+ * idle before it: the idle stretch passes, it is not run forever.
+ */
+static void t_no_drain_idle(void)
+{
+	static const struct rcf_traffic_msg tr[] = {{0, 0, 15, 100}};
+	struct rcf_traffic_spec s = base(RCF_TP_TRACE, 0);
+	struct rcf_traffic_results r;
+
+	s.trace = tr;
+	s.ntrace = 1;
+	s.cycles = 1000;
+	s.no_drain = true;
+	CHECK_EQ(run(&s, &r), 0);
+	CHECK(r.done);
+	CHECK_EQ(r.msgs_delivered, 1);
+	CHECK_EQ(r.cycles, s.cycles);
+}
+
 static void t_nig(void)
 {
 	static const struct rcf_traffic_arc arcs[] = {
@@ -535,6 +555,8 @@ int main(void)
 		{"periodic arrivals", t_periodic},
 		{"size table", t_sizes_table},
 		{"trace replay", t_trace},
+		{"no_drain ends at the end though the engine idles",
+		 t_no_drain_idle},
 		{"nig replay by weight", t_nig},
 		{"nig arcs in any order", t_nig_order},
 		{"warm-up excluded from the figures", t_warmup},

@@ -86,17 +86,19 @@ char *fab_dump(struct rcf_fabric *f)
 	struct rcf_circuit c;
 	struct rcf_switch *s;
 	struct rcf_route *r;
+	struct rcf_path *p;
 	struct rcf_link *l;
 	struct rcf_node *n;
 	u32 i, k = 0, sw = 0, in = 0, src = 0, dst = 0, idx = 0;
 
 	b.p[0] = 0;
-	sb_printf(&b, "counts %u %u %u %u %u cq %u mem %llu\n", f->n_nodes,
+	sb_printf(&b, "counts %u %u %u %u %u %u cq %u mem %llu\n", f->n_nodes,
 		  f->n_switches, f->n_links, f->n_circuits, f->n_routes,
-		  f->cq_size, (unsigned long long)f->mem);
+		  f->n_paths, f->cq_size, (unsigned long long)f->mem);
 	for (; (n = rcf_node_next(f, k)); k = n->id + 1) {
-		sb_printf(&b, "node %u p%u l%u r%u '%s' if%u:", n->id, n->ports,
-			  n->nlinks, n->route_refs, n->ifname, n->ifindex);
+		sb_printf(&b, "node %u p%u l%u r%u pr%u '%s' if%u:", n->id,
+			  n->ports, n->nlinks, n->route_refs, n->path_refs,
+			  n->ifname, n->ifindex);
 		for (i = 0; i < n->ports; i++)
 			sb_printf(&b, " %d", (int)n->port_link[i]);
 		sb_printf(&b, "\n");
@@ -106,23 +108,24 @@ char *fab_dump(struct rcf_fabric *f)
 			  s->ports, s->cq_size, s->nlinks, s->ncircuits,
 			  s->out_busy);
 		for (i = 0; i < s->ports; i++)
-			sb_printf(&b, " %d/%d/%u", (int)s->port_link[i],
+			sb_printf(&b, " %d/%d/%u/%u/%u", (int)s->port_link[i],
 				  s->circ_out[i] == RCF_NO_CIRCUIT
 					  ? -1
 					  : s->circ_out[i],
-				  s->circ_users[i]);
+				  s->circ_users[i], s->in_users[i],
+				  s->circ_path[i]);
 		sb_printf(&b, "\n");
 	}
 	for (k = 0; (l = rcf_link_next(f, k)); k = l->id + 1)
 		sb_printf(&b,
 			  "link %u %u:%u:%u-%u:%u:%u bw%u lat%u v%u b%u s%u "
-			  "u%u\n",
+			  "u%u p%u\n",
 			  l->id, l->a.kind, l->a.id, l->a.port, l->b.kind,
 			  l->b.id, l->b.port, l->bandwidth, l->latency, l->vcs,
-			  l->buf_size, l->state, l->users);
+			  l->buf_size, l->state, l->users, l->paths);
 	while (rcf_circuit_next(f, sw, in, &c)) {
-		sb_printf(&b, "circuit %u %u->%u u%u\n", c.sw, c.in_port,
-			  c.out_port, c.users);
+		sb_printf(&b, "circuit %u %u->%u u%u p%u\n", c.sw, c.in_port,
+			  c.out_port, c.users, c.path);
 		sw = c.sw;
 		in = c.in_port + 1;
 	}
@@ -134,6 +137,13 @@ char *fab_dump(struct rcf_fabric *f)
 		src = r->src;
 		dst = r->dst;
 		idx = r->index + 1;
+	}
+	for (k = 0; (p = rcf_path_next(f, k)); k = p->id + 1) {
+		sb_printf(&b, "path %u %u->%u s%u c%u:", p->id, p->master,
+			  p->dst, p->state, p->ncircuits);
+		for (i = 0; i < p->nhops; i++)
+			sb_printf(&b, " %02x", p->hops[i]);
+		sb_printf(&b, "\n");
 	}
 	return b.p;
 }
@@ -227,7 +237,8 @@ int op_link(struct rcf_fabric *f, int id, int ka, int ia, int pa, int kb,
 
 int op_circuit(struct rcf_fabric *f, int sw, int in, int out)
 {
-	struct op o = {.kind = 3, .c = {sw, in, out, 0}};
+	struct op o = {.kind = 3,
+		       .c = {.sw = sw, .in_port = in, .out_port = out}};
 
 	return op_run(f, &o);
 }
