@@ -17,9 +17,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define SWC_MAX_SW    16
+#define SWC_MAX_SW    32 /* a uint32_t holds a set of them */
 #define SWC_MAX_PROC  8 /* processors per switch */
-#define SWC_MAX_LINE  32
+#define SWC_MAX_LINE  64
 #define SWC_MAX_JOB   32 /* set-ups in progress per controller */
 #define SWC_MAX_SEG   48 /* path segments per switch */
 #define SWC_MAX_MSGQ  256
@@ -66,7 +66,7 @@ struct swc_msg {
 	int master_sw;
 	int dst_sw, dst_proc;
 	int err;
-	uint16_t visited; /* switches a set-up has crossed */
+	uint32_t visited; /* switches a set-up has crossed */
 	struct swc_tree tree;
 };
 
@@ -102,7 +102,7 @@ struct swc_job {
 	int proc; /* origin: requesting processor (local index) */
 	int master_sw;
 	int dst_sw, dst_proc;
-	uint16_t visited;
+	uint32_t visited;
 	uint64_t retry_at; /* origin: earliest next try after a NACK */
 };
 
@@ -220,7 +220,7 @@ void swc_tree_reset(struct swc_net *n, int sw);
 void swc_tree_recompute(struct swc_net *n, int sw);
 void swc_tree_recv(struct swc_net *n, int sw, const struct swc_msg *m);
 /* line towards dst_sw avoiding the switches in visited, -1: none */
-int swc_route(const struct swc_net *n, int sw, int dst_sw, uint16_t visited);
+int swc_route(const struct swc_net *n, int sw, int dst_sw, uint32_t visited);
 /* every sinktree agrees with the shortest paths of the live lines */
 int swc_tree_converged(const struct swc_net *n);
 /* no set-up can loop; also counts loops of plain next-hop tables */
