@@ -150,6 +150,7 @@ void swc_tree_recv(struct swc_net *n, int sw, const struct swc_msg *m)
 
 	s->nbr[m->line] = m->tree;
 	s->nbr_valid[m->line] = 1;
+	n->route_gen++;
 	swc_tree_recompute(n, sw);
 }
 
