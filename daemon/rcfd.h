@@ -12,6 +12,7 @@
 #include "lib/nl.h"
 #include "lib/rcf_obj.h"
 #include "lib/route.h"
+#include "rcfd_paths.h"
 #include "rcfd_reconf.h"
 
 #define RCFD_VERSION	 "0.1"
@@ -52,6 +53,7 @@ struct rcfd_config {
 	unsigned int debounce_ms; /* events closer than this are one change */
 	int force;		  /* install a cyclic set */
 	struct rcfd_reconf_conf reconf; /* [reconfig] (rcfd_reconf*.c) */
+	struct rcfd_paths_conf paths;	/* [paths] (rcfd_paths*.c) */
 };
 
 #define RCFD_DEF_DEBOUNCE_MS 50
