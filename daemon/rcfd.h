@@ -238,6 +238,7 @@ struct rcfd {
 	struct rcfd_events ev;
 	struct rcfd_routing routing;
 	struct rcfd_reconf reconf;
+	struct rcfd_paths paths;
 	int stop;
 };
 

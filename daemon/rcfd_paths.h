@@ -165,7 +165,40 @@ int rcfd_phost_busy(const struct rcfd_phost *h);
 int rcfd_phost_stalled(const struct rcfd_phost *h);
 /* one tick, and the routing checks when a table may have changed */
 void rcfd_phost_tick(struct rcfd_phost *h);
+/* is o (a switch, node or link) part of the model */
+int rcfd_phost_mirrors(const struct rcfd_phost *h, const struct rcf_obj *o);
 /* kernel paths held now */
 unsigned int rcfd_phost_paths(const struct rcfd_phost *h);
+
+/* rcfd_paths.c: the daemon's side */
+struct rcfd_paths {
+	int running;
+	char why[512]; /* why not running */
+	struct rcfd_phost host;
+	struct rcfd_pkernel kops;
+	int remirror;	  /* a change only a rebuild of the model follows */
+	double next_tick; /* CLOCK_MONOTONIC seconds, paths.tick_us apart */
+	uint64_t events;  /* path events seen */
+};
+
+struct rcfd;
+/* (re)starts from the config: mirrors the fabric, adopts its paths */
+void rcfd_paths_start(struct rcfd *d);
+void rcfd_paths_stop(struct rcfd *d);
+/* poll timeout in microseconds until the next tick, -1: none due */
+long rcfd_paths_timeout(const struct rcfd *d);
+/* runs the ticks that are due, a bounded number */
+void rcfd_paths_run(struct rcfd *d);
+/* kernel events (rcfd_events.c) */
+struct rcf_path_req_info;
+void rcfd_paths_request_event(struct rcfd *d,
+			      const struct rcf_path_req_info *r);
+void rcfd_paths_obj_event(struct rcfd *d, uint8_t cmd, const struct rcf_obj *o);
+void rcfd_paths_lost_events(struct rcfd *d);
+
+/* rcfd_paths_show.c: status paths (rcfd_out.h's struct out) */
+struct out;
+void rcfd_paths_show(const struct rcfd_paths_conf *c,
+		     const struct rcfd_paths *p, struct out *o);
 
 #endif

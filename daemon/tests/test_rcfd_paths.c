@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "../rcfd.h"
+#include "../rcfd_out.h"
 #include "tap.h"
 #include "topo.h"
 #include "topo_gen.h"
@@ -374,6 +375,46 @@ static void test_example(void)
 	rcf_topo_free(&t);
 }
 
+/* "rcfctl daemon paths" of the §II D run: JSON, then text */
+static char *show(int text)
+{
+	static struct rcfd_paths p;
+	struct rcfd_paths_conf c;
+	struct out o = {0};
+	char *buf = NULL;
+	size_t len = 0;
+
+	rcfd_paths_conf_defaults(&c);
+	c.manage = 1;
+	p.running = 1;
+	p.host = host;
+	o.f = open_memstream(&buf, &len);
+	o.text = text;
+	if (!text)
+		rcf_json_init(&o.j, o.f, 0);
+	rcfd_paths_show(&c, &p, &o);
+	if (!text)
+		rcf_json_end(&o.j);
+	fclose(o.f);
+	return buf;
+}
+
+static void test_show(void)
+{
+	char *j = show(0), *t = show(1);
+
+	tap_ok(strstr(j, "\"setups\":2") && strstr(j, "\"breaks\":1") &&
+		       strstr(j, "\"converged\":true") &&
+		       strstr(j, "\"name\":\"P4\"") &&
+		       strstr(j, "\"all\":{\"ticks_ppm\":"),
+	       "status paths: JSON counts, waits, Jain's index");
+	tap_ok(strstr(t, "  setups: 2\n") && strstr(t, "converged: yes") &&
+		       strstr(t, "  P4:\n") && strstr(t, "ticks: 1.000"),
+	       "status paths: text");
+	free(j);
+	free(t);
+}
+
 /* processors and lines of an SP1 board; paths across three chips */
 static void test_sp1(void)
 {
@@ -727,6 +768,7 @@ int main(void)
 	printf("TAP version 13\n");
 	rcfd_log_set_level(RCFD_WARN); /* the refusals below log at warn */
 	test_example();
+	test_show();
 	test_sp1();
 	test_fail_mid_setup();
 	test_kernel_refuses();
