@@ -25,6 +25,8 @@
  */
 #define STALL_TICKS (4 * SWC_NPORT)
 
+static void orphan(struct rcfd_phost *h, uint32_t kid, uint8_t state);
+
 static struct rcfd_kpath *kp_by_path(struct rcfd_phost *h, uint32_t path)
 {
 	for (size_t g = 0; g < SWC_MAX_SW * SWC_MAX_PROC; g++)
@@ -98,6 +100,8 @@ static int hook_grant(void *arg, uint32_t path, int master, int dst,
 			 strerror(-rc));
 		return rc;
 	}
+	if (kp->kid != RCFD_NO_ID) /* cannot happen: hand it back */
+		orphan(h, kp->kid, RCF_PATH_HELD);
 	memset(kp, 0, sizeof(*kp));
 	kp->kid = kid;
 	kp->path = path;
@@ -279,8 +283,11 @@ static void orphan(struct rcfd_phost *h, uint32_t kid, uint8_t state)
 
 void rcfd_phost_adopt(struct rcfd_phost *h, uint32_t kid, uint8_t state)
 {
-	if (kp_by_kid(h, kid))
+	if (kp_by_kid(h, kid) || kid >= RCF_MAX_PATHS)
 		return;
+	if (h->orphan[kid] &&
+	    (state == RCF_PATH_HELD || state == RCF_PATH_RECALL))
+		return; /* being handed back already */
 	rcfd_log(RCFD_INFO,
 		 "paths: path %u is not the controllers': recalling and "
 		 "deleting it",
@@ -474,7 +481,9 @@ int rcfd_phost_busy(const struct rcfd_phost *h)
 
 int rcfd_phost_stalled(const struct rcfd_phost *h)
 {
-	return h->stalled_since != 0;
+	/* an event that moves things (a return, a request) ends it at once */
+	return swc_busy(h->net) &&
+	       h->net->now - h->net->progress_at > STALL_TICKS;
 }
 
 void rcfd_phost_tick(struct rcfd_phost *h)
@@ -497,7 +506,7 @@ void rcfd_phost_tick(struct rcfd_phost *h)
 		if (h->converged && !was)
 			h->converge_ticks = n->now - h->changed_at;
 	}
-	if (n->now - n->progress_at <= STALL_TICKS || !swc_busy(n)) {
+	if (!rcfd_phost_stalled(h)) {
 		h->stalled_since = 0;
 	} else if (!h->stalled_since) {
 		h->stalled_since = n->now;
@@ -526,6 +535,36 @@ int rcfd_phost_grow(struct rcfd_phost *h, const struct rcf_obj *o, char *err,
 	    o->v[RCF_A_LINK_STATE] == RCF_LINK_DOWN)
 		rcfd_phost_link_state(h, (uint32_t)o->v[RCF_A_LINK_ID], 0);
 	return 0;
+}
+
+int rcfd_phost_mirrors(const struct rcfd_phost *h, const struct rcf_obj *o)
+{
+	const struct swc_net *n = h->net;
+	uint32_t link;
+
+	switch (o->kind) {
+	case RCF_K_SWITCH:
+		return rcf_has(o, RCF_A_SWITCH_ID) &&
+		       rcfd_pmap_sw(n, &h->map,
+				    (uint32_t)o->v[RCF_A_SWITCH_ID]) >= 0;
+	case RCF_K_NODE:
+		return rcf_has(o, RCF_A_NODE_ID) &&
+		       rcfd_pmap_gid(n, &h->map,
+				     (uint32_t)o->v[RCF_A_NODE_ID]) >= 0;
+	case RCF_K_LINK:
+		if (!rcf_has(o, RCF_A_LINK_ID))
+			return 0;
+		link = (uint32_t)o->v[RCF_A_LINK_ID];
+		if (rcfd_pmap_line(n, &h->map, link) >= 0)
+			return 1;
+		for (int s = 0; s < n->nsw; s++)
+			for (int i = 0; i < n->sw[s].nproc; i++)
+				if (h->map.plink[swc_gid(s, i)] == link)
+					return 1;
+		return 0;
+	default:
+		return 0;
+	}
 }
 
 unsigned int rcfd_phost_paths(const struct rcfd_phost *h)

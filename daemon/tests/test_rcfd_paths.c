@@ -375,6 +375,36 @@ static void test_example(void)
 	rcf_topo_free(&t);
 }
 
+/*
+ * While the kernel takes its time to return a mastership the model has
+ * nothing to do but wait: it says so (rcfd then ticks it slowly), and
+ * the return ends the wait at once.
+ */
+static void test_stall(void)
+{
+	struct rcf_topo t;
+	int a, was, now;
+
+	two_switches(&t);
+	fresh(&t);
+	fk.return_after = 100000;
+	rcfd_phost_request(&host, 0, 2);
+	settle(1000);
+	a = kpath(0, 2);
+	rcfd_phost_request(&host, 3, 1);
+	for (int i = 0; i < 1000; i++)
+		tick();
+	was = rcfd_phost_stalled(&host) && rcfd_phost_busy(&host) &&
+	      host.st.stalls == 1;
+	fk.p[a].return_in = 1;
+	tick();
+	now = rcfd_phost_stalled(&host);
+	settle(1000);
+	tap_ok(a >= 0 && was && !now && kpath(3, 1) >= 0,
+	       "waiting for the kernel is a stall; the return ends it");
+	rcf_topo_free(&t);
+}
+
 /* "rcfctl daemon paths" of the §II D run: JSON, then text */
 static char *show(int text)
 {
@@ -769,6 +799,7 @@ int main(void)
 	rcfd_log_set_level(RCFD_WARN); /* the refusals below log at warn */
 	test_example();
 	test_show();
+	test_stall();
 	test_sp1();
 	test_fail_mid_setup();
 	test_kernel_refuses();
