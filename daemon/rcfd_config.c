@@ -92,8 +92,9 @@ enum key_id {
 	K_NR
 };
 
-/* bits 0 .. 31 of parse_line's seen; [reconfig]'s keys take 32 .. 47,
- * [paths]' 48 .. 63
+/*
+ * Bits 0 .. 31 of parse_line's seen; [reconfig]'s keys take 32 .. 47,
+ * [paths]' 48 .. 63.
  */
 _Static_assert(K_NR <= 32, "too many keys for the seen mask");
 

@@ -20,8 +20,9 @@
 #include "lib/topo.h"
 #include "rcfd.h"
 
-/* ticks without progress after which a busy model is waiting on the
- * kernel (or deadlocked, §I B): a full polling round and a retry pause
+/*
+ * Ticks without progress after which a busy model is waiting for the
+ * kernel (or deadlocked, §I B): a full polling round and a retry pause.
  */
 #define STALL_TICKS (4 * SWC_NPORT)
 
@@ -306,9 +307,11 @@ static void want(struct rcfd_phost *h, uint32_t master, uint32_t dst)
 		h->st.unknown++;
 		rcfd_log(RCFD_INFO,
 			 "paths: node %u asks for a path to node %u, which "
-			 "the switch controllers cannot make: %s is not one "
-			 "of their processors",
-			 master, dst, g < 0 ? "the first" : "the second");
+			 "the switch controllers cannot make: %s",
+			 master, dst,
+			 g < 0	 ? "the first is not one of their processors"
+			 : d < 0 ? "the second is not one of their processors"
+				 : "it is the same node");
 		rc = h->k->request_fail(h->k->arg, master, dst, ENETUNREACH);
 		if (rc && rc != -ENOENT)
 			rcfd_log(RCFD_WARN, "paths: failing a request: %s",
@@ -349,8 +352,11 @@ static size_t old_wishes(struct rcfd_phost *h, struct wish **out)
 			const struct swc_proc *p = &n->sw[s].proc[i];
 
 			for (int q = 0; q < p->qlen; q++) {
-				int d = p->q[(p->qhead + q) % SWC_MAX_PMSG].dst;
+				const struct swc_pmsg *m =
+					&p->q[(p->qhead + q) % SWC_MAX_PMSG];
 
+				if (m->cancelled)
+					continue; /* failed in the kernel */
 				if (k == cap) {
 					struct wish *nw;
 
@@ -361,7 +367,7 @@ static size_t old_wishes(struct rcfd_phost *h, struct wish **out)
 					w = nw;
 				}
 				w[k++] = (struct wish){h->map.node[p->gid],
-						       h->map.node[d]};
+						       h->map.node[m->dst]};
 			}
 		}
 out:

@@ -726,6 +726,31 @@ static void test_orphans(void)
 	rcf_topo_free(&t);
 }
 
+/*
+ * The kernel fails requests by its timeout: one still waiting is dropped,
+ * one whose set-up runs finishes (a path nobody waits for does no harm)
+ * and is not failed a second time.
+ */
+static void test_timeouts(void)
+{
+	struct rcf_topo t;
+
+	two_switches(&t);
+	fresh(&t);
+	rcfd_phost_request(&host, 0, 2);
+	rcfd_phost_request(&host, 0, 3);
+	tick();
+	tick();
+	rcfd_phost_request_failed(&host, 0, 3);
+	rcfd_phost_request_failed(&host, 0, 2);
+	settle(3000);
+	tap_ok(kpath(0, 2) >= 0 && kpath(0, 3) < 0 && find_log("fail", 0) < 0 &&
+		       host.st.kernel_failed == 2 && !rcfd_phost_busy(&host),
+	       "requests failed by the kernel: the waiting one dropped, the "
+	       "running one finished, neither failed twice");
+	rcf_topo_free(&t);
+}
+
 /* a user recalls a managed path by hand: it is passed back, deleted */
 static void test_user_recall(void)
 {
@@ -807,6 +832,7 @@ int main(void)
 	test_growth();
 	test_orphans();
 	test_user_recall();
+	test_timeouts();
 	test_config();
 	rcfd_phost_free(&host);
 	printf("1..%d\n", tap_n);
