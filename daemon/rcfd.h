@@ -109,6 +109,7 @@ struct rcfd_events {
 	/* for the reconfig policy: the daemon, or NULL (tests) */
 	struct rcfd *d;
 	uint64_t thresholds, epochs;
+	uint64_t path_requests, path_returns;
 };
 
 int rcfd_events_open(struct rcfd_events *ev, char *err, size_t errlen);

@@ -233,6 +233,8 @@ static void status(struct rcfd *d, struct out *o)
 	o_u64(o, "total", ev->total);
 	o_u64(o, "lost", ev->lost);
 	o_u64(o, "link_state_changes", ev->link_state_changes);
+	o_u64(o, "path_requests", ev->path_requests);
+	o_u64(o, "path_returns", ev->path_returns);
 	for (k = 0; k < RCF_K_NR; k++) {
 		for (v = 1; v < 4; v++) {
 			snprintf(key, sizeof(key), "%s_%s", rcf_kind_names[k],

@@ -176,9 +176,10 @@ struct rcfd_paths {
 	char why[512]; /* why not running */
 	struct rcfd_phost host;
 	struct rcfd_pkernel kops;
-	int remirror;	  /* a change only a rebuild of the model follows */
-	double next_tick; /* CLOCK_MONOTONIC seconds, paths.tick_us apart */
-	uint64_t events;  /* path events seen */
+	int remirror;	    /* a change only a rebuild of the model follows */
+	double remirror_at; /* CLOCK_MONOTONIC seconds: after a burst */
+	double next_tick;   /* CLOCK_MONOTONIC seconds, paths.tick_us apart */
+	uint64_t events;    /* path events seen */
 };
 
 struct rcfd;
