@@ -267,14 +267,14 @@ void swc_ext_poll(struct swc_net *n, int sw, int i)
 		take_grant(n, sw, p);
 	if (p->recall && !p->path) {
 		p->recall = p->recall_told = p->returned = 0;
+	} else if (p->returned && p->path) {
+		/* asked back, or given back at the host before anyone asked */
+		pass_back(n, sw, p);
 	} else if (p->recall && !p->recall_told) {
 		p->recall_told = 1;
 		swc_tracef(n, "P%d hears the mastership of path %x is wanted",
 			   swc_pname(n, p->gid), p->path);
 		n->host->recall(n->host->arg, p->path);
-	} else if (p->returned && p->path) {
-		/* asked back (or given back by hand at the host) */
-		pass_back(n, sw, p);
 	}
 	if (p->qlen && !p->requested && !p->recall && n->now >= p->retry_at) {
 		p->requested = 1;
