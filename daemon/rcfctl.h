@@ -61,6 +61,10 @@ void help_epoch(FILE *f);
 /* the epoch options, 0 or an exit status (message printed) */
 int parse_epoch_opt(struct ctl *c, const char *opt, const char *val);
 
+/* rcfctl path (rcfctl_path.c) */
+int cmd_path(struct ctl *c, int argc, char **argv);
+void help_path(FILE *f);
+
 /* help texts; to f */
 void help_main(FILE *f);
 void help_object(FILE *f, enum rcf_kind kind);

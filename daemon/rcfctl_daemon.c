@@ -18,6 +18,7 @@ void help_daemon(FILE *f)
 	      "       rcfctl daemon [-s SOCKET] log-level err|warn|info|"
 	      "debug\n"
 	      "       rcfctl [-j] daemon [-s SOCKET] reconfig show\n"
+	      "       rcfctl [-j] daemon [-s SOCKET] paths [show]\n"
 	      "SOCKET: rcfd's control socket; default $" CTL_SOCKET_ENV
 	      " or " CTL_DEF_SOCKET "\n",
 	      f);
@@ -94,6 +95,17 @@ int cmd_daemon(struct ctl *c, int argc, char **argv)
 		arg = "reconfig";
 		argc--;
 		argv++;
+		cmd = CTL_STATUS;
+	} else if (!strcmp(argv[0], "paths")) {
+		/* the switch controllers' part of the status */
+		if (argc > 1 && strcmp(argv[1], "show"))
+			return usage_error("usage: rcfctl [-j] daemon paths "
+					   "[show]");
+		arg = "paths";
+		if (argc > 1) {
+			argc--;
+			argv++;
+		}
 		cmd = CTL_STATUS;
 	} else {
 		cmd = ctl_cmd_lookup(argv[0]);

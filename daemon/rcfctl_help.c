@@ -9,7 +9,8 @@ void help_main(FILE *f)
 	fputs("Usage: rcfctl [OPTIONS] OBJECT COMMAND [ARGS]\n"
 	      "       rcfctl [OPTIONS] -batch FILE\n"
 	      "OBJECT := fabric | node | switch | link | circuit | route |\n"
-	      "          monitor | topo | stats | traffic | daemon | epoch\n"
+	      "          path | monitor | topo | stats | traffic | daemon |\n"
+	      "          epoch\n"
 	      "COMMAND := add | del | show | set | help   (any prefix; new,\n"
 	      "           delete, list and get are synonyms)\n"
 	      "OPTIONS := -j|--json    JSON output\n"
@@ -34,11 +35,13 @@ static const char *const object_help[RCF_K_NR] = {
 		"       rcfctl fabric del\n"
 		"       rcfctl fabric set [cq-size BYTES] [clock HZ|free]\n"
 		"                         [route-policy rr|least-loaded]\n"
-		"                         [msg-threshold N]\n"
+		"                         [msg-threshold N] [path-timeout MS]\n"
 		"HZ := 40000000 | 40MHz | 2.5GHz ...  (paced cycles per "
 		"second)\n"
 		"N: messages a node sends and receives between two threshold\n"
-		"events (rcfctl monitor); 0 sends none\n",
+		"events (rcfctl monitor); 0 sends none\n"
+		"MS: how long a message with neither route nor path waits for\n"
+		"a path (rcfctl path help); 0, the default, drops it at once\n",
 	[RCF_K_NODE] = "Usage: rcfctl node add [id N] [ports P] [name IFNAME] "
 		       "[ADDRS]\n"
 		       "       rcfctl node set N ADDRS\n"
@@ -93,9 +96,33 @@ static const char *const object_help[RCF_K_NR] = {
 			"[--candidates N]\n",
 };
 
+static const char path_help[] =
+	"Usage: rcfctl path show [ID] [master N] [dst N] [state STATE]\n"
+	"       rcfctl path add [id ID] master N dst N [hops HOP...]\n"
+	"       rcfctl path set ID state held|recall\n"
+	"       rcfctl path recall ID\n"
+	"       rcfctl path del ID [--no-wait | --wait-timeout MS]\n"
+	"       rcfctl path request master N dst N\n"
+	"       rcfctl path fail master N dst N [error NAME|NUM]\n"
+	"HOP := PORT | PORT.VC   (the master's port and the VC of the whole\n"
+	"       path, then each switch's output port)\n"
+	"STATE := held | recall | returned | broken\n"
+	"add without hops takes the shortest path (VC 0) whose switch\n"
+	"ports no circuit or route holds, and prints the id made.  del\n"
+	"recalls a held path, waits for its mastership (default 10000\n"
+	"ms) and deletes it; --no-wait deletes at once, which the kernel\n"
+	"refuses unless the path is returned or broken.  request raises\n"
+	"a path request by hand; fail fails the outstanding one (default\n"
+	"EHOSTUNREACH): its waiting messages are dropped as no-path.\n";
+
+void help_path(FILE *f)
+{
+	fputs(path_help, f);
+}
+
 void help_object(FILE *f, enum rcf_kind kind)
 {
-	fputs(object_help[kind], f);
+	fputs(kind == RCF_K_PATH ? path_help : object_help[kind], f);
 }
 
 void help_topo(FILE *f)
@@ -124,7 +151,9 @@ void help_monitor(FILE *f)
 	      "Prints every fabric event as it comes, until interrupted:\n"
 	      "add, del, set of any object; every epoch (applied or rolled\n"
 	      "back, phase times in microseconds); node threshold events\n"
-	      "(fabric set msg-threshold); the end of a traffic run.\n",
+	      "(fabric set msg-threshold); the end of a traffic run; path\n"
+	      "requests and their failures (fabric set path-timeout), and\n"
+	      "each path whose mastership came back (returned).\n",
 	      f);
 }
 

@@ -83,7 +83,8 @@ static int load_fabric(struct ctl *c, const struct route_args *a,
 	for (int k = RCF_K_NODE; k < RCF_K_NR; k++) {
 		struct rcf_obj o;
 
-		if (k == RCF_K_ROUTE && !routes)
+		/* paths show as the circuits they own */
+		if ((k == RCF_K_ROUTE && !routes) || k == RCF_K_PATH)
 			continue;
 		if (!rcf_nl_dump(&c->nl, k, NULL, collect, t))
 			continue;

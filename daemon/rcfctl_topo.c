@@ -312,6 +312,16 @@ static int topo_load(struct ctl *c, int argc, char **argv)
 		enum rcf_verb v;
 
 		rcf_cmd_split(ops[i].cmd, &k, &v);
+		if (k == RCF_K_PATH) {
+			int line = ops[i].line;
+
+			free(ops);
+			rcf_topo_free(&t);
+			return usage_error("%s:%d: a topology file holds no "
+					   "paths; make them with rcfctl path "
+					   "add or -batch",
+					   name, line);
+		}
 		if (!(v == RCF_V_NEW && k != RCF_K_FABRIC) &&
 		    !(v == RCF_V_SET && k == RCF_K_FABRIC)) {
 			int line = ops[i].line;
@@ -349,6 +359,13 @@ static int collect(uint8_t cmd, const struct rcf_obj *o, void *arg)
 	char dflt[RCF_IFNAMSIZ + 16];
 
 	(void)cmd;
+	/*
+	 * A path's circuits go with the path, and paths are not part of
+	 * a topology: loaded back as plain circuits they would block the
+	 * very paths they came from.
+	 */
+	if (o->kind == RCF_K_CIRCUIT && rcf_has(o, RCF_A_CIRCUIT_PATH))
+		return 0;
 	/* read-only attributes are not part of the saved fabric */
 	for (int a = 1; a < __RCF_A_MAX; a++)
 		if (rcf_attrs[a].ro)
@@ -388,7 +405,8 @@ static int topo_save(struct ctl *c, int argc, char **argv)
 	for (int k = RCF_K_NODE; k < RCF_K_NR; k++) {
 		struct rcf_obj o;
 
-		if (!rcf_nl_dump(&c->nl, k, NULL, collect, &t))
+		if (k == RCF_K_PATH ||
+		    !rcf_nl_dump(&c->nl, k, NULL, collect, &t))
 			continue;
 		rcf_obj_init(&o, k);
 		rc = kernel_error(c, "topo save", &o);

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * rcfd: the rcf fabric daemon: config, log, control socket, kernel events,
- * detaching, signals, the routing policy (rcfd_routing.c) and the
- * reconfig policy (rcfd_reconf.c).
+ * detaching, signals, the routing policy (rcfd_routing.c), the
+ * reconfig policy (rcfd_reconf.c) and the switch controllers
+ * (rcfd_paths.c).
  * Documentation/rcfd.8.
  */
-#define _GNU_SOURCE /* accept4, pipe2 */
+#define _GNU_SOURCE /* accept4, pipe2, ppoll */
 #include <errno.h>
 #include <netlink/genl/ctrl.h>
 #include <netlink/genl/family.h>
@@ -71,6 +72,7 @@ int rcfd_reload(struct rcfd *d, char *err, size_t errlen)
 		 rcfd_algo_name(d->cfg.algorithm));
 	rcfd_routing_kick(d, "reload");
 	rcfd_reconf_start(d);
+	rcfd_paths_start(d);
 	return 0;
 }
 
@@ -127,8 +129,24 @@ static void on_signal(struct rcfd *d, int sfd)
 	}
 }
 
+/* the soonest of the policies' deadlines; NULL: none */
+static struct timespec *next_timeout(const struct rcfd *d, struct timespec *ts)
+{
+	long us = rcfd_paths_timeout(d);
+	int ms = rcfd_routing_timeout(d);
+
+	if (ms >= 0 && (us < 0 || (long)ms * 1000 < us))
+		us = (long)ms * 1000;
+	if (us < 0)
+		return NULL;
+	ts->tv_sec = us / 1000000;
+	ts->tv_nsec = (us % 1000000) * 1000;
+	return ts;
+}
+
 static void loop(struct rcfd *d, int sfd, int lfd)
 {
+	struct timespec ts;
 	struct pollfd p[3 + MAX_CLIENTS];
 	int clients[MAX_CLIENTS], nc = 0, i, fd;
 
@@ -139,7 +157,8 @@ static void loop(struct rcfd *d, int sfd, int lfd)
 		for (i = 0; i < nc; i++)
 			p[3 + i] = (struct pollfd){.fd = clients[i],
 						   .events = POLLIN};
-		if (poll(p, (nfds_t)(3 + nc), rcfd_routing_timeout(d)) < 0) {
+		if (ppoll(p, (nfds_t)(3 + nc), next_timeout(d, &ts), NULL) <
+		    0) {
 			if (errno == EINTR)
 				continue;
 			rcfd_log(RCFD_ERR, "poll: %s", strerror(errno));
@@ -151,6 +170,7 @@ static void loop(struct rcfd *d, int sfd, int lfd)
 			rcfd_events_read(&d->ev);
 		rcfd_reconf_run(d);
 		rcfd_routing_poll(d);
+		rcfd_paths_run(d);
 		/* clients first, then new ones: p[] indexes stay valid */
 		for (i = nc - 1; i >= 0; i--) {
 			if (!p[3 + i].revents)
@@ -284,12 +304,14 @@ int main(int argc, char **argv)
 	rcfd_routing_kick(&d, "start");
 	d.ev.d = &d;
 	rcfd_reconf_start(&d);
+	rcfd_paths_start(&d);
 	rcfd_detach_done(notify, 0);
 	loop(&d, sfd, lfd);
 	close(lfd);
 	unlink(d.cfg.socket);
 	unlink(d.cfg.pidfile);
 	close(pfd);
+	rcfd_paths_stop(&d);
 	rcfd_events_close(&d.ev);
 	rcfd_reconf_free(&d);
 	rcfd_routing_free(&d);

@@ -12,6 +12,7 @@
 #include "lib/nl.h"
 #include "lib/rcf_obj.h"
 #include "lib/route.h"
+#include "rcfd_paths.h"
 #include "rcfd_reconf.h"
 
 #define RCFD_VERSION	 "0.1"
@@ -52,6 +53,7 @@ struct rcfd_config {
 	unsigned int debounce_ms; /* events closer than this are one change */
 	int force;		  /* install a cyclic set */
 	struct rcfd_reconf_conf reconf; /* [reconfig] (rcfd_reconf*.c) */
+	struct rcfd_paths_conf paths;	/* [paths] (rcfd_paths*.c) */
 };
 
 #define RCFD_DEF_DEBOUNCE_MS 50
@@ -107,6 +109,7 @@ struct rcfd_events {
 	/* for the reconfig policy: the daemon, or NULL (tests) */
 	struct rcfd *d;
 	uint64_t thresholds, epochs;
+	uint64_t path_requests, path_returns;
 };
 
 int rcfd_events_open(struct rcfd_events *ev, char *err, size_t errlen);
@@ -236,6 +239,7 @@ struct rcfd {
 	struct rcfd_events ev;
 	struct rcfd_routing routing;
 	struct rcfd_reconf reconf;
+	struct rcfd_paths paths;
 	int stop;
 };
 

@@ -38,6 +38,7 @@ void rcfd_config_defaults(struct rcfd_config *c)
 	c->debounce_ms = RCFD_DEF_DEBOUNCE_MS;
 	c->force = 0;
 	rcfd_reconf_conf_defaults(&c->reconf);
+	rcfd_paths_conf_defaults(&c->paths);
 }
 
 const char *rcfd_algo_name(enum rcfd_algo a)
@@ -91,7 +92,10 @@ enum key_id {
 	K_NR
 };
 
-/* bits 0 .. 31 of parse_line's seen; [reconfig]'s keys take the rest */
+/*
+ * Bits 0 .. 31 of parse_line's seen; [reconfig]'s keys take 32 .. 47,
+ * [paths]' 48 .. 63.
+ */
 _Static_assert(K_NR <= 32, "too many keys for the seen mask");
 
 static const char *const keys[K_NR] = {
@@ -253,6 +257,20 @@ static int parse_line(char *line, char *sect, size_t sectlen,
 			return rc;
 		}
 	}
+	if (i == K_NR && !strncmp(full, "paths.", 6)) {
+		int r = rcfd_paths_conf_key(full + 6), rc;
+
+		if (r >= 0 && (*seen & (1ULL << (48 + r)))) {
+			snprintf(why, whylen, "%.100s given twice", full);
+			return -1;
+		}
+		rc = rcfd_paths_conf_set(&c->paths, full + 6, v, why, whylen);
+		if (rc <= 0) {
+			if (!rc && r >= 0)
+				*seen |= 1ULL << (48 + r);
+			return rc;
+		}
+	}
 	if (i == K_NR) {
 		snprintf(why, whylen, "unknown key \"%.100s\"", full);
 		return -1;
@@ -307,6 +325,15 @@ int rcfd_config_parse(const char *name, const char *text, size_t len,
 	if (n.manage && n.algorithm == RCFD_ALGO_NONE) {
 		snprintf(err, errlen,
 			 "%s: routing.manage = yes needs a routing.algorithm",
+			 name);
+		return -1;
+	}
+	if (n.manage && n.paths.manage) {
+		/* a switch input that routes read cannot carry a path */
+		snprintf(err, errlen,
+			 "%s: paths.manage = yes needs routing.manage = no: "
+			 "the routes rcfd installs read route bytes at the "
+			 "switch input of every node, which a path needs free",
 			 name);
 		return -1;
 	}

@@ -17,6 +17,7 @@
 #include "lib/ctl_proto.h"
 #include "lib/json.h"
 #include "rcfd.h"
+#include "rcfd_out.h"
 
 /* Makes every missing directory above path, 0755, as mkdir -p. */
 static int make_parents(const char *path, char *err, size_t errlen)
@@ -107,63 +108,6 @@ int rcfd_ctl_listen(const char *path, char *err, size_t errlen)
 		return -1;
 	}
 	return fd;
-}
-
-/*
- * Status is written once and rendered either as JSON or as indented
- * "key: value" lines for people.
- */
-struct out {
-	FILE *f;
-	int text;
-	int depth;
-	struct rcf_json j;
-};
-
-static void o_open(struct out *o, const char *key)
-{
-	if (!o->text) {
-		rcf_json_obj_open(&o->j, key);
-		return;
-	}
-	if (key)
-		fprintf(o->f, "%*s%s:\n", 2 * o->depth, "", key);
-	if (key)
-		o->depth++;
-}
-
-static void o_close(struct out *o)
-{
-	if (!o->text)
-		rcf_json_obj_close(&o->j);
-	else if (o->depth)
-		o->depth--;
-}
-
-static void o_u64(struct out *o, const char *key, uint64_t v)
-{
-	if (!o->text)
-		rcf_json_u64(&o->j, key, v);
-	else
-		fprintf(o->f, "%*s%s: %llu\n", 2 * o->depth, "", key,
-			(unsigned long long)v);
-}
-
-static void o_str(struct out *o, const char *key, const char *v)
-{
-	if (!o->text)
-		rcf_json_str(&o->j, key, v);
-	else
-		fprintf(o->f, "%*s%s: %s\n", 2 * o->depth, "", key, v);
-}
-
-static void o_bool(struct out *o, const char *key, int v)
-{
-	if (!o->text)
-		rcf_json_bool(&o->j, key, v);
-	else
-		fprintf(o->f, "%*s%s: %s\n", 2 * o->depth, "", key,
-			v ? "yes" : "no");
 }
 
 struct fabric_counts {
@@ -274,6 +218,12 @@ static void status(struct rcfd *d, struct out *o)
 		o_close(o);
 	}
 	o_close(o);
+	o_open(o, "paths");
+	o_bool(o, "manage", d->cfg.paths.manage);
+	o_bool(o, "running", d->paths.running);
+	o_u64(o, "held",
+	      d->paths.running ? rcfd_phost_paths(&d->paths.host) : 0);
+	o_close(o);
 	o_open(o, "kernel");
 	o_str(o, "family", RCF_GENL_NAME);
 	o_u64(o, "family_id", (uint64_t)d->nl.family);
@@ -283,6 +233,8 @@ static void status(struct rcfd *d, struct out *o)
 	o_u64(o, "total", ev->total);
 	o_u64(o, "lost", ev->lost);
 	o_u64(o, "link_state_changes", ev->link_state_changes);
+	o_u64(o, "path_requests", ev->path_requests);
+	o_u64(o, "path_returns", ev->path_returns);
 	for (k = 0; k < RCF_K_NR; k++) {
 		for (v = 1; v < 4; v++) {
 			snprintf(key, sizeof(key), "%s_%s", rcf_kind_names[k],
@@ -392,6 +344,8 @@ static int handle(struct rcfd *d, const struct ctl_msg *m, struct out *o)
 	case CTL_STATUS:
 		if (m->len == 8 && !memcmp(m->payload, "reconfig", 8))
 			reconf_status(d, o);
+		else if (m->len == 5 && !memcmp(m->payload, "paths", 5))
+			rcfd_paths_show(&d->cfg.paths, &d->paths, o);
 		else
 			status(d, o);
 		return 0;

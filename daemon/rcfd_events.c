@@ -85,6 +85,30 @@ static int other_event(struct rcfd_events *ev, struct genlmsghdr *gh)
 	return 0;
 }
 
+/* PATH_REQUEST and PATH_RETURNED: for the switch controllers */
+static int path_event(struct rcfd_events *ev, struct genlmsghdr *gh)
+{
+	struct rcf_path_req_info r;
+	struct rcf_obj o;
+
+	if (gh->cmd == RCF_CMD_PATH_REQUEST) {
+		if (rcf_path_req_parse(genlmsg_attrdata(gh, 0),
+				       genlmsg_attrlen(gh, 0), &r))
+			return -1;
+		ev->path_requests++;
+		if (ev->d)
+			rcfd_paths_request_event(ev->d, &r);
+		return 0;
+	}
+	if (rcf_nl_parse_obj(genlmsg_attrdata(gh, 0), genlmsg_attrlen(gh, 0),
+			     RCF_K_PATH, &o))
+		return -1;
+	ev->path_returns++;
+	if (ev->d)
+		rcfd_paths_obj_event(ev->d, gh->cmd, &o);
+	return 0;
+}
+
 static int on_event(struct nl_msg *msg, void *arg)
 {
 	struct rcfd_events *ev = arg;
@@ -103,6 +127,16 @@ static int on_event(struct nl_msg *msg, void *arg)
 			rcfd_log(RCFD_WARN,
 				 "event %u with attributes I cannot "
 				 "parse",
+				 gh->cmd);
+		return NL_OK;
+	}
+	if (nlh->nlmsg_type == ev->nl.family &&
+	    (gh->cmd == RCF_CMD_PATH_REQUEST ||
+	     gh->cmd == RCF_CMD_PATH_RETURNED)) {
+		ev->total++;
+		if (path_event(ev, gh))
+			rcfd_log(RCFD_WARN,
+				 "path event %u with attributes I cannot parse",
 				 gh->cmd);
 		return NL_OK;
 	}
@@ -128,6 +162,8 @@ static int on_event(struct nl_msg *msg, void *arg)
 	}
 	if (kind == RCF_K_LINK)
 		link_event(ev, verb, &o);
+	if (ev->d)
+		rcfd_paths_obj_event(ev->d, gh->cmd, &o);
 	return NL_OK;
 }
 
@@ -187,6 +223,8 @@ void rcfd_events_read(struct rcfd_events *ev)
 		/* the socket overran: the kernel dropped events */
 		ev->lost++;
 		ev->resync = 1;
+		if (ev->d)
+			rcfd_paths_lost_events(ev->d);
 		rcfd_log(RCFD_WARN,
 			 "kernel events lost (%s); counts are low "
 			 "from here",

@@ -74,7 +74,7 @@ struct rcfd_reconf_conf {
 
 void rcfd_reconf_conf_defaults(struct rcfd_reconf_conf *c);
 /* key without "reconfig."; 1 unknown key, -1 bad value (why), 0 set */
-/* Index of a [reconfig] key (0 .. 31), -1 when there is no such key. */
+/* Index of a [reconfig] key (0 .. 15), -1 when there is no such key. */
 int rcfd_reconf_conf_key(const char *key);
 int rcfd_reconf_conf_set(struct rcfd_reconf_conf *c, const char *key,
 			 const char *v, char *why, size_t whylen);

@@ -313,6 +313,8 @@ static int collect(const struct sim_opts *o, const struct sim_fabric *f,
 		n.tx_bytes = as.tx_bytes;
 		n.rx_bytes = as.rx_bytes;
 		n.backlog = rcf_adapter_backlog(a, n.id);
+		n.path_waiting = as.path_waiting;
+		n.path_requests = as.path_requests;
 		if (rcf_stats_add_node(st, &n))
 			return -1;
 	}

@@ -44,6 +44,18 @@ int rcf_batch_read(FILE *f, const char *name, struct rcf_op **ops, size_t *n,
 				 r > 0 ? "help is not a batch command" : why);
 			goto out;
 		}
+		/*
+		 * The path finder reads the fabric as it is, which inside a
+		 * batch is not yet what the lines before have made it.
+		 */
+		if (v[cnt].cmd == RCF_CMD_PATH_NEW &&
+		    !rcf_has(&v[cnt].o, RCF_A_PATH_HOPS)) {
+			snprintf(err, errlen,
+				 "%s:%d: path add in a batch needs \"hops\"; "
+				 "only the command line finds them",
+				 name, lineno);
+			goto out;
+		}
 		v[cnt++].line = lineno;
 	}
 	if (ferror(f)) {
@@ -77,6 +89,14 @@ int rcf_topo_read(FILE *f, const char *name, struct rcf_topo *t, char *err,
 		enum rcf_verb verb;
 
 		rcf_cmd_split(ops[i].cmd, &k, &verb);
+		/* paths live only as long as their masters need them */
+		if (k == RCF_K_PATH) {
+			snprintf(err, errlen,
+				 "%s:%d: a topology file holds no paths; make "
+				 "them with rcfctl path add or -batch",
+				 name, ops[i].line);
+			goto fail;
+		}
 		if (k == RCF_K_FABRIC && verb == RCF_V_SET) {
 			t->fabric = ops[i].o;
 		} else if (k != RCF_K_FABRIC && verb == RCF_V_NEW) {

@@ -15,7 +15,8 @@ static int is_key(const struct rcf_obj *o, int attr)
 {
 	return (o->kind == RCF_K_NODE && attr == RCF_A_NODE_ID) ||
 	       (o->kind == RCF_K_SWITCH && attr == RCF_A_SWITCH_ID) ||
-	       (o->kind == RCF_K_LINK && attr == RCF_A_LINK_ID);
+	       (o->kind == RCF_K_LINK && attr == RCF_A_LINK_ID) ||
+	       (o->kind == RCF_K_PATH && attr == RCF_A_PATH_ID);
 }
 
 static void print_attr(FILE *f, const struct rcf_obj *o, int attr,
@@ -80,7 +81,9 @@ void rcf_print_batch(FILE *f, const struct rcf_obj *o)
 	fprintf(f, "%s %s", rcf_kind_names[o->kind],
 		o->kind == RCF_K_FABRIC ? "set" : "add");
 	for (const int *a = rcf_kind_attrs[o->kind]; *a; a++)
-		if (rcf_has(o, *a) && !rcf_attrs[*a].ro)
+		/* a path is made held; its state is not for "add" */
+		if (rcf_has(o, *a) && !rcf_attrs[*a].ro &&
+		    *a != RCF_A_PATH_STATE)
 			print_attr(f, o, *a, 1);
 	fputc('\n', f);
 }
@@ -138,7 +141,8 @@ void rcf_print_json(struct rcf_json *j, const char *key, const char *event,
 			if (*a == RCF_A_FABRIC_CLOCK_HZ)
 				rcf_json_u64(j, "clock-hz", o->v[*a]);
 			else if (*a == RCF_A_LINK_STATE ||
-				 *a == RCF_A_FABRIC_ROUTE_POLICY)
+				 *a == RCF_A_FABRIC_ROUTE_POLICY ||
+				 *a == RCF_A_PATH_STATE)
 				rcf_json_str(j, d->name,
 					     rcf_value_name(*a, o->v[*a], buf,
 							    sizeof(buf)));

@@ -131,13 +131,63 @@ int rcf_thresh_parse(struct nlattr *head, int len, struct rcf_thresh_info *t);
 int rcf_nl_epoch_get(struct rcf_nl *nl, struct rcf_epoch_info *e);
 void rcf_epoch_print(FILE *f, const struct rcf_epoch_info *e);
 void rcf_epoch_json(struct rcf_json *j, const struct rcf_epoch_info *e);
+/* paths, in nl_path.c (Documentation/paths.rst) */
+
+/*
+ * An RCF_CMD_PATH_REQUEST event: node master holds waiting messages for
+ * dst; error, when not 0, is the positive errno that failed the request
+ * (its messages were dropped as no-path).
+ */
+struct rcf_path_req_info {
+	uint32_t master, dst, waiting, error;
+};
+
+/* rcf_nl_path_new without an id: the kernel takes the lowest free one */
+#define RCF_PATH_ANY_ID UINT32_MAX
+
+/*
+ * PATH_NEW from master to dst over hops (the master's port and VC, then
+ * each switch's output port); *id_out gets the id made.
+ */
+int rcf_nl_path_new(struct rcf_nl *nl, uint32_t id, uint32_t master,
+		    uint32_t dst, const uint8_t *hops, unsigned int nhops,
+		    uint32_t *id_out);
+/* PATH_SET: RCF_PATH_HELD or RCF_PATH_RECALL */
+int rcf_nl_path_set_state(struct rcf_nl *nl, uint32_t id, uint8_t state);
+/* PATH_DEL: the kernel refuses a path whose mastership is not back */
+int rcf_nl_path_del(struct rcf_nl *nl, uint32_t id);
+/*
+ * PATH_REQUEST: error 0 raises a request for (master, dst) as if the
+ * master had a message waiting; otherwise fails the outstanding one.
+ */
+int rcf_nl_path_request(struct rcf_nl *nl, uint32_t master, uint32_t dst,
+			uint32_t error);
+/* FABRIC_SET RCF_A_FABRIC_PATH_TIMEOUT_MS; 0 turns requests off */
+int rcf_nl_path_timeout(struct rcf_nl *nl, uint32_t ms);
+/* PATH_GET of one path into o (a path object) */
+int rcf_nl_path_get(struct rcf_nl *nl, uint32_t id, struct rcf_obj *o);
+/*
+ * The requests rcf_nl_path_new and rcf_nl_path_request send (NULL when
+ * out of memory): PATH_NEW of path o with NLM_F_ECHO and nl's epoch
+ * options, PATH_REQUEST with RCF_A_PATH_ERROR when error is not 0.
+ */
+struct nl_msg *rcf_nl_path_new_msg(const struct rcf_nl *nl,
+				   const struct rcf_obj *o);
+struct nl_msg *rcf_nl_path_request_msg(int family, uint32_t master,
+				       uint32_t dst, uint32_t error);
+/* a PATH_REQUEST message's attributes; 0 or -1 (no master or dst) */
+int rcf_path_req_parse(struct nlattr *head, int len,
+		       struct rcf_path_req_info *r);
+
 /* What one message of the events group is. */
 enum rcf_event_type {
-	RCF_EV_OTHER,	/* not ours, or not understood */
-	RCF_EV_OBJECT,	/* an object added, changed or removed: o */
-	RCF_EV_EPOCH,	/* an epoch applied or rolled back: epoch */
-	RCF_EV_THRESH,	/* a node passed the message threshold: th */
-	RCF_EV_TRAFFIC, /* a generator run ended: traffic */
+	RCF_EV_OTHER,	      /* not ours, or not understood */
+	RCF_EV_OBJECT,	      /* an object added, changed or removed: o */
+	RCF_EV_EPOCH,	      /* an epoch applied or rolled back: epoch */
+	RCF_EV_THRESH,	      /* a node passed the message threshold: th */
+	RCF_EV_TRAFFIC,	      /* a generator run ended: traffic */
+	RCF_EV_PATH_REQUEST,  /* a path request raised or failed: preq */
+	RCF_EV_PATH_RETURNED, /* a path's mastership came back: o */
 };
 
 struct rcf_event {
@@ -147,11 +197,23 @@ struct rcf_event {
 	struct rcf_epoch_info epoch;
 	struct rcf_thresh_info th;
 	struct rcf_traffic_res traffic;
+	struct rcf_path_req_info preq;
 };
 
 /* Decodes one message (nlh) of family; returns ev->type. */
 int rcf_event_decode(const struct nlmsghdr *nlh, int family,
 		     struct rcf_event *ev);
+
+/*
+ * Waits up to timeout_ms (-1: for ever) on a handle that joined the events
+ * group and gives fn every event that arrived, decoded.  Returns how many
+ * messages were read (0: the time ran out), -ENOBUFS when the socket
+ * overran and events were lost (the caller asks the kernel again), or
+ * another negative errno.
+ */
+typedef void (*rcf_event_fn)(const struct rcf_event *ev, void *arg);
+int rcf_nl_event_poll(struct rcf_nl *nl, int timeout_ms, rcf_event_fn fn,
+		      void *arg);
 
 /*
  * The sentence for a refusal the epoch machinery caused (a drain that timed

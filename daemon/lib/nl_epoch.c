@@ -266,6 +266,18 @@ int rcf_event_decode(const struct nlmsghdr *nlh, int family,
 			ev->type = RCF_EV_THRESH;
 		return ev->type;
 	}
+	if (gh->cmd == RCF_CMD_PATH_REQUEST) {
+		if (!rcf_path_req_parse(head, len, &ev->preq))
+			ev->type = RCF_EV_PATH_REQUEST;
+		return ev->type;
+	}
+	/* the path as it is now, returned: an object without the verb */
+	if (gh->cmd == RCF_CMD_PATH_RETURNED) {
+		if (!rcf_nl_parse_obj(head, len, RCF_K_PATH, &ev->o) &&
+		    rcf_has(&ev->o, RCF_A_PATH_ID))
+			ev->type = RCF_EV_PATH_RETURNED;
+		return ev->type;
+	}
 	if (nla_parse(tb, RCF_A_MAX, head, len, NULL))
 		return RCF_EV_OTHER;
 	if (gh->cmd == RCF_CMD_EPOCH_GET && tb[RCF_A_EPOCH] &&

@@ -124,6 +124,8 @@ int rcf_stats_parse_reply(struct nlattr *head, int len, struct rcf_stats *s)
 			.tx_bytes = val(tb, RCF_STATS_TX_BYTES),
 			.rx_bytes = val(tb, RCF_STATS_RX_BYTES),
 			.backlog = val(tb, RCF_STATS_BACKLOG),
+			.path_waiting = val(tb, RCF_STATS_PATH_WAITING),
+			.path_requests = val(tb, RCF_STATS_PATH_REQUESTS),
 		};
 
 		if (!tb[RCF_STATS_NODE])

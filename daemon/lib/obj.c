@@ -9,8 +9,6 @@
 
 #include "rcf_obj.h"
 
-_Static_assert(__RCF_A_MAX <= 64, "presence mask holds 64 attributes");
-
 const struct rcf_attr_desc rcf_attrs[__RCF_A_MAX] = {
 	[RCF_A_FABRIC_EPOCH] = {"epoch", RCF_T_U64, 1},
 	[RCF_A_FABRIC_NODES] = {"nodes", RCF_T_U32, 1},
@@ -48,19 +46,43 @@ const struct rcf_attr_desc rcf_attrs[__RCF_A_MAX] = {
 	[RCF_A_FABRIC_ROUTE_POLICY] = {"route-policy", RCF_T_U8, 0},
 	[RCF_A_NODE_ADDRS] = {"addr", RCF_T_ADDRS, 0},
 	[RCF_A_FABRIC_MSG_THRESHOLD] = {"msg-threshold", RCF_T_U32, 0},
+	[RCF_A_PATH_ID] = {"id", RCF_T_U32, 0},
+	[RCF_A_PATH_MASTER] = {"master", RCF_T_U32, 0},
+	[RCF_A_PATH_DST] = {"dst", RCF_T_U32, 0},
+	[RCF_A_PATH_HOPS] = {"hops", RCF_T_HOPS, 0},
+	[RCF_A_PATH_STATE] = {"state", RCF_T_U8, 0},
+	[RCF_A_PATH_CIRCUITS] = {"circuits", RCF_T_U32, 1},
+	[RCF_A_PATH_MSGS] = {"msgs", RCF_T_U64, 1},
+	[RCF_A_PATH_BYTES] = {"bytes", RCF_T_U64, 1},
+	[RCF_A_PATH_INFLIGHT] = {"inflight", RCF_T_U32, 1},
+	[RCF_A_PATH_WAIT_NS] = {"wait-ns", RCF_T_U64, 1},
+	/* request attributes: named for error reports, no object has them */
+	[RCF_A_PATH_WAITING] = {"waiting", RCF_T_U32, 1},
+	[RCF_A_PATH_ERROR] = {"error", RCF_T_U32, 0},
+	[RCF_A_FABRIC_PATHS] = {"paths", RCF_T_U32, 1},
+	[RCF_A_FABRIC_PATH_TIMEOUT_MS] = {"path-timeout", RCF_T_U32, 0},
+	[RCF_A_CIRCUIT_PATH] = {"path", RCF_T_U32, 1},
 };
 
 const char *const rcf_kind_names[RCF_K_NR] = {
-	"fabric", "node", "switch", "link", "circuit", "route",
+	"fabric", "node", "switch", "link", "circuit", "route", "path",
 };
 
 static const int fabric_attrs[] = {
-	RCF_A_FABRIC_CQ_SIZE,	   RCF_A_FABRIC_CLOCK_HZ,
-	RCF_A_FABRIC_ROUTE_POLICY, RCF_A_FABRIC_MSG_THRESHOLD,
-	RCF_A_FABRIC_EPOCH,	   RCF_A_FABRIC_NODES,
-	RCF_A_FABRIC_SWITCHES,	   RCF_A_FABRIC_LINKS,
-	RCF_A_FABRIC_CIRCUITS,	   RCF_A_FABRIC_ROUTES,
-	RCF_A_FABRIC_MEM,	   0,
+	RCF_A_FABRIC_CQ_SIZE,
+	RCF_A_FABRIC_CLOCK_HZ,
+	RCF_A_FABRIC_ROUTE_POLICY,
+	RCF_A_FABRIC_MSG_THRESHOLD,
+	RCF_A_FABRIC_PATH_TIMEOUT_MS,
+	RCF_A_FABRIC_EPOCH,
+	RCF_A_FABRIC_NODES,
+	RCF_A_FABRIC_SWITCHES,
+	RCF_A_FABRIC_LINKS,
+	RCF_A_FABRIC_CIRCUITS,
+	RCF_A_FABRIC_ROUTES,
+	RCF_A_FABRIC_PATHS,
+	RCF_A_FABRIC_MEM,
+	0,
 };
 static const int node_attrs[] = {
 	RCF_A_NODE_ID,	    RCF_A_NODE_PORTS, RCF_A_NODE_IFNAME,
@@ -80,11 +102,8 @@ static const int link_attrs[] = {
 	RCF_A_LINK_USERS,    0,
 };
 static const int circuit_attrs[] = {
-	RCF_A_CIRCUIT_SWITCH,
-	RCF_A_CIRCUIT_IN_PORT,
-	RCF_A_CIRCUIT_OUT_PORT,
-	RCF_A_CIRCUIT_USERS,
-	0,
+	RCF_A_CIRCUIT_SWITCH, RCF_A_CIRCUIT_IN_PORT, RCF_A_CIRCUIT_OUT_PORT,
+	RCF_A_CIRCUIT_USERS,  RCF_A_CIRCUIT_PATH,    0,
 };
 static const int route_attrs[] = {
 	RCF_A_ROUTE_SRC,
@@ -94,10 +113,55 @@ static const int route_attrs[] = {
 	0,
 };
 
-const int *const rcf_kind_attrs[RCF_K_NR] = {
-	fabric_attrs, node_attrs,    switch_attrs,
-	link_attrs,   circuit_attrs, route_attrs,
+static const int path_attrs[] = {
+	RCF_A_PATH_ID,
+	RCF_A_PATH_MASTER,
+	RCF_A_PATH_DST,
+	RCF_A_PATH_STATE,
+	RCF_A_PATH_HOPS,
+	RCF_A_PATH_CIRCUITS,
+	RCF_A_PATH_MSGS,
+	RCF_A_PATH_BYTES,
+	RCF_A_PATH_INFLIGHT,
+	RCF_A_PATH_WAIT_NS,
+	0,
 };
+
+const int *const rcf_kind_attrs[RCF_K_NR] = {
+	fabric_attrs,  node_attrs,  switch_attrs, link_attrs,
+	circuit_attrs, route_attrs, path_attrs,
+};
+
+/* the key of each kind, in order; a single id is written bare */
+static const int kind_keys[RCF_K_NR][3] = {
+	[RCF_K_NODE] = {RCF_A_NODE_ID},
+	[RCF_K_SWITCH] = {RCF_A_SWITCH_ID},
+	[RCF_K_LINK] = {RCF_A_LINK_ID},
+	[RCF_K_CIRCUIT] = {RCF_A_CIRCUIT_SWITCH, RCF_A_CIRCUIT_IN_PORT},
+	[RCF_K_ROUTE] = {RCF_A_ROUTE_SRC, RCF_A_ROUTE_DST, RCF_A_ROUTE_INDEX},
+	[RCF_K_PATH] = {RCF_A_PATH_ID},
+};
+
+/*
+ * Each kind's GET; NEW, DEL and SET follow it.  The path commands come
+ * after the batch, stats, traffic and epoch ones, so the kinds are not
+ * evenly spaced.
+ */
+static const uint8_t kind_get[RCF_K_NR] = {
+	[RCF_K_FABRIC] = RCF_CMD_FABRIC_GET,
+	[RCF_K_NODE] = RCF_CMD_NODE_GET,
+	[RCF_K_SWITCH] = RCF_CMD_SWITCH_GET,
+	[RCF_K_LINK] = RCF_CMD_LINK_GET,
+	[RCF_K_CIRCUIT] = RCF_CMD_CIRCUIT_GET,
+	[RCF_K_ROUTE] = RCF_CMD_ROUTE_GET,
+	[RCF_K_PATH] = RCF_CMD_PATH_GET,
+};
+
+_Static_assert(RCF_CMD_FABRIC_SET - RCF_CMD_FABRIC_GET == RCF_V_SET &&
+		       RCF_CMD_ROUTE_SET - RCF_CMD_ROUTE_GET == RCF_V_SET &&
+		       RCF_CMD_PATH_SET - RCF_CMD_PATH_GET == RCF_V_SET &&
+		       RCF_CMD_PATH_DEL - RCF_CMD_PATH_GET == RCF_V_DEL,
+	       "each kind's commands are GET, NEW, DEL, SET in a row");
 
 void rcf_obj_init(struct rcf_obj *o, enum rcf_kind kind)
 {
@@ -173,20 +237,13 @@ static int cmp_u64(uint64_t a, uint64_t b)
 /* Order used by topo save: the object's key, numerically. */
 int rcf_obj_cmp_key(const struct rcf_obj *a, const struct rcf_obj *b)
 {
-	static const int keys[RCF_K_NR][3] = {
-		[RCF_K_NODE] = {RCF_A_NODE_ID},
-		[RCF_K_SWITCH] = {RCF_A_SWITCH_ID},
-		[RCF_K_LINK] = {RCF_A_LINK_ID},
-		[RCF_K_CIRCUIT] = {RCF_A_CIRCUIT_SWITCH, RCF_A_CIRCUIT_IN_PORT},
-		[RCF_K_ROUTE] = {RCF_A_ROUTE_SRC, RCF_A_ROUTE_DST,
-				 RCF_A_ROUTE_INDEX},
-	};
+	const int *keys = kind_keys[a->kind];
 	int c;
 
 	if (a->kind != b->kind)
 		return cmp_u64(a->kind, b->kind);
-	for (int i = 0; i < 3 && keys[a->kind][i]; i++) {
-		c = cmp_u64(a->v[keys[a->kind][i]], b->v[keys[a->kind][i]]);
+	for (int i = 0; i < 3 && keys[i]; i++) {
+		c = cmp_u64(a->v[keys[i]], b->v[keys[i]]);
 		if (c)
 			return c;
 	}
@@ -195,16 +252,19 @@ int rcf_obj_cmp_key(const struct rcf_obj *a, const struct rcf_obj *b)
 
 uint8_t rcf_cmd(enum rcf_kind kind, enum rcf_verb verb)
 {
-	return (uint8_t)(RCF_CMD_FABRIC_GET + 4 * kind + verb);
+	return (uint8_t)(kind_get[kind] + verb);
 }
 
 int rcf_cmd_split(uint8_t cmd, enum rcf_kind *kind, enum rcf_verb *verb)
 {
-	if (cmd < RCF_CMD_FABRIC_GET || cmd > RCF_CMD_ROUTE_SET)
-		return -1;
-	*kind = (enum rcf_kind)((cmd - RCF_CMD_FABRIC_GET) / 4);
-	*verb = (enum rcf_verb)((cmd - RCF_CMD_FABRIC_GET) % 4);
-	return 0;
+	for (int k = 0; k < RCF_K_NR; k++) {
+		if (cmd >= kind_get[k] && cmd <= kind_get[k] + RCF_V_SET) {
+			*kind = (enum rcf_kind)k;
+			*verb = (enum rcf_verb)(cmd - kind_get[k]);
+			return 0;
+		}
+	}
+	return -1;
 }
 
 /* iproute2 habit: any prefix of a word names it, first match wins. */
@@ -219,8 +279,8 @@ int rcf_kind_lookup(const char *word, enum rcf_kind *kind)
 {
 	/* ordered so that one-letter abbreviations pick the common object */
 	static const enum rcf_kind order[] = {
-		RCF_K_NODE,    RCF_K_SWITCH, RCF_K_LINK,
-		RCF_K_CIRCUIT, RCF_K_ROUTE,  RCF_K_FABRIC,
+		RCF_K_NODE,  RCF_K_SWITCH, RCF_K_LINK,	 RCF_K_CIRCUIT,
+		RCF_K_ROUTE, RCF_K_PATH,   RCF_K_FABRIC,
 	};
 
 	for (size_t i = 0; i < sizeof(order) / sizeof(order[0]); i++) {
@@ -272,14 +332,7 @@ const char *rcf_attr_name(int attr)
 
 void rcf_obj_key(const struct rcf_obj *o, char *buf, size_t len)
 {
-	static const int keys[RCF_K_NR][3] = {
-		[RCF_K_NODE] = {RCF_A_NODE_ID},
-		[RCF_K_SWITCH] = {RCF_A_SWITCH_ID},
-		[RCF_K_LINK] = {RCF_A_LINK_ID},
-		[RCF_K_CIRCUIT] = {RCF_A_CIRCUIT_SWITCH, RCF_A_CIRCUIT_IN_PORT},
-		[RCF_K_ROUTE] = {RCF_A_ROUTE_SRC, RCF_A_ROUTE_DST,
-				 RCF_A_ROUTE_INDEX},
-	};
+	const int *keys = kind_keys[o->kind];
 	int n = snprintf(buf, len, "%s", rcf_kind_names[o->kind]);
 
 	/* a link added without an id is known by its ends */
@@ -293,12 +346,12 @@ void rcf_obj_key(const struct rcf_obj *o, char *buf, size_t len)
 		return;
 	}
 
-	for (int i = 0; i < 3 && keys[o->kind][i]; i++) {
-		int a = keys[o->kind][i];
+	for (int i = 0; i < 3 && keys[i]; i++) {
+		int a = keys[i];
 
 		if (!rcf_has(o, a) || n < 0 || (size_t)n >= len)
 			continue;
-		if (o->kind <= RCF_K_LINK)
+		if (!keys[1])
 			n += snprintf(buf + n, len - n, " %llu",
 				      (unsigned long long)o->v[a]);
 		else
@@ -386,6 +439,13 @@ static const char *const policy_names[] = {
 	[RCF_RPOL_LEAST_LOADED] = "least-loaded",
 };
 
+static const char *const path_state_names[] = {
+	[RCF_PATH_HELD] = "held",
+	[RCF_PATH_RECALL] = "recall",
+	[RCF_PATH_RETURNED] = "returned",
+	[RCF_PATH_BROKEN] = "broken",
+};
+
 static const struct {
 	const char *suffix;
 	uint64_t mult;
@@ -403,6 +463,13 @@ const char *rcf_value_name(int attr, uint64_t v, char *buf, size_t len)
 	case RCF_A_FABRIC_ROUTE_POLICY:
 		if (v < sizeof(policy_names) / sizeof(policy_names[0]))
 			return policy_names[v];
+		snprintf(buf, len, "%llu", (unsigned long long)v);
+		return buf;
+	case RCF_A_PATH_STATE:
+		if (v < sizeof(path_state_names) /
+				    sizeof(path_state_names[0]) &&
+		    path_state_names[v])
+			return path_state_names[v];
 		snprintf(buf, len, "%llu", (unsigned long long)v);
 		return buf;
 	case RCF_A_FABRIC_CLOCK_HZ:
@@ -487,6 +554,17 @@ int rcf_value_parse(int attr, const char *word, uint64_t *v)
 		else
 			return -1;
 		return 0;
+	case RCF_A_PATH_STATE:
+		for (size_t i = 0;
+		     i < sizeof(path_state_names) / sizeof(path_state_names[0]);
+		     i++) {
+			if (path_state_names[i] &&
+			    !strcmp(word, path_state_names[i])) {
+				*v = i;
+				return 0;
+			}
+		}
+		return -1;
 	case RCF_A_FABRIC_CLOCK_HZ:
 		return clock_parse(word, v);
 	default:

@@ -66,6 +66,7 @@ static const int key_attr[RCF_K_NR] = {
 	[RCF_K_NODE] = RCF_A_NODE_ID,
 	[RCF_K_SWITCH] = RCF_A_SWITCH_ID,
 	[RCF_K_LINK] = RCF_A_LINK_ID,
+	[RCF_K_PATH] = RCF_A_PATH_ID,
 };
 
 static int parse_end(struct rcf_obj *o, int argc, char **argv, int *i,
@@ -91,8 +92,8 @@ static int parse_end(struct rcf_obj *o, int argc, char **argv, int *i,
 	return 0;
 }
 
-static int parse_hops(struct rcf_obj *o, int argc, char **argv, int *i,
-		      char *err, size_t errlen)
+static int parse_hops(struct rcf_obj *o, int attr, int argc, char **argv,
+		      int *i, char *err, size_t errlen)
 {
 	for (; *i < argc; (*i)++) {
 		if (o->nhops == RCF_ROUTE_MAX_HOPS)
@@ -107,7 +108,7 @@ static int parse_hops(struct rcf_obj *o, int argc, char **argv, int *i,
 	}
 	if (!o->nhops)
 		return fail(err, errlen, "\"hops\" needs at least one hop");
-	o->has |= 1ULL << RCF_A_ROUTE_HOPS;
+	o->has |= 1ULL << attr;
 	return 0;
 }
 
@@ -120,6 +121,8 @@ static const char *value_words(int attr)
 		return "rr or least-loaded";
 	case RCF_A_FABRIC_CLOCK_HZ:
 		return "free or HZ (e.g. 40000000, 40MHz, 2.5GHz)";
+	case RCF_A_PATH_STATE:
+		return "held or recall";
 	default:
 		return "valid";
 	}
@@ -200,6 +203,53 @@ static int parse_value(struct rcf_obj *o, int attr, const char *val, char *err,
 	return 0;
 }
 
+/*
+ * A path is made held from master, dst and hops (rcfctl's path finder
+ * supplies the hops when the command line leaves them out, batches need
+ * them: see batch.c); afterwards only its state changes, to held or
+ * recall (returned and broken are the kernel's to set).
+ */
+static int check_path(const struct rcf_obj *o, enum rcf_verb verb, char *err,
+		      size_t errlen)
+{
+	uint64_t st = o->v[RCF_A_PATH_STATE];
+
+	switch (verb) {
+	case RCF_V_NEW:
+		if (!rcf_has(o, RCF_A_PATH_MASTER) ||
+		    !rcf_has(o, RCF_A_PATH_DST))
+			return fail(err, errlen,
+				    "path add needs \"master N dst N\"");
+		if (rcf_has(o, RCF_A_PATH_STATE))
+			return fail(err, errlen,
+				    "path add: a path is made held; "
+				    "\"state\" is for path set");
+		return 0;
+	case RCF_V_DEL:
+	case RCF_V_SET:
+		if (!rcf_has(o, RCF_A_PATH_ID))
+			return fail(err, errlen, "path %s needs an id",
+				    verb == RCF_V_DEL ? "del" : "set");
+		if (verb == RCF_V_DEL)
+			return 0;
+		if (rcf_has(o, RCF_A_PATH_MASTER) ||
+		    rcf_has(o, RCF_A_PATH_DST) || rcf_has(o, RCF_A_PATH_HOPS))
+			return fail(err, errlen,
+				    "path set changes only the state; "
+				    "master, dst and hops are fixed");
+		if (!rcf_has(o, RCF_A_PATH_STATE))
+			return fail(err, errlen,
+				    "path set needs \"state held|recall\"");
+		if (st != RCF_PATH_HELD && st != RCF_PATH_RECALL)
+			return fail(err, errlen,
+				    "path set: state is held or recall; the "
+				    "kernel makes a path returned or broken");
+		return 0;
+	default:
+		return 0;
+	}
+}
+
 static int check_required(const struct rcf_op *op, enum rcf_verb verb,
 			  char *err, size_t errlen)
 {
@@ -238,6 +288,10 @@ static int check_required(const struct rcf_op *op, enum rcf_verb verb,
 			return fail(err, errlen, "route needs \"hops H...\"");
 		if (verb == RCF_V_SET && !rcf_has(o, RCF_A_ROUTE_INDEX))
 			return fail(err, errlen, "route set needs \"index I\"");
+		break;
+	case RCF_K_PATH:
+		if (check_path(o, verb, err, errlen))
+			return -1;
 		break;
 	default:
 		break;
@@ -314,8 +368,8 @@ int rcf_parse_op(int argc, char **argv, int allow_get, struct rcf_op *op,
 			return fail(err, errlen, "%s: \"%s\" given twice",
 				    rcf_kind_names[kind], w);
 		i++;
-		if (attr == RCF_A_ROUTE_HOPS) {
-			if (parse_hops(o, argc, argv, &i, err, errlen))
+		if (rcf_attrs[attr].type == RCF_T_HOPS) {
+			if (parse_hops(o, attr, argc, argv, &i, err, errlen))
 				return -1;
 			continue;
 		}

@@ -19,10 +19,14 @@ enum rcf_kind {
 	RCF_K_LINK,
 	RCF_K_CIRCUIT,
 	RCF_K_ROUTE,
+	RCF_K_PATH,
 	RCF_K_NR
 };
 
-/* Order matches enum rcf_cmd: cmd = FABRIC_GET + 4 * kind + verb. */
+/*
+ * Order matches enum rcf_cmd: each kind's four commands are GET, NEW, DEL
+ * and SET in a row (rcf_cmd() and rcf_cmd_split() map them).
+ */
 enum rcf_verb { RCF_V_GET, RCF_V_NEW, RCF_V_DEL, RCF_V_SET };
 
 enum rcf_atype {
@@ -49,6 +53,9 @@ struct rcf_addr {
 	uint8_t family;
 	uint8_t a[16];
 };
+
+/* every attribute, 1 .. RCF_A_MAX, has a bit in struct rcf_obj's has */
+_Static_assert(__RCF_A_MAX <= 64, "rcf_obj.has holds 64 attributes");
 
 struct rcf_obj {
 	enum rcf_kind kind;
@@ -123,7 +130,7 @@ int rcf_obj_has_addr(const struct rcf_obj *o, const struct rcf_addr *a);
 
 /*
  * Attributes whose values have names (link state, fabric clock, route
- * policy): the word for v, and the value for a word (0 or -1).  Other
+ * policy, path state): the word for v, and the value for a word (0 or -1).  Other
  * attributes: NULL / -1.  The clock is written in Hz, with a kHz/MHz/GHz
  * suffix when that is exact ("40MHz"), and "free" for 0.
  */

@@ -27,6 +27,7 @@ static const char *const drop_names[__RCF_DROP_MAX] = {
 	[RCF_DROP_NOT_IP] = "not-ip",
 	[RCF_DROP_DOWN] = "down",
 	[RCF_DROP_BAD_HEADER] = "bad-header",
+	[RCF_DROP_NO_PATH] = "no-path",
 };
 
 const char *rcf_drop_name(int reason)

@@ -57,7 +57,9 @@ struct rcf_stats_switch {
 struct rcf_stats_node {
 	uint32_t id;
 	uint64_t msgs_sent, msgs_received, tx_bytes, rx_bytes;
-	uint64_t backlog; /* now */
+	uint64_t backlog;      /* now */
+	uint64_t path_waiting; /* now: messages held for a path */
+	uint64_t path_requests;
 };
 
 /*

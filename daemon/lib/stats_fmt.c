@@ -79,6 +79,8 @@ static void node_row(const struct rcf_stats *s, size_t i,
 	u64cell(c[3], r->tx_bytes);
 	u64cell(c[4], r->rx_bytes);
 	u64cell(c[5], r->backlog);
+	u64cell(c[6], r->path_waiting);
+	u64cell(c[7], r->path_requests);
 }
 
 static size_t pair_rows(const struct rcf_stats *s)
@@ -112,9 +114,10 @@ static const struct table tables[] = {
 				   {"switch", "cq-size", "cq-cur", "cq-peak"},
 				   sw_rows,
 				   sw_row},
-	[RCF_STATS_KIND_NODE] = {6,
+	[RCF_STATS_KIND_NODE] = {8,
 				 {"node", "msgs-sent", "msgs-received",
-				  "tx-bytes", "rx-bytes", "backlog"},
+				  "tx-bytes", "rx-bytes", "backlog",
+				  "path-waiting", "path-requests"},
 				 node_rows,
 				 node_row},
 	[RCF_STATS_KIND_PAIR] = {8,

@@ -5,7 +5,8 @@
  * lines between switches and the controllers that set up and break data
  * paths with mastership (§II A/B), route by exchanged sinktrees (§II C)
  * and talk over a polling link and, optionally, an external request link
- * (§I B).  rcfd is meant to drive rcf.ko with the same controller logic.
+ * (§I B).  rcfd drives rcf.ko with the same controller logic: with a host
+ * set (struct swc_host) the processors' data side is outside the model.
  *
  * Numbering follows the paper's figures: switches S1.., processors P1..
  * numbered across switches in the order they were added.  Internally
@@ -17,9 +18,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define SWC_MAX_SW    16
-#define SWC_MAX_PROC  8 /* processors per switch */
-#define SWC_MAX_LINE  32
+#define SWC_MAX_SW    32 /* a uint32_t holds a set of them */
+#define SWC_MAX_PROC  8	 /* processors per switch */
+#define SWC_MAX_LINE  64
 #define SWC_MAX_JOB   32 /* set-ups in progress per controller */
 #define SWC_MAX_SEG   48 /* path segments per switch */
 #define SWC_MAX_MSGQ  256
@@ -36,6 +37,7 @@ enum swc_err {
 	SWC_E_NOROUTE = 1, /* no route to the destination switch */
 	SWC_E_LINE,	   /* a line of the set-up failed */
 	SWC_E_BUSY,	   /* a resource was reserved by another set-up */
+	SWC_E_HOST,	   /* the host could not make the granted path */
 };
 
 enum swc_msg_type {
@@ -66,7 +68,7 @@ struct swc_msg {
 	int master_sw;
 	int dst_sw, dst_proc;
 	int err;
-	uint16_t visited; /* switches a set-up has crossed */
+	uint32_t visited; /* switches a set-up has crossed */
 	struct swc_tree tree;
 };
 
@@ -88,6 +90,8 @@ struct swc_seg {
 	int nreply;   /* lines waiting for BROKEN */
 	int reply[SWC_MAX_REPLY];
 	int nlocal; /* own set-ups waiting for it to go */
+	int host;   /* master switch: the host made the real path */
+	int broken; /* torn down because a line failed */
 };
 
 enum swc_job_state { SWC_J_WAIT, SWC_J_CONFIRM };
@@ -102,7 +106,7 @@ struct swc_job {
 	int proc; /* origin: requesting processor (local index) */
 	int master_sw;
 	int dst_sw, dst_proc;
-	uint16_t visited;
+	uint32_t visited;
 	uint64_t retry_at; /* origin: earliest next try after a NACK */
 };
 
@@ -116,6 +120,9 @@ struct swc_flit {
 struct swc_pmsg {
 	int dst; /* global processor number */
 	uint32_t len;
+	/* external processors: when the wish for a path to dst came */
+	uint64_t since, since_us;
+	int cancelled; /* given up by the host while its set-up ran */
 };
 
 struct swc_proc {
@@ -139,6 +146,8 @@ struct swc_proc {
 	uint64_t retry_at;
 	int failed_pending; /* a request failed: told at the next poll */
 	int broken_pending; /* its path broke under it */
+	/* external processors: the recall went to the host; it came back */
+	int recall_told, returned;
 	/* receiving: per source, the message being assembled */
 	uint32_t rx_seq[SWC_MAX_SW * SWC_MAX_PROC];
 	uint32_t rx_idx[SWC_MAX_SW * SWC_MAX_PROC];
@@ -146,6 +155,7 @@ struct swc_proc {
 	/* counters */
 	uint64_t sent, delivered, rx_bad, lost_bytes, aborted;
 	uint64_t grants, wait_sum, wait_max, fails;
+	uint64_t wait_us_sum, wait_us_max; /* external: host clock */
 };
 
 struct swc_line {
@@ -173,8 +183,39 @@ struct swc_sw {
 	int nbr_valid[SWC_MAX_LINE];
 };
 
+/* a switch's part of a path, as a host sees it: model ports */
+struct swc_hop {
+	int sw, in, out;
+};
+
+/*
+ * External processors: the processors' data side (their messages, the
+ * crossbars' real connections) is the host's, e.g. rcf.ko driven by
+ * rcfd.  A processor's wish for a path comes from swc_ext_want.  At its
+ * poll the processor takes a granted mastership by calling grant with
+ * the switches' parts from its own switch on; grant makes the real path
+ * and returns 0, or an error, which undoes the set-up everywhere and
+ * fails the request (failed, SWC_E_HOST).  A recall heard at a poll goes
+ * to recall; the processor passes the mastership back at a later poll,
+ * once swc_ext_returned says it came back, and the master switch's part
+ * is then broken: teardown (broken 0).  A path whose line failed (or
+ * that the host reports broken, swc_ext_broken) goes the same way with
+ * broken 1.  A request that fails goes to failed, which says whether
+ * to ask again (after a pause) or to give it up.
+ */
+struct swc_host {
+	void *arg;
+	uint64_t (*now_us)(void *arg); /* for the waits; may be NULL */
+	int (*grant)(void *arg, uint32_t path, int master, int dst,
+		     const struct swc_hop *hop, int nhop);
+	void (*recall)(void *arg, uint32_t path);
+	void (*teardown)(void *arg, uint32_t path, int broken);
+	int (*failed)(void *arg, int master, int dst, int err);
+};
+
 struct swc_net {
 	int erl; /* controllers have an external request link (§I B) */
+	const struct swc_host *host; /* NULL: the model's own processors */
 	uint64_t now;
 	uint64_t progress_at; /* last tick anything moved */
 	uint32_t rng;
@@ -184,6 +225,7 @@ struct swc_net {
 	/* counters */
 	uint64_t ctl_msgs, tree_msgs, setups, breaks_sent, already_broken;
 	uint64_t loops_seen; /* plain next-hop tables looping (diagnostic) */
+	uint64_t route_gen;  /* bumped when a routing table can change */
 	void (*trace)(void *arg, const char *text);
 	void *trace_arg;
 };
@@ -209,6 +251,29 @@ void swc_tracef(struct swc_net *n, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 /* a wait-for cycle of parked polling links; returns its length */
 int swc_wait_cycle(const struct swc_net *n, int *cyc, int max);
+/* a failed line works again; the trees at its ends are exchanged */
+void swc_line_up(struct swc_net *n, int l);
+/* one more processor on switch sw: its global number, or -1 */
+int swc_add_proc(struct swc_net *n, int sw);
+/* Jain's index of the mean waits in host microseconds (external) */
+double swc_jain_us(const struct swc_net *n, int sw);
+
+/*
+ * swc_ext.c: external processors (n->host set).  swc_ext_want: gid
+ * wants a path to dst: 0 queued, 1 already queued or held, -1 refused
+ * (unknown processor, itself, queue full).  swc_ext_returned and
+ * swc_ext_broken: 0, or -1 when no processor masters path.
+ */
+int swc_ext_want(struct swc_net *n, int gid, int dst);
+int swc_ext_returned(struct swc_net *n, uint32_t path);
+int swc_ext_broken(struct swc_net *n, uint32_t path);
+/* drops gid's wish for dst (once its set-up ends, if one runs): 0 or -1 */
+int swc_ext_unwant(struct swc_net *n, int gid, int dst);
+/* the processor's poll and whether it has anything to do */
+void swc_ext_poll(struct swc_net *n, int sw, int p);
+int swc_ext_busy(const struct swc_proc *p);
+/* the switch that created path (its master's) */
+int swc_path_master_sw(const struct swc_net *n, uint32_t path);
 
 /* swc_bus.c: the polling link and the external request link */
 void swc_bus_send(struct swc_net *n, int sw, const struct swc_msg *m);
@@ -220,7 +285,7 @@ void swc_tree_reset(struct swc_net *n, int sw);
 void swc_tree_recompute(struct swc_net *n, int sw);
 void swc_tree_recv(struct swc_net *n, int sw, const struct swc_msg *m);
 /* line towards dst_sw avoiding the switches in visited, -1: none */
-int swc_route(const struct swc_net *n, int sw, int dst_sw, uint16_t visited);
+int swc_route(const struct swc_net *n, int sw, int dst_sw, uint32_t visited);
 /* every sinktree agrees with the shortest paths of the live lines */
 int swc_tree_converged(const struct swc_net *n);
 /* no set-up can loop; also counts loops of plain next-hop tables */

@@ -77,6 +77,8 @@ void swc_seg_teardown(struct swc_net *n, int sw, int i)
 			s->port[ends[k]].seg = -1;
 			s->port[ends[k]].conn = -1;
 		}
+	if (g->host && n->host)
+		n->host->teardown(n->host->arg, g->path, g->broken);
 	for (k = 0; k < g->nreply; k++) {
 		swc_tracef(n, "C%d tells C%d that path %x is broken", sw + 1,
 			   swc_line_peer(n, sw, g->reply[k]) + 1, g->path);
@@ -154,6 +156,7 @@ void swc_seg_failed(struct swc_net *n, int sw, int i)
 	struct swc_sw *s = &n->sw[sw];
 	struct swc_seg *g = &s->seg[i];
 
+	g->broken = 1;
 	if (g->master_sw == sw) {
 		struct swc_proc *p = &s->proc[g->up];
 

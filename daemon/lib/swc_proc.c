@@ -39,6 +39,10 @@ void swc_proc_poll(struct swc_net *n, int sw, int i)
 {
 	struct swc_proc *p = &n->sw[sw].proc[i];
 
+	if (n->host) {
+		swc_ext_poll(n, sw, i);
+		return;
+	}
 	if (p->failed_pending) {
 		p->failed_pending = 0;
 		p->requested = 0;

@@ -94,6 +94,7 @@ int swc_add_line(struct swc_net *n, int a, int b)
 	n->line[l].sw[0] = a;
 	n->line[l].sw[1] = b;
 	n->nline++;
+	n->route_gen++;
 	/* both controllers find the new neighbour when they poll the line */
 	swc_tree_recompute(n, a);
 	swc_tree_recompute(n, b);
@@ -109,6 +110,7 @@ void swc_fail_line(struct swc_net *n, int l)
 	if (!n->line[l].up)
 		return;
 	n->line[l].up = 0;
+	n->route_gen++;
 	swc_tracef(n, "line %d (S%d-S%d) fails", l, n->line[l].sw[0] + 1,
 		   n->line[l].sw[1] + 1);
 	for (k = 0; k < 2; k++) {
@@ -118,6 +120,35 @@ void swc_fail_line(struct swc_net *n, int l)
 		n->sw[sw].nbr_valid[l] = 0;
 		swc_tree_recompute(n, sw);
 	}
+}
+
+void swc_line_up(struct swc_net *n, int l)
+{
+	int k;
+
+	if (l < 0 || l >= n->nline || n->line[l].up)
+		return;
+	n->line[l].up = 1;
+	n->route_gen++;
+	swc_tracef(n, "line %d (S%d-S%d) works again", l, n->line[l].sw[0] + 1,
+		   n->line[l].sw[1] + 1);
+	/* as for a new line: each end learns the other's tree on it */
+	for (k = 0; k < 2; k++)
+		swc_tree_recompute(n, n->line[l].sw[k]);
+	for (k = 0; k < 2; k++)
+		swc_tree_send(n, n->line[l].sw[k], l);
+}
+
+int swc_add_proc(struct swc_net *n, int sw)
+{
+	struct swc_sw *s;
+
+	if (sw < 0 || sw >= n->nsw || n->sw[sw].nproc == SWC_MAX_PROC)
+		return -1;
+	s = &n->sw[sw];
+	memset(&s->proc[s->nproc], 0, sizeof(s->proc[0]));
+	s->proc[s->nproc].gid = swc_gid(sw, s->nproc);
+	return swc_gid(sw, s->nproc++);
 }
 
 int swc_send(struct swc_net *n, int src, int dst, uint32_t len)
@@ -139,7 +170,8 @@ void swc_step(struct swc_net *n)
 	swc_bus_tick(n);
 	for (s = 0; s < n->nsw; s++)
 		swc_ctl_tick(n, s);
-	swc_proc_data(n);
+	if (!n->host)
+		swc_proc_data(n);
 	n->now++;
 }
 
@@ -156,7 +188,8 @@ int swc_busy(const struct swc_net *n)
 			if (w->job[i].used)
 				return 1;
 		for (i = 0; i < w->nproc; i++)
-			if (swc_proc_busy(&w->proc[i]))
+			if (n->host ? swc_ext_busy(&w->proc[i])
+				    : swc_proc_busy(&w->proc[i]))
 				return 1;
 	}
 	return 0;
@@ -177,7 +210,8 @@ int swc_run(struct swc_net *n, uint64_t max, uint64_t stall)
 	return 0;
 }
 
-double swc_jain(const struct swc_net *n, int sw)
+/* Jain's index of the mean waits, in ticks or in host microseconds */
+static double jain(const struct swc_net *n, int sw, int us)
 {
 	double sum = 0, sq = 0;
 	int s, i, k = 0;
@@ -191,13 +225,24 @@ double swc_jain(const struct swc_net *n, int sw)
 
 			if (!p->grants)
 				continue;
-			x = (double)p->wait_sum / (double)p->grants;
+			x = (double)(us ? p->wait_us_sum : p->wait_sum) /
+			    (double)p->grants;
 			sum += x;
 			sq += x * x;
 			k++;
 		}
 	}
 	return k && sq > 0 ? sum * sum / (k * sq) : 1.0;
+}
+
+double swc_jain(const struct swc_net *n, int sw)
+{
+	return jain(n, sw, 0);
+}
+
+double swc_jain_us(const struct swc_net *n, int sw)
+{
+	return jain(n, sw, 1);
 }
 
 int swc_leftovers(const struct swc_net *n)

@@ -31,7 +31,7 @@ int swc_line_peer(const struct swc_net *n, int sw, int l)
 	return -1;
 }
 
-static int branch_has(const struct swc_branch *b, uint16_t set)
+static int branch_has(const struct swc_branch *b, uint32_t set)
 {
 	int i;
 
@@ -43,7 +43,7 @@ static int branch_has(const struct swc_branch *b, uint16_t set)
 
 /* the branch to dst over line l, avoiding the switches in avoid */
 static int candidate(const struct swc_net *n, int sw, int l, int dst,
-		     uint16_t avoid, struct swc_branch *out)
+		     uint32_t avoid, struct swc_branch *out)
 {
 	const struct swc_sw *s = &n->sw[sw];
 	int peer = swc_line_peer(n, sw, l);
@@ -68,7 +68,7 @@ static int candidate(const struct swc_net *n, int sw, int l, int dst,
 	return 1;
 }
 
-int swc_route(const struct swc_net *n, int sw, int dst_sw, uint16_t visited)
+int swc_route(const struct swc_net *n, int sw, int dst_sw, uint32_t visited)
 {
 	struct swc_branch b;
 	int l, best = -1, blen = SWC_MAX_SW + 1;
@@ -150,6 +150,7 @@ void swc_tree_recv(struct swc_net *n, int sw, const struct swc_msg *m)
 
 	s->nbr[m->line] = m->tree;
 	s->nbr_valid[m->line] = 1;
+	n->route_gen++;
 	swc_tree_recompute(n, sw);
 }
 
@@ -215,7 +216,7 @@ int swc_tree_loop_free(struct swc_net *n)
 	for (s = 0; s < n->nsw; s++) {
 		for (d = 0; d < n->nsw; d++) {
 			const struct swc_branch *b = &n->sw[s].tree.b[d];
-			uint16_t seen = 1u << s;
+			uint32_t seen = 1u << s;
 			int cur = s;
 
 			if (d == s)

@@ -278,7 +278,7 @@ int main(void)
 	struct rcf_stats_query q = {.kind = RCF_STATS_KIND_CHANNEL};
 	int ok;
 
-	tap_plan(16);
+	tap_plan(17);
 	rcf_stats_init(&s);
 	ok = !fabric_msg(&s) && s.have_fabric && s.fabric.cycle == 123456 &&
 	     s.fabric.drops[RCF_DROP_HOP_LIMIT] == 2 &&
@@ -328,15 +328,25 @@ int main(void)
 		st = nla_nest_start(m, RCF_A_STATS);
 		nla_put_u32(m, RCF_STATS_NODE, 4);
 		nla_put_u64(m, RCF_STATS_BACKLOG, 300);
+		nla_put_u64(m, RCF_STATS_PATH_WAITING, 12);
+		nla_put_u64(m, RCF_STATS_PATH_REQUESTS, 3);
 		nla_nest_end(m, st);
 		ok = ok && !feed(m, &s) && s.nnode == 1 &&
-		     s.node[0].backlog == 300;
+		     s.node[0].backlog == 300 && s.node[0].path_waiting == 12 &&
+		     s.node[0].path_requests == 3;
 	}
-	tap_ok(ok, "node reply needs its key");
+	tap_ok(ok, "node reply needs its key; path counters read");
 	golden(out_text(&s, RCF_STATS_KIND_NODE, 0),
-	       "node  msgs-sent  msgs-received  tx-bytes  rx-bytes  backlog\n"
-	       "   4          0              0         0         0      300\n",
-	       "node table");
+	       "node  msgs-sent  msgs-received  tx-bytes  rx-bytes  backlog"
+	       "  path-waiting  path-requests\n"
+	       "   4          0              0         0         0      300"
+	       "            12              3\n",
+	       "node table with the path counters");
+	golden(out_json(&s, RCF_STATS_KIND_NODE, 0, 0),
+	       "[{\"node\":4,\"msgs-sent\":0,\"msgs-received\":0,"
+	       "\"tx-bytes\":0,\"rx-bytes\":0,\"backlog\":300,"
+	       "\"path-waiting\":12,\"path-requests\":3}]\n",
+	       "node JSON: path-waiting and path-requests keys");
 	rcf_stats_free(&s);
 	obj_round_trip();
 	return tap_done();
