@@ -206,6 +206,14 @@ int rcf_path_parse_args(int argc, char **argv, struct rcf_path_cmd *c,
 		c->verb = RCF_PV_HELP;
 		return 1;
 	}
+	/* help at every level: "path del --help", "path add help" */
+	for (int i = 0; i < nrest; i++) {
+		if (!strcmp(rest[i], "--help") || !strcmp(rest[i], "-h") ||
+		    (!i && !strcmp(rest[i], "help"))) {
+			c->verb = RCF_PV_HELP;
+			return 1;
+		}
+	}
 	if (matches(w, "show") || matches(w, "list") || matches(w, "get")) {
 		c->verb = RCF_PV_SHOW;
 		return object_op("show", nrest, rest, &c->op, err, errlen);

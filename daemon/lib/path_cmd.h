@@ -46,7 +46,8 @@ struct rcf_path_cmd {
 
 /*
  * Parses the words after "path": argv[0] is the command (show when there
- * is none).  0, 1 for help, or -1 with the reason in err.
+ * is none).  0, 1 for help (asked for at any level: "path del --help"),
+ * or -1 with the reason in err.
  */
 int rcf_path_parse_args(int argc, char **argv, struct rcf_path_cmd *c,
 			char *err, size_t errlen);

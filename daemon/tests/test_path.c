@@ -82,8 +82,10 @@ static void accepts(void)
 	ok = ok && !parse(line, &c, err) && c.error == EBUSY;
 	tap_ok(ok, "fail: default error, by name, by number");
 	ok = parse("help", &c, err) == 1 && parse("--help", &c, err) == 1 &&
-	     parse("-h", &c, err) == 1;
-	tap_ok(ok, "help, --help and -h");
+	     parse("-h", &c, err) == 1 && parse("add help", &c, err) == 1 &&
+	     parse("del 3 --help", &c, err) == 1 &&
+	     parse("fail master 1 -h", &c, err) == 1;
+	tap_ok(ok, "help, --help and -h, after any command too");
 }
 
 static const struct {
