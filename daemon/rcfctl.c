@@ -112,6 +112,8 @@ int main(int argc, char **argv)
 	} else if (!strcmp(argv[0], "help")) {
 		help_main(stdout);
 		rc = RCFCTL_OK;
+	} else if (!rcf_kind_lookup(argv[0], &kind) && kind == RCF_K_PATH) {
+		rc = cmd_path(&c, argc - 1, argv + 1);
 	} else if (is_route_policy(argc, argv)) {
 		rc = cmd_route_policy(&c, argc, argv);
 	} else if (!rcf_kind_lookup(argv[0], &kind)) {

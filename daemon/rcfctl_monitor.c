@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * rcfctl monitor: one line (or JSON object) per fabric event: objects
- * added, changed or removed, epochs, node thresholds, generator runs.
+ * added, changed or removed, epochs, node thresholds, generator runs,
+ * path requests and paths whose mastership came back.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -12,6 +13,7 @@
 
 #include "lib/fmt.h"
 #include "lib/json.h"
+#include "lib/path_cmd.h"
 #include "rcfctl.h"
 
 static const char *const verbs[] = {
@@ -26,20 +28,23 @@ struct mon {
 	int stop;
 };
 
+/* an object event, or a path returned: the path as it is now */
 static void print_object(struct ctl *c, const struct rcf_event *ev)
 {
+	const char *what = "returned";
 	enum rcf_kind kind;
 	enum rcf_verb verb;
 
-	rcf_cmd_split(ev->cmd, &kind, &verb);
+	if (!rcf_cmd_split(ev->cmd, &kind, &verb))
+		what = verbs[verb];
 	if (c->json) {
 		struct rcf_json j;
 
 		rcf_json_init(&j, stdout, c->pretty);
-		rcf_print_json(&j, NULL, verbs[verb], &ev->o);
+		rcf_print_json(&j, NULL, what, &ev->o);
 		rcf_json_end(&j);
 	} else {
-		rcf_print_show(stdout, verbs[verb], &ev->o);
+		rcf_print_show(stdout, what, &ev->o);
 	}
 }
 
@@ -102,6 +107,10 @@ static void print_json(struct ctl *c, const struct rcf_event *ev)
 		rcf_json_u64(&j, "sent", ev->th.sent);
 		rcf_json_u64(&j, "received", ev->th.received);
 		break;
+	case RCF_EV_PATH_REQUEST:
+		rcf_path_req_json(&j, ev->preq.master, ev->preq.dst,
+				  ev->preq.waiting, ev->preq.error);
+		break;
 	default:
 		rcf_json_str(&j, "event", "traffic");
 		json_traffic(&j, &ev->traffic);
@@ -120,7 +129,15 @@ static int on_msg(struct nl_msg *msg, void *arg)
 	case RCF_EV_OTHER:
 		return NL_OK;
 	case RCF_EV_OBJECT:
+	case RCF_EV_PATH_RETURNED:
 		print_object(c, &ev);
+		break;
+	case RCF_EV_PATH_REQUEST:
+		if (c->json)
+			print_json(c, &ev);
+		else
+			rcf_path_req_print(stdout, ev.preq.master, ev.preq.dst,
+					   ev.preq.waiting, ev.preq.error);
 		break;
 	case RCF_EV_EPOCH:
 		if (c->json)

@@ -335,6 +335,14 @@ void rcf_obj_key(const struct rcf_obj *o, char *buf, size_t len)
 	const int *keys = kind_keys[o->kind];
 	int n = snprintf(buf, len, "%s", rcf_kind_names[o->kind]);
 
+	/* a path added without an id is known by its ends */
+	if (o->kind == RCF_K_PATH && !rcf_has(o, RCF_A_PATH_ID) &&
+	    rcf_has(o, RCF_A_PATH_MASTER) && rcf_has(o, RCF_A_PATH_DST)) {
+		snprintf(buf + n, len - n, " master %llu dst %llu",
+			 (unsigned long long)o->v[RCF_A_PATH_MASTER],
+			 (unsigned long long)o->v[RCF_A_PATH_DST]);
+		return;
+	}
 	/* a link added without an id is known by its ends */
 	if (o->kind == RCF_K_LINK && !rcf_has(o, RCF_A_LINK_ID) &&
 	    rcf_has(o, RCF_A_LINK_END_B)) {
