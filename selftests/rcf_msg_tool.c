@@ -7,10 +7,11 @@
  * arrived whole, in order, once.  UDP retransmits nothing, so what the
  * fabric loses shows.
  *
- *   rcf_msg_tool send ID N SIZE RUN ADDR:PORT[/DST]...
+ *   rcf_msg_tool send ID N SIZE RUN[:GAP_US] ADDR:PORT[/DST]...
  *       node ID sends N messages of SIZE bytes, RUN to one destination,
- *       then RUN to the next, round the list; blocks (poll) while the
- *       socket is full, never drops.  Prints sent=, us=, bytes=.
+ *       then RUN to the next, round the list, pausing GAP_US between two
+ *       runs; blocks (poll) while the socket is full, never drops.
+ *       Prints sent=, us=, bytes=.
  *   rcf_msg_tool recv PORT TIMEOUT_S SRC:COUNT...
  *       takes datagrams until COUNT have come from each SRC or TIMEOUT_S
  *       passes with none; prints per source and in total ok=, bad=,
@@ -132,7 +133,8 @@ static int do_send(int argc, char **argv)
 	static uint8_t buf[MAX_SIZE];
 	struct peer peers[MAX_PEERS];
 	struct msg_hdr *h = (struct msg_hdr *)buf;
-	long n, size, run, sent = 0;
+	long n, size, run, gap = 0, sent = 0;
+	char *colon;
 	uint32_t id;
 	int np = 0, fd = -1, cur = 0, i;
 	uint64_t t0;
@@ -142,7 +144,9 @@ static int do_send(int argc, char **argv)
 	id = (uint32_t)strtoul(argv[2], NULL, 10);
 	n = strtol(argv[3], NULL, 10);
 	size = strtol(argv[4], NULL, 10);
-	run = strtol(argv[5], NULL, 10);
+	run = strtol(argv[5], &colon, 10);
+	if (*colon == ':')
+		gap = strtol(colon + 1, NULL, 10);
 	if (n < 0 || size < (long)sizeof(*h) || size > MAX_SIZE || run < 1)
 		return 2;
 	for (i = 6; i < argc && np < MAX_PEERS; i++) {
@@ -189,8 +193,11 @@ static int do_send(int argc, char **argv)
 		}
 		p->seq++;
 		sent++;
-		if (sent % run == 0)
+		if (sent % run == 0) {
 			cur = (cur + 1) % np;
+			if (gap > 0 && sent < n)
+				usleep((useconds_t)gap);
+		}
 	}
 	close(fd);
 	printf("sent=%ld us=%llu bytes=%llu\n", sent,
