@@ -298,8 +298,12 @@ int rcf_dp_path_user_request(struct rcf_dp *dp, u32 master, u32 dst,
 	rcf_dp_preq_raised(dp, r);
 out:
 	mutex_unlock(&dp->lock);
-	/* the kthread sleeps until the earliest expiry it knew of */
-	wake_up(&dp->wq);
+	/*
+	 * The kthread sleeps until the earliest expiry it knew of, and a
+	 * plain wake-up that finds nothing to do sleeps on with that
+	 * deadline: a poke makes it take the new one.
+	 */
+	rcf_dp_poke(dp);
 	rcf_dp_path_notify(dp);
 	return ret;
 }
