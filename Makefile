@@ -107,6 +107,7 @@ bench: all
 	scripts/vm -- scripts/bench/control-plane
 	scripts/vm -- scripts/bench/dataplane
 	scripts/vm --timeout 1800 -- scripts/bench/epoch
+	scripts/vm --timeout 1800 -- scripts/bench/paths
 	scripts/bench/route-eval
 	scripts/bench/reconfig
 	scripts/bench/rcfsim
