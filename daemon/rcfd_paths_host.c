@@ -256,6 +256,23 @@ void rcfd_phost_free(struct rcfd_phost *h)
 	h->orphan = NULL;
 }
 
+/* an orphan whose mastership is back, or that broke: nothing holds it */
+static void orphan_del(struct rcfd_phost *h, uint32_t kid)
+{
+	h->orphan[kid] = 0;
+	h->st.orphans_deleted++;
+	del_kernel(h, kid, "not the controllers'");
+}
+
+/* whether kid was an orphan, now come back (returned or broken) and gone */
+static int orphan_back(struct rcfd_phost *h, uint32_t kid)
+{
+	if (kid >= RCF_MAX_PATHS || !h->orphan[kid])
+		return 0;
+	orphan_del(h, kid);
+	return 1;
+}
+
 /* the kernel path kid is no longer the model's: recall it, delete it */
 static void orphan(struct rcfd_phost *h, uint32_t kid, uint8_t state)
 {
@@ -265,9 +282,7 @@ static void orphan(struct rcfd_phost *h, uint32_t kid, uint8_t state)
 		return;
 	h->st.orphans++;
 	if (state == RCF_PATH_RETURNED || state == RCF_PATH_BROKEN) {
-		h->orphan[kid] = 0;
-		h->st.orphans_deleted++;
-		del_kernel(h, kid, "not the controllers'");
+		orphan_del(h, kid);
 		return;
 	}
 	h->orphan[kid] = 1;
@@ -435,12 +450,8 @@ void rcfd_phost_returned(struct rcfd_phost *h, uint32_t kid)
 {
 	struct rcfd_kpath *kp = kp_by_kid(h, kid);
 
-	if (kid < RCF_MAX_PATHS && h->orphan[kid]) {
-		h->orphan[kid] = 0;
-		h->st.orphans_deleted++;
-		del_kernel(h, kid, "not the controllers'");
+	if (orphan_back(h, kid))
 		return;
-	}
 	if (!kp)
 		return;
 	h->st.returns++;
@@ -452,12 +463,8 @@ void rcfd_phost_broken(struct rcfd_phost *h, uint32_t kid)
 {
 	struct rcfd_kpath *kp = kp_by_kid(h, kid);
 
-	if (kid < RCF_MAX_PATHS && h->orphan[kid]) {
-		h->orphan[kid] = 0;
-		h->st.orphans_deleted++;
-		del_kernel(h, kid, "not the controllers'");
+	if (orphan_back(h, kid))
 		return;
-	}
 	if (!kp)
 		return;
 	kp->broken = 1;

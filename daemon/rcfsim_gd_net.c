@@ -6,11 +6,11 @@
  * fresh engine built from the result (the kernel's epoch does the same
  * after its drain).
  */
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "adapter.h"
+#include "errf.h"
 #include "rcfsim_gd_net.h"
 
 struct sim_gd_net {
@@ -23,19 +23,6 @@ struct sim_gd_net {
 	u64 got;
 	struct sim_gd_net_stats st;
 };
-
-static int fail(char *err, size_t len, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static int fail(char *err, size_t len, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, len, fmt, ap);
-	va_end(ap);
-	return -1;
-}
 
 static void on_deliver(void *priv, u32 dst, u32 src, const u8 *msg, u32 len,
 		       u64 cookie, u64 latency)
@@ -132,7 +119,7 @@ struct sim_gd_net *sim_gd_net_new(const struct sim_fabric *f,
 
 	if (!n || !(n->buf = calloc(msg_bytes + 1, 1)) ||
 	    !(n->m = rcf_fabric_new(NULL, NULL))) {
-		fail(err, errlen, "out of memory");
+		rcf_errf(err, errlen, "out of memory");
 		sim_gd_net_free(n);
 		return NULL;
 	}
@@ -141,13 +128,13 @@ struct sim_gd_net *sim_gd_net_new(const struct sim_fabric *f,
 	if (add_all(n->m, f, &e) || rcf_txn_commit(n->m, &e)) {
 		if (n->m->in_txn)
 			rcf_txn_abort(n->m);
-		fail(err, errlen, "the model refused the supernode: %s",
-		     e.msg ? e.msg : "out of memory");
+		rcf_errf(err, errlen, "the model refused the supernode: %s",
+			 e.msg ? e.msg : "out of memory");
 		sim_gd_net_free(n);
 		return NULL;
 	}
 	if (rebuild(n)) {
-		fail(err, errlen, "out of memory for the engine");
+		rcf_errf(err, errlen, "out of memory for the engine");
 		sim_gd_net_free(n);
 		return NULL;
 	}
@@ -226,24 +213,25 @@ int sim_gd_net_apply(struct sim_gd_net *n, const struct sim_gd_op *ops,
 
 	/* §2.2 step 2: stop, even the messages in intermediate nodes */
 	if (drain(n))
-		return fail(err, errlen, "the fabric did not drain");
+		return rcf_errf(err, errlen, "the fabric did not drain");
 	rcf_txn_begin(n->m);
 	for (i = 0; i < nops; i++)
 		if (apply_op(n->m, &ops[i], &e))
 			break;
 	if (i < nops) {
 		rcf_txn_abort(n->m);
-		return fail(err, errlen, "epoch op %zu (cmd %u) refused: %s", i,
-			    ops[i].cmd, e.msg ? e.msg : "?");
+		return rcf_errf(err, errlen,
+				"epoch op %zu (cmd %u) refused: %s", i,
+				ops[i].cmd, e.msg ? e.msg : "?");
 	}
 	if (rcf_txn_commit(n->m, &e))
-		return fail(err, errlen, "epoch refused at commit: %s",
-			    e.msg ? e.msg : "?");
+		return rcf_errf(err, errlen, "epoch refused at commit: %s",
+				e.msg ? e.msg : "?");
 	n->st.epochs++;
 	n->st.ops += nops;
 	/* §2.2 steps 4-5: the new configuration, then traffic resumes */
 	if (rebuild(n))
-		return fail(err, errlen, "out of memory for the engine");
+		return rcf_errf(err, errlen, "out of memory for the engine");
 	return 0;
 }
 

@@ -8,24 +8,11 @@
  * (store and forward of whole messages, §2.1), so an epoch always finds
  * the fabric drained.
  */
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "errf.h"
 #include "rcfsim_gd.h"
-
-static int fail(char *err, size_t len, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static int fail(char *err, size_t len, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, len, fmt, ap);
-	va_end(ap);
-	return -1;
-}
 
 void gd_work_free(struct gd_work *w)
 {
@@ -276,15 +263,15 @@ static int node_event(const struct gd_sim_cfg *c, struct gd_state *s,
 		return 0;
 	}
 	if (c->epoch && c->epoch(c->priv, &c->topo, &s->map, ch.a, ch.b))
-		return fail(err, errlen,
-			    "epoch swapping nodes %u and %u failed", ch.a,
-			    ch.b);
+		return rcf_errf(err, errlen,
+				"epoch swapping nodes %u and %u failed", ch.a,
+				ch.b);
 	if (r->nlog % 64 == 0) {
 		struct gd_sim_change *p =
 			realloc(r->log, (r->nlog + 64) * sizeof(*p));
 
 		if (!p)
-			return fail(err, errlen, "out of memory");
+			return rcf_errf(err, errlen, "out of memory");
 		r->log = p;
 	}
 	r->log[r->nlog++] = (struct gd_sim_change){
@@ -312,22 +299,23 @@ int gd_sim_run(const struct gd_sim_cfg *c, const struct gd_work *w,
 
 	memset(r, 0, sizeof(*r));
 	if (c->topo.n > SN_MAX_NODES || !c->opt.threshold2)
-		return fail(err, errlen, "bad topology or threshold2");
+		return rcf_errf(err, errlen, "bad topology or threshold2");
 	if (gd_init(&s, &c->topo, &c->opt))
-		return fail(err, errlen, "out of memory");
+		return rcf_errf(err, errlen, "out of memory");
 	for (size_t k = 0; k < w->n && !rc; k++) {
 		uint32_t a = w->m[k].src, b = w->m[k].dst, np;
 
 		if (a >= c->topo.n || b >= c->topo.n) {
-			rc = fail(err, errlen, "message %zu: no node %u", k,
-				  a >= c->topo.n ? a : b);
+			rc = rcf_errf(err, errlen, "message %zu: no node %u", k,
+				      a >= c->topo.n ? a : b);
 			break;
 		}
 		if (c->send && c->send(c->priv, a, b)) {
-			rc = fail(err, errlen,
-				  "message %zu from %u to %u was not delivered "
-				  "there",
-				  k, a, b);
+			rc = rcf_errf(
+				err, errlen,
+				"message %zu from %u to %u was not delivered "
+				"there",
+				k, a, b);
 			break;
 		}
 		r->messages++;

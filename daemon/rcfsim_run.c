@@ -4,13 +4,13 @@
  * model, the adapter and the traffic generator on it, the run loop, and
  * the counters into the struct rcf_stats that rcfctl stats prints too.
  */
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "adapter.h"
+#include "errf.h"
 #include "rcfsim.h"
 
 /* what the callbacks need */
@@ -20,19 +20,6 @@ struct sim_ctx {
 	struct rcf_stats_pair *pair; /* nnodes^2 when --pairs */
 	uint32_t *idx;		     /* node id -> index, RCF_MAX_NODES */
 };
-
-static int fail(char *err, size_t len, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static int fail(char *err, size_t len, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, len, fmt, ap);
-	va_end(ap);
-	return -1;
-}
 
 static struct rcf_stats_pair *pair_of(struct sim_ctx *c, u32 src, u32 dst)
 {
@@ -154,7 +141,7 @@ static struct rcf_fabric *build_model(const struct sim_fabric *f, char *err,
 	int rc;
 
 	if (!m) {
-		fail(err, errlen, "out of memory");
+		rcf_errf(err, errlen, "out of memory");
 		return NULL;
 	}
 	rcf_txn_begin(m);
@@ -177,8 +164,8 @@ static struct rcf_fabric *build_model(const struct sim_fabric *f, char *err,
 		goto bad;
 	return m;
 bad:
-	fail(err, errlen, "the model refused the fabric: %s",
-	     e.msg ? e.msg : "out of memory");
+	rcf_errf(err, errlen, "the model refused the fabric: %s",
+		 e.msg ? e.msg : "out of memory");
 	rcf_fabric_free(m);
 	return NULL;
 }
@@ -189,19 +176,20 @@ static int map_spec(struct sim_opts *o, struct sim_ctx *c,
 {
 	struct rcf_traffic_spec *s = &o->spec;
 
-#define IDX(id, what)                                                          \
-	({                                                                     \
-		uint32_t _id = (id);                                           \
-		if (_id >= RCF_MAX_NODES || c->idx[_id] == UINT32_MAX)         \
-			return fail(err, errlen, "%s: no node %u", what, _id); \
-		c->idx[_id];                                                   \
+#define IDX(id, what)                                                        \
+	({                                                                   \
+		uint32_t _id = (id);                                         \
+		if (_id >= RCF_MAX_NODES || c->idx[_id] == UINT32_MAX)       \
+			return rcf_errf(err, errlen, "%s: no node %u", what, \
+					_id);                                \
+		c->idx[_id];                                                 \
 	})
 	if (o->hot_set)
 		s->param = IDX(o->hot_id, "--traffic hotspot");
 	if (o->narcs) {
 		*arcs = calloc(o->narcs, sizeof(**arcs));
 		if (!*arcs)
-			return fail(err, errlen, "out of memory");
+			return rcf_errf(err, errlen, "out of memory");
 		for (size_t i = 0; i < o->narcs; i++) {
 			(*arcs)[i].src = IDX(o->arc_ids[3 * i], "nig");
 			(*arcs)[i].dst = IDX(o->arc_ids[3 * i + 1], "nig");
@@ -383,7 +371,7 @@ static int loop(const struct sim_opts *o, struct rcf_traffic *t,
 			"can never move again\n",
 			(unsigned long long)res->tr.cycles);
 	else if (rc < 0)
-		return fail(err, errlen, "engine: %s", strerror((int)-rc));
+		return rcf_errf(err, errlen, "engine: %s", strerror((int)-rc));
 	return 0;
 }
 
@@ -400,7 +388,7 @@ int sim_run(struct sim_opts *o, const struct sim_fabric *f,
 	rcf_stats_init(&res->st);
 	c.idx = malloc(sizeof(*c.idx) * RCF_MAX_NODES);
 	if (!c.idx)
-		return fail(err, errlen, "out of memory");
+		return rcf_errf(err, errlen, "out of memory");
 	memset(c.idx, 0xff, sizeof(*c.idx) * RCF_MAX_NODES);
 	for (uint32_t i = 0; i < f->nnodes; i++)
 		c.idx[f->node_ids[i]] = i;
@@ -409,7 +397,8 @@ int sim_run(struct sim_opts *o, const struct sim_fabric *f,
 				sizeof(*c.pair));
 		if (!c.pair) {
 			free(c.idx);
-			return fail(err, errlen, "out of memory for --pairs");
+			return rcf_errf(err, errlen,
+					"out of memory for --pairs");
 		}
 	}
 	m = build_model(f, err, errlen);
@@ -423,19 +412,19 @@ int sim_run(struct sim_opts *o, const struct sim_fabric *f,
 	o->spec.priv = &c;
 	a = rcf_adapter_new(m, o->policy, &sim_ops, &c);
 	if (!a) {
-		fail(err, errlen, "out of memory for the engine");
+		rcf_errf(err, errlen, "out of memory for the engine");
 		goto out;
 	}
 	rc = rcf_traffic_new(&o->spec, a, &c.t);
 	if (rc) {
-		fail(err, errlen, "traffic %s cannot run on %u nodes: %s",
-		     o->traffic, f->nnodes, strerror(-rc));
+		rcf_errf(err, errlen, "traffic %s cannot run on %u nodes: %s",
+			 o->traffic, f->nnodes, strerror(-rc));
 		rc = -1;
 		goto out;
 	}
 	rc = loop(o, c.t, rcf_adapter_engine(a), res, err, errlen);
 	if (!rc && collect(o, f, a, &c, &res->st))
-		rc = fail(err, errlen, "out of memory");
+		rc = rcf_errf(err, errlen, "out of memory");
 out:
 	rcf_traffic_free(c.t);
 	rcf_adapter_free(a);

@@ -6,31 +6,18 @@
  * into the plain types of rcfsim_topo.h.
  */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "batch.h"
 #include "cdg.h"
+#include "errf.h"
 #include "graph.h"
 #include "nig.h"
 #include "route.h"
 #include "topo_gen.h"
 #include "rcfsim_topo.h"
-
-static int fail(char *err, size_t len, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static int fail(char *err, size_t len, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, len, fmt, ap);
-	va_end(ap);
-	return -1;
-}
 
 static int read_topo(const char *path, struct rcf_topo *t, char *err,
 		     size_t errlen)
@@ -39,7 +26,7 @@ static int read_topo(const char *path, struct rcf_topo *t, char *err,
 	int rc;
 
 	if (!f)
-		return fail(err, errlen, "%s: %s", path, strerror(errno));
+		return rcf_errf(err, errlen, "%s: %s", path, strerror(errno));
 	rc = rcf_topo_read(f, path, t, err, errlen);
 	if (f != stdin)
 		fclose(f);
@@ -103,14 +90,14 @@ static int get_routes(const struct sim_topo_opts *o, struct rcf_topo *t,
 			return -1;
 		if (rcf_routes_from_topo(s, &rt)) {
 			rcf_topo_free(&rt);
-			return fail(err, errlen, "out of memory");
+			return rcf_errf(err, errlen, "out of memory");
 		}
 		rcf_topo_free(&rt);
 		how = "file";
 	}
 	snprintf(f->routes_how, sizeof(f->routes_how), "%s", how);
 	if (!strcmp(how, "file") && !s->n && rcf_routes_from_topo(s, t))
-		return fail(err, errlen, "out of memory");
+		return rcf_errf(err, errlen, "out of memory");
 	if (strcmp(how, "file") && ro.algo == RCF_ALGO_DOR) {
 		/* a torus's dateline needs VC 1 on every ring */
 		if (!vcs)
@@ -122,10 +109,11 @@ static int get_routes(const struct sim_topo_opts *o, struct rcf_topo *t,
 		return -1;
 	if (strcmp(how, "file")) {
 		if (ro.algo == RCF_ALGO_ADAPTIVE)
-			return fail(err, errlen,
-				    "adaptive routes need a NIG: compute them "
-				    "with rcfctl route compute and pass the "
-				    "file");
+			return rcf_errf(
+				err, errlen,
+				"adaptive routes need a NIG: compute them "
+				"with rcfctl route compute and pass the "
+				"file");
 		if (rcf_route_compute(g, &ro, s, err, errlen))
 			return -1;
 	}
@@ -240,7 +228,7 @@ int sim_topo_load(const struct sim_topo_opts *o, struct sim_fabric *f,
 	memset(f, 0, sizeof(*f));
 	rcf_routes_init(&s);
 	if (!g)
-		return fail(err, errlen, "out of memory");
+		return rcf_errf(err, errlen, "out of memory");
 	if (o->gen ? rcf_topo_generate(o->gen, &t, err, errlen)
 		   : read_topo(o->topo, &t, err, errlen)) {
 		free(g);
@@ -251,7 +239,7 @@ int sim_topo_load(const struct sim_topo_opts *o, struct sim_fabric *f,
 	if (check_routes(g, &s, f, err, errlen))
 		goto out;
 	if (flatten(&t, &s, f)) {
-		fail(err, errlen, "out of memory");
+		rcf_errf(err, errlen, "out of memory");
 		goto out;
 	}
 	rc = 0;
@@ -281,7 +269,7 @@ int sim_nig_load(const char *path, uint32_t **arcs, size_t *n, char *err,
 	int rc;
 
 	if (!f)
-		return fail(err, errlen, "%s: %s", path, strerror(errno));
+		return rcf_errf(err, errlen, "%s: %s", path, strerror(errno));
 	rcf_nig_init(&g);
 	rc = rcf_nig_read(f, path, &g, err, errlen);
 	if (f != stdin)
@@ -291,7 +279,7 @@ int sim_nig_load(const char *path, uint32_t **arcs, size_t *n, char *err,
 	*arcs = calloc(g.n * 3 + 1, sizeof(**arcs));
 	if (!*arcs) {
 		rcf_nig_free(&g);
-		return fail(err, errlen, "out of memory");
+		return rcf_errf(err, errlen, "out of memory");
 	}
 	for (size_t i = 0; i < g.n; i++) {
 		(*arcs)[3 * i] = g.a[i].src;

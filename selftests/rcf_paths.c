@@ -17,7 +17,6 @@
 
 #include "rcf_test.h"
 
-#define NO_OFFS	    SIZE_MAX
 #define H(port, vc) RCF_HOP(port, vc)
 /* liveness bound of every wait; no figure here is asserted */
 #define WAIT_MS 30000
@@ -332,47 +331,13 @@ static int send_ip(struct rcf_nl *nl, int fd, uint32_t src, uint32_t dst, int n,
 	return r;
 }
 
-/*
- * Send m and expect refusal eno with a message, the attribute at offset
- * bad (NO_OFFS: not checked) blamed, and the fabric dump for dump what
- * it was.
- */
-static void refused(struct __test_metadata *_metadata, struct rcf_nl *nl,
-		    struct rcf_msg *m, int eno, size_t bad, const char *what)
-{
-	char *before = rcf_snapshot(nl);
-	struct rcf_err e;
-	char *after;
-	int r;
-
-	ASSERT_NE(NULL, before);
-	r = rcf_xfer(nl, m, NULL, &e);
-	after = rcf_snapshot(nl);
-	EXPECT_EQ(-eno, r)
-	TH_LOG("%s: want %s, got %s: '%s'", what, strerror(eno), strerror(-r),
-	       e.msg);
-	EXPECT_NE(0, strlen(e.msg))
-	TH_LOG("%s: refused without an extack message", what);
-	if (bad != NO_OFFS) {
-		EXPECT_TRUE(e.has_offs)
-		TH_LOG("%s: no bad attribute offset", what);
-		if (e.has_offs)
-			EXPECT_EQ(bad, e.offs)
-		TH_LOG("%s: blamed offset %u, want %zu", what, e.offs, bad);
-	}
-	ASSERT_NE(NULL, after);
-	EXPECT_STREQ(before, after) TH_LOG("%s changed the fabric", what);
-	free(before);
-	free(after);
-}
-
 /* PATH_NEW; the offsets of its hops and id attributes. */
 static struct rcf_msg *path_msg(struct rcf_nl *nl, int id, int master, int dst,
 				const uint8_t *hops, size_t n, size_t *hops_off,
 				size_t *id_off)
 {
 	struct rcf_msg *m = rcf_msg_new(nl, RCF_CMD_PATH_NEW, 0);
-	size_t o = NO_OFFS;
+	size_t o = RCF_NO_OFFS;
 
 	if (id >= 0)
 		o = rcf_put_u32(m, RCF_A_PATH_ID, (uint32_t)id);
@@ -382,7 +347,7 @@ static struct rcf_msg *path_msg(struct rcf_nl *nl, int id, int master, int dst,
 		rcf_put_u32(m, RCF_A_PATH_MASTER, (uint32_t)master);
 	if (dst >= 0)
 		rcf_put_u32(m, RCF_A_PATH_DST, (uint32_t)dst);
-	o = hops ? rcf_put(m, RCF_A_PATH_HOPS, hops, n) : NO_OFFS;
+	o = hops ? rcf_put(m, RCF_A_PATH_HOPS, hops, n) : RCF_NO_OFFS;
 	if (hops_off)
 		*hops_off = o;
 	return m;
@@ -592,7 +557,8 @@ TEST_F(pth, batch)
 	batch_op_path(m, RCF_CMD_PATH_DEL, 3, -1, -1, NULL, 0, 0);
 	batch_op_path(m, RCF_CMD_PATH_DEL, 4, -1, -1, NULL, 0, 0);
 	rcf_nest_end(m);
-	refused(_metadata, nl, m, EBUSY, NO_OFFS, "batch deleting a held path");
+	rcf_refused(_metadata, nl, m, EBUSY, RCF_NO_OFFS,
+		    "batch deleting a held path");
 	no_event(_metadata, l);
 
 	/* a path request is no operation of a batch */
@@ -604,8 +570,8 @@ TEST_F(pth, batch)
 	rcf_put_u32(m, RCF_A_PATH_DST, 4);
 	rcf_nest_end(m);
 	rcf_nest_end(m);
-	refused(_metadata, nl, m, EOPNOTSUPP, NO_OFFS,
-		"path request in a batch");
+	rcf_refused(_metadata, nl, m, EOPNOTSUPP, RCF_NO_OFFS,
+		    "path request in a batch");
 
 	/* the returned path goes in a batch */
 	m = rcf_msg_new(nl, RCF_CMD_BATCH, 0);
@@ -639,136 +605,151 @@ TEST_F(pth, refusals)
 	size_t hops, id, off;
 
 	m = path_msg(nl, -1, -1, 1, p01, sizeof(p01), NULL, NULL);
-	refused(_metadata, nl, m, EINVAL, NO_OFFS, "NEW without a master");
+	rcf_refused(_metadata, nl, m, EINVAL, RCF_NO_OFFS,
+		    "NEW without a master");
 	m = path_msg(nl, -1, 0, -1, p01, sizeof(p01), NULL, NULL);
-	refused(_metadata, nl, m, EINVAL, NO_OFFS, "NEW without a destination");
+	rcf_refused(_metadata, nl, m, EINVAL, RCF_NO_OFFS,
+		    "NEW without a destination");
 	m = path_msg(nl, -1, 0, 1, NULL, 0, NULL, NULL);
-	refused(_metadata, nl, m, EINVAL, NO_OFFS, "NEW without hops");
+	rcf_refused(_metadata, nl, m, EINVAL, RCF_NO_OFFS, "NEW without hops");
 
 	m = rcf_msg_new(nl, RCF_CMD_PATH_NEW, 0);
 	off = rcf_put_u32(m, RCF_A_PATH_MASTER, 9);
 	rcf_put_u32(m, RCF_A_PATH_DST, 1);
 	rcf_put(m, RCF_A_PATH_HOPS, p01, sizeof(p01));
-	refused(_metadata, nl, m, ENOENT, off, "master that is no node");
+	rcf_refused(_metadata, nl, m, ENOENT, off, "master that is no node");
 	m = rcf_msg_new(nl, RCF_CMD_PATH_NEW, 0);
 	rcf_put_u32(m, RCF_A_PATH_MASTER, 0);
 	off = rcf_put_u32(m, RCF_A_PATH_DST, 9);
 	rcf_put(m, RCF_A_PATH_HOPS, p01, sizeof(p01));
-	refused(_metadata, nl, m, ENOENT, off, "destination that is no node");
+	rcf_refused(_metadata, nl, m, ENOENT, off,
+		    "destination that is no node");
 	m = rcf_msg_new(nl, RCF_CMD_PATH_NEW, 0);
 	rcf_put_u32(m, RCF_A_PATH_MASTER, 0);
 	off = rcf_put_u32(m, RCF_A_PATH_DST, 0);
 	rcf_put(m, RCF_A_PATH_HOPS, p01, sizeof(p01));
-	refused(_metadata, nl, m, EINVAL, off, "master as its own destination");
+	rcf_refused(_metadata, nl, m, EINVAL, off,
+		    "master as its own destination");
 
 	m = path_msg(nl, RCF_MAX_PATHS, 0, 1, p01, sizeof(p01), NULL, &id);
-	refused(_metadata, nl, m, ERANGE, id, "NEW of an id out of range");
+	rcf_refused(_metadata, nl, m, ERANGE, id, "NEW of an id out of range");
 
 	m = path_msg(nl, -1, 0, 1, reserved, sizeof(reserved), &hops, NULL);
-	refused(_metadata, nl, m, EINVAL, hops, "hop with the reserved bit");
+	rcf_refused(_metadata, nl, m, EINVAL, hops,
+		    "hop with the reserved bit");
 	m = path_msg(nl, -1, 0, 1, no_port, sizeof(no_port), &hops, NULL);
-	refused(_metadata, nl, m, ERANGE, hops, "master port it lacks");
+	rcf_refused(_metadata, nl, m, ERANGE, hops, "master port it lacks");
 	m = path_msg(nl, -1, 0, 1, sw_vc, sizeof(sw_vc), &hops, NULL);
-	refused(_metadata, nl, m, EINVAL, hops, "switch hop with a VC");
+	rcf_refused(_metadata, nl, m, EINVAL, hops, "switch hop with a VC");
 	m = path_msg(nl, -1, 0, 1, back, sizeof(back), &hops, NULL);
-	refused(_metadata, nl, m, EINVAL, hops, "out by the port it came in");
+	rcf_refused(_metadata, nl, m, EINVAL, hops,
+		    "out by the port it came in");
 	m = path_msg(nl, -1, 0, 1, elsewhere, sizeof(elsewhere), &hops, NULL);
-	refused(_metadata, nl, m, EINVAL, hops, "path to another node");
+	rcf_refused(_metadata, nl, m, EINVAL, hops, "path to another node");
 	m = path_msg(nl, -1, 0, 4, in_switch, sizeof(in_switch), &hops, NULL);
-	refused(_metadata, nl, m, EINVAL, hops, "path ending in a switch");
+	rcf_refused(_metadata, nl, m, EINVAL, hops, "path ending in a switch");
 	m = path_msg(nl, -1, 0, 1, too_long, sizeof(too_long), &hops, NULL);
-	refused(_metadata, nl, m, EINVAL, hops, "hops past the destination");
+	rcf_refused(_metadata, nl, m, EINVAL, hops,
+		    "hops past the destination");
 	m = path_msg(nl, -1, 0, 1, vc1, sizeof(vc1), &hops, NULL);
-	refused(_metadata, nl, m, ERANGE, hops, "a VC the links lack");
+	rcf_refused(_metadata, nl, m, ERANGE, hops, "a VC the links lack");
 	m = path_msg(nl, -1, 0, 1, sw_port, sizeof(sw_port), &hops, NULL);
-	refused(_metadata, nl, m, ERANGE, hops, "switch port it lacks");
+	rcf_refused(_metadata, nl, m, ERANGE, hops, "switch port it lacks");
 	m = path_msg(nl, -1, 0, 1, no_link, sizeof(no_link), &hops, NULL);
-	refused(_metadata, nl, m, ENOENT, hops, "port with no link");
+	rcf_refused(_metadata, nl, m, ENOENT, hops, "port with no link");
 
 	/* path 0 holds switch 0's input 1 and output 4 and switch 1's 0, 2 */
 	RCF_OK(rcf_path_add(nl, 0, 1, 5, p15, sizeof(p15), err));
 	m = path_msg(nl, 0, 0, 1, p01, sizeof(p01), NULL, &id);
-	refused(_metadata, nl, m, EEXIST, id, "NEW of a taken id");
+	rcf_refused(_metadata, nl, m, EEXIST, id, "NEW of a taken id");
 	m = rcf_msg_new(nl, RCF_CMD_PATH_NEW, 0);
 	rcf_put_u32(m, RCF_A_PATH_MASTER, 1);
 	off = rcf_put_u32(m, RCF_A_PATH_DST, 5);
 	rcf_put(m, RCF_A_PATH_HOPS, p15, sizeof(p15));
-	refused(_metadata, nl, m, EEXIST, off, "a second path for the pair");
+	rcf_refused(_metadata, nl, m, EEXIST, off,
+		    "a second path for the pair");
 	/* node 2's input reads route bytes for its route to 3 */
 	m = path_msg(nl, -1, 2, 1, from2, sizeof(from2), &hops, NULL);
-	refused(_metadata, nl, m, EBUSY, hops, "input routes read");
+	rcf_refused(_metadata, nl, m, EBUSY, hops, "input routes read");
 	m = path_msg(nl, -1, 1, 0, back, sizeof(back), &hops, NULL);
-	refused(_metadata, nl, m, EBUSY, hops, "input with a path's circuit");
+	rcf_refused(_metadata, nl, m, EBUSY, hops,
+		    "input with a path's circuit");
 	m = path_msg(nl, -1, 0, 4, p04, sizeof(p04), &hops, NULL);
-	refused(_metadata, nl, m, EBUSY, hops, "output with a path's circuit");
+	rcf_refused(_metadata, nl, m, EBUSY, hops,
+		    "output with a path's circuit");
 
 	/* what the path holds stays put */
 	m = rcf_msg_new(nl, RCF_CMD_ROUTE_NEW, 0);
 	rcf_put_u32(m, RCF_A_ROUTE_SRC, 1);
 	rcf_put_u32(m, RCF_A_ROUTE_DST, 3);
 	hops = rcf_put(m, RCF_A_ROUTE_HOPS, r13, sizeof(r13));
-	refused(_metadata, nl, m, EBUSY, hops, "route over a path's circuit");
+	rcf_refused(_metadata, nl, m, EBUSY, hops,
+		    "route over a path's circuit");
 	m = rcf_msg_new(nl, RCF_CMD_CIRCUIT_DEL, 0);
 	rcf_put_u32(m, RCF_A_CIRCUIT_SWITCH, 1);
 	off = rcf_put_u32(m, RCF_A_CIRCUIT_IN_PORT, 0);
-	refused(_metadata, nl, m, EBUSY, off, "DEL of a path's circuit");
+	rcf_refused(_metadata, nl, m, EBUSY, off, "DEL of a path's circuit");
 	m = rcf_msg_new(nl, RCF_CMD_CIRCUIT_SET, 0);
 	rcf_put_u32(m, RCF_A_CIRCUIT_SWITCH, 1);
 	rcf_put_u32(m, RCF_A_CIRCUIT_IN_PORT, 0);
 	off = rcf_put_u32(m, RCF_A_CIRCUIT_OUT_PORT, 1);
-	refused(_metadata, nl, m, EBUSY, off, "rewiring a path's circuit");
+	rcf_refused(_metadata, nl, m, EBUSY, off, "rewiring a path's circuit");
 	m = rcf_msg_new(nl, RCF_CMD_LINK_DEL, 0);
 	off = rcf_put_u32(m, RCF_A_LINK_ID, 6);
-	refused(_metadata, nl, m, EBUSY, off, "DEL of a link under a path");
+	rcf_refused(_metadata, nl, m, EBUSY, off, "DEL of a link under a path");
 	m = rcf_msg_new(nl, RCF_CMD_LINK_SET, 0);
 	rcf_put_u32(m, RCF_A_LINK_ID, 6);
 	off = rcf_put_u32(m, RCF_A_LINK_VCS, 2);
-	refused(_metadata, nl, m, EBUSY, off, "VCs of a link under a path");
+	rcf_refused(_metadata, nl, m, EBUSY, off, "VCs of a link under a path");
 	m = rcf_msg_new(nl, RCF_CMD_NODE_DEL, 0);
 	rcf_put_u32(m, RCF_A_NODE_ID, 5);
-	refused(_metadata, nl, m, EBUSY, NO_OFFS, "DEL of a path's node");
+	rcf_refused(_metadata, nl, m, EBUSY, RCF_NO_OFFS,
+		    "DEL of a path's node");
 
 	/* mastership: a held path is not deleted, nor set to what it is not */
 	m = rcf_msg_new(nl, RCF_CMD_PATH_DEL, 0);
 	off = rcf_put_u32(m, RCF_A_PATH_ID, 0);
-	refused(_metadata, nl, m, EBUSY, off, "DEL of a held path");
+	rcf_refused(_metadata, nl, m, EBUSY, off, "DEL of a held path");
 	m = rcf_msg_new(nl, RCF_CMD_PATH_SET, 0);
 	rcf_put_u32(m, RCF_A_PATH_ID, 0);
 	off = rcf_put_u8(m, RCF_A_PATH_STATE, RCF_PATH_RETURNED);
-	refused(_metadata, nl, m, EINVAL, off, "SET to returned");
+	rcf_refused(_metadata, nl, m, EINVAL, off, "SET to returned");
 	m = rcf_msg_new(nl, RCF_CMD_PATH_SET, 0);
 	rcf_put_u32(m, RCF_A_PATH_ID, 0);
 	off = rcf_put_u8(m, RCF_A_PATH_STATE, 9);
-	refused(_metadata, nl, m, ERANGE, off, "SET to no state");
+	rcf_refused(_metadata, nl, m, ERANGE, off, "SET to no state");
 	m = rcf_msg_new(nl, RCF_CMD_PATH_SET, 0);
 	rcf_put_u32(m, RCF_A_PATH_ID, 0);
-	refused(_metadata, nl, m, EINVAL, NO_OFFS, "SET without a state");
+	rcf_refused(_metadata, nl, m, EINVAL, RCF_NO_OFFS,
+		    "SET without a state");
 	m = rcf_msg_new(nl, RCF_CMD_PATH_SET, 0);
 	off = rcf_put_u32(m, RCF_A_PATH_ID, 5);
 	rcf_put_u8(m, RCF_A_PATH_STATE, RCF_PATH_RECALL);
-	refused(_metadata, nl, m, ENOENT, off, "SET of a missing path");
+	rcf_refused(_metadata, nl, m, ENOENT, off, "SET of a missing path");
 	m = rcf_msg_new(nl, RCF_CMD_PATH_DEL, 0);
 	off = rcf_put_u32(m, RCF_A_PATH_ID, 5);
-	refused(_metadata, nl, m, ENOENT, off, "DEL of a missing path");
+	rcf_refused(_metadata, nl, m, ENOENT, off, "DEL of a missing path");
 	m = rcf_msg_new(nl, RCF_CMD_PATH_GET, 0);
 	off = rcf_put_u32(m, RCF_A_PATH_ID, 5);
-	refused(_metadata, nl, m, ENOENT, off, "GET of a missing path");
+	rcf_refused(_metadata, nl, m, ENOENT, off, "GET of a missing path");
 	m = rcf_msg_new(nl, RCF_CMD_PATH_GET, 0);
 	off = rcf_put_u32(m, RCF_A_PATH_CIRCUITS, 1);
-	refused(_metadata, nl, m, EINVAL, off, "a read-only attribute");
+	rcf_refused(_metadata, nl, m, EINVAL, off, "a read-only attribute");
 
 	/* a route is in the way of a path made after it */
 	RCF_OK(rcf_route_add(nl, 0, 1, 0, r01, sizeof(r01), err));
 	m = path_msg(nl, -1, 0, 1, p01, sizeof(p01), &hops, NULL);
-	refused(_metadata, nl, m, EBUSY, hops, "input a route reads");
+	rcf_refused(_metadata, nl, m, EBUSY, hops, "input a route reads");
 
 	/* the path's notification cannot be sent, nor the timeout too long */
 	m = rcf_msg_new(nl, RCF_CMD_PATH_RETURNED, 0);
-	refused(_metadata, nl, m, EOPNOTSUPP, NO_OFFS, "PATH_RETURNED request");
+	rcf_refused(_metadata, nl, m, EOPNOTSUPP, RCF_NO_OFFS,
+		    "PATH_RETURNED request");
 	m = rcf_msg_new(nl, RCF_CMD_FABRIC_SET, 0);
 	off = rcf_put_u32(m, RCF_A_FABRIC_PATH_TIMEOUT_MS,
 			  RCF_PATH_MAX_TIMEOUT_MS + 1);
-	refused(_metadata, nl, m, ERANGE, off, "path timeout over the limit");
+	rcf_refused(_metadata, nl, m, ERANGE, off,
+		    "path timeout over the limit");
 	expect_fabric_ok(_metadata, nl);
 }
 
@@ -779,10 +760,11 @@ static struct rcf_msg *request_msg(struct rcf_nl *nl, int master, int dst,
 	size_t o;
 
 	o = master >= 0 ? rcf_put_u32(m, RCF_A_PATH_MASTER, (uint32_t)master)
-			: NO_OFFS;
+			: RCF_NO_OFFS;
 	if (moff)
 		*moff = o;
-	o = dst >= 0 ? rcf_put_u32(m, RCF_A_PATH_DST, (uint32_t)dst) : NO_OFFS;
+	o = dst >= 0 ? rcf_put_u32(m, RCF_A_PATH_DST, (uint32_t)dst)
+		     : RCF_NO_OFFS;
 	if (doff)
 		*doff = o;
 	if (error)
@@ -817,25 +799,28 @@ TEST_F(pth, request_refusals)
 	size_t mo, dof;
 
 	m = request_msg(nl, -1, 4, 0, NULL, NULL);
-	refused(_metadata, nl, m, EINVAL, NO_OFFS, "request without a master");
+	rcf_refused(_metadata, nl, m, EINVAL, RCF_NO_OFFS,
+		    "request without a master");
 	m = request_msg(nl, 0, -1, 0, NULL, NULL);
-	refused(_metadata, nl, m, EINVAL, NO_OFFS, "request without a dst");
+	rcf_refused(_metadata, nl, m, EINVAL, RCF_NO_OFFS,
+		    "request without a dst");
 	m = request_msg(nl, 9, 4, 0, &mo, NULL);
-	refused(_metadata, nl, m, ENOENT, mo, "request from no node");
+	rcf_refused(_metadata, nl, m, ENOENT, mo, "request from no node");
 	m = request_msg(nl, 0, 9, 0, NULL, &dof);
-	refused(_metadata, nl, m, ENOENT, dof, "request to no node");
+	rcf_refused(_metadata, nl, m, ENOENT, dof, "request to no node");
 	m = request_msg(nl, 4, 4, 0, NULL, &dof);
-	refused(_metadata, nl, m, EINVAL, dof, "request to itself");
+	rcf_refused(_metadata, nl, m, EINVAL, dof, "request to itself");
 	m = request_msg(nl, 0, 4, 0, NULL, NULL);
-	refused(_metadata, nl, m, EOPNOTSUPP, NO_OFFS,
-		"request while requests are off");
+	rcf_refused(_metadata, nl, m, EOPNOTSUPP, RCF_NO_OFFS,
+		    "request while requests are off");
 	m = request_msg(nl, 0, 4, EHOSTUNREACH, NULL, NULL);
-	refused(_metadata, nl, m, ENOENT, NO_OFFS, "failing no request");
+	rcf_refused(_metadata, nl, m, ENOENT, RCF_NO_OFFS,
+		    "failing no request");
 	m = rcf_msg_new(nl, RCF_CMD_PATH_REQUEST, 0);
 	rcf_put_u32(m, RCF_A_PATH_MASTER, 0);
 	rcf_put_u32(m, RCF_A_PATH_DST, 4);
 	mo = rcf_put_u32(m, RCF_A_PATH_ERROR, 0);
-	refused(_metadata, nl, m, ERANGE, mo, "error 0");
+	rcf_refused(_metadata, nl, m, ERANGE, mo, "error 0");
 
 	RCF_OK(set_fabric_u32(nl, RCF_A_FABRIC_PATH_TIMEOUT_MS,
 			      RCF_PATH_MAX_TIMEOUT_MS, err));
@@ -843,26 +828,27 @@ TEST_F(pth, request_refusals)
 		  fabric_u32(nl, RCF_A_FABRIC_PATH_TIMEOUT_MS));
 	RCF_OK(rcf_path_add(nl, 0, 0, 1, p01, sizeof(p01), err));
 	m = request_msg(nl, 0, 1, 0, NULL, &dof);
-	refused(_metadata, nl, m, EEXIST, dof,
-		"request for a pair with a path");
+	rcf_refused(_metadata, nl, m, EEXIST, dof,
+		    "request for a pair with a path");
 
 	/* raised by hand: announced once; failed by hand: announced */
 	RCF_OK(rcf_xfer(nl, request_msg(nl, 2, 4, 0, NULL, NULL), NULL, err));
 	expect_request(_metadata, l, 2, 4, 0, NULL);
 	m = request_msg(nl, 2, 4, 0, NULL, NULL);
-	refused(_metadata, nl, m, EEXIST, NO_OFFS, "a second request");
+	rcf_refused(_metadata, nl, m, EEXIST, RCF_NO_OFFS, "a second request");
 	RCF_OK(rcf_xfer(nl, request_msg(nl, 2, 4, ECONNREFUSED, NULL, NULL),
 			NULL, err));
 	expect_request(_metadata, l, 2, 4, ECONNREFUSED, NULL);
 	m = request_msg(nl, 2, 4, ECONNREFUSED, NULL, NULL);
-	refused(_metadata, nl, m, ENOENT, NO_OFFS, "failing it again");
+	rcf_refused(_metadata, nl, m, ENOENT, RCF_NO_OFFS, "failing it again");
 
 	/* a path made for a pair answers its request: no failure follows */
 	RCF_OK(rcf_xfer(nl, request_msg(nl, 1, 5, 0, NULL, NULL), NULL, err));
 	expect_request(_metadata, l, 1, 5, 0, NULL);
 	RCF_OK(rcf_path_add(nl, 1, 1, 5, p15, sizeof(p15), err));
 	m = request_msg(nl, 1, 5, ECONNREFUSED, NULL, NULL);
-	refused(_metadata, nl, m, ENOENT, NO_OFFS, "failing an answered one");
+	rcf_refused(_metadata, nl, m, ENOENT, RCF_NO_OFFS,
+		    "failing an answered one");
 }
 
 TEST_F(pth, link_down_breaks)
@@ -893,7 +879,7 @@ TEST_F(pth, link_down_breaks)
 	m = rcf_msg_new(nl, RCF_CMD_PATH_SET, 0);
 	off = rcf_put_u32(m, RCF_A_PATH_ID, 2);
 	rcf_put_u8(m, RCF_A_PATH_STATE, RCF_PATH_HELD);
-	refused(_metadata, nl, m, ENOLINK, off, "regranting a broken path");
+	rcf_refused(_metadata, nl, m, ENOLINK, off, "regranting a broken path");
 	/* the link comes back; the path stays broken */
 	m = rcf_msg_new(nl, RCF_CMD_LINK_SET, 0);
 	rcf_put_u32(m, RCF_A_LINK_ID, 6);

@@ -11,8 +11,6 @@
 
 #include "rcf_test.h"
 
-#define NO_OFFS SIZE_MAX
-
 /*
  * Nodes 0 and 1 on ports 0 and 1 of switch 0; node 2 behind switch 1,
  * reached from switch 0's port 4 over link 2 (two VCs) and the circuit
@@ -60,40 +58,6 @@ FIXTURE_TEARDOWN(ref)
 	rcf_nl_close(&self->nl);
 }
 
-/*
- * Send m and expect refusal eno with a message, the attribute at offset
- * bad (NO_OFFS: not checked) blamed, and nothing changed.
- */
-static void refused(struct __test_metadata *_metadata, struct rcf_nl *nl,
-		    struct rcf_msg *m, int eno, size_t bad, const char *what)
-{
-	char *before = rcf_snapshot(nl);
-	struct rcf_err e;
-	char *after;
-	int r;
-
-	ASSERT_NE(NULL, before);
-	r = rcf_xfer(nl, m, NULL, &e);
-	after = rcf_snapshot(nl);
-	EXPECT_EQ(-eno, r)
-	TH_LOG("%s: want %s, got %s: '%s'", what, strerror(eno), strerror(-r),
-	       e.msg);
-	EXPECT_NE(0, strlen(e.msg))
-	TH_LOG("%s: refused without an extack message", what);
-	if (bad != NO_OFFS) {
-		EXPECT_TRUE(e.has_offs)
-		TH_LOG("%s: no bad attribute offset", what);
-		if (e.has_offs)
-			EXPECT_EQ(bad, e.offs)
-		TH_LOG("%s: blamed offset %u, want %zu", what, e.offs, bad);
-	}
-	ASSERT_NE(NULL, after);
-	EXPECT_STREQ(before, after) TH_LOG("%s changed the fabric", what);
-	TH_LOG("%s: %s", what, e.msg);
-	free(before);
-	free(after);
-}
-
 static struct rcf_msg *key1(struct rcf_nl *nl, uint8_t cmd, uint16_t t,
 			    uint32_t v, size_t *off)
 {
@@ -138,55 +102,60 @@ TEST_F(ref, unknown_ids)
 	size_t off;
 
 	m = key1(nl, RCF_CMD_NODE_GET, RCF_A_NODE_ID, 99, &off);
-	refused(_metadata, nl, m, ENOENT, off, "GET of a missing node");
+	rcf_refused(_metadata, nl, m, ENOENT, off, "GET of a missing node");
 	m = key1(nl, RCF_CMD_NODE_DEL, RCF_A_NODE_ID, 99, &off);
-	refused(_metadata, nl, m, ENOENT, off, "DEL of a missing node");
+	rcf_refused(_metadata, nl, m, ENOENT, off, "DEL of a missing node");
 	m = key1(nl, RCF_CMD_SWITCH_GET, RCF_A_SWITCH_ID, 7, &off);
-	refused(_metadata, nl, m, ENOENT, off, "GET of a missing switch");
+	rcf_refused(_metadata, nl, m, ENOENT, off, "GET of a missing switch");
 	m = key1(nl, RCF_CMD_SWITCH_DEL, RCF_A_SWITCH_ID, 7, &off);
-	refused(_metadata, nl, m, ENOENT, off, "DEL of a missing switch");
+	rcf_refused(_metadata, nl, m, ENOENT, off, "DEL of a missing switch");
 	m = key1(nl, RCF_CMD_SWITCH_SET, RCF_A_SWITCH_ID, 7, &off);
 	rcf_put_u32(m, RCF_A_SWITCH_CQ_SIZE, 2048);
-	refused(_metadata, nl, m, ENOENT, off, "SET of a missing switch");
+	rcf_refused(_metadata, nl, m, ENOENT, off, "SET of a missing switch");
 	m = key1(nl, RCF_CMD_LINK_GET, RCF_A_LINK_ID, 50, &off);
-	refused(_metadata, nl, m, ENOENT, off, "GET of a missing link");
+	rcf_refused(_metadata, nl, m, ENOENT, off, "GET of a missing link");
 	m = key1(nl, RCF_CMD_LINK_DEL, RCF_A_LINK_ID, 50, &off);
-	refused(_metadata, nl, m, ENOENT, off, "DEL of a missing link");
+	rcf_refused(_metadata, nl, m, ENOENT, off, "DEL of a missing link");
 	m = key1(nl, RCF_CMD_LINK_SET, RCF_A_LINK_ID, 50, &off);
 	rcf_put_u8(m, RCF_A_LINK_STATE, RCF_LINK_DOWN);
-	refused(_metadata, nl, m, ENOENT, off, "SET of a missing link");
+	rcf_refused(_metadata, nl, m, ENOENT, off, "SET of a missing link");
 
 	m = rcf_msg_new(nl, RCF_CMD_CIRCUIT_DEL, 0);
 	rcf_put_u32(m, RCF_A_CIRCUIT_SWITCH, 0);
 	off = rcf_put_u32(m, RCF_A_CIRCUIT_IN_PORT, 3);
-	refused(_metadata, nl, m, ENOENT, NO_OFFS, "DEL of a missing circuit");
+	rcf_refused(_metadata, nl, m, ENOENT, RCF_NO_OFFS,
+		    "DEL of a missing circuit");
 	m = rcf_msg_new(nl, RCF_CMD_CIRCUIT_NEW, 0);
 	off = rcf_put_u32(m, RCF_A_CIRCUIT_SWITCH, 9);
 	rcf_put_u32(m, RCF_A_CIRCUIT_IN_PORT, 0);
 	rcf_put_u32(m, RCF_A_CIRCUIT_OUT_PORT, 1);
-	refused(_metadata, nl, m, ENOENT, off, "circuit on a missing switch");
+	rcf_refused(_metadata, nl, m, ENOENT, off,
+		    "circuit on a missing switch");
 
 	m = rcf_msg_new(nl, RCF_CMD_LINK_NEW, 0);
 	end_nest(m, RCF_A_LINK_END_A, RCF_ELEM_SWITCH, 0, 7);
 	off = end_nest(m, RCF_A_LINK_END_B, RCF_ELEM_NODE, 42, 0);
-	refused(_metadata, nl, m, ENOENT, off, "link to a missing node");
+	rcf_refused(_metadata, nl, m, ENOENT, off, "link to a missing node");
 	m = rcf_msg_new(nl, RCF_CMD_LINK_NEW, 0);
 	off = end_nest(m, RCF_A_LINK_END_A, RCF_ELEM_SWITCH, 3, 0);
 	end_nest(m, RCF_A_LINK_END_B, RCF_ELEM_NODE, 0, 0);
-	refused(_metadata, nl, m, ENOENT, off, "link to a missing switch");
+	rcf_refused(_metadata, nl, m, ENOENT, off, "link to a missing switch");
 
 	m = route_msg(nl, RCF_CMD_ROUTE_NEW, 0, 9, 1, r01, sizeof(r01), &off);
-	refused(_metadata, nl, m, ENOENT, NO_OFFS, "route to a missing node");
+	rcf_refused(_metadata, nl, m, ENOENT, RCF_NO_OFFS,
+		    "route to a missing node");
 	m = rcf_msg_new(nl, RCF_CMD_ROUTE_DEL, 0);
 	rcf_put_u32(m, RCF_A_ROUTE_SRC, 1);
 	rcf_put_u32(m, RCF_A_ROUTE_DST, 0);
 	rcf_put_u8(m, RCF_A_ROUTE_INDEX, 0);
-	refused(_metadata, nl, m, ENOENT, NO_OFFS, "DEL of a missing route");
+	rcf_refused(_metadata, nl, m, ENOENT, RCF_NO_OFFS,
+		    "DEL of a missing route");
 	m = rcf_msg_new(nl, RCF_CMD_ROUTE_GET, 0);
 	rcf_put_u32(m, RCF_A_ROUTE_SRC, 0);
 	rcf_put_u32(m, RCF_A_ROUTE_DST, 1);
 	rcf_put_u8(m, RCF_A_ROUTE_INDEX, 3);
-	refused(_metadata, nl, m, ENOENT, NO_OFFS, "GET of a missing route");
+	rcf_refused(_metadata, nl, m, ENOENT, RCF_NO_OFFS,
+		    "GET of a missing route");
 }
 
 TEST_F(ref, out_of_range)
@@ -198,61 +167,61 @@ TEST_F(ref, out_of_range)
 	m = rcf_msg_new(nl, RCF_CMD_LINK_NEW, 0);
 	off = end_nest(m, RCF_A_LINK_END_A, RCF_ELEM_NODE, 2, 1);
 	end_nest(m, RCF_A_LINK_END_B, RCF_ELEM_SWITCH, 1, 3);
-	refused(_metadata, nl, m, ERANGE, off,
-		"link on a port the node does not have");
+	rcf_refused(_metadata, nl, m, ERANGE, off,
+		    "link on a port the node does not have");
 	m = rcf_msg_new(nl, RCF_CMD_LINK_NEW, 0);
 	end_nest(m, RCF_A_LINK_END_A, RCF_ELEM_SWITCH, 0, 6);
 	off = end_nest(m, RCF_A_LINK_END_B, RCF_ELEM_SWITCH, 1, 4);
-	refused(_metadata, nl, m, ERANGE, off,
-		"link on a port the switch does not have");
+	rcf_refused(_metadata, nl, m, ERANGE, off,
+		    "link on a port the switch does not have");
 
 	m = rcf_msg_new(nl, RCF_CMD_CIRCUIT_NEW, 0);
 	rcf_put_u32(m, RCF_A_CIRCUIT_SWITCH, 1);
 	off = rcf_put_u32(m, RCF_A_CIRCUIT_IN_PORT, 4);
 	rcf_put_u32(m, RCF_A_CIRCUIT_OUT_PORT, 3);
-	refused(_metadata, nl, m, ERANGE, off,
-		"circuit input beyond the switch's ports");
+	rcf_refused(_metadata, nl, m, ERANGE, off,
+		    "circuit input beyond the switch's ports");
 	m = rcf_msg_new(nl, RCF_CMD_CIRCUIT_NEW, 0);
 	rcf_put_u32(m, RCF_A_CIRCUIT_SWITCH, 1);
 	rcf_put_u32(m, RCF_A_CIRCUIT_IN_PORT, 3);
 	off = rcf_put_u32(m, RCF_A_CIRCUIT_OUT_PORT, 7);
-	refused(_metadata, nl, m, ERANGE, off,
-		"circuit output beyond the switch's ports");
+	rcf_refused(_metadata, nl, m, ERANGE, off,
+		    "circuit output beyond the switch's ports");
 
 	/* Policy ranges. */
 	m = rcf_msg_new(nl, RCF_CMD_NODE_NEW, 0);
 	off = rcf_put_u32(m, RCF_A_NODE_PORTS, RCF_NODE_MAX_PORTS + 1);
-	refused(_metadata, nl, m, ERANGE, off, "node with 33 ports");
+	rcf_refused(_metadata, nl, m, ERANGE, off, "node with 33 ports");
 	m = rcf_msg_new(nl, RCF_CMD_NODE_NEW, 0);
 	off = rcf_put_u32(m, RCF_A_NODE_PORTS, 0);
-	refused(_metadata, nl, m, ERANGE, off, "node with no port");
+	rcf_refused(_metadata, nl, m, ERANGE, off, "node with no port");
 	m = rcf_msg_new(nl, RCF_CMD_SWITCH_NEW, 0);
 	off = rcf_put_u32(m, RCF_A_SWITCH_PORTS, RCF_SWITCH_MIN_PORTS - 1);
-	refused(_metadata, nl, m, ERANGE, off, "switch with one port");
+	rcf_refused(_metadata, nl, m, ERANGE, off, "switch with one port");
 	m = rcf_msg_new(nl, RCF_CMD_NODE_NEW, 0);
 	off = rcf_put_u32(m, RCF_A_NODE_ID, RCF_MAX_NODES);
-	refused(_metadata, nl, m, ERANGE, off, "node id beyond the limit");
+	rcf_refused(_metadata, nl, m, ERANGE, off, "node id beyond the limit");
 	m = key1(nl, RCF_CMD_SWITCH_SET, RCF_A_SWITCH_ID, 0, NULL);
 	off = rcf_put_u32(m, RCF_A_SWITCH_CQ_SIZE, RCF_CQ_MAX_SIZE + 1);
-	refused(_metadata, nl, m, ERANGE, off, "central queue too big");
+	rcf_refused(_metadata, nl, m, ERANGE, off, "central queue too big");
 	m = key1(nl, RCF_CMD_LINK_SET, RCF_A_LINK_ID, 3, NULL);
 	off = rcf_put_u32(m, RCF_A_LINK_VCS, RCF_LINK_MAX_VCS + 1);
-	refused(_metadata, nl, m, ERANGE, off, "five virtual channels");
+	rcf_refused(_metadata, nl, m, ERANGE, off, "five virtual channels");
 	m = key1(nl, RCF_CMD_LINK_SET, RCF_A_LINK_ID, 3, NULL);
 	off = rcf_put_u32(m, RCF_A_LINK_BUF_SIZE, RCF_LINK_MIN_BUF - 1);
-	refused(_metadata, nl, m, ERANGE, off, "link buffer too small");
+	rcf_refused(_metadata, nl, m, ERANGE, off, "link buffer too small");
 	m = key1(nl, RCF_CMD_LINK_SET, RCF_A_LINK_ID, 3, NULL);
 	off = rcf_put_u32(m, RCF_A_LINK_LATENCY, 0);
-	refused(_metadata, nl, m, ERANGE, off, "link latency of 0");
+	rcf_refused(_metadata, nl, m, ERANGE, off, "link latency of 0");
 	m = key1(nl, RCF_CMD_LINK_SET, RCF_A_LINK_ID, 3, NULL);
 	off = rcf_put_u8(m, RCF_A_LINK_STATE, 2);
-	refused(_metadata, nl, m, ERANGE, off, "link state 2");
+	rcf_refused(_metadata, nl, m, ERANGE, off, "link state 2");
 	m = rcf_msg_new(nl, RCF_CMD_ROUTE_NEW, 0);
 	rcf_put_u32(m, RCF_A_ROUTE_SRC, 0);
 	rcf_put_u32(m, RCF_A_ROUTE_DST, 1);
 	off = rcf_put_u8(m, RCF_A_ROUTE_INDEX, RCF_ROUTES_PER_PAIR);
 	rcf_put(m, RCF_A_ROUTE_HOPS, r01, sizeof(r01));
-	refused(_metadata, nl, m, ERANGE, off, "route index 4");
+	rcf_refused(_metadata, nl, m, ERANGE, off, "route index 4");
 }
 
 TEST_F(ref, used_ports)
@@ -265,38 +234,41 @@ TEST_F(ref, used_ports)
 	m = rcf_msg_new(nl, RCF_CMD_LINK_NEW, 0);
 	end_nest(m, RCF_A_LINK_END_A, RCF_ELEM_NODE, 5, 0);
 	off = end_nest(m, RCF_A_LINK_END_B, RCF_ELEM_SWITCH, 0, 1);
-	refused(_metadata, nl, m, EBUSY, off, "second link on a switch port");
+	rcf_refused(_metadata, nl, m, EBUSY, off,
+		    "second link on a switch port");
 	m = rcf_msg_new(nl, RCF_CMD_LINK_NEW, 0);
 	off = end_nest(m, RCF_A_LINK_END_A, RCF_ELEM_NODE, 0, 0);
 	end_nest(m, RCF_A_LINK_END_B, RCF_ELEM_SWITCH, 0, 7);
-	refused(_metadata, nl, m, EBUSY, off, "second link on a node port");
+	rcf_refused(_metadata, nl, m, EBUSY, off, "second link on a node port");
 	m = rcf_msg_new(nl, RCF_CMD_LINK_NEW, 0);
 	off = rcf_put_u32(m, RCF_A_LINK_ID, 1);
 	end_nest(m, RCF_A_LINK_END_A, RCF_ELEM_NODE, 5, 0);
 	end_nest(m, RCF_A_LINK_END_B, RCF_ELEM_SWITCH, 0, 7);
-	refused(_metadata, nl, m, EEXIST, off, "link id taken");
+	rcf_refused(_metadata, nl, m, EEXIST, off, "link id taken");
 	m = key1(nl, RCF_CMD_NODE_NEW, RCF_A_NODE_ID, 1, &off);
-	refused(_metadata, nl, m, EEXIST, off, "node id taken");
+	rcf_refused(_metadata, nl, m, EEXIST, off, "node id taken");
 	m = rcf_msg_new(nl, RCF_CMD_NODE_NEW, 0);
 	rcf_put_u32(m, RCF_A_NODE_ID, 6);
 	off = rcf_put_str(m, RCF_A_NODE_IFNAME, "rcf0");
-	refused(_metadata, nl, m, EEXIST, NO_OFFS, "node netdev name taken");
+	rcf_refused(_metadata, nl, m, EEXIST, RCF_NO_OFFS,
+		    "node netdev name taken");
 	EXPECT_EQ(0, if_nametoindex("rcf6"));
 	m = rcf_msg_new(nl, RCF_CMD_CIRCUIT_NEW, 0);
 	rcf_put_u32(m, RCF_A_CIRCUIT_SWITCH, 1);
 	off = rcf_put_u32(m, RCF_A_CIRCUIT_IN_PORT, 0);
 	rcf_put_u32(m, RCF_A_CIRCUIT_OUT_PORT, 3);
-	refused(_metadata, nl, m, EEXIST, off, "second circuit on an input");
+	rcf_refused(_metadata, nl, m, EEXIST, off,
+		    "second circuit on an input");
 	m = rcf_msg_new(nl, RCF_CMD_CIRCUIT_NEW, 0);
 	rcf_put_u32(m, RCF_A_CIRCUIT_SWITCH, 1);
 	rcf_put_u32(m, RCF_A_CIRCUIT_IN_PORT, 2);
 	off = rcf_put_u32(m, RCF_A_CIRCUIT_OUT_PORT, 1);
-	refused(_metadata, nl, m, EBUSY, off, "circuit to a taken output");
+	rcf_refused(_metadata, nl, m, EBUSY, off, "circuit to a taken output");
 	m = rcf_msg_new(nl, RCF_CMD_LINK_NEW, 0);
 	end_nest(m, RCF_A_LINK_END_A, RCF_ELEM_SWITCH, 0, 6);
 	end_nest(m, RCF_A_LINK_END_B, RCF_ELEM_SWITCH, 0, 6);
-	refused(_metadata, nl, m, EINVAL, NO_OFFS,
-		"link from a port to itself");
+	rcf_refused(_metadata, nl, m, EINVAL, RCF_NO_OFFS,
+		    "link from a port to itself");
 }
 
 TEST_F(ref, bad_routes)
@@ -357,16 +329,16 @@ TEST_F(ref, bad_routes)
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		m = route_msg(nl, RCF_CMD_ROUTE_NEW, 0, cases[i].dst, 2,
 			      cases[i].hops, cases[i].n, &off);
-		refused(_metadata, nl, m, cases[i].eno, off, cases[i].what);
+		rcf_refused(_metadata, nl, m, cases[i].eno, off, cases[i].what);
 	}
 	/* SET revalidates: the installed route stays as it was. */
 	m = route_msg(nl, RCF_CMD_ROUTE_SET, 0, 1, 0, cases[2].hops, cases[2].n,
 		      &off);
-	refused(_metadata, nl, m, ENOENT, off, "route SET through no link");
+	rcf_refused(_metadata, nl, m, ENOENT, off, "route SET through no link");
 	m = route_msg(nl, RCF_CMD_ROUTE_NEW, 0, 0, 2, r01, sizeof(r01), &off);
-	refused(_metadata, nl, m, EINVAL, NO_OFFS, "route to itself");
+	rcf_refused(_metadata, nl, m, EINVAL, RCF_NO_OFFS, "route to itself");
 	m = route_msg(nl, RCF_CMD_ROUTE_NEW, 0, 1, 0, r01, sizeof(r01), &off);
-	refused(_metadata, nl, m, EEXIST, NO_OFFS, "route index taken");
+	rcf_refused(_metadata, nl, m, EEXIST, RCF_NO_OFFS, "route index taken");
 }
 
 TEST_F(ref, malformed)
@@ -379,24 +351,24 @@ TEST_F(ref, malformed)
 
 	m = rcf_msg_new(nl, RCF_CMD_NODE_NEW, 0);
 	off = rcf_put(m, RCF_A_NODE_ID, &one, 1);
-	refused(_metadata, nl, m, EINVAL, off, "node id of one byte");
+	rcf_refused(_metadata, nl, m, EINVAL, off, "node id of one byte");
 	m = rcf_msg_new(nl, RCF_CMD_LINK_SET, 0);
 	rcf_put_u32(m, RCF_A_LINK_ID, 0);
 	off = rcf_put_u32(m, RCF_A_LINK_STATE, RCF_LINK_DOWN);
-	refused(_metadata, nl, m, EINVAL, off, "link state of four bytes");
+	rcf_refused(_metadata, nl, m, EINVAL, off, "link state of four bytes");
 	m = rcf_msg_new(nl, RCF_CMD_NODE_NEW, 0);
 	off = rcf_put_str(m, RCF_A_NODE_IFNAME, "a-name-longer-than-ifnamsiz");
-	refused(_metadata, nl, m, EINVAL, off, "interface name too long");
+	rcf_refused(_metadata, nl, m, EINVAL, off, "interface name too long");
 	m = route_msg(nl, RCF_CMD_ROUTE_NEW, 0, 1, 2, long_hops,
 		      sizeof(long_hops), &off);
-	refused(_metadata, nl, m, ERANGE, off, "route of 65 bytes");
+	rcf_refused(_metadata, nl, m, ERANGE, off, "route of 65 bytes");
 	m = route_msg(nl, RCF_CMD_ROUTE_NEW, 0, 1, 2, long_hops, 0, &off);
-	refused(_metadata, nl, m, ERANGE, off, "route of no byte");
+	rcf_refused(_metadata, nl, m, ERANGE, off, "route of no byte");
 	/* A link end that is not a nest. */
 	m = rcf_msg_new(nl, RCF_CMD_LINK_NEW, 0);
 	off = rcf_put_u32(m, RCF_A_LINK_END_A, 0);
 	end_nest(m, RCF_A_LINK_END_B, RCF_ELEM_SWITCH, 0, 7);
-	refused(_metadata, nl, m, EINVAL, off, "link end that is no nest");
+	rcf_refused(_metadata, nl, m, EINVAL, off, "link end that is no nest");
 	m = rcf_msg_new(nl, RCF_CMD_LINK_NEW, 0);
 	end_nest(m, RCF_A_LINK_END_A, RCF_ELEM_SWITCH, 0, 7);
 	rcf_nest_start(m, RCF_A_LINK_END_B);
@@ -404,7 +376,7 @@ TEST_F(ref, malformed)
 	rcf_put_u32(m, RCF_END_ID, 1);
 	rcf_put_u32(m, RCF_END_PORT, 3);
 	rcf_nest_end(m);
-	refused(_metadata, nl, m, ERANGE, off, "link end of kind 3");
+	rcf_refused(_metadata, nl, m, ERANGE, off, "link end of kind 3");
 }
 
 /* A missing attribute is refused with a message and named by type. */
@@ -479,16 +451,17 @@ TEST_F(ref, unknown_attributes)
 	m = rcf_msg_new(nl, RCF_CMD_NODE_NEW, 0);
 	rcf_put_u32(m, RCF_A_NODE_ID, 8);
 	off = rcf_put_u32(m, RCF_A_MAX + 1, 0);
-	refused(_metadata, nl, m, EINVAL, off, "attribute beyond RCF_A_MAX");
+	rcf_refused(_metadata, nl, m, EINVAL, off,
+		    "attribute beyond RCF_A_MAX");
 	m = rcf_msg_new(nl, RCF_CMD_NODE_NEW, 0);
 	rcf_put_u32(m, RCF_A_NODE_ID, 8);
 	off = rcf_put_u32(m, RCF_A_SWITCH_PORTS, 8);
-	refused(_metadata, nl, m, EINVAL, off,
-		"switch attribute in a node request");
+	rcf_refused(_metadata, nl, m, EINVAL, off,
+		    "switch attribute in a node request");
 	m = rcf_msg_new(nl, RCF_CMD_NODE_NEW, 0);
 	rcf_put_u32(m, RCF_A_NODE_ID, 8);
 	off = rcf_put_u32(m, RCF_A_NODE_IFINDEX, 1);
-	refused(_metadata, nl, m, EINVAL, off, "read-only node ifindex");
+	rcf_refused(_metadata, nl, m, EINVAL, off, "read-only node ifindex");
 	m = rcf_msg_new(nl, RCF_CMD_LINK_NEW, 0);
 	end_nest(m, RCF_A_LINK_END_A, RCF_ELEM_SWITCH, 0, 7);
 	rcf_nest_start(m, RCF_A_LINK_END_B);
@@ -497,7 +470,8 @@ TEST_F(ref, unknown_attributes)
 	rcf_put_u32(m, RCF_END_PORT, 3);
 	off = rcf_put_u32(m, RCF_END_MAX + 1, 0);
 	rcf_nest_end(m);
-	refused(_metadata, nl, m, EINVAL, off, "unknown attribute in a nest");
+	rcf_refused(_metadata, nl, m, EINVAL, off,
+		    "unknown attribute in a nest");
 }
 
 TEST_F(ref, in_use)
@@ -506,27 +480,29 @@ TEST_F(ref, in_use)
 	struct rcf_msg *m;
 
 	m = key1(nl, RCF_CMD_NODE_DEL, RCF_A_NODE_ID, 0, NULL);
-	refused(_metadata, nl, m, EBUSY, NO_OFFS, "DEL of a linked node");
+	rcf_refused(_metadata, nl, m, EBUSY, RCF_NO_OFFS,
+		    "DEL of a linked node");
 	m = key1(nl, RCF_CMD_SWITCH_DEL, RCF_A_SWITCH_ID, 1, NULL);
-	refused(_metadata, nl, m, EBUSY, NO_OFFS, "DEL of a busy switch");
+	rcf_refused(_metadata, nl, m, EBUSY, RCF_NO_OFFS,
+		    "DEL of a busy switch");
 	m = key1(nl, RCF_CMD_LINK_DEL, RCF_A_LINK_ID, 2, NULL);
-	refused(_metadata, nl, m, EBUSY, NO_OFFS,
-		"DEL of a link under a route");
+	rcf_refused(_metadata, nl, m, EBUSY, RCF_NO_OFFS,
+		    "DEL of a link under a route");
 	m = rcf_msg_new(nl, RCF_CMD_CIRCUIT_DEL, 0);
 	rcf_put_u32(m, RCF_A_CIRCUIT_SWITCH, 1);
 	rcf_put_u32(m, RCF_A_CIRCUIT_IN_PORT, 0);
-	refused(_metadata, nl, m, EBUSY, NO_OFFS,
-		"DEL of a circuit under a route");
+	rcf_refused(_metadata, nl, m, EBUSY, RCF_NO_OFFS,
+		    "DEL of a circuit under a route");
 	m = rcf_msg_new(nl, RCF_CMD_CIRCUIT_SET, 0);
 	rcf_put_u32(m, RCF_A_CIRCUIT_SWITCH, 1);
 	rcf_put_u32(m, RCF_A_CIRCUIT_IN_PORT, 0);
 	rcf_put_u32(m, RCF_A_CIRCUIT_OUT_PORT, 3);
-	refused(_metadata, nl, m, EBUSY, NO_OFFS,
-		"rewiring a circuit under a route");
+	rcf_refused(_metadata, nl, m, EBUSY, RCF_NO_OFFS,
+		    "rewiring a circuit under a route");
 	m = key1(nl, RCF_CMD_LINK_SET, RCF_A_LINK_ID, 2, NULL);
 	rcf_put_u32(m, RCF_A_LINK_VCS, 1);
-	refused(_metadata, nl, m, EBUSY, NO_OFFS,
-		"taking a VC from under a route");
+	rcf_refused(_metadata, nl, m, EBUSY, RCF_NO_OFFS,
+		    "taking a VC from under a route");
 }
 
 /*
@@ -572,7 +548,7 @@ TEST_F_TIMEOUT(ref, oversized_batch, 120)
 	for (uint32_t i = 0; i <= RCF_BATCH_MAX_OPS; i++)
 		batch_node(m, RCF_CMD_NODE_NEW, 100 + i);
 	batch_end(m);
-	refused(_metadata, nl, m, E2BIG, NO_OFFS, "batch of 4097 ops");
+	rcf_refused(_metadata, nl, m, E2BIG, RCF_NO_OFFS, "batch of 4097 ops");
 	EXPECT_EQ(0, if_nametoindex("rcf100"));
 }
 
@@ -652,15 +628,16 @@ TEST_F(ref, batch_bad_op)
 	batch_node(m, RCF_CMD_NODE_NEW, 10);
 	batch_node(m, RCF_CMD_NODE_GET, 0);
 	batch_end(m);
-	refused(_metadata, nl, m, EOPNOTSUPP, NO_OFFS, "GET inside a batch");
+	rcf_refused(_metadata, nl, m, EOPNOTSUPP, RCF_NO_OFFS,
+		    "GET inside a batch");
 	m = batch_new(nl);
 	batch_node(m, RCF_CMD_NODE_NEW, 10);
 	batch_op(m, RCF_CMD_NODE_NEW);
 	rcf_put_u32(m, RCF_A_NODE_PORTS, 99);
 	rcf_nest_end(m);
 	batch_end(m);
-	refused(_metadata, nl, m, ERANGE, NO_OFFS,
-		"batch op failing its policy");
+	rcf_refused(_metadata, nl, m, ERANGE, RCF_NO_OFFS,
+		    "batch op failing its policy");
 }
 
 /*
@@ -676,8 +653,8 @@ TEST_F(ref, notification_only_command)
 	struct rcf_err e;
 	int r;
 
-	refused(_metadata, nl, rcf_msg_new(nl, RCF_CMD_NODE_THRESHOLD, 0),
-		EOPNOTSUPP, NO_OFFS, "NODE_THRESHOLD as a request");
+	rcf_refused(_metadata, nl, rcf_msg_new(nl, RCF_CMD_NODE_THRESHOLD, 0),
+		    EOPNOTSUPP, RCF_NO_OFFS, "NODE_THRESHOLD as a request");
 	r = rcf_xfer(nl, rcf_msg_new(nl, RCF_CMD_NODE_THRESHOLD, 0), NULL, &e);
 	EXPECT_EQ(-EOPNOTSUPP, r);
 	EXPECT_STREQ("not a request rcf serves", e.msg);

@@ -14,8 +14,6 @@
 
 #include "rcf_test.h"
 
-#define NO_OFFS SIZE_MAX
-
 FIXTURE(tnl)
 {
 	struct rcf_nl nl;
@@ -94,19 +92,7 @@ static void refused(struct __test_metadata *_metadata, struct rcf_nl *nl,
 	while (m->depth)
 		rcf_nest_end(m);
 	r = rcf_xfer(nl, m, NULL, &e);
-	EXPECT_EQ(-eno, r)
-	TH_LOG("%s: want %s, got %s: '%s'", what, strerror(eno), strerror(-r),
-	       e.msg);
-	EXPECT_NE(0, strlen(e.msg))
-	TH_LOG("%s: refused without an extack message", what);
-	if (bad != NO_OFFS) {
-		EXPECT_TRUE(e.has_offs)
-		TH_LOG("%s: no bad attribute offset", what);
-		if (e.has_offs)
-			EXPECT_EQ(bad, e.offs)
-		TH_LOG("%s: blamed offset %u, want %zu", what, e.offs, bad);
-	}
-	TH_LOG("%s: %s", what, e.msg);
+	rcf_expect_refusal(_metadata, r, &e, eno, bad, what);
 }
 
 /* arc weights are given plus one, so that 0 leaves the weight out */
@@ -157,7 +143,7 @@ TEST_F(tnl, arcs_refused)
 	refused(_metadata, nl, m, E2BIG, list, "too many arcs");
 
 	m = start(nl, RCF_TRAFFIC_NIG);
-	refused(_metadata, nl, m, EINVAL, NO_OFFS, "nig without arcs");
+	refused(_metadata, nl, m, EINVAL, RCF_NO_OFFS, "nig without arcs");
 
 	m = start(nl, RCF_TRAFFIC_UNIFORM);
 	list = rcf_nest_start(m, RCF_TRAFFIC_ARCS);
@@ -180,7 +166,7 @@ TEST_F(tnl, msgs_and_sizes_refused)
 	m = start(nl, RCF_TRAFFIC_TRACE);
 	rcf_nest_start(m, RCF_TRAFFIC_MSGS);
 	msg(m, 1, 50, 0, 1, 0, NULL);
-	refused(_metadata, nl, m, ERANGE, NO_OFFS, "a message of 0 bytes");
+	refused(_metadata, nl, m, ERANGE, RCF_NO_OFFS, "a message of 0 bytes");
 
 	m = start(nl, RCF_TRAFFIC_TRACE);
 	rcf_nest_start(m, RCF_TRAFFIC_MSGS);

@@ -5,25 +5,12 @@
  * kernel's policies judge ranges so that there is one authority for them.
  */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "errf.h"
 #include "parse.h"
-
-static int fail(char *err, size_t len, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static int fail(char *err, size_t len, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, len, fmt, ap);
-	va_end(ap);
-	return -1;
-}
 
 int rcf_parse_num(const char *s, uint64_t max, uint64_t *out)
 {
@@ -78,15 +65,15 @@ static int parse_end(struct rcf_obj *o, int argc, char **argv, int *i,
 	int which;
 
 	if (rcf_has(o, RCF_A_LINK_END_B))
-		return fail(err, errlen, "a link has two ends; third \"%s\"",
-			    argv[*i]);
+		return rcf_errf(err, errlen,
+				"a link has two ends; third \"%s\"", argv[*i]);
 	which = rcf_has(o, RCF_A_LINK_END_A);
 	if (*i + 1 >= argc || rcf_parse_num(argv[*i + 1], UINT32_MAX, &id))
-		return fail(err, errlen, "\"%s\" needs an id", argv[*i]);
+		return rcf_errf(err, errlen, "\"%s\" needs an id", argv[*i]);
 	if (*i + 3 >= argc || strcmp(argv[*i + 2], "port") ||
 	    rcf_parse_num(argv[*i + 3], UINT32_MAX, &port))
-		return fail(err, errlen, "%s %s needs \"port P\"", argv[*i],
-			    argv[*i + 1]);
+		return rcf_errf(err, errlen, "%s %s needs \"port P\"", argv[*i],
+				argv[*i + 1]);
 	rcf_obj_set_end(o, which, ek, (uint32_t)id, (uint32_t)port);
 	*i += 4;
 	return 0;
@@ -97,17 +84,17 @@ static int parse_hops(struct rcf_obj *o, int attr, int argc, char **argv,
 {
 	for (; *i < argc; (*i)++) {
 		if (o->nhops == RCF_ROUTE_MAX_HOPS)
-			return fail(err, errlen, "more than %d hops",
-				    RCF_ROUTE_MAX_HOPS);
+			return rcf_errf(err, errlen, "more than %d hops",
+					RCF_ROUTE_MAX_HOPS);
 		if (rcf_hop_parse(argv[*i], &o->hops[o->nhops]))
-			return fail(err, errlen,
-				    "bad hop \"%s\": want PORT or PORT.VC "
-				    "(port 0-31, vc 0-%d)",
-				    argv[*i], RCF_LINK_MAX_VCS - 1);
+			return rcf_errf(err, errlen,
+					"bad hop \"%s\": want PORT or PORT.VC "
+					"(port 0-31, vc 0-%d)",
+					argv[*i], RCF_LINK_MAX_VCS - 1);
 		o->nhops++;
 	}
 	if (!o->nhops)
-		return fail(err, errlen, "\"hops\" needs at least one hop");
+		return rcf_errf(err, errlen, "\"hops\" needs at least one hop");
 	o->has |= 1ULL << attr;
 	return 0;
 }
@@ -141,25 +128,27 @@ static int parse_addr(struct rcf_obj *o, const char *val, char *err,
 
 	if (!strcmp(val, "none")) {
 		if (rcf_has(o, RCF_A_NODE_ADDRS))
-			return fail(err, errlen,
-				    "node: \"addr none\" goes alone");
+			return rcf_errf(err, errlen,
+					"node: \"addr none\" goes alone");
 		o->has |= 1ULL << RCF_A_NODE_ADDRS;
 		o->naddrs = 0;
 		return 0;
 	}
 	if (rcf_has(o, RCF_A_NODE_ADDRS) && !o->naddrs)
-		return fail(err, errlen, "node: \"addr none\" goes alone");
+		return rcf_errf(err, errlen, "node: \"addr none\" goes alone");
 	if (rcf_addr_parse(val, &a))
-		return fail(err, errlen,
-			    "node: bad address \"%s\": want IPv4 (10.0.0.1) "
-			    "or IPv6 (fd00::1)",
-			    val);
+		return rcf_errf(
+			err, errlen,
+			"node: bad address \"%s\": want IPv4 (10.0.0.1) "
+			"or IPv6 (fd00::1)",
+			val);
 	rc = rcf_obj_add_addr(o, &a);
 	if (rc == -2)
-		return fail(err, errlen, "node: address %s given twice", val);
+		return rcf_errf(err, errlen, "node: address %s given twice",
+				val);
 	if (rc)
-		return fail(err, errlen, "node: more than %d addresses",
-			    RCF_NODE_MAX_ADDRS);
+		return rcf_errf(err, errlen, "node: more than %d addresses",
+				RCF_NODE_MAX_ADDRS);
 	return 0;
 }
 
@@ -171,33 +160,33 @@ static int parse_value(struct rcf_obj *o, int attr, const char *val, char *err,
 
 	if (rcf_value_name(attr, 0, buf, sizeof(buf))) {
 		if (rcf_value_parse(attr, val, &v))
-			return fail(err, errlen, "%s: \"%s\" is not %s",
-				    rcf_attrs[attr].name, val,
-				    value_words(attr));
+			return rcf_errf(err, errlen, "%s: \"%s\" is not %s",
+					rcf_attrs[attr].name, val,
+					value_words(attr));
 		rcf_set(o, attr, v);
 		return 0;
 	}
 	switch (rcf_attrs[attr].type) {
 	case RCF_T_STR:
 		if (rcf_obj_set_ifname(o, val))
-			return fail(err, errlen,
-				    "name \"%s\" must be 1-%d characters", val,
-				    RCF_IFNAMSIZ - 1);
+			return rcf_errf(err, errlen,
+					"name \"%s\" must be 1-%d characters",
+					val, RCF_IFNAMSIZ - 1);
 		return 0;
 	case RCF_T_U8:
 		if (rcf_parse_num(val, UINT8_MAX, &v))
-			return fail(err, errlen, "%s: bad number \"%s\"",
-				    rcf_attrs[attr].name, val);
+			return rcf_errf(err, errlen, "%s: bad number \"%s\"",
+					rcf_attrs[attr].name, val);
 		break;
 	case RCF_T_U64:
 		if (rcf_parse_num(val, UINT64_MAX, &v))
-			return fail(err, errlen, "%s: bad number \"%s\"",
-				    rcf_attrs[attr].name, val);
+			return rcf_errf(err, errlen, "%s: bad number \"%s\"",
+					rcf_attrs[attr].name, val);
 		break;
 	default:
 		if (rcf_parse_num(val, UINT32_MAX, &v))
-			return fail(err, errlen, "%s: bad number \"%s\"",
-				    rcf_attrs[attr].name, val);
+			return rcf_errf(err, errlen, "%s: bad number \"%s\"",
+					rcf_attrs[attr].name, val);
 	}
 	rcf_set(o, attr, v);
 	return 0;
@@ -218,32 +207,33 @@ static int check_path(const struct rcf_obj *o, enum rcf_verb verb, char *err,
 	case RCF_V_NEW:
 		if (!rcf_has(o, RCF_A_PATH_MASTER) ||
 		    !rcf_has(o, RCF_A_PATH_DST))
-			return fail(err, errlen,
-				    "path add needs \"master N dst N\"");
+			return rcf_errf(err, errlen,
+					"path add needs \"master N dst N\"");
 		if (rcf_has(o, RCF_A_PATH_STATE))
-			return fail(err, errlen,
-				    "path add: a path is made held; "
-				    "\"state\" is for path set");
+			return rcf_errf(err, errlen,
+					"path add: a path is made held; "
+					"\"state\" is for path set");
 		return 0;
 	case RCF_V_DEL:
 	case RCF_V_SET:
 		if (!rcf_has(o, RCF_A_PATH_ID))
-			return fail(err, errlen, "path %s needs an id",
-				    verb == RCF_V_DEL ? "del" : "set");
+			return rcf_errf(err, errlen, "path %s needs an id",
+					verb == RCF_V_DEL ? "del" : "set");
 		if (verb == RCF_V_DEL)
 			return 0;
 		if (rcf_has(o, RCF_A_PATH_MASTER) ||
 		    rcf_has(o, RCF_A_PATH_DST) || rcf_has(o, RCF_A_PATH_HOPS))
-			return fail(err, errlen,
-				    "path set changes only the state; "
-				    "master, dst and hops are fixed");
+			return rcf_errf(err, errlen,
+					"path set changes only the state; "
+					"master, dst and hops are fixed");
 		if (!rcf_has(o, RCF_A_PATH_STATE))
-			return fail(err, errlen,
-				    "path set needs \"state held|recall\"");
+			return rcf_errf(err, errlen,
+					"path set needs \"state held|recall\"");
 		if (st != RCF_PATH_HELD && st != RCF_PATH_RECALL)
-			return fail(err, errlen,
-				    "path set: state is held or recall; the "
-				    "kernel makes a path returned or broken");
+			return rcf_errf(
+				err, errlen,
+				"path set: state is held or recall; the "
+				"kernel makes a path returned or broken");
 		return 0;
 	default:
 		return 0;
@@ -262,32 +252,35 @@ static int check_required(const struct rcf_op *op, enum rcf_verb verb,
 	case RCF_K_LINK:
 		if ((verb == RCF_V_DEL || verb == RCF_V_SET) &&
 		    !rcf_has(o, key_attr[o->kind]))
-			return fail(err, errlen, "%s %s needs an id", k,
-				    verb == RCF_V_DEL ? "del" : "set");
+			return rcf_errf(err, errlen, "%s %s needs an id", k,
+					verb == RCF_V_DEL ? "del" : "set");
 		if (o->kind == RCF_K_LINK && verb == RCF_V_NEW &&
 		    !rcf_has(o, RCF_A_LINK_END_B))
-			return fail(err, errlen,
-				    "link add needs two ends: "
-				    "node|switch ID port P, twice");
+			return rcf_errf(err, errlen,
+					"link add needs two ends: "
+					"node|switch ID port P, twice");
 		break;
 	case RCF_K_CIRCUIT:
 		if (verb != RCF_V_GET && (!rcf_has(o, RCF_A_CIRCUIT_SWITCH) ||
 					  !rcf_has(o, RCF_A_CIRCUIT_IN_PORT)))
-			return fail(err, errlen,
-				    "circuit needs \"switch S in I\"");
+			return rcf_errf(err, errlen,
+					"circuit needs \"switch S in I\"");
 		if ((verb == RCF_V_NEW || verb == RCF_V_SET) &&
 		    !rcf_has(o, RCF_A_CIRCUIT_OUT_PORT))
-			return fail(err, errlen, "circuit needs \"out O\"");
+			return rcf_errf(err, errlen, "circuit needs \"out O\"");
 		break;
 	case RCF_K_ROUTE:
 		if (verb != RCF_V_GET && (!rcf_has(o, RCF_A_ROUTE_SRC) ||
 					  !rcf_has(o, RCF_A_ROUTE_DST)))
-			return fail(err, errlen, "route needs \"src S dst D\"");
+			return rcf_errf(err, errlen,
+					"route needs \"src S dst D\"");
 		if ((verb == RCF_V_NEW || verb == RCF_V_SET) &&
 		    !rcf_has(o, RCF_A_ROUTE_HOPS))
-			return fail(err, errlen, "route needs \"hops H...\"");
+			return rcf_errf(err, errlen,
+					"route needs \"hops H...\"");
 		if (verb == RCF_V_SET && !rcf_has(o, RCF_A_ROUTE_INDEX))
-			return fail(err, errlen, "route set needs \"index I\"");
+			return rcf_errf(err, errlen,
+					"route set needs \"index I\"");
 		break;
 	case RCF_K_PATH:
 		if (check_path(o, verb, err, errlen))
@@ -308,7 +301,8 @@ static int check_required(const struct rcf_op *op, enum rcf_verb verb,
 				break;
 		}
 		if (!*a)
-			return fail(err, errlen, "%s set: nothing to set", k);
+			return rcf_errf(err, errlen, "%s set: nothing to set",
+					k);
 	}
 	return 0;
 }
@@ -323,8 +317,8 @@ int rcf_parse_op(int argc, char **argv, int allow_get, struct rcf_op *op,
 
 	memset(op, 0, sizeof(*op));
 	if (argc < 1 || rcf_kind_lookup(argv[0], &kind))
-		return fail(err, errlen, "unknown object \"%s\"",
-			    argc ? argv[0] : "");
+		return rcf_errf(err, errlen, "unknown object \"%s\"",
+				argc ? argv[0] : "");
 	rcf_obj_init(o, kind);
 	/* as with ip(8), an object alone means show */
 	if (argc < 2 && allow_get) {
@@ -332,16 +326,17 @@ int rcf_parse_op(int argc, char **argv, int allow_get, struct rcf_op *op,
 		return 0;
 	}
 	if (argc < 2)
-		return fail(err, errlen, "%s: missing command",
-			    rcf_kind_names[kind]);
+		return rcf_errf(err, errlen, "%s: missing command",
+				rcf_kind_names[kind]);
 	if (rcf_verb_lookup(argv[1], &verb, &help))
-		return fail(err, errlen, "%s: unknown command \"%s\"",
-			    rcf_kind_names[kind], argv[1]);
+		return rcf_errf(err, errlen, "%s: unknown command \"%s\"",
+				rcf_kind_names[kind], argv[1]);
 	if (help)
 		return 1;
 	if (verb == RCF_V_GET && !allow_get)
-		return fail(err, errlen, "%s %s: only add, del and set here",
-			    rcf_kind_names[kind], argv[1]);
+		return rcf_errf(err, errlen,
+				"%s %s: only add, del and set here",
+				rcf_kind_names[kind], argv[1]);
 	op->cmd = rcf_cmd(kind, verb);
 
 	while (i < argc) {
@@ -362,11 +357,12 @@ int rcf_parse_op(int argc, char **argv, int allow_get, struct rcf_op *op,
 		}
 		attr = rcf_attr_lookup(kind, w);
 		if (attr < 0 || rcf_attrs[attr].ro)
-			return fail(err, errlen, "%s: unknown keyword \"%s\"",
-				    rcf_kind_names[kind], w);
+			return rcf_errf(err, errlen,
+					"%s: unknown keyword \"%s\"",
+					rcf_kind_names[kind], w);
 		if (rcf_has(o, attr) && attr != RCF_A_NODE_ADDRS)
-			return fail(err, errlen, "%s: \"%s\" given twice",
-				    rcf_kind_names[kind], w);
+			return rcf_errf(err, errlen, "%s: \"%s\" given twice",
+					rcf_kind_names[kind], w);
 		i++;
 		if (rcf_attrs[attr].type == RCF_T_HOPS) {
 			if (parse_hops(o, attr, argc, argv, &i, err, errlen))
@@ -374,8 +370,8 @@ int rcf_parse_op(int argc, char **argv, int allow_get, struct rcf_op *op,
 			continue;
 		}
 		if (i >= argc)
-			return fail(err, errlen, "%s: \"%s\" needs a value",
-				    rcf_kind_names[kind], w);
+			return rcf_errf(err, errlen, "%s: \"%s\" needs a value",
+					rcf_kind_names[kind], w);
 		if (attr == RCF_A_NODE_ADDRS
 			    ? parse_addr(o, argv[i], err, errlen)
 			    : parse_value(o, attr, argv[i], err, errlen))
@@ -383,6 +379,6 @@ int rcf_parse_op(int argc, char **argv, int allow_get, struct rcf_op *op,
 		i++;
 	}
 	if (kind == RCF_K_FABRIC && verb == RCF_V_GET && o->has)
-		return fail(err, errlen, "fabric show takes no arguments");
+		return rcf_errf(err, errlen, "fabric show takes no arguments");
 	return check_required(op, verb, err, errlen);
 }

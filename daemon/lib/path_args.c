@@ -6,25 +6,12 @@
  * the path's own.
  */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "errf.h"
 #include "parse.h"
 #include "path_cmd.h"
-
-static int fail(char *err, size_t len, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static int fail(char *err, size_t len, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, len, fmt, ap);
-	va_end(ap);
-	return -1;
-}
 
 /* errnos a path request plausibly fails with, by name */
 static const struct {
@@ -94,7 +81,7 @@ static int object_op(const char *verb, int argc, char **argv, struct rcf_op *op,
 	int n = 0;
 
 	if (argc + 2 > (int)(sizeof(words) / sizeof(words[0])))
-		return fail(err, errlen, "path %s: too many words", verb);
+		return rcf_errf(err, errlen, "path %s: too many words", verb);
 	words[n++] = (char *)"path";
 	words[n++] = (char *)verb;
 	for (int i = 0; i < argc; i++)
@@ -120,37 +107,40 @@ static int parse_pair(const char *verb, int argc, char **argv,
 		else if (c->verb == RCF_PV_FAIL && !strcmp(w, "error"))
 			has = &has_e;
 		else
-			return fail(err, errlen,
-				    "path %s: unknown keyword \"%s\"", verb, w);
+			return rcf_errf(err, errlen,
+					"path %s: unknown keyword \"%s\"", verb,
+					w);
 		if (*has)
-			return fail(err, errlen, "path %s: \"%s\" given twice",
-				    verb, w);
+			return rcf_errf(err, errlen,
+					"path %s: \"%s\" given twice", verb, w);
 		*has = 1;
 		if (i + 1 >= argc)
-			return fail(err, errlen,
-				    "path %s: \"%s\" needs a value", verb, w);
+			return rcf_errf(err, errlen,
+					"path %s: \"%s\" needs a value", verb,
+					w);
 		if (has == &has_e) {
 			if (rcf_errno_parse(argv[i + 1], &c->error))
-				return fail(err, errlen,
-					    "path fail: error \"%s\" is not an "
-					    "errno name (EHOSTUNREACH, "
-					    "ETIMEDOUT ...) or a number "
-					    "1..%d",
-					    argv[i + 1], RCF_MAX_ERRNO);
+				return rcf_errf(
+					err, errlen,
+					"path fail: error \"%s\" is not an "
+					"errno name (EHOSTUNREACH, "
+					"ETIMEDOUT ...) or a number "
+					"1..%d",
+					argv[i + 1], RCF_MAX_ERRNO);
 			continue;
 		}
 		if (rcf_parse_num(argv[i + 1], UINT32_MAX, &v))
-			return fail(err, errlen,
-				    "path %s: %s: bad number \"%s\"", verb, w,
-				    argv[i + 1]);
+			return rcf_errf(err, errlen,
+					"path %s: %s: bad number \"%s\"", verb,
+					w, argv[i + 1]);
 		if (has == &has_m)
 			c->master = (uint32_t)v;
 		else
 			c->dst = (uint32_t)v;
 	}
 	if (!has_m || !has_d)
-		return fail(err, errlen, "path %s needs \"master N dst N\"",
-			    verb);
+		return rcf_errf(err, errlen, "path %s needs \"master N dst N\"",
+				verb);
 	return 0;
 }
 
@@ -173,17 +163,17 @@ static int del_options(int *argc, char **argv, struct rcf_path_cmd *c,
 		}
 		if (i + 1 >= *argc ||
 		    rcf_parse_num(argv[i + 1], UINT32_MAX, &v) || !v)
-			return fail(err, errlen,
-				    "path del: --wait-timeout needs "
-				    "milliseconds, 1 or more");
+			return rcf_errf(err, errlen,
+					"path del: --wait-timeout needs "
+					"milliseconds, 1 or more");
 		c->wait_ms = (uint32_t)v;
 		has_timeout = 1;
 		i++;
 	}
 	if (c->no_wait && has_timeout)
-		return fail(err, errlen,
-			    "path del: --no-wait does not wait; "
-			    "--wait-timeout is for the wait");
+		return rcf_errf(err, errlen,
+				"path del: --no-wait does not wait; "
+				"--wait-timeout is for the wait");
 	*argc = n;
 	return 0;
 }
@@ -199,7 +189,7 @@ int rcf_path_parse_args(int argc, char **argv, struct rcf_path_cmd *c,
 	memset(c, 0, sizeof(*c));
 	c->wait_ms = RCF_PATH_WAIT_DEF_MS;
 	if (nrest > (int)(sizeof(rest) / sizeof(rest[0])))
-		return fail(err, errlen, "path: too many words");
+		return rcf_errf(err, errlen, "path: too many words");
 	for (int i = 0; i < nrest; i++)
 		rest[i] = argv[i + 1];
 	if (!strcmp(w, "--help") || !strcmp(w, "-h") || matches(w, "help")) {
@@ -235,9 +225,9 @@ int rcf_path_parse_args(int argc, char **argv, struct rcf_path_cmd *c,
 	if (matches(w, "recall")) {
 		c->verb = RCF_PV_RECALL;
 		if (nrest != 1 || rcf_parse_num(rest[0], UINT32_MAX, &id))
-			return fail(err, errlen,
-				    "path recall needs an id, "
-				    "alone");
+			return rcf_errf(err, errlen,
+					"path recall needs an id, "
+					"alone");
 		c->op.cmd = RCF_CMD_PATH_SET;
 		rcf_obj_init(&c->op.o, RCF_K_PATH);
 		rcf_set(&c->op.o, RCF_A_PATH_ID, id);
@@ -253,5 +243,5 @@ int rcf_path_parse_args(int argc, char **argv, struct rcf_path_cmd *c,
 		c->error = RCF_PATH_FAIL_DEF_ERRNO;
 		return parse_pair("fail", nrest, rest, c, err, errlen);
 	}
-	return fail(err, errlen, "path: unknown command \"%s\"", w);
+	return rcf_errf(err, errlen, "path: unknown command \"%s\"", w);
 }

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Statistics tables: growing, sorting, filtering, and the drop names. */
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "errf.h"
 #include "parse.h"
 #include "stats.h"
 
@@ -148,19 +148,6 @@ void rcf_stats_sort(struct rcf_stats *s)
 		qsort(s->pair, s->npair, sizeof(*s->pair), cmp_pair);
 }
 
-static int fail(char *err, size_t len, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static int fail(char *err, size_t len, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, len, fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
 static const struct {
 	const char *word;
 	int kind;
@@ -212,10 +199,11 @@ int rcf_stats_parse_args(int argc, char **argv, struct rcf_stats_query *q,
 		return 1;
 	if (i < argc && !strcmp(argv[i], "reset")) {
 		if (i + 1 < argc)
-			return fail(err, errlen,
-				    "stats reset: unexpected \"%s\"; it resets "
-				    "every counter",
-				    argv[i + 1]);
+			return rcf_errf(
+				err, errlen,
+				"stats reset: unexpected \"%s\"; it resets "
+				"every counter",
+				argv[i + 1]);
 		q->reset = 1;
 		return 0;
 	}
@@ -236,18 +224,19 @@ int rcf_stats_parse_args(int argc, char **argv, struct rcf_stats_query *q,
 					   : RCF_STATS_KIND_NODE;
 		if (kind) {
 			if (named && q->kind != kind)
-				return fail(err, errlen,
-					    "stats: one kind at a time; "
-					    "\"%s\" after another",
-					    w);
+				return rcf_errf(err, errlen,
+						"stats: one kind at a time; "
+						"\"%s\" after another",
+						w);
 			q->kind = kind;
 			named = 1;
 			continue;
 		}
 		if (!strcmp(w, "matrix")) {
 			if (named && q->kind != RCF_STATS_KIND_PAIR)
-				return fail(err, errlen,
-					    "stats: \"matrix\" is for pairs");
+				return rcf_errf(
+					err, errlen,
+					"stats: \"matrix\" is for pairs");
 			q->kind = RCF_STATS_KIND_PAIR;
 			q->matrix = named = 1;
 			for (int u = 0; u < 3 && i + 1 < argc; u++) {
@@ -268,17 +257,18 @@ int rcf_stats_parse_args(int argc, char **argv, struct rcf_stats_query *q,
 			if (!strcmp(w, filters[k].word))
 				break;
 		if (k == N_ELEMS(filters))
-			return fail(err, errlen,
-				    "stats: unknown word \"%s\"; try rcfctl "
-				    "stats help",
-				    w);
+			return rcf_errf(
+				err, errlen,
+				"stats: unknown word \"%s\"; try rcfctl "
+				"stats help",
+				w);
 		if (named && q->kind != filters[k].kind)
-			return fail(err, errlen,
-				    "stats: \"%s\" does not filter that kind",
-				    w);
+			return rcf_errf(
+				err, errlen,
+				"stats: \"%s\" does not filter that kind", w);
 		if (i + 1 == argc || rcf_parse_num(argv[i + 1], UINT32_MAX, &v))
-			return fail(err, errlen, "stats: \"%s\" needs a number",
-				    w);
+			return rcf_errf(err, errlen,
+					"stats: \"%s\" needs a number", w);
 		q->kind = filters[k].kind;
 		named = 1;
 		*(int *)((char *)q + filters[k].has) = 1;

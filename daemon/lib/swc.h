@@ -318,5 +318,7 @@ void swc_path_recv_broken(struct swc_net *n, int sw, const struct swc_msg *m);
 void swc_proc_poll(struct swc_net *n, int sw, int p);
 void swc_proc_data(struct swc_net *n);
 int swc_proc_busy(const struct swc_proc *p);
+/* its path broke: told at its poll, internal or external (swc_ext.c) */
+void swc_proc_broken(struct swc_net *n, struct swc_proc *p);
 
 #endif

@@ -251,18 +251,8 @@ void swc_ext_poll(struct swc_net *n, int sw, int i)
 		p->failed_pending = 0;
 		failed(n, p, err);
 	}
-	if (p->broken_pending) {
-		p->broken_pending = 0;
-		if (p->grant) {
-			/* not taken yet: the wish stands, asked again */
-			p->grant = 0;
-			p->requested = 0;
-		}
-		p->path = 0;
-		p->recall = p->recall_told = p->returned = 0;
-		swc_tracef(n, "P%d hears its path is broken",
-			   swc_pname(n, p->gid));
-	}
+	if (p->broken_pending)
+		swc_proc_broken(n, p);
 	if (p->grant)
 		take_grant(n, sw, p);
 	if (p->recall && !p->path) {

@@ -35,6 +35,31 @@ int swc_proc_busy(const struct swc_proc *p)
 	return p->qlen || p->sending || p->requested || p->grant;
 }
 
+/*
+ * Its path broke under it: it masters nothing now.  A grant not taken yet
+ * is dropped and the wish stands, asked again.  One function for both
+ * kinds of processor: an internal one sends a cut message again whole, an
+ * external one never sends here (swc_step runs no data side with a host)
+ * and only it hears recalls through the host.
+ */
+void swc_proc_broken(struct swc_net *n, struct swc_proc *p)
+{
+	p->broken_pending = 0;
+	if (p->grant) {
+		p->grant = 0;
+		p->requested = 0;
+	}
+	p->path = 0;
+	p->recall = p->recall_told = p->returned = 0;
+	if (p->sending) {
+		/* sent again whole, under the same number */
+		p->sending = 0;
+		p->aborted++;
+		p->seq_to[p->q[p->qhead].dst]--;
+	}
+	swc_tracef(n, "P%d hears its path is broken", swc_pname(n, p->gid));
+}
+
 void swc_proc_poll(struct swc_net *n, int sw, int i)
 {
 	struct swc_proc *p = &n->sw[sw].proc[i];
@@ -49,23 +74,8 @@ void swc_proc_poll(struct swc_net *n, int sw, int i)
 		p->fails++;
 		p->retry_at = n->now + 1 + swc_rand(n) % 64;
 	}
-	if (p->broken_pending) {
-		p->broken_pending = 0;
-		if (p->grant) {
-			p->grant = 0;
-			p->requested = 0;
-		}
-		p->path = 0;
-		p->recall = 0;
-		if (p->sending) {
-			/* sent again whole, under the same number */
-			p->sending = 0;
-			p->aborted++;
-			p->seq_to[p->q[p->qhead].dst]--;
-		}
-		swc_tracef(n, "P%d hears its path is broken",
-			   swc_pname(n, p->gid));
-	}
+	if (p->broken_pending)
+		swc_proc_broken(n, p);
 	if (p->grant) {
 		uint64_t w = n->now - p->want_since;
 

@@ -2,10 +2,10 @@
 /* rcfctl traffic's grammar and printing (lib/traffic_req.h). */
 #include <errno.h>
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "errf.h"
 #include "nig.h"
 #include "traffic_req.h"
 
@@ -36,19 +36,6 @@ const char *rcf_traffic_arrival_word(unsigned int arrival)
 const char *rcf_traffic_pattern_word(unsigned int pattern)
 {
 	return pattern < sizeof(words) / sizeof(*words) ? words[pattern] : NULL;
-}
-
-static int bad(char *err, size_t len, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static int bad(char *err, size_t len, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, len, fmt, ap);
-	va_end(ap);
-	return -1;
 }
 
 static int num(const char *s, uint64_t min, uint64_t max, uint64_t *v)
@@ -143,7 +130,7 @@ int rcf_traffic_read_nig(FILE *f, const char *name, struct rcf_traffic_req *r,
 	r->narcs = 0;
 	if (!r->arcs) {
 		rcf_nig_free(&g);
-		return bad(err, errlen, "out of memory");
+		return rcf_errf(err, errlen, "out of memory");
 	}
 	for (i = 0; i < g.n; i++) {
 		const struct rcf_nig_arc *a = &g.a[i];
@@ -152,20 +139,21 @@ int rcf_traffic_read_nig(FILE *f, const char *name, struct rcf_traffic_req *r,
 			continue;
 		if (a->flow > RCF_TRAFFIC_MAX_WEIGHT) {
 			rcf_nig_free(&g);
-			return bad(err, errlen,
-				   "%s: flow %u -> %u is %u, over %u", name,
-				   a->src, a->dst, a->flow,
-				   RCF_TRAFFIC_MAX_WEIGHT);
+			return rcf_errf(err, errlen,
+					"%s: flow %u -> %u is %u, over %u",
+					name, a->src, a->dst, a->flow,
+					RCF_TRAFFIC_MAX_WEIGHT);
 		}
 		r->arcs[r->narcs++] =
 			(struct rcf_traffic_arc_ent){a->src, a->dst, a->flow};
 	}
 	rcf_nig_free(&g);
 	if (!r->narcs)
-		return bad(err, errlen, "%s: no arc between two nodes", name);
+		return rcf_errf(err, errlen, "%s: no arc between two nodes",
+				name);
 	if (r->narcs > RCF_TRAFFIC_MAX_ARCS)
-		return bad(err, errlen, "%s: %u arcs, the kernel takes %u",
-			   name, r->narcs, RCF_TRAFFIC_MAX_ARCS);
+		return rcf_errf(err, errlen, "%s: %u arcs, the kernel takes %u",
+				name, r->narcs, RCF_TRAFFIC_MAX_ARCS);
 	return 0;
 }
 
@@ -191,27 +179,29 @@ int rcf_traffic_read_trace(FILE *f, const char *name, struct rcf_traffic_req *r,
 			   &extra) != 4 ||
 		    !bytes || bytes > RCF_TRAFFIC_MAX_SIZE || src == dst ||
 		    (r->nmsgs && cyc < r->msgs[r->nmsgs - 1].cycle))
-			return bad(err, errlen,
-				   "%s:%zu: want CYCLE SRC DST BYTES, cycles "
-				   "ascending, SRC not DST, 1 to %u bytes",
-				   name, line, RCF_TRAFFIC_MAX_SIZE);
+			return rcf_errf(
+				err, errlen,
+				"%s:%zu: want CYCLE SRC DST BYTES, cycles "
+				"ascending, SRC not DST, 1 to %u bytes",
+				name, line, RCF_TRAFFIC_MAX_SIZE);
 		if (r->nmsgs == RCF_TRAFFIC_MAX_MSGS)
-			return bad(err, errlen,
-				   "%s:%zu: over %u messages, the most one "
-				   "run takes (rcfsim takes any number)",
-				   name, line, RCF_TRAFFIC_MAX_MSGS);
+			return rcf_errf(
+				err, errlen,
+				"%s:%zu: over %u messages, the most one "
+				"run takes (rcfsim takes any number)",
+				name, line, RCF_TRAFFIC_MAX_MSGS);
 		if (r->nmsgs == cap) {
 			cap = cap ? 2 * cap : 64;
 			v = realloc(r->msgs, cap * sizeof(*v));
 			if (!v)
-				return bad(err, errlen, "out of memory");
+				return rcf_errf(err, errlen, "out of memory");
 			r->msgs = v;
 		}
 		r->msgs[r->nmsgs++] =
 			(struct rcf_traffic_msg_ent){cyc, src, dst, bytes};
 	}
 	if (!r->nmsgs)
-		return bad(err, errlen, "%s: no messages", name);
+		return rcf_errf(err, errlen, "%s: no messages", name);
 	return 0;
 }
 
@@ -222,7 +212,7 @@ static int read_file(const char *path, struct rcf_traffic_req *r, char *err,
 	int rc;
 
 	if (!f)
-		return bad(err, errlen, "%s: %s", path, strerror(errno));
+		return rcf_errf(err, errlen, "%s: %s", path, strerror(errno));
 	rc = r->pattern == RCF_TRAFFIC_NIG
 		     ? rcf_traffic_read_nig(f, path, r, err, errlen)
 		     : rcf_traffic_read_trace(f, path, r, err, errlen);
@@ -242,18 +232,18 @@ int rcf_traffic_parse_args(int argc, char **argv, struct rcf_traffic_req *r,
 	r->seed = 1;
 	r->hot_permille = 200;
 	if (argc < 1)
-		return bad(err, errlen, "traffic start needs a pattern");
+		return rcf_errf(err, errlen, "traffic start needs a pattern");
 	for (i = 0; rcf_traffic_pattern_word(i); i++)
 		if (!strcmp(argv[0], words[i]))
 			break;
 	if (!rcf_traffic_pattern_word(i))
-		return bad(err, errlen, "unknown traffic pattern '%s'",
-			   argv[0]);
+		return rcf_errf(err, errlen, "unknown traffic pattern '%s'",
+				argv[0]);
 	r->pattern = (uint8_t)i;
 	if (r->pattern == RCF_TRAFFIC_NIG || r->pattern == RCF_TRAFFIC_TRACE) {
 		if (argc < 2)
-			return bad(err, errlen, "%s needs a file: %s FILE",
-				   words[r->pattern], words[r->pattern]);
+			return rcf_errf(err, errlen, "%s needs a file: %s FILE",
+					words[r->pattern], words[r->pattern]);
 		if (read_file(argv[1], r, err, errlen)) {
 			rcf_traffic_req_free(r);
 			return -1;
@@ -265,7 +255,7 @@ int rcf_traffic_parse_args(int argc, char **argv, struct rcf_traffic_req *r,
 		int rc;
 
 		if (!v)
-			return bad(err, errlen, "'%s' needs a value", k);
+			return rcf_errf(err, errlen, "'%s' needs a value", k);
 		if (!strcmp(k, "step")) {
 			rc = num32(v, 0, UINT32_MAX, &r->param);
 			have_step = 1;
@@ -303,25 +293,27 @@ int rcf_traffic_parse_args(int argc, char **argv, struct rcf_traffic_req *r,
 		}
 		if (rc) {
 			rcf_traffic_req_free(r);
-			return rc == -2 ? bad(err, errlen, "unknown word '%s'",
-					      k)
-					: bad(err, errlen, "bad %s '%s'", k, v);
+			return rc == -2 ? rcf_errf(err, errlen,
+						   "unknown word '%s'", k)
+					: rcf_errf(err, errlen, "bad %s '%s'",
+						   k, v);
 		}
 	}
 	if (r->pattern == RCF_TRAFFIC_TRACE && r->nsizes) {
 		rcf_traffic_req_free(r);
-		return bad(err, errlen, "a trace has its own sizes");
+		return rcf_errf(err, errlen, "a trace has its own sizes");
 	}
 	if ((r->pattern == RCF_TRAFFIC_DOLOOP ||
 	     r->pattern == RCF_TRAFFIC_EXOR ||
 	     r->pattern == RCF_TRAFFIC_NCUBE) &&
 	    !have_step)
-		return bad(err, errlen, "%s needs a step: step I",
-			   words[r->pattern]);
+		return rcf_errf(err, errlen, "%s needs a step: step I",
+				words[r->pattern]);
 	if (r->pattern == RCF_TRAFFIC_HOTSPOT && !have_hot)
-		return bad(err, errlen, "hotspot needs a node: hotspot N");
+		return rcf_errf(err, errlen, "hotspot needs a node: hotspot N");
 	if (r->pattern != RCF_TRAFFIC_HOTSPOT && have_hot)
-		return bad(err, errlen, "hotspot N goes with pattern hotspot");
+		return rcf_errf(err, errlen,
+				"hotspot N goes with pattern hotspot");
 	return 0;
 }
 

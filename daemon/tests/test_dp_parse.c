@@ -13,6 +13,7 @@
 #include "../lib/fmt.h"
 #include "../lib/parse.h"
 #include "../lib/stats.h"
+#include "obj_text.h"
 
 static int parse(const char *line, struct rcf_op *op, char *err)
 {
@@ -22,21 +23,6 @@ static int parse(const char *line, struct rcf_op *op, char *err)
 	snprintf(buf, sizeof(buf), "%s", line);
 	n = rcf_split_words(buf, w, RCF_BATCH_MAX_WORDS);
 	return rcf_parse_op(n, w, 1, op, err, 256);
-}
-
-/* o as rcfctl prints it: show (batch = 0) or batch line (batch = 1) */
-static char *render(const struct rcf_obj *o, int batch)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-
-	if (batch)
-		rcf_print_batch(f, o);
-	else
-		rcf_print_show(f, NULL, o);
-	fclose(f);
-	return buf;
 }
 
 static int renders(const struct rcf_obj *o, int batch, const char *want)

@@ -15,6 +15,7 @@
 #include "../lib/fmt.h"
 #include "../lib/parse.h"
 #include "../lib/path_cmd.h"
+#include "obj_text.h"
 
 static int parse(const char *line, struct rcf_path_cmd *c, char *err)
 {
@@ -212,20 +213,6 @@ static void table(void)
 	tap_ok(ok, "every path attribute has a name for error reports");
 }
 
-static char *capture_show(const struct rcf_obj *o, int batch)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-
-	if (batch)
-		rcf_print_batch(f, o);
-	else
-		rcf_print_show(f, NULL, o);
-	fclose(f);
-	return buf;
-}
-
 static void sample(struct rcf_obj *o, uint32_t id, uint64_t state,
 		   uint64_t wait)
 {
@@ -255,7 +242,7 @@ static void lines(void)
 	int n, ok;
 
 	sample(&o, 7, RCF_PATH_RECALL, 0);
-	text = capture_show(&o, 0);
+	text = render(&o, 0);
 	ok = !strcmp(text, "path 7 master 0 dst 15 state recall hops 0.1 4 12 "
 			   "circuits 2 msgs 1234 bytes 99999 inflight 2 "
 			   "wait-ns 0\n");
@@ -266,7 +253,7 @@ static void lines(void)
 
 	/* a batch line leaves out what only the kernel sets */
 	sample(&o, 7, RCF_PATH_HELD, 0);
-	text = capture_show(&o, 1);
+	text = render(&o, 1);
 	ok = !strcmp(text, "path add id 7 master 0 dst 15 hops 0.1 4 12\n");
 	n = rcf_split_words(text, w, RCF_BATCH_MAX_WORDS);
 	ok = ok && !rcf_parse_op(n, w, 0, &op, err, sizeof(err)) &&

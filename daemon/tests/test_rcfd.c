@@ -7,27 +7,8 @@
 #include <unistd.h>
 
 #include "../rcfd.h"
+#include "rcfd_conf_util.h"
 #include "tap.h"
-
-static int parse(const char *text, struct rcfd_config *c, char *err)
-{
-	rcfd_config_defaults(c);
-	err[0] = '\0';
-	return rcfd_config_parse("t.conf", text, strlen(text), c, err, 512);
-}
-
-/* text must be refused with an error starting with want */
-static void refuse(const char *text, const char *want)
-{
-	struct rcfd_config c;
-	char err[512], name[160];
-	int ok;
-
-	ok = parse(text, &c, err) == -1 && !strncmp(err, want, strlen(want));
-	snprintf(name, sizeof(name), "refused: %s", want);
-	if (!tap_ok(ok, name))
-		printf("# got \"%s\"\n", err);
-}
 
 static void defaults(void)
 {

@@ -20,6 +20,7 @@
 
 #include "../rcfd.h"
 #include "../rcfd_out.h"
+#include "rcfd_conf_util.h"
 #include "tap.h"
 #include "topo.h"
 #include "topo_gen.h"
@@ -768,25 +769,6 @@ static void test_user_recall(void)
 		       host.st.breaks == 1 && !rcfd_phost_busy(&host),
 	       "a path recalled by hand is passed back and deleted");
 	rcf_topo_free(&t);
-}
-
-static int parse(const char *text, struct rcfd_config *c, char *err)
-{
-	rcfd_config_defaults(c);
-	err[0] = '\0';
-	return rcfd_config_parse("t.conf", text, strlen(text), c, err, 512);
-}
-
-static void refuse(const char *text, const char *want)
-{
-	struct rcfd_config c;
-	char err[512], name[160];
-
-	snprintf(name, sizeof(name), "refused: %s", want);
-	if (!tap_ok(parse(text, &c, err) == -1 &&
-			    !strncmp(err, want, strlen(want)),
-		    name))
-		printf("# got \"%s\"\n", err);
 }
 
 static void test_config(void)

@@ -136,6 +136,24 @@ int rcf_node_del(struct rcf_fabric *f, u32 id, struct rcf_err *e)
 	return 0;
 }
 
+int rcf_node_refs(struct rcf_fabric *f, u32 a, u32 b, bool path, int delta,
+		  struct rcf_err *e)
+{
+	u32 ids[2] = { a, b }, i;
+	struct rcf_node *n;
+
+	for (i = 0; i < 2; i++) {
+		n = rcf_touch(f, RCF_J_NODE, &f->nodes, ids[i], sizeof(*n));
+		if (!n)
+			return rcf_nomem(e);
+		if (path)
+			n->path_refs += delta;
+		else
+			n->route_refs += delta;
+	}
+	return 0;
+}
+
 struct rcf_node *rcf_node_get(struct rcf_fabric *f, u32 id)
 {
 	return rcf_vec_get(&f->nodes, id);

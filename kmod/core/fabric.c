@@ -514,6 +514,27 @@ struct rcf_vec *rcf_rtab(struct rcf_fabric *f, u32 src, bool create)
 }
 
 /*
+ * Whether a node's original a and its live copy b, both there, differ at
+ * most in the reference counts from offset counts up to port_link: the
+ * transaction classifiers below pass the counts their kind of change may
+ * move.
+ */
+static bool rcf_node_alike(const struct rcf_node *a, const struct rcf_node *b,
+			   size_t counts)
+{
+	return a && b && !memcmp(a, b, counts) &&
+	       !memcmp(a->port_link, b->port_link,
+		       sizeof(*a) - offsetof(struct rcf_node, port_link));
+}
+
+/* The same for a link's crossing counts. */
+static bool rcf_link_alike(const struct rcf_link *a, const struct rcf_link *b,
+			   size_t counts)
+{
+	return a && b && !memcmp(a, b, counts) && a->state == b->state;
+}
+
+/*
  * Whether the open transaction's change matters to the engine only
  * through route tables: every journaled node, switch and link differs
  * from its original in its route reference counts at most.  Such a
@@ -543,17 +564,11 @@ bool rcf_txn_routes_only(const struct rcf_fabric *f, u8 *srcs)
 			if (srcs && r && r->src < RCF_MAX_NODES)
 				srcs[r->src] = 1;
 			break;
-		case RCF_J_NODE: {
-			const struct rcf_node *a = j->old, *b = live;
-
-			if (!a || !b ||
-			    memcmp(a, b, offsetof(struct rcf_node, route_refs)) ||
-			    memcmp(a->port_link, b->port_link,
-				   sizeof(*a) - offsetof(struct rcf_node,
-							 port_link)))
+		case RCF_J_NODE:
+			if (!rcf_node_alike(j->old, live,
+					    offsetof(struct rcf_node, route_refs)))
 				return false;
 			break;
-		}
 		case RCF_J_SWITCH: {
 			const struct rcf_switch *a = j->old, *b = live;
 
@@ -565,15 +580,11 @@ bool rcf_txn_routes_only(const struct rcf_fabric *f, u8 *srcs)
 				return false;
 			break;
 		}
-		case RCF_J_LINK: {
-			const struct rcf_link *a = j->old, *b = live;
-
-			if (!a || !b ||
-			    memcmp(a, b, offsetof(struct rcf_link, users)) ||
-			    a->state != b->state)
+		case RCF_J_LINK:
+			if (!rcf_link_alike(j->old, live,
+					    offsetof(struct rcf_link, users)))
 				return false;
 			break;
-		}
 		default:
 			return false;
 		}
@@ -604,17 +615,11 @@ bool rcf_txn_paths_only(const struct rcf_fabric *f)
 		case RCF_J_PATH:
 			paths = true;
 			break;
-		case RCF_J_NODE: {
-			const struct rcf_node *a = j->old, *b = live;
-
-			if (!a || !b ||
-			    memcmp(a, b, offsetof(struct rcf_node, path_refs)) ||
-			    memcmp(a->port_link, b->port_link,
-				   sizeof(*a) - offsetof(struct rcf_node,
-							 port_link)))
+		case RCF_J_NODE:
+			if (!rcf_node_alike(j->old, live,
+					    offsetof(struct rcf_node, path_refs)))
 				return false;
 			break;
-		}
 		case RCF_J_SWITCH: {
 			const struct rcf_switch *a = j->old, *b = live;
 
@@ -634,15 +639,11 @@ bool rcf_txn_paths_only(const struct rcf_fabric *f)
 					return false;
 			break;
 		}
-		case RCF_J_LINK: {
-			const struct rcf_link *a = j->old, *b = live;
-
-			if (!a || !b ||
-			    memcmp(a, b, offsetof(struct rcf_link, paths)) ||
-			    a->state != b->state)
+		case RCF_J_LINK:
+			if (!rcf_link_alike(j->old, live,
+					    offsetof(struct rcf_link, paths)))
 				return false;
 			break;
-		}
 		default:
 			return false;
 		}

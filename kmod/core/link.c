@@ -57,6 +57,32 @@ u32 rcf_end_link(struct rcf_fabric *f, const struct rcf_end *end)
 	return RCF_NONE;
 }
 
+void rcf_link_cross(struct rcf_fabric *f, u32 lid, struct rcf_end *at)
+{
+	struct rcf_link *l = rcf_link_get(f, lid);
+
+	if (l->a.kind == at->kind && l->a.id == at->id &&
+	    l->a.port == at->port)
+		*at = l->b;
+	else
+		*at = l->a;
+}
+
+int rcf_link_count(struct rcf_fabric *f, u32 lid, bool path, int delta,
+		   struct rcf_err *e)
+{
+	struct rcf_link *l;
+
+	l = rcf_touch(f, RCF_J_LINK, &f->links, lid, sizeof(*l));
+	if (!l)
+		return rcf_nomem(e);
+	if (path)
+		l->paths += delta;
+	else
+		l->users += delta;
+	return 0;
+}
+
 static int rcf_end_check(struct rcf_fabric *f, const struct rcf_end *end,
 			 u32 attr, struct rcf_err *e)
 {

@@ -308,6 +308,17 @@ int rcf_vec_free_key(struct rcf_vec *vec, u32 *key);
 /* A source's route table, made on demand when create is set. */
 struct rcf_vec *rcf_rtab(struct rcf_fabric *f, u32 src, bool create);
 u32 rcf_end_link(struct rcf_fabric *f, const struct rcf_end *end);
+/* at, one end of link lid, becomes its other end. */
+void rcf_link_cross(struct rcf_fabric *f, u32 lid, struct rcf_end *at);
+/*
+ * One more (delta 1) or one fewer (-1) route or path (path set) counted
+ * on link lid, or at its end nodes a and b; routes and paths hold what
+ * they cross with these counts (route.c, path.c).
+ */
+int rcf_link_count(struct rcf_fabric *f, u32 lid, bool path, int delta,
+		   struct rcf_err *e);
+int rcf_node_refs(struct rcf_fabric *f, u32 a, u32 b, bool path, int delta,
+		  struct rcf_err *e);
 
 static inline int rcf_fail(struct rcf_err *e, int err, const char *msg,
 			   u32 attr)
@@ -318,6 +329,11 @@ static inline int rcf_fail(struct rcf_err *e, int err, const char *msg,
 		e->attr = attr;
 	}
 	return -err;
+}
+
+static inline int rcf_nomem(struct rcf_err *e)
+{
+	return rcf_fail(e, ENOMEM, "out of memory", 0);
 }
 
 #endif /* _RCF_CORE_MODEL_H */

@@ -23,11 +23,6 @@ enum rcf_pwalk_mode {
 	RCF_PWALK_LINKS,	/* list the links of a path that holds them */
 };
 
-static int rcf_path_nomem(struct rcf_err *e)
-{
-	return rcf_fail(e, ENOMEM, "out of memory", 0);
-}
-
 /* Switch ports a checked path has used so far, to refuse a loop. */
 struct rcf_pwalk_seen {
 	u32 n;
@@ -89,7 +84,7 @@ static int rcf_path_switch_set(struct rcf_fabric *f, struct rcf_switch *s,
 {
 	s = rcf_touch(f, RCF_J_SWITCH, &f->switches, s->id, sizeof(*s));
 	if (!s)
-		return rcf_path_nomem(e);
+		return rcf_nomem(e);
 	if (mode == RCF_PWALK_HOLD) {
 		s->circ_out[in] = out;
 		s->circ_users[in] = 0;
@@ -125,14 +120,8 @@ static int rcf_path_link(struct rcf_fabric *f, u32 lid, u32 vc, int mode,
 					RCF_A_PATH_HOPS);
 		return 0;
 	}
-	l = rcf_touch(f, RCF_J_LINK, &f->links, lid, sizeof(*l));
-	if (!l)
-		return rcf_path_nomem(e);
-	if (mode == RCF_PWALK_HOLD)
-		l->paths++;
-	else
-		l->paths--;
-	return 0;
+	return rcf_link_count(f, lid, true, mode == RCF_PWALK_HOLD ? 1 : -1,
+			      e);
 }
 
 /*
@@ -147,13 +136,12 @@ static int rcf_path_walk(struct rcf_fabric *f, const struct rcf_path *p,
 			      .port = RCF_NONE };
 	struct rcf_pwalk_seen *seen = NULL;
 	u32 i = 0, vc = RCF_HOP_VC(p->hops[0]), out, lid, nc = 0, nl = 0;
-	struct rcf_link *l;
 	int err = 0;
 
 	if (mode == RCF_PWALK_CHECK) {
 		seen = rcf_os_zalloc(sizeof(*seen));
 		if (!seen)
-			return rcf_path_nomem(e);
+			return rcf_nomem(e);
 	}
 	for (;;) {
 		u8 b;
@@ -233,12 +221,7 @@ static int rcf_path_walk(struct rcf_fabric *f, const struct rcf_path *p,
 		if (lids && nl < RCF_ROUTE_MAX_HOPS)
 			lids[nl] = lid;
 		nl++;
-		l = rcf_link_get(f, lid);
-		if (l->a.kind == at.kind && l->a.id == at.id &&
-		    l->a.port == at.port)
-			at = l->b;
-		else
-			at = l->a;
+		rcf_link_cross(f, lid, &at);
 	}
 	rcf_os_free(seen);
 	if (ncirc)
@@ -246,22 +229,6 @@ static int rcf_path_walk(struct rcf_fabric *f, const struct rcf_path *p,
 	if (nlinks)
 		*nlinks = nl;
 	return err;
-}
-
-static int rcf_path_refs(struct rcf_fabric *f, const struct rcf_path *p,
-			 int delta, struct rcf_err *e)
-{
-	struct rcf_node *n;
-
-	n = rcf_touch(f, RCF_J_NODE, &f->nodes, p->master, sizeof(*n));
-	if (!n)
-		return rcf_path_nomem(e);
-	n->path_refs += delta;
-	n = rcf_touch(f, RCF_J_NODE, &f->nodes, p->dst, sizeof(*n));
-	if (!n)
-		return rcf_path_nomem(e);
-	n->path_refs += delta;
-	return 0;
 }
 
 /*
@@ -321,15 +288,15 @@ int rcf_path_add(struct rcf_fabric *f, struct rcf_path *p, bool has_id,
 	p->state = RCF_PATH_HELD;
 	n = rcf_dup(f, p, sizeof(*p));
 	if (!n)
-		return rcf_path_nomem(e);
+		return rcf_nomem(e);
 	if (rcf_put(f, RCF_J_PATH, &f->paths, p->id, n)) {
 		rcf_free(f, n);
-		return rcf_path_nomem(e);
+		return rcf_nomem(e);
 	}
 	err = rcf_path_walk(f, n, RCF_PWALK_HOLD, NULL, NULL, NULL, e);
 	if (err)
 		return err;
-	return rcf_path_refs(f, n, 1, e);
+	return rcf_node_refs(f, n->master, n->dst, true, 1, e);
 }
 
 int rcf_path_del(struct rcf_fabric *f, u32 id, bool returned,
@@ -350,9 +317,9 @@ int rcf_path_del(struct rcf_fabric *f, u32 id, bool returned,
 				RCF_A_PATH_ID);
 	err = rcf_path_walk(f, p, RCF_PWALK_DROP, NULL, NULL, NULL, e);
 	if (!err)
-		err = rcf_path_refs(f, p, -1, e);
+		err = rcf_node_refs(f, p->master, p->dst, true, -1, e);
 	if (!err && rcf_remove(f, RCF_J_PATH, &f->paths, id))
-		err = rcf_path_nomem(e);
+		err = rcf_nomem(e);
 	return err;
 }
 
@@ -374,7 +341,7 @@ int rcf_path_set(struct rcf_fabric *f, u32 id, u8 state, struct rcf_err *e)
 		return 0;
 	p = rcf_touch(f, RCF_J_PATH, &f->paths, id, sizeof(*p));
 	if (!p)
-		return rcf_path_nomem(e);
+		return rcf_nomem(e);
 	p->state = state;
 	return 0;
 }
@@ -417,7 +384,7 @@ int rcf_path_break_link(struct rcf_fabric *f, u32 lid, struct rcf_err *e)
 			continue;
 		p = rcf_touch(f, RCF_J_PATH, &f->paths, p->id, sizeof(*p));
 		if (!p)
-			return rcf_path_nomem(e);
+			return rcf_nomem(e);
 		p->state = RCF_PATH_BROKEN;
 	}
 	return 0;

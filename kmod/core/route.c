@@ -42,11 +42,6 @@ static struct rcf_route *rcf_route_copy(struct rcf_fabric *f,
 	return n;
 }
 
-static int rcf_nomem(struct rcf_err *e)
-{
-	return rcf_fail(e, ENOMEM, "out of memory", 0);
-}
-
 /*
  * Counts a route at a switch input, in circ_users when it follows the
  * input's circuit or in in_users when it reads its byte there.
@@ -85,14 +80,8 @@ static int rcf_walk_link(struct rcf_fabric *f, u32 lid, u32 vc, int mode,
 					RCF_A_ROUTE_HOPS);
 		return 0;
 	}
-	l = rcf_touch(f, RCF_J_LINK, &f->links, lid, sizeof(*l));
-	if (!l)
-		return rcf_nomem(e);
-	if (mode == RCF_WALK_HOLD)
-		l->users++;
-	else
-		l->users--;
-	return 0;
+	return rcf_link_count(f, lid, false, mode == RCF_WALK_HOLD ? 1 : -1,
+			      e);
 }
 
 static int rcf_route_walk(struct rcf_fabric *f, const struct rcf_route *r,
@@ -101,7 +90,6 @@ static int rcf_route_walk(struct rcf_fabric *f, const struct rcf_route *r,
 	struct rcf_end at = { .kind = RCF_ELEM_NODE, .id = r->src,
 			      .port = RCF_NONE };
 	u32 i = 0, vc = 0, run = 0, ports, out, lid;
-	struct rcf_link *l;
 	int err;
 
 	for (;;) {
@@ -165,29 +153,8 @@ cross:
 		err = rcf_walk_link(f, lid, vc, mode, e);
 		if (err)
 			return err;
-		l = rcf_link_get(f, lid);
-		if (l->a.kind == at.kind && l->a.id == at.id &&
-		    l->a.port == at.port)
-			at = l->b;
-		else
-			at = l->a;
+		rcf_link_cross(f, lid, &at);
 	}
-}
-
-static int rcf_route_refs(struct rcf_fabric *f, const struct rcf_route *r,
-			  int delta, struct rcf_err *e)
-{
-	struct rcf_node *n;
-
-	n = rcf_touch(f, RCF_J_NODE, &f->nodes, r->src, sizeof(*n));
-	if (!n)
-		return rcf_nomem(e);
-	n->route_refs += delta;
-	n = rcf_touch(f, RCF_J_NODE, &f->nodes, r->dst, sizeof(*n));
-	if (!n)
-		return rcf_nomem(e);
-	n->route_refs += delta;
-	return 0;
 }
 
 static int rcf_route_check(struct rcf_fabric *f, const struct rcf_route *r,
@@ -247,7 +214,7 @@ int rcf_route_add(struct rcf_fabric *f, struct rcf_route *r, int index,
 	err = rcf_route_walk(f, n, RCF_WALK_HOLD, e);
 	if (err)
 		return err;
-	return rcf_route_refs(f, n, 1, e);
+	return rcf_node_refs(f, n->src, n->dst, false, 1, e);
 }
 
 static int rcf_route_del_one(struct rcf_fabric *f, struct rcf_route *r,
@@ -259,7 +226,7 @@ static int rcf_route_del_one(struct rcf_fabric *f, struct rcf_route *r,
 
 	err = rcf_route_walk(f, r, RCF_WALK_DROP, e);
 	if (!err)
-		err = rcf_route_refs(f, r, -1, e);
+		err = rcf_node_refs(f, r->src, r->dst, false, -1, e);
 	if (!err && rcf_remove(f, RCF_J_ROUTE, t, key))
 		err = rcf_nomem(e);
 	return err;

@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Shared by the printing tests (included, not linked): an object as
+ * rcfctl prints it, to compare with the text a test wants.
+ */
+#ifndef RCF_TEST_OBJ_TEXT_H
+#define RCF_TEST_OBJ_TEXT_H
+
+#include <stdio.h>
+
+#include "../lib/fmt.h"
+
+/* o as a show line (batch = 0) or batch line (batch = 1); malloc'd */
+static char *render(const struct rcf_obj *o, int batch)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	if (batch)
+		rcf_print_batch(f, o);
+	else
+		rcf_print_show(f, NULL, o);
+	fclose(f);
+	return buf;
+}
+
+#endif
