@@ -223,7 +223,7 @@ int rcf_adapter_send(struct rcf_adapter *a, u32 src, u32 dst, const void *msg,
 		ad_drop(a, si, RCF_ADROP_MSG_SIZE);
 		return -EMSGSIZE;
 	}
-	if (wp || (p && p->state != RCF_PATH_HELD) || (!p && !n))
+	if (wp || (p && !ad_path_ready(p)) || (!p && !n))
 		return ad_wait(a, si, dst, msg, len, cookie);
 	r = ad_xmit(a, si, dst, p, msg, len, cookie);
 	if (r == -ENOMEM)

@@ -142,7 +142,13 @@ int rcf_adapter_drop_reason(int adapter_drop);
  * the messages started on it until the last byte of each has arrived
  * (its packets arrive in order, whatever becomes of the reassembly); a
  * RECALL path whose count is 0 is RETURNED and ops->path_returned is
- * called, once.
+ * called, once.  A master has at most RCF_ADAPTER_PATH_WINDOW messages on
+ * its path at a time; the next waits in its queue until the one before
+ * has fully arrived, as a processor sends one data message at a time on
+ * its data path (§II A rule 2: the mastership comes back "after the
+ * completion of a data message transfer", not of all it has queued).
+ * The engine then yields (rcf_engine_yield) so that whoever runs it can
+ * kick the next one out at once.
  *
  * Path requests: when enabled, a message for a pair with neither a route
  * nor a path waits in its source's queue (at most RCF_ADAPTER_WAIT_MSGS
@@ -154,6 +160,7 @@ int rcf_adapter_drop_reason(int adapter_drop);
  * before.
  */
 #define RCF_ADAPTER_WAIT_MSGS	64
+#define RCF_ADAPTER_PATH_WINDOW	1
 #define RCF_ADAPTER_WAIT_BYTES	(256u << 10)
 
 struct rcf_adapter_path {

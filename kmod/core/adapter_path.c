@@ -127,6 +127,9 @@ void ad_path_arrived(struct rcf_adapter *a, u32 src, u32 dst, u32 id)
 	a->path_inflight--;
 	if (!p->inflight && p->state == RCF_PATH_RECALL)
 		ad_path_returned(a, p);
+	/* the master's next message waits for this one: let it go now */
+	if (ad_path_ready(p) && a->nodes[p->mi].wq_head)
+		rcf_engine_yield(a->e);
 }
 
 /*

@@ -38,6 +38,13 @@ struct ad_path {
 	u64 msgs, bytes;
 };
 
+/* The path may take the master's next message now. */
+static inline bool ad_path_ready(const struct ad_path *p)
+{
+	return p->state == RCF_PATH_HELD &&
+	       p->inflight < RCF_ADAPTER_PATH_WINDOW;
+}
+
 /*
  * The adapter's paths, sorted by id, and by master through by_master:
  * master mi's paths are p[by_master[m0[mi] .. m0[mi + 1] - 1]].

@@ -145,7 +145,7 @@ static void ad_kick_node(struct rcf_adapter *a, u32 si)
 		}
 		p = ad_path_of(a, si, m->dst);
 		n = rcf_engine_pair_routes(a->e, nd->id, m->dst, &first);
-		if (p ? p->state == RCF_PATH_HELD : n != 0) {
+		if (p ? ad_path_ready(p) : n != 0) {
 			if (ad_xmit(a, si, m->dst, p, m->data, m->len,
 				    m->cookie))
 				break;

@@ -175,6 +175,13 @@ u64 rcf_engine_backlog(const struct rcf_engine *e, u32 src);
 int rcf_engine_reserve(struct rcf_engine *e, u32 npkts);
 
 /*
+ * Makes rcf_engine_run() return at the end of the current cycle, for a
+ * caller with something to send before the engine goes on (a delivery
+ * callback that released a message, say).
+ */
+void rcf_engine_yield(struct rcf_engine *e);
+
+/*
  * Circuits of a running engine (paths, engine_circuit.c): whether no
  * packet stands at switch sw's input in (nothing in its channels' FIFOs
  * and no worm being fed in), and setting the input's circuit output

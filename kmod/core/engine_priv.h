@@ -154,6 +154,7 @@ struct rcf_engine {
 	u32 nheap, heap_cap;
 
 	u8 in_cycle;
+	u8 yield;		/* rcf_engine_run returns after this cycle */
 	int err;		/* sticky: an event could not be queued */
 	u32 *act, *act_next;	/* elements to process this/next cycle */
 	u32 nact, nact_next;

@@ -181,10 +181,19 @@ long long rcf_engine_run(struct rcf_engine *e, u64 max_cycles)
 			}
 		}
 		eng_cycle(e);
+		if (e->yield) {
+			e->yield = 0;
+			break;
+		}
 	}
 	if (e->err)
 		return e->err;
 	return e->now - start;
+}
+
+void rcf_engine_yield(struct rcf_engine *e)
+{
+	e->yield = 1;
 }
 
 u64 rcf_engine_busy(const struct rcf_engine *e)

@@ -265,6 +265,16 @@ long long rcf_traffic_run(struct rcf_traffic *t, u64 max_cycles)
 			t->done = true;
 			return r;
 		}
+		/*
+		 * A path's message arrived and the engine yielded so that the
+		 * master's next one goes at once; time goes on from there.
+		 */
+		if (rcf_adapter_waiting(t->a, ~0u))
+			rcf_adapter_kick(t->a);
+		if ((u64)r < n && !rcf_engine_quiet(t->e)) {
+			adv += r;
+			continue;
+		}
 		if (r && (u64)r < n && t->stopped) {
 			/* drained: time stops where the last byte arrived */
 			adv += r;
