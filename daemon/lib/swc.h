@@ -108,6 +108,8 @@ struct swc_job {
 	int dst_sw, dst_proc;
 	uint32_t visited;
 	uint64_t retry_at; /* origin: earliest next try after a NACK */
+	uint64_t seq;	   /* age at this controller: older goes first */
+	int wait_break;	   /* waits for a path on its ports to be broken */
 };
 
 struct swc_flit {
@@ -170,6 +172,7 @@ struct swc_sw {
 	struct swc_port port[SWC_NPORT];
 	struct swc_seg seg[SWC_MAX_SEG];
 	struct swc_job job[SWC_MAX_JOB];
+	uint64_t job_seq;
 	uint32_t next_path;
 	/* polling: the systems (processors, lines) in cyclic order */
 	int cursor;

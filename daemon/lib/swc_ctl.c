@@ -69,6 +69,36 @@ static void fail_origin(struct swc_net *n, int sw, int j, int err)
 	job_free(s, j);
 }
 
+/*
+ * A port that an older set-up has had broken for itself is as good as
+ * reserved by it.  Without this, the job slot a finished set-up frees
+ * goes to its master's next request, which is then evaluated before the
+ * set-ups waiting for the same line to be broken, and a busy master
+ * keeps the line from the others on its switch for as long as it has
+ * traffic (§IV: every processor gets its turn).  The younger one is
+ * refused as busy, as for a reservation, never made to wait: waiting
+ * behind a set-up that itself waits for a reservation could close a
+ * cycle.
+ */
+static int older_waits(const struct swc_sw *s, int j, const int ports[2])
+{
+	const struct swc_job *jb = &s->job[j];
+	int o, k;
+
+	for (o = 0; o < SWC_MAX_JOB; o++) {
+		const struct swc_job *ob = &s->job[o];
+
+		if (o == j || !ob->used || ob->state != SWC_J_WAIT ||
+		    !ob->wait_break || ob->seq > jb->seq)
+			continue;
+		for (k = 0; k < 2; k++)
+			if (ob->in == ports[k] ||
+			    (ob->out >= 0 && ob->out == ports[k]))
+				return 1;
+	}
+	return 0;
+}
+
 /* 1: both ports reserved; 0: waiting for a break; -err: give up */
 static int claim(struct swc_net *n, int sw, int j)
 {
@@ -89,6 +119,7 @@ static int claim(struct swc_net *n, int sw, int j)
 	}
 	ports[0] = jb->in;
 	ports[1] = jb->out;
+	jb->wait_break = 0;
 	for (k = 0; k < 2; k++) {
 		struct swc_port *pt = &s->port[ports[k]];
 
@@ -99,8 +130,12 @@ static int claim(struct swc_net *n, int sw, int j)
 			wait = 1;
 		}
 	}
-	if (wait)
+	if (wait) {
+		jb->wait_break = 1;
 		return 0;
+	}
+	if (older_waits(s, j, ports))
+		return -SWC_E_BUSY;
 	s->port[jb->in].job = j;
 	s->port[jb->out].job = j;
 	return 1;
@@ -167,6 +202,7 @@ static int job_new(struct swc_sw *s)
 			s->job[j].used = 1;
 			s->job[j].state = SWC_J_WAIT;
 			s->job[j].out = -1;
+			s->job[j].seq = ++s->job_seq;
 			return j;
 		}
 	return -1;
