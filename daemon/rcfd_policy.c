@@ -157,15 +157,9 @@ int rcfd_plan_make_nig(const struct rcfd_config *c, const struct rcf_topo *t,
 		return -1;
 	}
 	o.algo = algos[c->algorithm];
-	g = calloc(1, sizeof(*g));
-	if (!g) {
-		snprintf(err, errlen, "out of memory");
+	g = rcf_graph_new(t, err, errlen);
+	if (!g)
 		return -1;
-	}
-	if (rcf_graph_build(g, t, err, errlen)) {
-		free(g);
-		return -1;
-	}
 	if (rcf_routes_from_topo(&p->old, t)) {
 		snprintf(err, errlen, "out of memory");
 		goto out;
@@ -183,8 +177,7 @@ int rcfd_plan_make_nig(const struct rcfd_config *c, const struct rcf_topo *t,
 	rc = 0;
 out:
 	rcf_cdg_result_free(&cdg);
-	rcf_graph_free(g);
-	free(g);
+	rcf_graph_destroy(g);
 	return rc;
 }
 

@@ -164,6 +164,30 @@ void rcf_graph_free(struct rcf_graph *g)
 	g->nv = g->nnodes = g->nlinks = 0;
 }
 
+struct rcf_graph *rcf_graph_new(const struct rcf_topo *t, char *err,
+				size_t errlen)
+{
+	struct rcf_graph *g = calloc(1, sizeof(*g));
+
+	if (!g) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	if (rcf_graph_build(g, t, err, errlen)) {
+		free(g);
+		return NULL;
+	}
+	return g;
+}
+
+void rcf_graph_destroy(struct rcf_graph *g)
+{
+	if (!g)
+		return;
+	rcf_graph_free(g);
+	free(g);
+}
+
 int32_t rcf_graph_next(const struct rcf_graph *g, uint32_t v, uint32_t p,
 		       uint32_t *in)
 {

@@ -55,6 +55,13 @@ struct rcf_graph {
 int rcf_graph_build(struct rcf_graph *g, const struct rcf_topo *t, char *err,
 		    size_t errlen);
 void rcf_graph_free(struct rcf_graph *g);
+/*
+ * A graph on the heap (its node table is too big for a stack), built;
+ * NULL with a reason in err.  rcf_graph_destroy() frees both.
+ */
+struct rcf_graph *rcf_graph_new(const struct rcf_topo *t, char *err,
+				size_t errlen);
+void rcf_graph_destroy(struct rcf_graph *g);
 
 static inline struct rcf_gport *rcf_gport(const struct rcf_graph *g, uint32_t v,
 					  uint32_t p)

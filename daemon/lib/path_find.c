@@ -255,18 +255,11 @@ int rcf_path_find_topo(const struct rcf_topo *t, uint32_t master, uint32_t dst,
 {
 	const struct rcf_objv *rv = &t->v[RCF_K_ROUTE];
 	struct rcf_path_marks m;
-	struct rcf_graph *g = malloc(sizeof(*g));
+	struct rcf_graph *g = rcf_graph_new(t, err, errlen);
 	int rc = -1;
 
-	/* the graph's node table is too big for the stack */
-	if (!g) {
-		snprintf(err, errlen, "out of memory");
+	if (!g)
 		return -1;
-	}
-	if (rcf_graph_build(g, t, err, errlen)) {
-		free(g);
-		return -1;
-	}
 	if (rcf_path_marks_init(&m, g)) {
 		snprintf(err, errlen, "out of memory");
 		goto out;
@@ -278,7 +271,6 @@ int rcf_path_find_topo(const struct rcf_topo *t, uint32_t master, uint32_t dst,
 	rc = rcf_path_find(g, &m, master, dst, vc, hops, nhops, err, errlen);
 	rcf_path_marks_free(&m);
 out:
-	rcf_graph_free(g);
-	free(g);
+	rcf_graph_destroy(g);
 	return rc;
 }
