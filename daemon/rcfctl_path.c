@@ -124,12 +124,6 @@ static int show(struct ctl *c, const struct rcf_op *op)
 
 /* add */
 
-static int collect(uint8_t cmd, const struct rcf_obj *o, void *arg)
-{
-	(void)cmd;
-	return rcf_topo_add(arg, o) ? 0 : -ENOMEM;
-}
-
 struct marking {
 	struct rcf_path_marks *m;
 	const struct rcf_graph *g;
@@ -167,7 +161,7 @@ static int find_hops(struct ctl *c, struct rcf_obj *p)
 	}
 	/* the elements, links and circuits (paths' included) */
 	for (k = RCF_K_NODE; k <= RCF_K_CIRCUIT; k++)
-		if (rcf_nl_dump(&c->nl, k, NULL, collect, &t))
+		if (rcf_nl_dump(&c->nl, k, NULL, rcf_topo_collect, &t))
 			break;
 	if (k <= RCF_K_CIRCUIT) {
 		rcf_obj_init(&o, k);

@@ -44,14 +44,6 @@ static void progress(size_t done, size_t total, void *arg)
 		total, done == total ? "\n" : "");
 }
 
-static int collect(uint8_t cmd, const struct rcf_obj *o, void *arg)
-{
-	(void)cmd;
-	if (o->kind == RCF_K_FABRIC)
-		return 0;
-	return rcf_topo_add(arg, o) ? 0 : -ENOMEM;
-}
-
 /* the fabric from --topo, --gen or the kernel; routes only when asked */
 static int load_fabric(struct ctl *c, const struct route_args *a,
 		       struct rcf_topo *t, int routes)
@@ -86,7 +78,7 @@ static int load_fabric(struct ctl *c, const struct route_args *a,
 		/* paths show as the circuits they own */
 		if ((k == RCF_K_ROUTE && !routes) || k == RCF_K_PATH)
 			continue;
-		if (!rcf_nl_dump(&c->nl, k, NULL, collect, t))
+		if (!rcf_nl_dump(&c->nl, k, NULL, rcf_topo_collect, t))
 			continue;
 		rcf_obj_init(&o, k);
 		return kernel_error(c, "reading the fabric", &o);

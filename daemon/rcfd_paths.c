@@ -92,12 +92,6 @@ static uint64_t k_now(void *arg)
 	return (uint64_t)ts.tv_sec * 1000000 + (uint64_t)ts.tv_nsec / 1000;
 }
 
-static int collect(uint8_t cmd, const struct rcf_obj *o, void *arg)
-{
-	(void)cmd;
-	return rcf_topo_add(arg, o) ? 0 : -ENOMEM;
-}
-
 /* the elements and links: what the controllers mirror */
 static int read_fabric(struct rcfd *d, struct rcf_topo *t, char *err,
 		       size_t errlen)
@@ -107,7 +101,8 @@ static int read_fabric(struct rcfd *d, struct rcf_topo *t, char *err,
 
 	rcf_topo_init(t);
 	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
-		int rc = rcf_nl_dump(&d->nl, kinds[i], NULL, collect, t);
+		int rc = rcf_nl_dump(&d->nl, kinds[i], NULL, rcf_topo_collect,
+				     t);
 
 		if (rc) {
 			snprintf(err, errlen, "reading the %ss: %s",

@@ -67,14 +67,6 @@ int rcfd_routing_timeout(const struct rcfd *d)
 	return left <= 0 ? 0 : (int)(left * 1000) + 1;
 }
 
-static int collect(uint8_t cmd, const struct rcf_obj *o, void *arg)
-{
-	(void)cmd;
-	if (o->kind == RCF_K_FABRIC)
-		return 0;
-	return rcf_topo_add(arg, o) ? 0 : -ENOMEM;
-}
-
 /*
  * routing.algorithm = adaptive: the NIG is what the kernel counted, C_ij
  * in message bytes (the PAIR counters since the last STATS_RESET).
@@ -103,7 +95,7 @@ static int read_fabric(struct rcfd *d, struct rcf_topo *t, char *err,
 {
 	rcf_topo_init(t);
 	for (int k = RCF_K_NODE; k < RCF_K_NR; k++) {
-		int rc = rcf_nl_dump(&d->nl, k, NULL, collect, t);
+		int rc = rcf_nl_dump(&d->nl, k, NULL, rcf_topo_collect, t);
 
 		if (rc) {
 			snprintf(err, errlen, "reading the %ss: %s",

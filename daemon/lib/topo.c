@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The in-memory fabric: building, sorting, flattening to operations. */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -34,6 +35,14 @@ struct rcf_obj *rcf_topo_add(struct rcf_topo *t, const struct rcf_obj *o)
 	}
 	v->o[v->n] = *o;
 	return &v->o[v->n++];
+}
+
+int rcf_topo_collect(uint8_t cmd, const struct rcf_obj *o, void *topo)
+{
+	(void)cmd;
+	if (o->kind == RCF_K_FABRIC)
+		return 0;
+	return rcf_topo_add(topo, o) ? 0 : -ENOMEM;
 }
 
 struct rcf_obj *rcf_topo_node(struct rcf_topo *t, uint32_t id, uint32_t ports)

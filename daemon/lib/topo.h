@@ -24,6 +24,11 @@ void rcf_topo_init(struct rcf_topo *t);
 void rcf_topo_free(struct rcf_topo *t);
 /* appends a copy; returns it, or NULL when out of memory */
 struct rcf_obj *rcf_topo_add(struct rcf_topo *t, const struct rcf_obj *o);
+/*
+ * A dump callback (rcf_nl_dump) that copies every object but the
+ * fabric's own into the struct rcf_topo at topo; -ENOMEM stops the dump.
+ */
+int rcf_topo_collect(uint8_t cmd, const struct rcf_obj *o, void *topo);
 struct rcf_obj *rcf_topo_node(struct rcf_topo *t, uint32_t id, uint32_t ports);
 struct rcf_obj *rcf_topo_switch(struct rcf_topo *t, uint32_t id,
 				uint32_t ports);
