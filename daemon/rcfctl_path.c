@@ -12,10 +12,10 @@
 #include <poll.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "lib/fmt.h"
 #include "lib/json.h"
+#include "lib/mono.h"
 #include "lib/path_cmd.h"
 #include "lib/path_find.h"
 #include "rcfctl.h"
@@ -235,14 +235,6 @@ static int add(struct ctl *c, struct rcf_op *op)
 
 /* del: recall, wait for the mastership, delete */
 
-static uint64_t now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
-}
-
 enum back { WAITING, BACK, GONE, REGRANTED };
 
 struct watch {
@@ -287,7 +279,7 @@ static void on_event(const struct rcf_event *ev, void *arg)
 static int wait_back(struct ctl *c, struct rcf_nl *ev, uint32_t ms,
 		     struct watch *w)
 {
-	uint64_t start = now_ms(), told = 0;
+	uint64_t start = rcf_mono_us() / 1000, told = 0;
 	struct rcf_obj o;
 	int rc, t;
 
@@ -304,7 +296,7 @@ static int wait_back(struct ctl *c, struct rcf_nl *ev, uint32_t ms,
 		w->state = state_of(&o);
 		if (w->state != WAITING)
 			return RCFCTL_OK;
-		gone = now_ms() - start;
+		gone = rcf_mono_us() / 1000 - start;
 		if (gone >= ms) {
 			fprintf(stderr,
 				"rcfctl: path %" PRIu32

@@ -9,12 +9,12 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "lib/batch.h"
 #include "lib/cdg.h"
 #include "lib/json.h"
+#include "lib/mono.h"
 #include "lib/nig.h"
 #include "lib/nl_routes.h"
 #include "lib/nl_stats.h"
@@ -29,14 +29,6 @@ struct route_args {
 	int install, force, check, algo_set;
 	int measured; /* 1 + enum rcf_nig_unit; 0: not --measured */
 };
-
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
 
 static void progress(size_t done, size_t total, void *arg)
 {
@@ -511,13 +503,13 @@ static int route_compute(struct ctl *c, int argc, char **argv)
 	}
 	a.o.nig = &nig;
 	a.o.result = &v.ad;
-	t0 = now();
+	t0 = rcf_mono_s();
 	if (rcf_route_compute(g, &a.o, &s, err, sizeof(err))) {
 		fprintf(stderr, "rcfctl: route compute: %s\n", err);
 		rc = RCFCTL_ERR;
 		goto out;
 	}
-	v.secs = now() - t0;
+	v.secs = rcf_mono_s() - t0;
 	v.adaptive = a.o.algo == RCF_ALGO_ADAPTIVE;
 	if (assess(g, &s, &v)) {
 		if (a.o.algo == RCF_ALGO_DOR)
@@ -560,12 +552,12 @@ static int route_compute(struct ctl *c, int argc, char **argv)
 			rc = RCFCTL_ERR;
 			goto out;
 		}
-		t0 = now();
+		t0 = rcf_mono_s();
 		if (install(c, &old, &s, &v.changes)) {
 			rc = RCFCTL_ERR;
 			goto out;
 		}
-		v.install_secs = now() - t0;
+		v.install_secs = rcf_mono_s() - t0;
 		v.installed = 1;
 	} else if (!c->json) {
 		print_routes(&s);
@@ -659,7 +651,7 @@ static void eval_progress(enum rcf_eval_wl w, uint32_t done, uint32_t total,
 		"%.1f s%s",
 		a->progress == 1 ? "\r" : "", a->cur_topo, rcf_eval_wl_name(w),
 		(unsigned long long)a->cur_seed, a->o.map ? " mapped" : "",
-		done, total, now() - a->t0,
+		done, total, rcf_mono_s() - a->t0,
 		a->progress == 2 || done == total ? "\n" : "");
 }
 
@@ -872,7 +864,7 @@ static int eval_topo(struct eval_args *a, int ti, struct rcf_eval_table *tab)
 			for (int si = 0; si < a->nseed; si++) {
 				struct rcf_eval_row *r =
 					rcf_eval_table_add(tab);
-				double t0 = now();
+				double t0 = rcf_mono_s();
 
 				if (!r) {
 					fprintf(stderr, "rcfctl: out of "
@@ -897,7 +889,7 @@ static int eval_topo(struct eval_args *a, int ti, struct rcf_eval_table *tab)
 						rcf_eval_wl_name(w), err);
 					goto out;
 				}
-				r->secs = now() - t0;
+				r->secs = rcf_mono_s() - t0;
 			}
 		}
 	}
@@ -927,7 +919,7 @@ static int route_eval(struct ctl *c, int argc, char **argv)
 		a.o.progress = eval_progress;
 		a.o.arg = &a;
 	}
-	a.t0 = now();
+	a.t0 = rcf_mono_s();
 	rcf_eval_table_init(&tab);
 	tab.algs = a.o.algs;
 	tab.k = a.o.k;

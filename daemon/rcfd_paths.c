@@ -11,8 +11,8 @@
  */
 #include <errno.h>
 #include <string.h>
-#include <time.h>
 
+#include "lib/mono.h"
 #include "lib/topo.h"
 #include "rcfd.h"
 
@@ -26,14 +26,6 @@
 #define STALL_TICKS_PER_RUN 16
 /* a burst of changes (a topology applied) makes one rebuild */
 #define REMIRROR_DELAY 0.05
-
-static double mono(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
 
 static void kernel_said(struct rcfd *d, const char *what, int rc)
 {
@@ -85,11 +77,8 @@ static int k_fail(void *arg, uint32_t master, uint32_t dst, uint32_t err)
 
 static uint64_t k_now(void *arg)
 {
-	struct timespec ts;
-
 	(void)arg;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000 + (uint64_t)ts.tv_nsec / 1000;
+	return rcf_mono_us();
 }
 
 /* the elements and links: what the controllers mirror */
@@ -241,7 +230,7 @@ void rcfd_paths_start(struct rcfd *d)
 		return;
 	}
 	p->running = 1;
-	p->next_tick = mono();
+	p->next_tick = rcf_mono_s();
 	set_timeout(d, c->timeout_ms);
 }
 
@@ -251,14 +240,14 @@ long rcfd_paths_timeout(const struct rcfd *d)
 	double left;
 
 	if (p->remirror) {
-		left = p->remirror_at - mono();
+		left = p->remirror_at - rcf_mono_s();
 		return left <= 0 ? 0 : (long)(left * 1e6) + 1;
 	}
 	if (!p->running || !rcfd_phost_busy(&p->host))
 		return -1;
 	if (!d->cfg.paths.tick_us && !rcfd_phost_stalled(&p->host))
 		return 0;
-	left = p->next_tick - mono();
+	left = p->next_tick - rcf_mono_s();
 	return left <= 0 ? 0 : (long)(left * 1e6) + 1;
 }
 
@@ -268,7 +257,8 @@ void rcfd_paths_run(struct rcfd *d)
 	double now;
 	int n;
 
-	if (p->remirror && d->cfg.paths.manage && mono() >= p->remirror_at) {
+	if (p->remirror && d->cfg.paths.manage &&
+	    rcf_mono_s() >= p->remirror_at) {
 		if (!p->running)
 			rcfd_paths_start(d);
 		else if (mirror(d))
@@ -278,7 +268,7 @@ void rcfd_paths_run(struct rcfd *d)
 	}
 	if (!p->running || !rcfd_phost_busy(&p->host))
 		return;
-	now = mono();
+	now = rcf_mono_s();
 	if (d->cfg.paths.tick_us) {
 		if (now < p->next_tick)
 			return;
@@ -306,7 +296,7 @@ void rcfd_paths_run(struct rcfd *d)
 static void remirror_soon(struct rcfd_paths *p)
 {
 	if (!p->remirror)
-		p->remirror_at = mono() + REMIRROR_DELAY;
+		p->remirror_at = rcf_mono_s() + REMIRROR_DELAY;
 	p->remirror = 1;
 }
 

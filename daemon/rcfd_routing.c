@@ -13,19 +13,12 @@
 #include <string.h>
 #include <time.h>
 
+#include "lib/mono.h"
 #include "lib/nig.h"
 #include "lib/nl_routes.h"
 #include "lib/nl_stats.h"
 #include "lib/topo.h"
 #include "rcfd.h"
-
-static double mono(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
 
 int rcfd_routing_init(struct rcfd *d)
 {
@@ -48,7 +41,7 @@ void rcfd_routing_kick(struct rcfd *d, const char *why)
 		return;
 	if (!r->pending) {
 		r->pending = 1;
-		r->due = mono() + d->cfg.debounce_ms / 1000.0;
+		r->due = rcf_mono_s() + d->cfg.debounce_ms / 1000.0;
 		snprintf(r->trigger, sizeof(r->trigger), "%s", why);
 	} else if (!strstr(r->trigger, why)) {
 		size_t at = strlen(r->trigger);
@@ -63,7 +56,7 @@ int rcfd_routing_timeout(const struct rcfd *d)
 
 	if (!d->routing.pending)
 		return -1;
-	left = d->routing.due - mono();
+	left = d->routing.due - rcf_mono_s();
 	return left <= 0 ? 0 : (int)(left * 1000) + 1;
 }
 
@@ -134,7 +127,7 @@ static int install(struct rcfd *d, const struct rcfd_plan *p, char *err,
 
 static unsigned int ms_since(double t0)
 {
-	return (unsigned int)((mono() - t0) * 1000 + 0.5);
+	return (unsigned int)((rcf_mono_s() - t0) * 1000 + 0.5);
 }
 
 static void run(struct rcfd *d)
@@ -145,7 +138,7 @@ static void run(struct rcfd *d)
 	struct rcf_topo t;
 	struct rcf_nig nig;
 	char err[512], links[300] = "";
-	double t0 = mono(), t1;
+	double t0 = rcf_mono_s(), t1;
 
 	memset(last, 0, sizeof(*last));
 	last->at = time(NULL);
@@ -201,7 +194,7 @@ static void run(struct rcfd *d)
 			 "routing: installing a set with a channel dependency "
 			 "cycle (routing.force): %s",
 			 p.cycle);
-	t1 = mono();
+	t1 = rcf_mono_s();
 	if (install(d, &p, err, sizeof(err))) {
 		rcfd_plan_free(&p);
 		goto failed;
