@@ -194,13 +194,14 @@ static int hook_failed(void *arg, int master, int dst, int err)
 	int rc;
 
 	/*
-	 * No route, or a line failing under the set-up, while the sinktrees
-	 * are still being exchanged says nothing yet: ask again (the
-	 * kernel's request timeout bounds it).  Once they agree it does.
+	 * A controller out of set-up slots, or no route or a line failing
+	 * under the set-up while the sinktrees are still being exchanged,
+	 * says nothing yet: ask again (the kernel's request timeout bounds
+	 * it).  Once the sinktrees agree, no route or a failed line does.
 	 */
-	if ((err == SWC_E_NOROUTE || err == SWC_E_LINE || err == SWC_E_BUSY) &&
-	    (!h->converged || h->net->route_gen != h->checked_gen ||
-	     err == SWC_E_BUSY)) {
+	if (err == SWC_E_BUSY ||
+	    ((err == SWC_E_NOROUTE || err == SWC_E_LINE) &&
+	     (!h->converged || h->net->route_gen != h->checked_gen))) {
 		h->st.retries++;
 		return 1;
 	}
@@ -217,6 +218,14 @@ static int hook_failed(void *arg, int master, int dst, int err)
 			 "%s",
 			 h->map.node[master], h->map.node[dst], strerror(-rc));
 	return 0;
+}
+
+/* an empty model: no switch, no processor, no line */
+static void model_reset(struct rcfd_phost *h)
+{
+	swc_init(h->net, h->erl, h->seed);
+	h->net->host = &h->hooks;
+	memset(&h->map, 0xff, sizeof(h->map));
 }
 
 int rcfd_phost_init(struct rcfd_phost *h, const struct rcfd_pkernel *k, int erl,
@@ -242,9 +251,7 @@ int rcfd_phost_init(struct rcfd_phost *h, const struct rcfd_pkernel *k, int erl,
 	};
 	for (size_t g = 0; g < SWC_MAX_SW * SWC_MAX_PROC; g++)
 		h->kp[g].kid = RCFD_NO_ID;
-	swc_init(h->net, erl, seed);
-	h->net->host = &h->hooks;
-	memset(&h->map, 0xff, sizeof(h->map));
+	model_reset(h);
 	return 0;
 }
 
@@ -410,14 +417,10 @@ int rcfd_phost_mirror(struct rcfd_phost *h, const struct rcf_topo *t, char *err,
 		kp->kid = RCFD_NO_ID;
 	}
 	h->st.remirrors++;
-	swc_init(h->net, h->erl, h->seed);
-	h->net->host = &h->hooks;
+	model_reset(h);
 	rc = rcfd_pmap_build(h->net, &h->map, t, err, errlen);
-	if (rc) {
-		swc_init(h->net, h->erl, h->seed);
-		h->net->host = &h->hooks;
-		memset(&h->map, 0xff, sizeof(h->map));
-	}
+	if (rc)
+		model_reset(h);
 	h->checked_gen = 0;
 	h->changed_at = h->net->now;
 	h->converged = 0;
