@@ -371,11 +371,10 @@ static size_t old_wishes(struct rcfd_phost *h, struct wish **out)
 
 	for (int s = 0; s < n->nsw; s++)
 		for (int i = 0; i < n->sw[s].nproc; i++) {
-			const struct swc_proc *p = &n->sw[s].proc[i];
+			struct swc_proc *p = &n->sw[s].proc[i];
 
 			for (int q = 0; q < p->qlen; q++) {
-				const struct swc_pmsg *m =
-					&p->q[(p->qhead + q) % SWC_MAX_PMSG];
+				const struct swc_pmsg *m = swc_pq(p, q);
 
 				if (m->cancelled)
 					continue; /* failed in the kernel */

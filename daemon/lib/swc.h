@@ -160,6 +160,18 @@ struct swc_proc {
 	uint64_t wait_us_sum, wait_us_max; /* external: host clock */
 };
 
+/* a processor's k-th waiting message, its queue being a ring */
+static inline struct swc_pmsg *swc_pq(struct swc_proc *p, int k)
+{
+	return &p->q[(p->qhead + k) % SWC_MAX_PMSG];
+}
+
+static inline void swc_pq_pop(struct swc_proc *p)
+{
+	p->qhead = (p->qhead + 1) % SWC_MAX_PMSG;
+	p->qlen--;
+}
+
 struct swc_line {
 	int used, up;
 	int sw[2];

@@ -46,7 +46,7 @@ int swc_ext_want(struct swc_net *n, int gid, int dst)
 	    (p->grant && p->grant_dst == dst))
 		return 1;
 	for (k = 0; k < p->qlen; k++) {
-		struct swc_pmsg *w = &p->q[(p->qhead + k) % SWC_MAX_PMSG];
+		struct swc_pmsg *w = swc_pq(p, k);
 
 		if (w->dst == dst && w->cancelled) {
 			w->cancelled = 0; /* wanted again after all */
@@ -57,7 +57,7 @@ int swc_ext_want(struct swc_net *n, int gid, int dst)
 	}
 	if (p->qlen == SWC_MAX_PMSG)
 		return -1;
-	p->q[(p->qhead + p->qlen++) % SWC_MAX_PMSG] = (struct swc_pmsg){
+	*swc_pq(p, p->qlen++) = (struct swc_pmsg){
 		.dst = dst, .since = n->now, .since_us = host_us(n)};
 	p->wanting = 1;
 	n->progress_at = n->now;
@@ -72,7 +72,7 @@ int swc_ext_unwant(struct swc_net *n, int gid, int dst)
 	if (!p)
 		return -1;
 	for (k = 0; k < p->qlen; k++) {
-		if (p->q[(p->qhead + k) % SWC_MAX_PMSG].dst != dst)
+		if (swc_pq(p, k)->dst != dst)
 			continue;
 		if (!k && p->requested) {
 			/* the set-up goes on; a path made is harmless */
@@ -80,8 +80,7 @@ int swc_ext_unwant(struct swc_net *n, int gid, int dst)
 			return 0;
 		}
 		for (j = k; j + 1 < p->qlen; j++)
-			p->q[(p->qhead + j) % SWC_MAX_PMSG] =
-				p->q[(p->qhead + j + 1) % SWC_MAX_PMSG];
+			*swc_pq(p, j) = *swc_pq(p, j + 1);
 		p->qlen--;
 		p->wanting = p->qlen > 0;
 		return 0;
@@ -162,8 +161,7 @@ static int path_hops(struct swc_net *n, int sw, uint32_t path,
 
 static void pop_want(struct swc_proc *p)
 {
-	p->qhead = (p->qhead + 1) % SWC_MAX_PMSG;
-	p->qlen--;
+	swc_pq_pop(p);
 	p->wanting = p->qlen > 0;
 }
 

@@ -188,8 +188,7 @@ static void send_byte(struct swc_net *n, int sw, int i)
 		return;
 	p->sending = 0;
 	p->sent++;
-	p->qhead = (p->qhead + 1) % SWC_MAX_PMSG;
-	p->qlen--;
+	swc_pq_pop(p);
 	swc_tracef(n, "P%d: message %u to P%d has fully arrived",
 		   swc_pname(n, p->gid), f.seq, swc_pname(n, f.dst));
 }

@@ -158,8 +158,7 @@ int swc_send(struct swc_net *n, int src, int dst, uint32_t len)
 
 	if (p->qlen == SWC_MAX_PMSG || !len || src == dst)
 		return -1;
-	p->q[(p->qhead + p->qlen++) % SWC_MAX_PMSG] =
-		(struct swc_pmsg){.dst = dst, .len = len};
+	*swc_pq(p, p->qlen++) = (struct swc_pmsg){.dst = dst, .len = len};
 	return 0;
 }
 
