@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Distributed switch controllers after Wijnen (papers/wijnen-*.txt): a
+ * Distributed switch controllers after Wijnen (1988, TU Eindhoven): a
  * deterministic, tick-driven model of switches, their processors, the
  * lines between switches and the controllers that set up and break data
  * paths with mastership (§II A/B), route by exchanged sinktrees (§II C)
