@@ -5,6 +5,7 @@
  * delivered messages go up the destination node's netdev.  Design and
  * the reasons behind it: Documentation/datapath.rst.
  */
+#include <linux/cgroup.h>
 #include <linux/kthread.h>
 #include <linux/math64.h>
 #include <linux/sched.h>
@@ -371,7 +372,13 @@ static int rcf_dp_thread(void *arg)
 	return 0;
 }
 
-struct rcf_dp *rcf_dp_new(struct rcf_net *rn)
+/*
+ * From the task that asks for the fabric (*err set on failure).  Its
+ * kthread joins that task's cgroups before it first runs, as vhost's
+ * worker does: the CPU the engine burns and the thread itself count
+ * against the fabric's owner (cpu, pids), not against the root cgroup.
+ */
+struct rcf_dp *rcf_dp_new(struct rcf_net *rn, int *err)
 {
 	struct rcf_dp *dp = kzalloc(sizeof(*dp), GFP_KERNEL);
 	int i;
@@ -399,9 +406,17 @@ struct rcf_dp *rcf_dp_new(struct rcf_net *rn)
 	dp->buf = kvmalloc(RCF_ADAPTER_MAX_MSG, GFP_KERNEL);
 	if (!dp->ndev || !dp->buf)
 		goto fail;
-	dp->task = kthread_run(rcf_dp_thread, dp, "rcf-dp");
-	if (IS_ERR(dp->task))
+	dp->task = kthread_create(rcf_dp_thread, dp, "rcf-dp");
+	if (IS_ERR(dp->task)) {
+		*err = PTR_ERR(dp->task);
 		goto fail;
+	}
+	*err = cgroup_attach_task_all(current, dp->task);
+	if (*err) {
+		kthread_stop(dp->task);
+		goto fail;
+	}
+	wake_up_process(dp->task);
 	rcf_debugfs_add(dp);
 	return dp;
 fail:

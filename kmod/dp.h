@@ -180,7 +180,7 @@ static inline unsigned long rcf_dp_chan_key(u32 link, u8 dir, u8 vc)
 }
 
 /* dp.c */
-struct rcf_dp *rcf_dp_new(struct rcf_net *rn);
+struct rcf_dp *rcf_dp_new(struct rcf_net *rn, int *err);
 void rcf_dp_stop(struct rcf_dp *dp);
 void rcf_dp_free(struct rcf_dp *dp);
 int rcf_dp_rebuild(struct rcf_dp *dp, struct rcf_fabric *f);

@@ -177,10 +177,8 @@ static int rcf_doit_change(struct sk_buff *skb, struct genl_info *info)
 			err = -ENOENT;
 			goto out;
 		}
-		if (!rcf_fabric_create(rn)) {
-			err = -ENOMEM;
+		if (!rcf_fabric_create(rn, info->extack, &err))
 			goto out;
-		}
 		created = true;
 	}
 	req.fab = rn->fab;

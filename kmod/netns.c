@@ -17,14 +17,22 @@ struct rcf_net *rcf_net(struct net *net)
 	return net_generic(net, rcf_net_id);
 }
 
-struct rcf_fabric *rcf_fabric_create(struct rcf_net *rn)
+/* NULL with *err and, where there is one to give, a message on failure. */
+struct rcf_fabric *rcf_fabric_create(struct rcf_net *rn,
+				     struct netlink_ext_ack *extack, int *err)
 {
 	lockdep_assert_held(&rn->lock);
 	if (rn->fab)
 		return rn->fab;
-	rn->dp = rcf_dp_new(rn);
-	if (!rn->dp)
+	*err = rcf_owner_get(rn, extack);
+	if (*err)
 		return NULL;
+	*err = -ENOMEM;
+	rn->dp = rcf_dp_new(rn, err);
+	if (!rn->dp) {
+		rcf_owner_put(rn);
+		return NULL;
+	}
 	rn->fab = rcf_fabric_new(&rcf_netdev_hooks, rn);
 	if (!rn->fab || rcf_dp_rebuild(rn->dp, rn->fab)) {
 		rcf_fabric_free(rn->fab);
@@ -32,6 +40,8 @@ struct rcf_fabric *rcf_fabric_create(struct rcf_net *rn)
 		rcf_dp_stop(rn->dp);
 		rcf_dp_free(rn->dp);
 		rn->dp = NULL;
+		rcf_owner_put(rn);
+		*err = -ENOMEM;
 	}
 	return rn->fab;
 }
@@ -52,6 +62,7 @@ void rcf_fabric_destroy(struct rcf_net *rn)
 	if (rn->dp)
 		rcf_dp_free(rn->dp);
 	rn->dp = NULL;
+	rcf_owner_put(rn);
 }
 
 /* Carrier: on while the node has a link that is up. */

@@ -20,6 +20,7 @@ struct rcf_net {
 	struct rcf_fabric *fab;
 	struct rcf_dp *dp;	/* the fabric's data path, with fab */
 	struct net *net;
+	bool owner_counted;	/* fab counts against its owner (owner.c) */
 };
 
 /* An event queued during a transaction, sent after it commits. */
@@ -68,7 +69,10 @@ extern struct genl_family rcf_genl_family;
 int rcf_netns_init(void);
 void rcf_netns_exit(void);
 struct rcf_net *rcf_net(struct net *net);
-struct rcf_fabric *rcf_fabric_create(struct rcf_net *rn);
+struct rcf_fabric *rcf_fabric_create(struct rcf_net *rn,
+				     struct netlink_ext_ack *extack, int *err);
+int rcf_owner_get(struct rcf_net *rn, struct netlink_ext_ack *extack);
+void rcf_owner_put(struct rcf_net *rn);
 void rcf_fabric_destroy(struct rcf_net *rn);
 /* After a commit: data-path settings and, if reroute is false, carrier. */
 void rcf_fabric_committed(struct rcf_req *req, bool reroute);
