@@ -145,10 +145,8 @@ static int apply_topo(struct ctl *c, const char *what, const char *name,
 	rc = ensure_empty(c);
 	if (rc)
 		return rc;
-	if (rcf_topo_ops(t, &ops, &n)) {
-		fprintf(stderr, "rcfctl: out of memory\n");
-		return RCFCTL_ERR;
-	}
+	if (rcf_topo_ops(t, &ops, &n))
+		return nomem_error();
 	rc = apply_ops(c, name, ops, n, RCFCTL_CHUNK);
 	free(ops);
 	if (!rc)
@@ -309,7 +307,7 @@ static int topo_load(struct ctl *c, int argc, char **argv)
 	rc = rcf_topo_from_ops(ops, n, name, &t, err, sizeof(err));
 	if (rc) {
 		free(ops);
-		return usage_error("%s", err);
+		return rc == -ENOMEM ? nomem_error() : usage_error("%s", err);
 	}
 	if (dry) {
 		rcf_topo_write(stdout, &t, NULL);

@@ -3,7 +3,7 @@
 # Topology files the kernel refuses, through the tools that never ask it:
 # rcfctl route compute/check --topo, topo load --dry-run and rcfsim must
 # all refuse them with FILE:LINE, exit 2 (rcfsim: non-zero), never crash;
-# rcfctl's own numbers are decimal (TAP 13).
+# rcfctl's own numbers are decimal; out of memory is exit 3 (TAP 13).
 cd "$(dirname "$0")/.." || exit 1
 CTL=./rcfctl
 SIM=./rcfsim
@@ -49,7 +49,7 @@ refuses() {
 }
 
 echo "TAP version 13"
-echo "1..12"
+echo "1..13"
 
 two='node add id 0
 node add id 1'
@@ -123,5 +123,13 @@ $CTL topo load --dry-run "$T/oct.rcf" >"$T/out" 2>"$T/err"
 [ $? -eq 0 ] && grep -q "^node add id 10$" "$T/out" &&
 	grep -q "^node add id 9$" "$T/out"
 ok $? "a leading 0 is decimal: 010 is 10, 09 is 9"
+
+# out of memory is its own exit status: 100000 operations of about
+# 0.7 KiB each do not fit in 64 MiB of address space
+yes "link set 0 vcs 1" | head -n 100000 >"$T/big.batch"
+(ulimit -v 65536 && exec $CTL -batch "$T/big.batch") 2>"$T/err"
+rc=$?
+[ $rc -eq 3 ] && grep -q "out of memory" "$T/err"
+ok $? "out of memory: exit 3 and says so (got $rc: $(head -c 200 "$T/err"))"
 
 exit $failed
