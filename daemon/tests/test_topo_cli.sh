@@ -127,9 +127,16 @@ ok $? "a leading 0 is decimal: 010 is 10, 09 is 9"
 # out of memory is its own exit status: 100000 operations of about
 # 0.7 KiB each do not fit in 64 MiB of address space
 yes "link set 0 vcs 1" | head -n 100000 >"$T/big.batch"
-(ulimit -v 65536 && exec $CTL -batch "$T/big.batch") 2>"$T/err"
+# shellcheck disable=SC3045 # dash and bash have ulimit -v; others skip
+(ulimit -v 65536 2>/dev/null || exit 99; exec $CTL -batch "$T/big.batch") \
+	2>"$T/err"
 rc=$?
-[ $rc -eq 3 ] && grep -q "out of memory" "$T/err"
-ok $? "out of memory: exit 3 and says so (got $rc: $(head -c 200 "$T/err"))"
+if [ $rc -eq 99 ]; then
+	n=$((n + 1))
+	echo "ok $n # SKIP this shell cannot limit the address space"
+else
+	[ $rc -eq 3 ] && grep -q "out of memory" "$T/err"
+	ok $? "out of memory: exit 3 and says so (got $rc: $(head -c 200 "$T/err"))"
+fi
 
 exit $failed
