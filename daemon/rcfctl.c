@@ -21,6 +21,12 @@ int usage_error(const char *fmt, ...)
 	return RCFCTL_USAGE;
 }
 
+int nomem_error(void)
+{
+	fputs("rcfctl: out of memory\n", stderr);
+	return RCFCTL_NOMEM;
+}
+
 int kernel_error(const struct ctl *c, const char *where,
 		 const struct rcf_obj *o)
 {

@@ -12,6 +12,7 @@
 #define RCFCTL_OK    0
 #define RCFCTL_ERR   1 /* the kernel refused, or the system failed */
 #define RCFCTL_USAGE 2 /* bad command line or input file */
+#define RCFCTL_NOMEM 3 /* out of memory; nothing was sent */
 
 /* operations per batch message when rcfctl has to split (topo) */
 #define RCFCTL_CHUNK 1024
@@ -27,6 +28,8 @@ struct ctl {
 
 int ctl_connect(struct ctl *c);
 int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* "rcfctl: out of memory" on stderr; returns RCFCTL_NOMEM */
+int nomem_error(void);
 /* "rcfctl: [where: ]<key>: <kernel reason>" on stderr; returns RCFCTL_ERR */
 int kernel_error(const struct ctl *c, const char *where,
 		 const struct rcf_obj *o);

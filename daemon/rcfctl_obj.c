@@ -139,6 +139,8 @@ int read_ops_file(const char *file, const char **name, struct rcf_op **ops,
 	rc = rcf_batch_read(f, *name, ops, n, err, sizeof(err));
 	if (f != stdin)
 		fclose(f);
+	if (rc == -ENOMEM)
+		return nomem_error();
 	return rc ? usage_error("%s", err) : RCFCTL_OK;
 }
 

@@ -10,6 +10,7 @@
 #include "lib/batch.h"
 #include "lib/fmt.h"
 #include "lib/json.h"
+#include "lib/parse.h"
 #include "lib/topo_gen.h"
 #include "rcfctl.h"
 #include "rcfd_reconf.h"
@@ -144,10 +145,8 @@ static int apply_topo(struct ctl *c, const char *what, const char *name,
 	rc = ensure_empty(c);
 	if (rc)
 		return rc;
-	if (rcf_topo_ops(t, &ops, &n)) {
-		fprintf(stderr, "rcfctl: out of memory\n");
-		return RCFCTL_ERR;
-	}
+	if (rcf_topo_ops(t, &ops, &n))
+		return nomem_error();
 	rc = apply_ops(c, name, ops, n, RCFCTL_CHUNK);
 	free(ops);
 	if (!rc)
@@ -225,12 +224,9 @@ static int supernode_apply(struct ctl *c, const char *spec, int dry)
 
 static int parse_node(const char *v, uint32_t *out)
 {
-	char *end;
-	unsigned long n;
+	uint64_t n;
 
-	errno = 0;
-	n = strtoul(v, &end, 0);
-	if (!*v || *end || errno || n > UINT32_MAX || *v == '-')
+	if (rcf_parse_num(v, RCF_MAX_NODES - 1, &n))
 		return -1;
 	*out = (uint32_t)n;
 	return 0;
@@ -247,7 +243,8 @@ static int topo_swap(struct ctl *c, int argc, char **argv)
 	if (argc != 2)
 		return usage_error("usage: rcfctl topo swap NODE NODE");
 	if (parse_node(argv[0], &a) || parse_node(argv[1], &b))
-		return usage_error("topo swap: nodes are numbers");
+		return usage_error("topo swap: nodes are numbers 0-%d",
+				   RCF_MAX_NODES - 1);
 	rc = rcf_sn_state_load(path, &s, err, sizeof(err));
 	if (rc == 1) {
 		fprintf(stderr,
@@ -297,6 +294,7 @@ static int topo_load(struct ctl *c, int argc, char **argv)
 	const char *file, *name;
 	struct rcf_op *ops;
 	struct rcf_topo t;
+	char err[512];
 	size_t n;
 	int dry = 0, rc;
 
@@ -305,37 +303,11 @@ static int topo_load(struct ctl *c, int argc, char **argv)
 	rc = read_ops_file(file, &name, &ops, &n);
 	if (rc)
 		return rc;
-	/* same checks as a topology file, for the summary */
-	rcf_topo_init(&t);
-	for (size_t i = 0; i < n; i++) {
-		enum rcf_kind k;
-		enum rcf_verb v;
-
-		rcf_cmd_split(ops[i].cmd, &k, &v);
-		if (k == RCF_K_PATH) {
-			int line = ops[i].line;
-
-			free(ops);
-			rcf_topo_free(&t);
-			return usage_error("%s:%d: a topology file holds no "
-					   "paths; make them with rcfctl path "
-					   "add or -batch",
-					   name, line);
-		}
-		if (!(v == RCF_V_NEW && k != RCF_K_FABRIC) &&
-		    !(v == RCF_V_SET && k == RCF_K_FABRIC)) {
-			int line = ops[i].line;
-
-			free(ops);
-			rcf_topo_free(&t);
-			return usage_error("%s:%d: a topology file holds only "
-					   "add lines and fabric set",
-					   name, line);
-		}
-		if (k == RCF_K_FABRIC)
-			t.fabric = ops[i].o;
-		else
-			rcf_topo_add(&t, &ops[i].o);
+	/* the kernel's checks, for --dry-run; the summary counts t */
+	rc = rcf_topo_from_ops(ops, n, name, &t, err, sizeof(err));
+	if (rc) {
+		free(ops);
+		return rc == -ENOMEM ? nomem_error() : usage_error("%s", err);
 	}
 	if (dry) {
 		rcf_topo_write(stdout, &t, NULL);

@@ -182,7 +182,7 @@ static int flatten(const struct rcf_topo *t, const struct rcf_routes *s,
 		f->elem[k].kind = RCF_ELEM_SWITCH;
 		f->elem[k].id = sv->o[i].v[RCF_A_SWITCH_ID];
 		f->elem[k].ports = attr_or(&sv->o[i], RCF_A_SWITCH_PORTS,
-					   RCF_SWITCH_MAX_PORTS);
+					   RCF_SWITCH_DEF_PORTS);
 		f->elem[k].cq = attr_or(&sv->o[i], RCF_A_SWITCH_CQ_SIZE, 0);
 	}
 	for (i = 0; i < lv->n; i++) {

@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Batch and topology file reading, with file:line in every complaint. */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "batch.h"
+#include "errf.h"
 #include "parse.h"
+#include "rcf_limits.h"
+#include "topo_check.h"
 
 int rcf_batch_read(FILE *f, const char *name, struct rcf_op **ops, size_t *n,
 		   char *err, size_t errlen)
@@ -13,11 +17,19 @@ int rcf_batch_read(FILE *f, const char *name, struct rcf_op **ops, size_t *n,
 	size_t cap = 0, lcap = 0, cnt = 0;
 	struct rcf_op *v = NULL;
 	int lineno = 0, rc = -1;
+	ssize_t len;
 
-	while (getline(&line, &lcap, f) >= 0) {
+	/* errno tells a getline() out of memory from the end of the file */
+	for (errno = 0; (len = getline(&line, &lcap, f)) >= 0; errno = 0) {
 		int nw, r;
 
 		lineno++;
+		/* the words would end at the NUL, silently dropping the rest */
+		if (memchr(line, '\0', (size_t)len)) {
+			snprintf(err, errlen, "%s:%d: NUL byte in the line",
+				 name, lineno);
+			goto out;
+		}
 		nw = rcf_split_words(line, words, RCF_BATCH_MAX_WORDS);
 		if (nw == 0)
 			continue;
@@ -33,12 +45,15 @@ int rcf_batch_read(FILE *f, const char *name, struct rcf_op **ops, size_t *n,
 			if (!p) {
 				snprintf(err, errlen, "%s: out of memory",
 					 name);
+				rc = -ENOMEM;
 				goto out;
 			}
 			v = p;
 			cap = nc;
 		}
 		r = rcf_parse_op(nw, words, 0, &v[cnt], why, sizeof(why));
+		if (!r)
+			r = rcf_op_check_limits(&v[cnt], why, sizeof(why));
 		if (r) {
 			snprintf(err, errlen, "%s:%d: %s", name, lineno,
 				 r > 0 ? "help is not a batch command" : why);
@@ -58,6 +73,11 @@ int rcf_batch_read(FILE *f, const char *name, struct rcf_op **ops, size_t *n,
 		}
 		v[cnt++].line = lineno;
 	}
+	if (errno == ENOMEM) {
+		snprintf(err, errlen, "%s: out of memory", name);
+		rc = -ENOMEM;
+		goto out;
+	}
 	if (ferror(f)) {
 		snprintf(err, errlen, "%s: read error", name);
 		goto out;
@@ -75,48 +95,59 @@ out:
 	return rc;
 }
 
-int rcf_topo_read(FILE *f, const char *name, struct rcf_topo *t, char *err,
-		  size_t errlen)
+int rcf_topo_from_ops(struct rcf_op *ops, size_t n, const char *name,
+		      struct rcf_topo *t, char *err, size_t errlen)
 {
-	struct rcf_op *ops;
-	size_t n;
+	int rc;
 
 	rcf_topo_init(t);
-	if (rcf_batch_read(f, name, &ops, &n, err, errlen))
-		return -1;
 	for (size_t i = 0; i < n; i++) {
 		enum rcf_kind k;
 		enum rcf_verb verb;
 
 		rcf_cmd_split(ops[i].cmd, &k, &verb);
 		/* paths live only as long as their masters need them */
-		if (k == RCF_K_PATH) {
-			snprintf(err, errlen,
-				 "%s:%d: a topology file holds no paths; make "
-				 "them with rcfctl path add or -batch",
-				 name, ops[i].line);
-			goto fail;
-		}
-		if (k == RCF_K_FABRIC && verb == RCF_V_SET) {
+		if (k == RCF_K_PATH)
+			return rcf_errf(
+				err, errlen,
+				"%s:%d: a topology file holds no paths; "
+				"make them with rcfctl path add or "
+				"-batch",
+				name, ops[i].line);
+		if (!(k == RCF_K_FABRIC && verb == RCF_V_SET) &&
+		    !(k != RCF_K_FABRIC && verb == RCF_V_NEW))
+			return rcf_errf(err, errlen,
+					"%s:%d: a topology file holds only add "
+					"lines and fabric set",
+					name, ops[i].line);
+	}
+	rc = rcf_topo_check_ops(ops, n, name, err, errlen);
+	if (rc)
+		return rc;
+	for (size_t i = 0; i < n; i++) {
+		if (ops[i].cmd == RCF_CMD_FABRIC_SET) {
 			t->fabric = ops[i].o;
-		} else if (k != RCF_K_FABRIC && verb == RCF_V_NEW) {
-			if (!rcf_topo_add(t, &ops[i].o)) {
-				snprintf(err, errlen, "%s: out of memory",
-					 name);
-				goto fail;
-			}
-		} else {
-			snprintf(err, errlen,
-				 "%s:%d: a topology file holds only add lines "
-				 "and fabric set",
-				 name, ops[i].line);
-			goto fail;
+		} else if (!rcf_topo_add(t, &ops[i].o)) {
+			rcf_topo_free(t);
+			rcf_errf(err, errlen, "%s: out of memory", name);
+			return -ENOMEM;
 		}
 	}
-	free(ops);
 	return 0;
-fail:
+}
+
+int rcf_topo_read(FILE *f, const char *name, struct rcf_topo *t, char *err,
+		  size_t errlen)
+{
+	struct rcf_op *ops;
+	size_t n;
+	int rc;
+
+	rcf_topo_init(t);
+	rc = rcf_batch_read(f, name, &ops, &n, err, errlen);
+	if (rc)
+		return rc;
+	rc = rcf_topo_from_ops(ops, n, name, t, err, errlen);
 	free(ops);
-	rcf_topo_free(t);
-	return -1;
+	return rc;
 }

@@ -12,17 +12,27 @@
 
 /*
  * Reads every line of f (name is used in messages).  On success *ops is a
- * malloc'd array of *n operations, each with its line number.  On a
- * syntax error writes "NAME:LINE: reason" into err and returns -1.
+ * malloc'd array of *n operations, each with its line number.  A line
+ * that does not parse, holds a NUL byte or a number beyond the kernel's
+ * ranges (rcf_limits.h) writes "NAME:LINE: reason" into err and returns
+ * -1; running out of memory returns -ENOMEM ("NAME: out of memory").
  */
 int rcf_batch_read(FILE *f, const char *name, struct rcf_op **ops, size_t *n,
 		   char *err, size_t errlen);
 
 /*
  * Reads a topology file (a batch made only of "add" lines and "fabric
- * set") into t.
+ * set") into t, refusing what the kernel's model would (topo_check.h).
+ * Returns 0, -1 with "NAME:LINE: reason" in err, or -ENOMEM.
  */
 int rcf_topo_read(FILE *f, const char *name, struct rcf_topo *t, char *err,
 		  size_t errlen);
+
+/*
+ * The same from lines already read: ops get the ids the kernel would give
+ * (topo_check.h); t is initialised, and filled on success only.
+ */
+int rcf_topo_from_ops(struct rcf_op *ops, size_t n, const char *name,
+		      struct rcf_topo *t, char *err, size_t errlen);
 
 #endif

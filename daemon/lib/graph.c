@@ -4,7 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "errf.h"
 #include "graph.h"
+#include "rcf_limits.h"
 
 static int cmp_obj(const void *a, const void *b)
 {
@@ -83,6 +85,45 @@ static int add_vertices(struct rcf_graph *g, const struct rcf_topo *t)
 	return 0;
 }
 
+/*
+ * Every route algorithm sizes its per-port tables by the kernel's port
+ * limit and writes ports into 5-bit route bytes, so a topology that did
+ * not come through rcf_topo_read() (or the kernel) is held to it here.
+ */
+static int check_elems(const struct rcf_topo *t, char *err, size_t errlen)
+{
+	for (int k = RCF_K_NODE; k <= RCF_K_SWITCH; k++) {
+		int ida = k == RCF_K_NODE ? RCF_A_NODE_ID : RCF_A_SWITCH_ID;
+		int pa =
+			k == RCF_K_NODE ? RCF_A_NODE_PORTS : RCF_A_SWITCH_PORTS;
+		struct rcf_range ri = rcf_attr_range(ida),
+				 rp = rcf_attr_range(pa);
+
+		for (size_t i = 0; i < t->v[k].n; i++) {
+			const struct rcf_obj *o = &t->v[k].o[i];
+
+			if (o->v[ida] > ri.max)
+				return rcf_errf(err, errlen,
+						"%s id %llu is out of range "
+						"0-%llu",
+						rcf_kind_names[k],
+						(unsigned long long)o->v[ida],
+						(unsigned long long)ri.max);
+			if (rcf_has(o, pa) &&
+			    (o->v[pa] < rp.min || o->v[pa] > rp.max))
+				return rcf_errf(err, errlen,
+						"%s %llu: ports %llu is out of "
+						"range %llu-%llu",
+						rcf_kind_names[k],
+						(unsigned long long)o->v[ida],
+						(unsigned long long)o->v[pa],
+						(unsigned long long)rp.min,
+						(unsigned long long)rp.max);
+		}
+	}
+	return 0;
+}
+
 int rcf_graph_build(struct rcf_graph *g, const struct rcf_topo *t, char *err,
 		    size_t errlen)
 {
@@ -90,6 +131,8 @@ int rcf_graph_build(struct rcf_graph *g, const struct rcf_topo *t, char *err,
 
 	memset(g, 0, sizeof(*g));
 	memset(g->node_vertex, 0xff, sizeof(g->node_vertex));
+	if (check_elems(t, err, errlen))
+		return -1;
 	if (add_vertices(g, t))
 		goto nomem;
 	g->link = calloc(lv->n ? lv->n : 1, sizeof(*g->link));
@@ -119,6 +162,15 @@ int rcf_graph_build(struct rcf_graph *g, const struct rcf_topo *t, char *err,
 			struct rcf_gport *p =
 				rcf_gport(g, ve[e], o->end[e].port);
 
+			/* one port, one link: a second would hide the first */
+			if (p->link >= 0) {
+				snprintf(err, errlen,
+					 "link %u: end %c is on a port that "
+					 "carries link %u",
+					 g->link[l].id, 'A' + e,
+					 g->link[p->link].id);
+				goto fail;
+			}
 			p->peer = ve[!e];
 			p->in_port = o->end[!e].port;
 			p->dir = e;

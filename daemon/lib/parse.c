@@ -2,9 +2,10 @@
 /*
  * Parser for "OBJECT COMMAND ARGS".  It checks syntax only (known
  * keywords, numbers that fit their attribute, required keys present); the
- * kernel's policies judge ranges so that there is one authority for them.
+ * kernel's policies judge a single command's ranges, so that its refusal
+ * names them.  Files are checked against the same ranges before anything
+ * is sent (rcf_op_check_limits(), policy.c).
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,16 +13,24 @@
 #include "errf.h"
 #include "parse.h"
 
+/*
+ * Decimal only, as the topology file format says: strtoull() would read a
+ * leading 0 as octal ("010" is 8), skip blanks and wrap "-1" around.
+ */
 int rcf_parse_num(const char *s, uint64_t max, uint64_t *out)
 {
-	char *end;
-	unsigned long long v;
+	uint64_t v = 0;
 
 	if (*s < '0' || *s > '9')
 		return -1;
-	errno = 0;
-	v = strtoull(s, &end, 0);
-	if (errno || *end || v > max)
+	for (; *s >= '0' && *s <= '9'; s++) {
+		unsigned int d = (unsigned int)(*s - '0');
+
+		if (v > (UINT64_MAX - d) / 10)
+			return -1;
+		v = v * 10 + d;
+	}
+	if (*s || v > max)
 		return -1;
 	*out = v;
 	return 0;

@@ -13,7 +13,10 @@
 int rcf_parse_op(int argc, char **argv, int allow_get, struct rcf_op *op,
 		 char *err, size_t errlen);
 
-/* Parses a decimal or 0x number that must fit in max. */
+/*
+ * Parses a decimal number (digits only: no sign, no blanks, no 0x; a
+ * leading 0 is still decimal) that must fit in max.
+ */
 int rcf_parse_num(const char *s, uint64_t max, uint64_t *out);
 
 /*
