@@ -51,6 +51,35 @@ t_done() {
 	exit $?
 }
 
+# Nothing here sleeps and hopes: whatever must have happened is waited
+# for by polling, and every poll gives up after T_WAIT_S seconds, a bound
+# only a failure ever reaches, so that a loaded machine under TCG is slow
+# but never wrong.  RCF_WAIT_S changes it.
+T_WAIT_S=${RCF_WAIT_S:-120}
+
+# wait_for CMD [ARGS...]: CMD succeeds within T_WAIT_S seconds (polled
+# every 0.1 s); non-zero if it never did.
+wait_for() {
+	local end=$((SECONDS + T_WAIT_S))
+	until "$@"; do
+		[ "$SECONDS" -lt "$end" ] || return 1
+		sleep 0.1
+	done
+}
+
+# listening NS tcp|udp PORT: a socket in namespace NS is bound to PORT,
+# so what is sent to it now is not refused or lost.
+listening() {
+	local f=-Hltn
+	[ "$2" = udp ] && f=-Hlun
+	[ -n "$(ip netns exec "$1" ss "$f" "sport = :$3")" ]
+}
+
+# wait_listen NS tcp|udp PORT: wait until listening(), or fail.
+wait_listen() {
+	wait_for listening "$@" || fail "nothing listens on $2 port $3 in $1"
+}
+
 expect_eq() {
 	[ "$1" = "$2" ] || fail "$3: want '$1', got '$2'"
 }
