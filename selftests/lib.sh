@@ -28,12 +28,14 @@ fail() {
 
 # Run FUNC ARGS in a subshell with errexit; report it as test NAME.
 t_run() {
-	local name=$1 out rc
+	local name=$1 out rc t0=$SECONDS
 	shift
 	T_N=$((T_N + 1))
 	out=$( (set -e; "$@") 2>&1)
 	rc=$?
 	[ -n "$out" ] && printf '%s\n' "$out" | sed 's/^# //' | t_diag
+	# how close a test comes to the program's timeout, per test
+	echo "# $name: $((SECONDS - t0)) s"
 	if [ $rc -eq 0 ]; then
 		echo "ok $T_N $name"
 	else
