@@ -28,12 +28,14 @@ fail() {
 
 # Run FUNC ARGS in a subshell with errexit; report it as test NAME.
 t_run() {
-	local name=$1 out rc
+	local name=$1 out rc t0=$SECONDS
 	shift
 	T_N=$((T_N + 1))
 	out=$( (set -e; "$@") 2>&1)
 	rc=$?
 	[ -n "$out" ] && printf '%s\n' "$out" | sed 's/^# //' | t_diag
+	# how close a test comes to the program's timeout, per test
+	echo "# $name: $((SECONDS - t0)) s"
 	if [ $rc -eq 0 ]; then
 		echo "ok $T_N $name"
 	else
@@ -49,6 +51,35 @@ t_done() {
 	fi
 	[ "$T_FAILED" -eq 0 ]
 	exit $?
+}
+
+# Nothing here sleeps and hopes: whatever must have happened is waited
+# for by polling, and every poll gives up after T_WAIT_S seconds, a bound
+# only a failure ever reaches, so that a loaded machine under TCG is slow
+# but never wrong.  RCF_WAIT_S changes it.
+T_WAIT_S=${RCF_WAIT_S:-120}
+
+# wait_for CMD [ARGS...]: CMD succeeds within T_WAIT_S seconds (polled
+# every 0.1 s); non-zero if it never did.
+wait_for() {
+	local end=$((SECONDS + T_WAIT_S))
+	until "$@"; do
+		[ "$SECONDS" -lt "$end" ] || return 1
+		sleep 0.1
+	done
+}
+
+# listening NS tcp|udp PORT: a socket in namespace NS is bound to PORT,
+# so what is sent to it now is not refused or lost.
+listening() {
+	local f=-Hltn
+	[ "$2" = udp ] && f=-Hlun
+	[ -n "$(ip netns exec "$1" ss "$f" "sport = :$3")" ]
+}
+
+# wait_listen NS tcp|udp PORT: wait until listening(), or fail.
+wait_listen() {
+	wait_for listening "$@" || fail "nothing listens on $2 port $3 in $1"
 }
 
 expect_eq() {

@@ -45,23 +45,31 @@ epoch() {
 # field NAME LINE
 field() { val "$2" "$1"; }
 
+# The sender's second half waits for 24 epochs, so that they come during
+# the transfer however fast the machine moves bytes or makes epochs.
 tcp_across_epochs() {
 	two_links "bandwidth 4 buffer 256"
 	head -c $((8 << 20)) /dev/urandom >"$T_TMP/in"
+	head -c $((4 << 20)) "$T_TMP/in" >"$T_TMP/in.0"
+	tail -c +$(((4 << 20) + 1)) "$T_TMP/in" >"$T_TMP/in.1"
 	ip netns exec rcfip1 timeout 600 nc -l 5001 >"$T_TMP/out" &
 	local rx=$!
-	sleep 0.5
-	ip netns exec rcfip0 timeout 600 nc -N 10.9.0.2 5001 <"$T_TMP/in" &
+	wait_listen rcfip1 tcp 5001
+	{
+		cat "$T_TMP/in.0"
+		wait_for test -e "$T_TMP/go" || true
+		cat "$T_TMP/in.1"
+	} | ip netns exec rcfip0 timeout 600 nc -N 10.9.0.2 5001 &
 	local tx=$!
 	local e0 during=0 out
 	e0=$(epoch)
-	sleep 0.5
 	# routes move between the parallel links, and the one left idle
 	# goes down and up: route-only and link epochs, six a round
 	while kill -0 "$tx" 2>/dev/null; do
 		out=$("$EPT" flip)
-		[ "$out" = "err=0" ] || fail "epochs refused: $out"
+		[ "$out" = "err=0" ] || { touch "$T_TMP/go"; fail "epochs refused: $out"; }
 		kill -0 "$tx" 2>/dev/null && during=$((during + 6))
+		[ "$during" -lt 24 ] || touch "$T_TMP/go"
 	done
 	wait "$tx" || fail "nc sender failed"
 	wait "$rx" || fail "nc receiver failed"
@@ -141,17 +149,26 @@ refused_batch() {
 		fail "no ping after a refused batch"
 }
 
+in_flight() { [ "$(stat fabric bytes_inflight)" -gt 0 ]; }
+
+# all_received BASE N: node 1 has received N messages more than BASE
+all_received() {
+	[ $(($(stat node msgs_received "node=1 ") - $1)) -ge "$2" ]
+}
+
 # Bytes in flight on a slow paced clock: a 1 ms drain cannot finish and
-# rolls back; a link change cannot freeze; a route change freezes.
+# rolls back; a link change cannot freeze; a route change freezes.  The
+# flood of 300 KB at 3000 bytes a second keeps them there for 100 s once
+# it has started.
 timeout_and_freeze() {
 	two_links "bandwidth 1"
 	rcfctl fabric set clock 3000 >/dev/null
-	local base e0 out got i
+	local base e0 out got
 	base=$(stat node msgs_received "node=1 ")
 	ip netns exec rcfip0 "$TOOL" flood 10.9.0.2 5003 300 1000 \
 		>"$T_TMP/f0" &
 	local fl=$!
-	sleep 1
+	wait_for in_flight || fail "the flood never reached the fabric"
 	e0=$(epoch)
 	out=$("$EPT" link drain 1 3 down)
 	echo "drain 1 ms: $out"
@@ -178,11 +195,8 @@ timeout_and_freeze() {
 	expect_eq $((e0 + 1)) "$(epoch)" "epoch after the freeze"
 	rcfctl fabric set clock free >/dev/null
 	wait "$fl" || fail "flood failed"
-	for i in $(seq 100); do
-		got=$(($(stat node msgs_received "node=1 ") - base))
-		[ "$got" -ge 300 ] && break
-		sleep 0.1
-	done
+	wait_for all_received "$base" 300 || true
+	got=$(($(stat node msgs_received "node=1 ") - base))
 	expect_eq 300 "$got" "datagrams received"
 	expect_eq 0 "$(fabric_drops)" "drops inside the fabric"
 }

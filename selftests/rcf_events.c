@@ -50,7 +50,8 @@ static void next_event(struct __test_metadata *_metadata, struct rcf_nl *l,
 		       struct rcf_obj *out)
 {
 	struct rcf_obj ev = {0};
-	int r = recv_object_event(l, &ev, 2000);
+	/* sent before the reply; the bound only matters on a failure */
+	int r = recv_object_event(l, &ev, 30000);
 
 	ASSERT_EQ(0, r) TH_LOG("waiting for command %u: %s", cmd, strerror(-r));
 	EXPECT_EQ(cmd, ev.cmd);

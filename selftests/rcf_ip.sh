@@ -66,12 +66,9 @@ netns_dies() {
 	ip_cleanup
 	ip_line 1
 	ip netns del rcfip1
-	local i
-	for i in $(seq 50); do
-		ip link show dev rcf1 >/dev/null 2>&1 && break
-		sleep 0.1
-	done
-	ip link show dev rcf1 >/dev/null || fail "rcf1 did not come home"
+	# the namespace dies in a worker, after the command returned
+	wait_for ip link show dev rcf1 >/dev/null 2>&1 ||
+		fail "rcf1 did not come home"
 	rcfctl node show 1 | grep -q rcf1 || fail "node 1 lost its netdev"
 	rcfctl fabric del >/dev/null
 	ip link show dev rcf1 >/dev/null 2>&1 && fail "rcf1 outlived its fabric"

@@ -30,14 +30,11 @@ inject() {
 
 # wait_drop REASON MIN: the fabric's drop_REASON reaches MIN (the engine
 # runs in its kthread, after the write returned).
+drop_reached() { [ "$(stat fabric "drop_$1")" -ge "$2" ]; }
+
 wait_drop() {
-	local i v
-	for i in $(seq 50); do
-		v=$(stat fabric "drop_$1")
-		[ "$v" -ge "$2" ] && return 0
-		sleep 0.1
-	done
-	fail "drop_$1 is $v, want at least $2"
+	wait_for drop_reached "$1" "$2" ||
+		fail "drop_$1 is $(stat fabric "drop_$1"), want at least $2"
 }
 
 no_dest() {
@@ -47,8 +44,7 @@ no_dest() {
 	before=$(stat fabric drop_no_dest)
 	ip netns exec rcfip0 ping -c 2 -i 0.2 -W 1 10.9.0.99 &&
 		fail "ping to nobody answered"
-	[ "$(stat fabric drop_no_dest)" -ge $((before + 2)) ] ||
-		fail "no_dest drops not counted"
+	wait_drop no_dest $((before + 2))
 	[ "$(devstat 0 tx_dropped)" -ge 2 ] || fail "tx_dropped not counted"
 }
 
@@ -58,9 +54,7 @@ link_down() {
 	rcfctl link set 3 state down
 	ip netns exec rcfip0 ping -c 2 -i 0.2 -W 1 10.9.0.2 &&
 		fail "ping over a down link answered"
-	local d
-	d=$(stat fabric drop_link_down)
-	[ "$d" -ge 2 ] || fail "link_down drops: $d"
+	wait_drop link_down 2
 	rcfctl link set 3 state up
 	ip netns exec rcfip0 ping -c 1 -W 5 10.9.0.2 >/dev/null ||
 		fail "no ping once the link is up again"
@@ -72,8 +66,7 @@ no_route() {
 	rcfctl route del src 0 dst 1
 	ip netns exec rcfip0 ping -c 2 -i 0.2 -W 1 10.9.0.2 &&
 		fail "ping without a route answered"
-	[ "$(stat fabric drop_no_route)" -ge 2 ] || fail "no_route not counted"
-	true
+	wait_drop no_route 2
 }
 
 refused_routes() {

@@ -23,6 +23,13 @@ ip_node() {
 	ip -n "$ns" link set "rcf$n" up
 	ip -n "$ns" link set lo up
 	"$TOOL" addr "$n" "$a4" "$a6"
+	# linkwatch gives the netdev its qdisc a while after it came up;
+	# until then what is sent is silently dropped
+	wait_for oper_up "$n" || fail "rcf$n never came up in $ns"
+}
+
+oper_up() {
+	[ "$(ip netns exec "rcfip$1" cat "/sys/class/net/rcf$1/operstate")" = up ]
 }
 
 # Nodes 0 and 1 at the ends of a line of S switches (4 ports each):

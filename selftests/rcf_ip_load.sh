@@ -33,7 +33,7 @@ tcp_congested() {
 	head -c $((8 << 20)) /dev/urandom >"$T_TMP/in"
 	ip netns exec rcfip2 timeout 300 nc -l 5001 >"$T_TMP/out" &
 	local rx=$!
-	sleep 0.5
+	wait_listen rcfip2 tcp 5001
 	ip netns exec rcfip1 "$TOOL" flood 10.9.0.3 5002 1000 1400 &
 	local flood=$!
 	ip netns exec rcfip0 timeout 300 nc -N 10.9.0.3 5001 <"$T_TMP/in" ||
@@ -54,6 +54,11 @@ tcp_congested() {
 	expect_eq 0 "$(fabric_drops)" "drops inside the fabric"
 }
 
+# received_at_2 BASE N: node 2 has received N messages more than BASE
+received_at_2() {
+	[ $(($(stat node msgs_received "node=2 ") - $1)) -ge "$2" ]
+}
+
 udp_flood() {
 	bottleneck
 	local base
@@ -71,12 +76,8 @@ udp_flood() {
 	expect_eq 0 "$(fabric_drops)" "drops inside the fabric"
 	# every datagram sent arrives, once the fabric has drained (the
 	# netdevs' tx_dropped also counts IPv6's own multicast, no_dest)
-	local i
-	for i in $(seq 100); do
-		got=$(($(stat node msgs_received "node=2 ") - base))
-		[ "$got" -ge 2000 ] && break
-		sleep 0.1
-	done
+	wait_for received_at_2 "$base" 2000 || true
+	got=$(($(stat node msgs_received "node=2 ") - base))
 	[ "$got" = 2000 ] || "$TOOL" get fabric
 	expect_eq 2000 "$got" "datagrams node 2 received"
 	"$TOOL" get switch
@@ -85,22 +86,20 @@ udp_flood() {
 
 # rcf.ko goes with skbs queued, packets in flight and node netdevs in
 # other namespaces, and comes back.
+packets_sent() { [ "$(stat fabric pkts_sent)" -gt 0 ]; }
+
 unload_in_flight() {
 	[ -n "${RCF_KO:-}" ] && [ -f "$RCF_KO" ] || fail "RCF_KO is not set"
 	ip_cleanup
 	ip_star 3
 	ip netns exec rcfip0 "$TOOL" flood 10.9.0.3 5004 100000 1400 \
 		>/dev/null 2>&1 &
-	local f0=$! i
+	local f0=$!
 	ip netns exec rcfip1 "$TOOL" flood 10.9.0.3 5004 100000 1400 \
 		>/dev/null 2>&1 &
 	local f1=$!
-	sleep 1
-	[ "$(stat fabric pkts_sent)" -gt 0 ] || fail "no traffic before unload"
-	for i in $(seq 20); do
-		rmmod rcf 2>/dev/null && break
-		sleep 0.5
-	done
+	wait_for packets_sent || fail "no traffic before unload"
+	wait_for rmmod rcf 2>/dev/null || true
 	! grep -q '^rcf ' /proc/modules || fail "rcf would not unload"
 	kill "$f0" "$f1" 2>/dev/null || true
 	wait "$f0" "$f1" 2>/dev/null || true

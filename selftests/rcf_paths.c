@@ -1143,8 +1143,11 @@ TEST_F_TIMEOUT(pth, requests, 240)
 	EXPECT_LT(0, rcf_u64(&p, RCF_A_PATH_WAIT_NS));
 	rcf_reply_free(&rep);
 
-	/* nobody answers: it fails when the timeout runs out */
-	RCF_OK(set_fabric_u32(nl, RCF_A_FABRIC_PATH_TIMEOUT_MS, 200, err));
+	/*
+	 * nobody answers: it fails when the timeout runs out, long enough
+	 * for all three messages to join the wait on a loaded machine
+	 */
+	RCF_OK(set_fabric_u32(nl, RCF_A_FABRIC_PATH_TIMEOUT_MS, 2000, err));
 	no_path = drops(nl, RCF_DROP_NO_PATH);
 	ASSERT_EQ(0, send_ip(nl, fd, 0, 5, 3, 100));
 	expect_request(_metadata, l, 0, 5, 0, NULL);
@@ -1265,6 +1268,28 @@ static int run_get(struct rcf_nl *nl, struct rcf_reply *rep, struct rcf_obj *t)
 	return r;
 }
 
+/*
+ * Polls until the generator's packets are in the engine.  The kthread
+ * may not have run at all since the run started or the last epoch
+ * resumed it, so an epoch asked for at once may find the fabric empty;
+ * once bytes are in flight the next request freezes them, since links
+ * offered 95% of what they carry are seldom all empty.  0 when nothing
+ * was in flight within WAIT_MS.
+ */
+static uint64_t wait_inflight(struct rcf_nl *nl)
+{
+	uint64_t v = 0;
+
+	for (int t = 0; t < WAIT_MS / 20; t++) {
+		v = stat(nl, RCF_STATS_KIND_FABRIC, 0, RCF_STATS_BYTES_INFLIGHT,
+			 0);
+		if (v && v != UINT64_MAX)
+			return v;
+		sleep_ms(20);
+	}
+	return 0;
+}
+
 TEST_F_TIMEOUT(pth, freeze_under_generator, 240)
 {
 	struct rcf_nl *nl = &self->nl;
@@ -1277,16 +1302,19 @@ TEST_F_TIMEOUT(pth, freeze_under_generator, 240)
 	ASSERT_EQ(0, start_run(nl));
 	gen = stat(nl, RCF_STATS_KIND_FABRIC, 0, RCF_STATS_ENGINE_GEN, 0);
 	for (int round = 0; round < 3; round++) {
+		ASSERT_LT(0, wait_inflight(nl)) TH_LOG("the run sent nothing");
 		RCF_OK(rcf_path_add(nl, round, 0, 1, p01, sizeof(p01), err));
 		ASSERT_EQ(0, last_epoch(nl, &mode, &error, &inflight));
 		EXPECT_EQ(RCF_EPOCH_FREEZE, mode);
 		EXPECT_EQ(0, error);
 		busy += inflight;
+		ASSERT_LT(0, wait_inflight(nl)) TH_LOG("the run stopped");
 		RCF_OK(rcf_path_set_state(nl, round, RCF_PATH_RECALL, err));
 		ASSERT_EQ(0, last_epoch(nl, &mode, &error, &inflight));
 		EXPECT_EQ(RCF_EPOCH_FREEZE, mode);
 		busy += inflight;
 		EXPECT_EQ(RCF_PATH_RETURNED, path_state(_metadata, nl, round));
+		ASSERT_LT(0, wait_inflight(nl)) TH_LOG("the run stopped");
 		RCF_OK(rcf_key_cmd(nl, RCF_CMD_PATH_DEL, RCF_A_PATH_ID, round,
 				   0, 0, 0, 0, NULL, err));
 		ASSERT_EQ(0, last_epoch(nl, &mode, &error, &inflight));

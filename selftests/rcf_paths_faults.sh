@@ -20,16 +20,12 @@ line_under_path() {
 	trace_on
 	ip netns exec rcfip4 "$MSG" recv 7003 60 0:200 >"$T_TMP/rx" &
 	local rx=$!
-	sleep 0.5
+	wait_listen rcfip4 udp 7003
 	# 200 messages over about ten seconds
 	ip netns exec rcfip0 "$MSG" send 0 200 800 2:100000 10.9.0.5:7003 \
 		>/dev/null &
-	local tx=$! got= i link
-	for i in $(seq 400); do
-		grep -q 'rcf_path: .* made id=[0-9]* master=0 dst=4' "$TR/trace" &&
-			break
-		sleep 0.05
-	done
+	local tx=$! got= link
+	wait_for traced 'rcf_path: .* made id=[0-9]* master=0 dst=4' || true
 	trace_off
 	got=$(paths_now)
 	[[ $got == *"0:4:held:"* ]] || fail "node 0 never held a path to 4"
@@ -60,6 +56,17 @@ line_under_path() {
 # nothing is left behind: no path, no circuit, and no reservation in the
 # controllers, for the same request succeeds on the same rcfd (reloaded
 # to tick at full speed) once the line is back.
+# setup_started: the controllers tried a set-up; snap is "attempts paths
+# busy" as they were then
+setup_started() {
+	snap=$(rcfctl -j daemon paths | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+print(d["controllers"]["setup_attempts"], d["kernel"]["setups"],
+      str(d["controllers"]["busy"]).lower())')
+	[ "${snap%% *}" -ge 1 ]
+}
+
 line_in_setup() {
 	cleanup
 	ring4 1
@@ -69,24 +76,14 @@ line_in_setup() {
 	trace_on
 	wait_converged
 	rcfctl path request master 0 dst 4 >/dev/null
-	local i snap=
-	for i in $(seq 100); do
-		snap=$(rcfctl -j daemon paths | python3 -c '
-import json, sys
-d = json.load(sys.stdin)
-print(d["controllers"]["setup_attempts"], d["kernel"]["setups"],
-      str(d["controllers"]["busy"]).lower())')
-		[ "${snap%% *}" -ge 1 ] && break
-		sleep 0.05
-	done
+	local snap=
+	wait_for setup_started || true
 	rcfctl link set 9 state down >/dev/null
 	expect_eq "1 0 true" "$snap" "set-up attempts, paths made, busy before the failure"
 	# the controllers give up, or the kernel's 8 s timeout ends it
-	for i in $(seq 300); do
-		grep -q 'rcf_path: .* request_failed id=[0-9]* master=0 dst=4 .* error=[1-9]' \
-			"$TR/trace" && break
-		sleep 0.1
-	done
+	wait_for traced \
+		'rcf_path: .* request_failed id=[0-9]* master=0 dst=4 .* error=[1-9]' ||
+		true
 	trace_off
 	grep 'rcf_path: .* request_failed id=[0-9]* master=0 dst=4' "$TR/trace" |
 		sed 's/.*rcf_path: /kernel: /' | head -n 1
@@ -153,12 +150,9 @@ idle_timeout() {
 	rcfctl fabric set path-timeout 1000 >/dev/null
 	trace_on
 	rcfctl path request master 0 dst 4 >/dev/null
-	local i
-	for i in $(seq 150); do
-		grep -q 'rcf_path: .* request_failed .* master=0 dst=4 .* error=110' \
-			"$TR/trace" && break
-		sleep 0.1
-	done
+	wait_for traced \
+		'rcf_path: .* request_failed .* master=0 dst=4 .* error=110' ||
+		true
 	trace_off
 	grep -q 'rcf_path: .* request_failed .* master=0 dst=4 .* error=110' \
 		"$TR/trace" || fail "the request never timed out"

@@ -30,12 +30,10 @@ rcfd_stop() {
 	[ -s "$PIDF" ] || return 0
 	pid=$(cat "$PIDF")
 	kill "$pid" 2>/dev/null || return 0
-	for _ in $(seq 100); do
-		kill -0 "$pid" 2>/dev/null || return 0
-		sleep 0.1
-	done
-	fail "rcfd did not stop"
+	wait_for gone "$pid" || fail "rcfd did not stop"
 }
+
+gone() { ! kill -0 "$1" 2>/dev/null; }
 
 cleanup() {
 	rcfd_stop || true
@@ -52,13 +50,14 @@ for k in sys.argv[1].split("."):
 print(str(v).lower() if isinstance(v, bool) else v)' "$1"
 }
 
-wait_pfield() {
+pfield_is() {
 	local got
-	for _ in $(seq 100); do
-		got=$(pfield "$1" 2>/dev/null) && [ "$got" = "$2" ] && return 0
-		sleep 0.1
-	done
-	fail "rcfd paths $1: want $2, got $got"
+	got=$(pfield "$1" 2>/dev/null) && [ "$got" = "$2" ]
+}
+
+wait_pfield() {
+	wait_for pfield_is "$1" "$2" ||
+		fail "rcfd paths $1: want $2, got $(pfield "$1" 2>&1)"
 }
 
 # nodes N.. in their namespaces with addresses, MTU m
@@ -91,18 +90,19 @@ trace_off() {
 }
 
 # wait until MASTER holds a path to DST
-wait_held() {
-	local got
-	for _ in $(seq 200); do
-		got=$(rcfctl -j path show | python3 -c '
+held() {
+	[ "$(rcfctl -j path show | python3 -c '
 import json, sys
 print(any(p["master"] == int(sys.argv[1]) and p["dst"] == int(sys.argv[2])
-          and p["state"] == "held" for p in json.load(sys.stdin)))' "$1" "$2")
-		[ "$got" = True ] && return 0
-		sleep 0.05
-	done
-	fail "node $1 never held a path to node $2"
+          and p["state"] == "held" for p in json.load(sys.stdin)))' "$1" "$2")" = True ]
 }
+
+wait_held() {
+	wait_for held "$1" "$2" || fail "node $1 never held a path to node $2"
+}
+
+# traced PATTERN: the trace buffer has a line matching PATTERN (grep)
+traced() { grep -q "$1" "$TR/trace"; }
 
 # Four switches in a ring, switch s with nodes 2s and 2s+1 on ports 0 and
 # 1 and the ring on ports 2 (to s+1) and 3 (from s-1): link 8+s joins

@@ -47,16 +47,12 @@ ii_d() {
 	local r3=$!
 	ip netns exec rcfip1 "$MSG" recv 7001 60 3:1 >"$T_TMP/p2" &
 	local r2=$!
-	sleep 0.5
+	wait_listen rcfip2 udp 7001
+	wait_listen rcfip1 udp 7001
 	ip netns exec rcfip0 "$MSG" send 0 1 60000 1 10.9.0.3:7001 >/dev/null ||
 		fail "P1's send failed"
 	# P1 holds the P1-P3 path, and its message starts on it at once
-	local i
-	for i in $(seq 400); do
-		grep -q 'rcf_path: .* made id=[0-9]* master=0 dst=2' "$TR/trace" &&
-			break
-		sleep 0.05
-	done
+	wait_for traced 'rcf_path: .* made id=[0-9]* master=0 dst=2' || true
 	grep -q 'rcf_path: .* made id=[0-9]* master=0 dst=2' "$TR/trace" ||
 		fail "P1 never held a path to P3"
 	ip netns exec rcfip3 "$MSG" send 3 1 1000 1 10.9.0.2:7001 >/dev/null ||
@@ -133,7 +129,9 @@ stream() {
 			>"$T_TMP/rx$n" &
 		rx+=($!)
 	done
-	sleep 0.5
+	for n in 0 1 2 3 4 5 6 7; do
+		wait_listen "rcfip$n" udp 7002
+	done
 	for n in 0 1 2 3 4 5 6 7; do
 		s=$((n / 2))
 		d1=$((2 * ((s + 2) % 4)))

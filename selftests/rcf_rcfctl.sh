@@ -100,12 +100,35 @@ in_ns rcfctl --force -batch "$tmp/huge" 2>"$tmp/huge2.err"
 [ $? -eq 1 ] && grep -q "(Argument list too long)" "$tmp/huge2.err"
 ok $? "--force sends it and the kernel refuses with E2BIG"
 
-# monitor sees add, set and del, one JSON object per line
-in_ns bash -c "rcfctl -j monitor >$tmp/mon & m=\$!; sleep 0.5;
-	rcfctl node add id 3; rcfctl switch add id 0;
-	rcfctl link add id 0 node 3 port 0 switch 0 port 1;
-	rcfctl link set 0 state down; rcfctl link del 0; sleep 0.5;
-	kill \$m"
+# monitor sees add, set and del, one JSON object per line.  It has
+# joined the events group once it prints an event of node 9 (added and
+# deleted until it does), and has printed everything once node 9's last
+# addition is there; node 9's lines are left out.  Waits are bounded
+# (1200 x 0.1 s), never a sleep that hopes.
+cat >"$tmp/mon.sh" <<'MON'
+adds() { grep -c '"event":"add".*"id":9[,}]' "$1"; }
+rcfctl -j monitor >"$1" &
+m=$!
+i=0
+until grep -q '"id":9[,}]' "$1"; do
+	[ $((i += 1)) -le 1200 ] || break
+	rcfctl node add id 9 >/dev/null && rcfctl node del 9 >/dev/null
+	sleep 0.1
+done
+rcfctl node add id 3; rcfctl switch add id 0
+rcfctl link add id 0 node 3 port 0 switch 0 port 1
+rcfctl link set 0 state down; rcfctl link del 0
+n9=$(adds "$1")
+rcfctl node del 9 2>/dev/null; rcfctl node add id 9
+i=0
+until [ "$(adds "$1")" -gt "$n9" ]; do
+	[ $((i += 1)) -le 1200 ] || break
+	sleep 0.1
+done
+kill $m
+MON
+in_ns bash "$tmp/mon.sh" "$tmp/mon.raw" >/dev/null
+grep -v '"id":9[,}]' "$tmp/mon.raw" >"$tmp/mon"
 sed -n 's/^{"event":"\([a-z]*\)","object":"\([a-z]*\)".*/\1 \2/p' \
 	"$tmp/mon" | tr '\n' ' ' >"$tmp/mon.seq"
 # every change is also an epoch, announced on its own line

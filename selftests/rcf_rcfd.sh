@@ -31,22 +31,22 @@ print(str(v).lower() if isinstance(v, bool) else v)' "$1"
 }
 
 # wait until field $1 equals $2 (events arrive asynchronously)
-wait_field() {
+field_is() {
 	local got
-	for _ in $(seq 50); do
-		got=$(field "$1") && [ "$got" = "$2" ] && return 0
-		sleep 0.1
-	done
-	fail "$1: want $2, got $got"
+	got=$(field "$1") && [ "$got" = "$2" ]
 }
 
-gone() {
-	for _ in $(seq 50); do
-		kill -0 "$1" 2>/dev/null || return 0
-		sleep 0.1
-	done
-	return 1
+wait_field() {
+	wait_for field_is "$1" "$2" ||
+		fail "$1: want $2, got $(field "$1" 2>&1)"
 }
+
+not_alive() { ! kill -0 "$1" 2>/dev/null; }
+
+gone() { wait_for not_alive "$1"; }
+
+# the foreground rcfd has its socket and pidfile
+fg_up() { [ -S "$SOCK" ] && [ -s "$PID" ]; }
 
 start_detached() {
 	write_conf debug
@@ -182,10 +182,7 @@ sigterm_cleans_up() {
 	# exit status, from a foreground rcfd that is our child
 	rcfd -f -c "$CONF" 2>"$T_TMP/fg.log" &
 	local fg=$! rc=0
-	for _ in $(seq 50); do
-		[ -S "$SOCK" ] && [ -s "$PID" ] && break
-		sleep 0.1
-	done
+	wait_for fg_up || true
 	rcfctl daemon ping >/dev/null || fail "foreground rcfd not up"
 	kill -TERM $fg
 	wait $fg || rc=$?
@@ -284,6 +281,8 @@ routing_adaptive() {
 		"$T_TMP/routing.log" || fail "log: $(cat "$T_TMP/routing.log")"
 }
 
+no_pidfile() { [ ! -e "$PID" ]; }
+
 routing_refuses_cycle() {
 	# stop managing while the ring is built, or rcfd installs routes
 	# for the partial ring (a line, acyclic) and keeps them
@@ -301,7 +300,7 @@ routing_refuses_cycle() {
 	grep -q "shortest set of 56 routes has a channel dependency cycle; not installed .*: link .* -> " \
 		"$T_TMP/routing.log" || fail "log: $(cat "$T_TMP/routing.log")"
 	kill -TERM "$(cat "$PID")"
-	for _ in $(seq 50); do [ -e "$PID" ] || break; sleep 0.1; done
+	wait_for no_pidfile || true
 	rcfctl fabric del
 }
 

@@ -17,8 +17,10 @@ stop_rcfd() {
 	local pid
 	pid=$(cat "$RUN/rcfd.pid" 2>/dev/null) || return 0
 	kill "$pid" 2>/dev/null || true
-	while kill -0 "$pid" 2>/dev/null; do sleep 0.1; done
+	wait_for not_alive "$pid" || fail "rcfd $pid did not stop"
 }
+
+not_alive() { ! kill -0 "$1" 2>/dev/null; }
 
 cleanup() {
 	stop_rcfd
@@ -101,6 +103,28 @@ send() {
 		"for i in \$(seq $3); do echo m\$i >/dev/udp/10.9.0.$(($2 + 1))/9; done"
 }
 
+# position P: the position node P sits at in the stored mapping
+position() {
+	local pos
+	pos=$(grep '^pos' "$RCF_SUPERNODE_STATE")
+	set -- $((2 + $1)) $pos
+	shift "$1"
+	echo "$1"
+}
+
+# adjacent: rcfd has made a change and nodes 0 and 8 sit next to 15
+adjacent() {
+	local p p15 sum
+	[ "$(field changes)" -gt 0 ] || return 1
+	p15=$(position 15)
+	for p in $(position 0) $(position 8); do
+		sum=$((p ^ p15))
+		[ $((sum & (sum - 1))) -eq 0 ] && [ $sum -ne 0 ] || return 1
+	done
+}
+
+made_changes() { [ "$(field changes)" -gt 0 ]; }
+
 case1() {
 	local pos p0 p8 p15 changes sum rc
 	hypercube
@@ -120,18 +144,15 @@ finally:
     print("node 15 received", n)
 exit(n != 200)' &
 	local rx=$!
-	for _ in $(seq 300); do
-		ip netns exec rcfip15 ss -Hlun 'sport = :9' | grep -q . && break
-		sleep 0.1
-	done
+	wait_listen rcfip15 udp 9
 	send 0 15 100 &
 	local s0=$!
 	send 8 15 100
 	wait $s0 || fail "node 0's datagrams"
 	rc=0
 	wait $rx || rc=$?
-	# rcfd serves its queue between events: let it finish
-	sleep 2
+	# rcfd serves its queue between events, after the last datagram
+	wait_for adjacent || true
 	rcfctl daemon reconfig show
 	grep "reconfig:" "$LOG" | sed 's/^/rcfd: /'
 	"$TOOL" get node | grep -E "node=(0|8|15) "
@@ -153,7 +174,7 @@ exit(n != 200)' &
 	head -c $((64 << 10)) /dev/urandom >"$T_TMP/in"
 	ip netns exec rcfip15 timeout 120 nc -l 5001 >"$T_TMP/out" &
 	rx=$!
-	sleep 0.5
+	wait_listen rcfip15 tcp 5001
 	ip netns exec rcfip0 timeout 120 nc -N 10.9.0.16 5001 <"$T_TMP/in" ||
 		fail "nc sender failed"
 	wait $rx || fail "nc receiver failed"
@@ -237,7 +258,7 @@ givens() {
 	rcfctl traffic start trace "$T_TMP/givens.trace"
 	timeout 600 rcfctl -j traffic wait >"$T_TMP/g1.json" ||
 		fail "dynamic run: $(cat "$T_TMP/g1.json")"
-	sleep 2
+	wait_for made_changes || true
 	dy=$(crossings)
 	changes=$(field changes)
 	grep "reconfig:" "$LOG" | tail -3 | sed 's/^/rcfd: /'

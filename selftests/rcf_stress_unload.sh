@@ -12,6 +12,14 @@ TOOL=$T_DIR/rcf_tool
 EMPTY="fabric epoch 0 nodes 0 switches 0 links 0 circuits 0 routes 0"
 PIDS=()
 
+# started FILE...: each stress process printed its plan
+started() {
+	local f
+	for f; do grep -q '^1\.\.' "$f" || return 1; done
+}
+
+churned() { ! "$TOOL" snapshot | head -n1 | grep -q "^$EMPTY "; }
+
 unload_under_stress() {
 	[ -n "$RCF_KO" ] && [ -f "$RCF_KO" ] || fail "RCF_KO is not set"
 	grep -q '^rcf ' /proc/modules || fail "rcf is not loaded"
@@ -19,7 +27,10 @@ unload_under_stress() {
 	PIDS+=($!)
 	unshare --net "$STRESS" --unload --time 40 >"$T_TMP/s2" 2>&1 &
 	PIDS+=($!)
-	sleep 3
+	# under way: both printed their plan, and the churn changed the fabric
+	wait_for started "$T_TMP/s1" "$T_TMP/s2" ||
+		fail "the stress processes did not start"
+	wait_for churned || fail "no change from the stress processes"
 	local try i rc=0
 	for try in $(seq 1 100); do
 		rmmod rcf 2>"$T_TMP/rmmod.err" && break

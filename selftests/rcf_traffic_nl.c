@@ -243,8 +243,11 @@ TEST_F(tnl, replay_accepted)
 	m = rcf_msg_new(nl, RCF_CMD_TRAFFIC_STOP, 0);
 	rcf_xfer(nl, m, NULL, NULL);
 
-	/* a trace, after the graph's run has drained */
-	for (int i = 0; i < 100; i++) {
+	/*
+	 * a trace, after the graph's run has drained: EBUSY until then, for
+	 * as long as a loaded machine takes (1500 x 20 ms at most)
+	 */
+	for (int i = 0; i < 1500; i++) {
 		m = start(nl, RCF_TRAFFIC_TRACE);
 		rcf_nest_start(m, RCF_TRAFFIC_MSGS);
 		msg(m, 1, 5, 0, 1, 300, NULL);
