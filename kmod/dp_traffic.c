@@ -164,6 +164,12 @@ void rcf_dp_traffic_end(struct rcf_dp *dp, int err)
 	tr->res.done = true;
 	rcf_traffic_free(tr->t);
 	tr->t = NULL;
+	/*
+	 * A drained run leaves the engine empty (IP waited): its pool, as
+	 * large as the run's backlog made it, goes back now rather than
+	 * with the fabric.
+	 */
+	rcf_engine_trim(rcf_adapter_engine(dp->ad));
 	WRITE_ONCE(dp->tr_run, false);
 	rcf_dp_traffic_event(dp);
 }
