@@ -178,7 +178,7 @@ static int rcf_paths_crossing(struct rcf_fabric *f, u32 lid, u32 **ids,
 	*n = 0;
 	if (!l || !l->paths)
 		return 0;
-	*ids = kmalloc_array(l->paths, sizeof(**ids), GFP_KERNEL);
+	*ids = kmalloc_array(l->paths, sizeof(**ids), GFP_KERNEL_ACCOUNT);
 	if (!*ids)
 		return -ENOMEM;
 	for (id = 0; (p = rcf_path_next(f, id)) && *n < l->paths;

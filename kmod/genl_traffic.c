@@ -231,8 +231,8 @@ static int rcf_traffic_parse_arcs(struct rcf_fabric *f,
 	n = rcf_traffic_count(list, RCF_TRAFFIC_MAX_ARCS, extack);
 	if (n < 0)
 		return n;
-	in = kvcalloc(n, sizeof(*in), GFP_KERNEL);
-	arcs = kvcalloc(n, sizeof(*arcs), GFP_KERNEL);
+	in = kvcalloc(n, sizeof(*in), GFP_KERNEL_ACCOUNT);
+	arcs = kvcalloc(n, sizeof(*arcs), GFP_KERNEL_ACCOUNT);
 	if (!in || !arcs) {
 		err = -ENOMEM;
 		goto out;
@@ -284,7 +284,7 @@ static int rcf_traffic_parse_msgs(struct rcf_fabric *f,
 	n = rcf_traffic_count(list, RCF_TRAFFIC_MAX_MSGS, extack);
 	if (n < 0)
 		return n;
-	m = kvcalloc(n, sizeof(*m), GFP_KERNEL);
+	m = kvcalloc(n, sizeof(*m), GFP_KERNEL_ACCOUNT);
 	if (!m)
 		return -ENOMEM;
 	nla_for_each_nested(e, list, rem) {
@@ -329,7 +329,7 @@ static int rcf_traffic_parse_sizes(const struct nlattr *list,
 	n = rcf_traffic_count(list, RCF_TRAFFIC_MAX_SIZES, extack);
 	if (n < 0)
 		return n;
-	z = kvcalloc(n, sizeof(*z), GFP_KERNEL);
+	z = kvcalloc(n, sizeof(*z), GFP_KERNEL_ACCOUNT);
 	if (!z)
 		return -ENOMEM;
 	nla_for_each_nested(e, list, rem) {
