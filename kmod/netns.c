@@ -17,11 +17,37 @@ struct rcf_net *rcf_net(struct net *net)
 	return net_generic(net, rcf_net_id);
 }
 
+static void rcf_gen_bump(struct rcf_net *rn)
+{
+	if (!++rn->gen)
+		rn->gen = 1;
+}
+
+/*
+ * Under rn->lock, at each part of a dump: netlink marks the parts that
+ * follow a change NLM_F_DUMP_INTR (the DONE message too), so a reader
+ * knows its objects are not one configuration's.  Epochs are compared
+ * here rather than bumped at each commit: one place sees them all.
+ */
+void rcf_dump_seq(struct rcf_net *rn, struct netlink_callback *cb)
+{
+	lockdep_assert_held(&rn->lock);
+	if (!rn->gen)
+		rn->gen = 1;
+	if (rn->fab && rn->fab->epoch != rn->gen_epoch) {
+		rn->gen_epoch = rn->fab->epoch;
+		rcf_gen_bump(rn);
+	}
+	cb->seq = rn->gen;
+}
+
 struct rcf_fabric *rcf_fabric_create(struct rcf_net *rn)
 {
 	lockdep_assert_held(&rn->lock);
 	if (rn->fab)
 		return rn->fab;
+	rcf_gen_bump(rn);
+	rn->gen_epoch = 0;
 	rn->dp = rcf_dp_new(rn);
 	if (!rn->dp)
 		return NULL;
@@ -44,6 +70,8 @@ void rcf_fabric_destroy(struct rcf_net *rn)
 {
 	ASSERT_RTNL();
 	lockdep_assert_held(&rn->lock);
+	if (rn->fab || rn->dp)
+		rcf_gen_bump(rn);
 	if (rn->dp)
 		rcf_dp_stop(rn->dp);
 	if (rn->fab)

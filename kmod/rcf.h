@@ -20,6 +20,12 @@ struct rcf_net {
 	struct rcf_fabric *fab;
 	struct rcf_dp *dp;	/* the fabric's data path, with fab */
 	struct net *net;
+	/*
+	 * Dump consistency (cb->seq): changes whenever the fabric is
+	 * created, deleted or commits a new epoch; never 0.
+	 */
+	u32 gen;
+	u64 gen_epoch;		/* fab's epoch when gen last moved */
 };
 
 /* An event queued during a transaction, sent after it commits. */
@@ -70,6 +76,7 @@ void rcf_netns_exit(void);
 struct rcf_net *rcf_net(struct net *net);
 struct rcf_fabric *rcf_fabric_create(struct rcf_net *rn);
 void rcf_fabric_destroy(struct rcf_net *rn);
+void rcf_dump_seq(struct rcf_net *rn, struct netlink_callback *cb);
 /* After a commit: data-path settings and, if reroute is false, carrier. */
 void rcf_fabric_committed(struct rcf_req *req, bool reroute);
 
