@@ -458,6 +458,12 @@ void rcf_req_error(struct rcf_req *req)
 {
 	struct netlink_ext_ack *extack = req->extack;
 
+	if (extack && req->err.err == ENOMEM && req->fab &&
+	    req->fab->mem_hit) {
+		NL_SET_ERR_MSG(extack,
+			       "the fabric's memory limit is reached (rcf.ko fabric_mem_limit)");
+		return;
+	}
 	if (!extack || !req->err.msg)
 		return;
 	extack->_msg = req->err.msg;
