@@ -7,6 +7,8 @@
  */
 #include <linux/cgroup.h>
 #include <linux/kthread.h>
+#include <linux/memcontrol.h>
+#include <linux/sched/mm.h>
 #include <linux/math64.h>
 #include <linux/sched.h>
 #include <linux/hrtimer.h>
@@ -314,6 +316,7 @@ static bool rcf_dp_has_work(struct rcf_dp *dp)
 static int rcf_dp_thread(void *arg)
 {
 	struct rcf_dp *dp = arg;
+	struct mem_cgroup *old_memcg = set_active_memcg(dp->memcg);
 	bool busy = false, held;
 	u64 wait_ns;
 
@@ -369,6 +372,7 @@ static int rcf_dp_thread(void *arg)
 		wait_event_interruptible_timeout(dp->wq, rcf_dp_has_work(dp),
 						 rcf_dp_path_timeout(dp));
 	}
+	set_active_memcg(old_memcg);
 	return 0;
 }
 
@@ -380,7 +384,7 @@ static int rcf_dp_thread(void *arg)
  */
 struct rcf_dp *rcf_dp_new(struct rcf_net *rn, int *err)
 {
-	struct rcf_dp *dp = kzalloc(sizeof(*dp), GFP_KERNEL);
+	struct rcf_dp *dp = kzalloc(sizeof(*dp), GFP_KERNEL_ACCOUNT);
 	int i;
 
 	if (!dp)
@@ -402,10 +406,13 @@ struct rcf_dp *rcf_dp_new(struct rcf_net *rn, int *err)
 		atomic64_set(&dp->kdrops[i], 0);
 	dp->slice = 4096;
 	dp->tot.lat_min = U64_MAX;
-	dp->ndev = kvcalloc(RCF_MAX_NODES, sizeof(*dp->ndev), GFP_KERNEL);
-	dp->buf = kvmalloc(RCF_ADAPTER_MAX_MSG, GFP_KERNEL);
+	dp->ndev = kvcalloc(RCF_MAX_NODES, sizeof(*dp->ndev),
+			    GFP_KERNEL_ACCOUNT);
+	dp->buf = kvmalloc(RCF_ADAPTER_MAX_MSG, GFP_KERNEL_ACCOUNT);
 	if (!dp->ndev || !dp->buf)
 		goto fail;
+	/* called from the creator's request: its task, its cgroup */
+	dp->memcg = get_mem_cgroup_from_mm(current->mm);
 	dp->task = kthread_create(rcf_dp_thread, dp, "rcf-dp");
 	if (IS_ERR(dp->task)) {
 		*err = PTR_ERR(dp->task);
@@ -446,6 +453,7 @@ void rcf_dp_free(struct rcf_dp *dp)
 	rcf_dp_tot_free(dp);
 	kvfree(dp->ndev);
 	kvfree(dp->buf);
+	mem_cgroup_put(dp->memcg);
 	mutex_destroy(&dp->lock);
 	kfree(dp);
 }

@@ -99,6 +99,11 @@ struct rcf_dp {
 	struct xarray cq_peak;		/* u32 peak by switch id (xa_mk_value) */
 
 	struct task_struct *task;
+	/*
+	 * The fabric creator's memory cgroup: what the kthread allocates
+	 * (packets, pool blocks) is charged there, not to the root.
+	 */
+	struct mem_cgroup *memcg;
 	wait_queue_head_t wq;
 	/* Guards every node's txq, the active list and pending. */
 	spinlock_t txlock;

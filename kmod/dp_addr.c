@@ -31,7 +31,7 @@ int rcf_dp_atab_build(struct rcf_dp *dp, struct rcf_fabric *f)
 
 	for (id = 0; (n = rcf_node_next(f, id)); id = n->id + 1)
 		cnt += n->naddr;
-	t = kvzalloc(struct_size(t, e, cnt), GFP_KERNEL);
+	t = kvzalloc(struct_size(t, e, cnt), GFP_KERNEL_ACCOUNT);
 	if (!t)
 		return -ENOMEM;
 	for (id = 0; (n = rcf_node_next(f, id)); id = n->id + 1) {

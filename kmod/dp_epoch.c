@@ -77,10 +77,10 @@ static void rcf_dp_pair_gone(void *priv, u32 src, u32 dst, u64 sent,
 	struct rcf_dp_pair *p = xa_load(&dp->pair, key);
 
 	if (!p) {
-		p = kzalloc(sizeof(*p), GFP_KERNEL);
+		p = kzalloc(sizeof(*p), GFP_KERNEL_ACCOUNT);
 		if (!p)
 			return;
-		if (xa_err(xa_store(&dp->pair, key, p, GFP_KERNEL))) {
+		if (xa_err(xa_store(&dp->pair, key, p, GFP_KERNEL_ACCOUNT))) {
 			kfree(p);
 			return;
 		}
@@ -108,7 +108,7 @@ static int rcf_epoch_prepare(struct rcf_req *req, struct rcf_epoch_prep *p,
 	u8 *srcs;
 
 	if (routes) {
-		srcs = kzalloc(RCF_MAX_NODES, GFP_KERNEL);
+		srcs = kzalloc(RCF_MAX_NODES, GFP_KERNEL_ACCOUNT);
 		if (!srcs)
 			return -ENOMEM;
 		rcf_txn_routes_only(req->fab, srcs);

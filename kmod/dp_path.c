@@ -65,7 +65,7 @@ static struct rcf_dp_pev *rcf_dp_pev_new(struct rcf_dp *dp, u8 cmd)
 
 	if (!genl_has_listeners(&rcf_genl_family, dp->rn->net, 0))
 		return NULL;
-	ev = kzalloc(sizeof(*ev), GFP_KERNEL);
+	ev = kzalloc(sizeof(*ev), GFP_KERNEL_ACCOUNT);
 	if (ev)
 		ev->cmd = cmd;
 	return ev;
@@ -145,7 +145,7 @@ static int rcf_dp_path_ev_of(u8 state)
 static void rcf_dp_path_made(struct rcf_dp *dp, const struct rcf_path *p,
 			     u64 cycle)
 {
-	struct rcf_dp_pcopy *c = kzalloc(sizeof(*c), GFP_KERNEL);
+	struct rcf_dp_pcopy *c = kzalloc(sizeof(*c), GFP_KERNEL_ACCOUNT);
 	u64 wait_ns = rcf_dp_preq_answer(dp, p->master, p->dst);
 
 	if (c)
@@ -158,7 +158,7 @@ static void rcf_dp_path_made(struct rcf_dp *dp, const struct rcf_path *p,
 	if (!c)
 		return;
 	c->p = *p;
-	if (xa_err(xa_store(&dp->paths, p->id, c, GFP_KERNEL)))
+	if (xa_err(xa_store(&dp->paths, p->id, c, GFP_KERNEL_ACCOUNT)))
 		kfree(c);
 }
 

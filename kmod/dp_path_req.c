@@ -85,7 +85,7 @@ static struct rcf_dp_preq *rcf_dp_preq_new(struct rcf_dp *dp, u32 master,
 					   u32 dst, u32 waiting,
 					   bool by_adapter)
 {
-	struct rcf_dp_preq *r = kzalloc(sizeof(*r), GFP_KERNEL);
+	struct rcf_dp_preq *r = kzalloc(sizeof(*r), GFP_KERNEL_ACCOUNT);
 
 	if (!r)
 		return NULL;
@@ -95,7 +95,7 @@ static struct rcf_dp_preq *rcf_dp_preq_new(struct rcf_dp *dp, u32 master,
 	r->by_adapter = by_adapter;
 	r->raised = ktime_get_ns();
 	if (xa_err(xa_store(&dp->preq, rcf_dp_pair_key(master, dst), r,
-			    GFP_KERNEL))) {
+			    GFP_KERNEL_ACCOUNT))) {
 		kfree(r);
 		return NULL;
 	}

@@ -15,10 +15,10 @@ static void *rcf_dp_slot(struct xarray *xa, unsigned long key, size_t size)
 
 	if (p)
 		return p;
-	p = kzalloc(size, GFP_KERNEL);
+	p = kzalloc(size, GFP_KERNEL_ACCOUNT);
 	if (!p)
 		return NULL;
-	if (xa_err(xa_store(xa, key, p, GFP_KERNEL))) {
+	if (xa_err(xa_store(xa, key, p, GFP_KERNEL_ACCOUNT))) {
 		kfree(p);
 		return NULL;
 	}
@@ -152,7 +152,7 @@ void rcf_dp_tot_add(struct rcf_dp *dp, struct rcf_fabric *f)
 		old = xa_load(&dp->cq_peak, s->id);
 		if (!old || xa_to_value(old) < peak)
 			xa_store(&dp->cq_peak, s->id, xa_mk_value(peak),
-				 GFP_KERNEL);
+				 GFP_KERNEL_ACCOUNT);
 	}
 	for (id = 0; (n = rcf_node_next(f, id)); id = n->id + 1) {
 		struct rcf_dp_node *d;

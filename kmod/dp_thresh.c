@@ -41,7 +41,7 @@ static struct rcf_dp_thresh *rcf_dp_thresh_get(struct rcf_dp *dp)
 
 	if (th)
 		return th;
-	th = kzalloc(sizeof(*th), GFP_KERNEL);
+	th = kzalloc(sizeof(*th), GFP_KERNEL_ACCOUNT);
 	if (!th)
 		return NULL;
 	xa_init(&th->node);
@@ -61,10 +61,10 @@ static void rcf_dp_thresh_moved(void *priv, u32 id, u64 sent, u64 recv)
 	u64 level;
 
 	if (!n) {
-		n = kzalloc(sizeof(*n), GFP_KERNEL);
+		n = kzalloc(sizeof(*n), GFP_KERNEL_ACCOUNT);
 		if (!n)
 			return;
-		if (xa_err(xa_store(&th->node, id, n, GFP_KERNEL))) {
+		if (xa_err(xa_store(&th->node, id, n, GFP_KERNEL_ACCOUNT))) {
 			kfree(n);
 			return;
 		}
@@ -84,7 +84,7 @@ static void rcf_dp_thresh_moved(void *priv, u32 id, u64 sent, u64 recv)
 	n->level = level;
 	if (!th->listen)
 		return;
-	ev = kmalloc(sizeof(*ev), GFP_KERNEL);
+	ev = kmalloc(sizeof(*ev), GFP_KERNEL_ACCOUNT);
 	if (!ev)
 		return;
 	ev->node = id;

@@ -62,7 +62,7 @@ struct rcf_dp_traffic *rcf_dp_traffic_alloc(struct rcf_fabric *f,
 					    const struct rcf_traffic_spec *s,
 					    u32 hot_id)
 {
-	struct rcf_dp_traffic *tr = kzalloc(sizeof(*tr), GFP_KERNEL);
+	struct rcf_dp_traffic *tr = kzalloc(sizeof(*tr), GFP_KERNEL_ACCOUNT);
 	struct rcf_node *n;
 	u32 id, i = 0;
 
@@ -73,7 +73,7 @@ struct rcf_dp_traffic *rcf_dp_traffic_alloc(struct rcf_fabric *f,
 	tr->slice = 1024;
 	for (id = 0; (n = rcf_node_next(f, id)); id = n->id + 1)
 		i++;
-	tr->ids = kcalloc(max(i, 1U), sizeof(*tr->ids), GFP_KERNEL);
+	tr->ids = kcalloc(max(i, 1U), sizeof(*tr->ids), GFP_KERNEL_ACCOUNT);
 	if (!tr->ids) {
 		kfree(tr);
 		return NULL;
@@ -164,6 +164,12 @@ void rcf_dp_traffic_end(struct rcf_dp *dp, int err)
 	tr->res.done = true;
 	rcf_traffic_free(tr->t);
 	tr->t = NULL;
+	/*
+	 * A drained run leaves the engine empty (IP waited): its pool, as
+	 * large as the run's backlog made it, goes back now rather than
+	 * with the fabric.
+	 */
+	rcf_engine_trim(rcf_adapter_engine(dp->ad));
 	WRITE_ONCE(dp->tr_run, false);
 	rcf_dp_traffic_event(dp);
 }

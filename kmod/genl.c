@@ -189,6 +189,7 @@ static int rcf_doit_change(struct sk_buff *skb, struct genl_info *info)
 		req.epoch_timeout_ms =
 			nla_get_u32(info->attrs[RCF_A_EPOCH_TIMEOUT_MS]);
 	rcf_txn_begin(req.fab);
+	req.fab->mem_hit = false;
 	err = cmd == RCF_CMD_BATCH ? rcf_batch(&req, info) : rcf_apply(&req, cmd);
 	if (err) {
 		/* refused before any suspension: the fabric never stopped */

@@ -178,7 +178,7 @@ static int rcf_paths_crossing(struct rcf_fabric *f, u32 lid, u32 **ids,
 	*n = 0;
 	if (!l || !l->paths)
 		return 0;
-	*ids = kmalloc_array(l->paths, sizeof(**ids), GFP_KERNEL);
+	*ids = kmalloc_array(l->paths, sizeof(**ids), GFP_KERNEL_ACCOUNT);
 	if (!*ids)
 		return -ENOMEM;
 	for (id = 0; (p = rcf_path_next(f, id)) && *n < l->paths;
@@ -458,6 +458,12 @@ void rcf_req_error(struct rcf_req *req)
 {
 	struct netlink_ext_ack *extack = req->extack;
 
+	if (extack && req->err.err == ENOMEM && req->fab &&
+	    req->fab->mem_hit) {
+		NL_SET_ERR_MSG(extack,
+			       "the fabric's memory limit is reached (rcf.ko fabric_mem_limit)");
+		return;
+	}
 	if (!extack || !req->err.msg)
 		return;
 	extack->_msg = req->err.msg;

@@ -3,7 +3,8 @@
  * Reads: GET of one object and dumps.  Reads need no privilege and never
  * create the fabric.  A dump holds the fabric lock for one skb at a time
  * and resumes from the key after the last object it sent, so changes
- * between skbs neither repeat nor skip the objects that stay.
+ * between skbs neither repeat nor skip the objects that stay; the parts
+ * after such a change carry NLM_F_DUMP_INTR (rcf_dump_seq).
  */
 #include <net/sock.h>
 
@@ -147,6 +148,7 @@ static int rcf_dump_one(struct rcf_dump *d, const void *obj)
 			  d->cmd);
 	if (!hdr)
 		return -EMSGSIZE;
+	genl_dump_check_consistent(d->cb, hdr);
 	switch (d->cmd) {
 	case RCF_CMD_NODE_GET:
 		err = rcf_fill_node(d->skb, obj);
@@ -213,6 +215,7 @@ int rcf_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 	void *o;
 
 	mutex_lock(&rn->lock);
+	rcf_dump_seq(rn, cb);
 	f = rn->fab;
 	if (!f)
 		goto out;

@@ -145,6 +145,10 @@ static struct netlink_range_validation rcf_range_trate = {
 	.min = 1, .max = RCF_TRAFFIC_MAX_RATE,
 };
 
+static struct netlink_range_validation rcf_range_tbacklog = {
+	.min = 1, .max = RCF_TRAFFIC_BACKLOG_MAX,
+};
+
 static struct netlink_range_validation rcf_range_tsize = {
 	.min = 1, .max = RCF_TRAFFIC_MAX_SIZE,
 };
@@ -203,6 +207,9 @@ const struct nla_policy rcf_traffic_policy[RCF_TRAFFIC_MAX + 1] = {
 	[RCF_TRAFFIC_SIZES] = NLA_POLICY_NESTED_ARRAY(rcf_traffic_size_policy),
 	[RCF_TRAFFIC_ARRIVAL] = NLA_POLICY_MAX(NLA_U8, RCF_TRAFFIC_PERIODIC),
 	[RCF_TRAFFIC_WARMUP] = { .type = NLA_U64 },
+	/* 0 would mean no bound, which a user's run may not have */
+	[RCF_TRAFFIC_BACKLOG] = NLA_POLICY_FULL_RANGE(NLA_U32,
+						      &rcf_range_tbacklog),
 };
 
 #define RCF_POLICY(name, ...) \

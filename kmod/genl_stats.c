@@ -204,6 +204,7 @@ static int rcf_stats_one(struct rcf_sdump *d, const void *obj, u32 a, u32 b,
 			  RCF_CMD_STATS_GET);
 	if (!hdr)
 		return -EMSGSIZE;
+	genl_dump_check_consistent(d->cb, hdr);
 	if (nla_put_u8(d->skb, RCF_A_STATS_KIND, d->kind))
 		goto cancel;
 	nest = nla_nest_start(d->skb, RCF_A_STATS);
@@ -305,6 +306,7 @@ int rcf_stats_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 	};
 
 	mutex_lock(&rn->lock);
+	rcf_dump_seq(rn, cb);
 	d.f = rn->fab;
 	d.dp = rn->dp;
 	if (d.f && d.dp) {

@@ -61,6 +61,7 @@ static int rcf_traffic_fill_spec(struct sk_buff *skb,
 		return -EMSGSIZE;
 	if (nla_put_u8(skb, RCF_TRAFFIC_ARRIVAL, s->arrival) ||
 	    rcf_tput64(skb, RCF_TRAFFIC_WARMUP, s->warmup) ||
+	    nla_put_u32(skb, RCF_TRAFFIC_BACKLOG, (u32)s->src_limit) ||
 	    nla_put_u32(skb, RCF_TRAFFIC_ENTRIES,
 			s->pattern == RCF_TP_TRACE ? s->ntrace : s->narcs))
 		return -EMSGSIZE;
@@ -94,6 +95,7 @@ int rcf_traffic_fill(struct sk_buff *skb, struct rcf_dp_traffic *tr)
 	    rcf_tput64(skb, RCF_TRAFFIC_MSGS_OFFERED, r.msgs_offered) ||
 	    rcf_tput64(skb, RCF_TRAFFIC_MSGS_SENT, r.msgs_sent) ||
 	    rcf_tput64(skb, RCF_TRAFFIC_MSGS_REFUSED, r.msgs_refused) ||
+	    rcf_tput64(skb, RCF_TRAFFIC_MSGS_SKIPPED, r.msgs_skipped) ||
 	    rcf_tput64(skb, RCF_TRAFFIC_MSGS_DELIVERED, r.msgs_delivered) ||
 	    rcf_tput64(skb, RCF_TRAFFIC_MSGS_CORRUPT, r.msgs_corrupt) ||
 	    rcf_tput64(skb, RCF_TRAFFIC_BYTES_OFFERED, r.bytes_offered) ||
@@ -229,8 +231,8 @@ static int rcf_traffic_parse_arcs(struct rcf_fabric *f,
 	n = rcf_traffic_count(list, RCF_TRAFFIC_MAX_ARCS, extack);
 	if (n < 0)
 		return n;
-	in = kvcalloc(n, sizeof(*in), GFP_KERNEL);
-	arcs = kvcalloc(n, sizeof(*arcs), GFP_KERNEL);
+	in = kvcalloc(n, sizeof(*in), GFP_KERNEL_ACCOUNT);
+	arcs = kvcalloc(n, sizeof(*arcs), GFP_KERNEL_ACCOUNT);
 	if (!in || !arcs) {
 		err = -ENOMEM;
 		goto out;
@@ -282,7 +284,7 @@ static int rcf_traffic_parse_msgs(struct rcf_fabric *f,
 	n = rcf_traffic_count(list, RCF_TRAFFIC_MAX_MSGS, extack);
 	if (n < 0)
 		return n;
-	m = kvcalloc(n, sizeof(*m), GFP_KERNEL);
+	m = kvcalloc(n, sizeof(*m), GFP_KERNEL_ACCOUNT);
 	if (!m)
 		return -ENOMEM;
 	nla_for_each_nested(e, list, rem) {
@@ -327,7 +329,7 @@ static int rcf_traffic_parse_sizes(const struct nlattr *list,
 	n = rcf_traffic_count(list, RCF_TRAFFIC_MAX_SIZES, extack);
 	if (n < 0)
 		return n;
-	z = kvcalloc(n, sizeof(*z), GFP_KERNEL);
+	z = kvcalloc(n, sizeof(*z), GFP_KERNEL_ACCOUNT);
 	if (!z)
 		return -ENOMEM;
 	nla_for_each_nested(e, list, rem) {
@@ -382,6 +384,34 @@ static int rcf_traffic_parse_lists(struct rcf_fabric *f, struct nlattr **tb,
 	return err;
 }
 
+/*
+ * The generator sends at most one message per node and cycle, so a rate
+ * above one message of the mean size per cycle would silently be that.
+ */
+static int rcf_traffic_check_rate(const struct rcf_traffic_spec *s,
+				  struct nlattr **tb,
+				  struct netlink_ext_ack *extack)
+{
+	u64 w = 2, b = (u64)s->size_min + s->size_max;
+	u32 i;
+
+	if (s->pattern == RCF_TP_TRACE)
+		return 0;
+	if (s->nsizes) {
+		w = 0;
+		b = 0;
+		for (i = 0; i < s->nsizes; i++) {
+			w += s->sizes[i].weight;
+			b += (u64)s->sizes[i].weight * s->sizes[i].bytes;
+		}
+	}
+	if ((u64)s->rate * w <= 1000 * b)
+		return 0;
+	NL_SET_ERR_MSG_ATTR(extack, tb[RCF_TRAFFIC_RATE],
+			    "rate above one message per node and cycle: at most 1000 times the mean message size");
+	return -ERANGE;
+}
+
 static void rcf_traffic_free_lists(struct rcf_traffic_spec *s)
 {
 	kvfree(s->sizes);
@@ -432,6 +462,9 @@ static struct rcf_dp_traffic *rcf_traffic_parse(struct rcf_fabric *f,
 		    nla_get_u8(tb[RCF_TRAFFIC_ARRIVAL]) : RCF_TA_BERNOULLI;
 	s.warmup = tb[RCF_TRAFFIC_WARMUP] ?
 		   nla_get_u64(tb[RCF_TRAFFIC_WARMUP]) : 0;
+	/* never 0 (no bound): the policy refuses it, the default is not */
+	s.src_limit = rcf_tget32(tb, RCF_TRAFFIC_BACKLOG,
+				 RCF_TRAFFIC_BACKLOG_DEFAULT);
 	if (s.size_min > s.size_max) {
 		NL_SET_ERR_MSG_ATTR(extack, tb[RCF_TRAFFIC_SIZE_MAX],
 				    "the largest message size is below the smallest");
@@ -453,6 +486,8 @@ static struct rcf_dp_traffic *rcf_traffic_parse(struct rcf_fabric *f,
 		}
 	}
 	err = rcf_traffic_parse_lists(f, tb, &s, extack);
+	if (!err)
+		err = rcf_traffic_check_rate(&s, tb, extack);
 	if (err) {
 		rcf_traffic_free_lists(&s);
 		return ERR_PTR(err);

@@ -12,9 +12,44 @@
 
 static unsigned int rcf_net_id;
 
+/*
+ * What one fabric's model may hold: the owner of a user namespace owns a
+ * fabric, so the administrator sets what any owner gets.  Read when a
+ * fabric is created; 0 leaves fabrics unbounded (the memory cgroup
+ * still holds them).
+ */
+static unsigned long rcf_fabric_mem_limit = 256UL << 20;
+module_param_named(fabric_mem_limit, rcf_fabric_mem_limit, ulong, 0644);
+MODULE_PARM_DESC(fabric_mem_limit,
+		 "bytes a new fabric's model may hold (0: no limit)");
+
 struct rcf_net *rcf_net(struct net *net)
 {
 	return net_generic(net, rcf_net_id);
+}
+
+static void rcf_gen_bump(struct rcf_net *rn)
+{
+	if (!++rn->gen)
+		rn->gen = 1;
+}
+
+/*
+ * Under rn->lock, at each part of a dump: netlink marks the parts that
+ * follow a change NLM_F_DUMP_INTR (the DONE message too), so a reader
+ * knows its objects are not one configuration's.  Epochs are compared
+ * here rather than bumped at each commit: one place sees them all.
+ */
+void rcf_dump_seq(struct rcf_net *rn, struct netlink_callback *cb)
+{
+	lockdep_assert_held(&rn->lock);
+	if (!rn->gen)
+		rn->gen = 1;
+	if (rn->fab && rn->fab->epoch != rn->gen_epoch) {
+		rn->gen_epoch = rn->fab->epoch;
+		rcf_gen_bump(rn);
+	}
+	cb->seq = rn->gen;
 }
 
 /* NULL with *err and, where there is one to give, a message on failure. */
@@ -27,6 +62,8 @@ struct rcf_fabric *rcf_fabric_create(struct rcf_net *rn,
 	*err = rcf_owner_get(rn, extack);
 	if (*err)
 		return NULL;
+	rcf_gen_bump(rn);
+	rn->gen_epoch = 0;
 	*err = -ENOMEM;
 	rn->dp = rcf_dp_new(rn, err);
 	if (!rn->dp) {
@@ -34,6 +71,8 @@ struct rcf_fabric *rcf_fabric_create(struct rcf_net *rn,
 		return NULL;
 	}
 	rn->fab = rcf_fabric_new(&rcf_netdev_hooks, rn);
+	if (rn->fab)
+		rn->fab->mem_limit = READ_ONCE(rcf_fabric_mem_limit);
 	if (!rn->fab || rcf_dp_rebuild(rn->dp, rn->fab)) {
 		rcf_fabric_free(rn->fab);
 		rn->fab = NULL;
@@ -54,6 +93,8 @@ void rcf_fabric_destroy(struct rcf_net *rn)
 {
 	ASSERT_RTNL();
 	lockdep_assert_held(&rn->lock);
+	if (rn->fab || rn->dp)
+		rcf_gen_bump(rn);
 	if (rn->dp)
 		rcf_dp_stop(rn->dp);
 	if (rn->fab)

@@ -33,7 +33,7 @@ int rcf_event_add(struct rcf_req *req, u8 cmd, const void *obj, size_t len)
 	}
 	if (!genl_has_listeners(&rcf_genl_family, req->rn->net, 0))
 		return 0;
-	ev = kzalloc(rcf_event_size(cmd, obj ? len : 0), GFP_KERNEL);
+	ev = kzalloc(rcf_event_size(cmd, obj ? len : 0), GFP_KERNEL_ACCOUNT);
 	if (!ev)
 		return -ENOMEM;
 	ev->cmd = cmd;

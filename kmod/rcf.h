@@ -21,6 +21,12 @@ struct rcf_net {
 	struct rcf_dp *dp;	/* the fabric's data path, with fab */
 	struct net *net;
 	bool owner_counted;	/* fab counts against its owner (owner.c) */
+	/*
+	 * Dump consistency (cb->seq): changes whenever the fabric is
+	 * created, deleted or commits a new epoch; never 0.
+	 */
+	u32 gen;
+	u64 gen_epoch;		/* fab's epoch when gen last moved */
 };
 
 /* An event queued during a transaction, sent after it commits. */
@@ -74,6 +80,7 @@ struct rcf_fabric *rcf_fabric_create(struct rcf_net *rn,
 int rcf_owner_get(struct rcf_net *rn, struct netlink_ext_ack *extack);
 void rcf_owner_put(struct rcf_net *rn);
 void rcf_fabric_destroy(struct rcf_net *rn);
+void rcf_dump_seq(struct rcf_net *rn, struct netlink_callback *cb);
 /* After a commit: data-path settings and, if reroute is false, carrier. */
 void rcf_fabric_committed(struct rcf_req *req, bool reroute);
 

@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <linux/netlink.h>
@@ -35,6 +36,7 @@ struct req {
 	void *arg;
 	int done;
 	int cb_rc;
+	int intr; /* a part of the dump said NLM_F_DUMP_INTR */
 };
 
 static void set_buffers(struct nl_sock *sk)
@@ -215,6 +217,16 @@ static int on_finish(struct nl_msg *msg, void *arg)
 	return NL_STOP;
 }
 
+/* libnl's default ends the read with an error; the dump's end is wanted */
+static int on_dump_intr(struct nl_msg *msg, void *arg)
+{
+	struct req *r = arg;
+
+	(void)msg;
+	r->intr = 1;
+	return NL_OK;
+}
+
 static int on_valid(struct nl_msg *msg, void *arg)
 {
 	struct req *r = arg;
@@ -258,6 +270,7 @@ static int transact2(struct rcf_nl *nl, struct nl_msg *msg, rcf_nl_cb cb,
 	nl_cb_set(c, NL_CB_ACK, NL_CB_CUSTOM, on_ack, &r);
 	nl_cb_set(c, NL_CB_FINISH, NL_CB_CUSTOM, on_finish, &r);
 	nl_cb_set(c, NL_CB_VALID, NL_CB_CUSTOM, on_valid, &r);
+	nl_cb_set(c, NL_CB_DUMP_INTR, NL_CB_CUSTOM, on_dump_intr, &r);
 	rc = nl_send_auto(nl->sk, msg);
 	if (rc < 0) {
 		nl->e.err = rc == -NLE_MSGSIZE ? EMSGSIZE : ENOBUFS;
@@ -278,6 +291,11 @@ static int transact2(struct rcf_nl *nl, struct nl_msg *msg, rcf_nl_cb cb,
 out:
 	nl_cb_put(c);
 	nlmsg_free(msg);
+	if (!nl->e.err && r.intr) {
+		nl->e.err = EAGAIN;
+		snprintf(nl->e.msg, sizeof(nl->e.msg),
+			 "the fabric changed during the dump");
+	}
 	if (nl->e.err)
 		return -nl->e.err;
 	return r.cb_rc < 0 ? r.cb_rc : 0;
@@ -334,15 +352,74 @@ int rcf_nl_do(struct rcf_nl *nl, const struct rcf_op *op, rcf_nl_cb cb,
 	return transact(nl, msg, cb, arg);
 }
 
+/* A dump's objects, kept until the dump proves to be one configuration's. */
+struct dump_buf {
+	struct rcf_obj *o;
+	uint8_t *cmd;
+	size_t n, cap;
+};
+
+static int dump_keep(uint8_t cmd, const struct rcf_obj *o, void *arg)
+{
+	struct dump_buf *b = arg;
+
+	if (b->n == b->cap) {
+		size_t cap = b->cap ? 2 * b->cap : 256;
+		struct rcf_obj *no = realloc(b->o, cap * sizeof(*no));
+		uint8_t *nc;
+
+		if (!no)
+			return -ENOMEM;
+		b->o = no;
+		nc = realloc(b->cmd, cap);
+		if (!nc)
+			return -ENOMEM;
+		b->cmd = nc;
+		b->cap = cap;
+	}
+	b->o[b->n] = *o;
+	b->cmd[b->n++] = cmd;
+	return 0;
+}
+
 int rcf_nl_dump(struct rcf_nl *nl, enum rcf_kind kind,
 		const struct rcf_obj *filter, rcf_nl_cb cb, void *arg)
 {
-	struct nl_msg *msg = rcf_nl_new_msg(
-		nl->family, rcf_cmd(kind, RCF_V_GET), NLM_F_DUMP, 0);
+	struct dump_buf b = {0};
+	int rc = -EAGAIN, tries;
+	size_t i;
 
-	if (!msg || (filter && rcf_nl_put_obj(msg, filter)))
-		return no_mem(nl, msg);
-	return transact(nl, msg, cb, arg);
+	/*
+	 * A change between two parts of a dump makes the kernel mark the
+	 * rest NLM_F_DUMP_INTR: the objects may mix two configurations, so
+	 * none is passed on and the dump starts over, a bounded number of
+	 * times under a fabric that keeps changing.
+	 */
+	for (tries = 0; rc == -EAGAIN && tries < RCF_NL_DUMP_TRIES; tries++) {
+		struct nl_msg *msg = rcf_nl_new_msg(
+			nl->family, rcf_cmd(kind, RCF_V_GET), NLM_F_DUMP, 0);
+
+		if (!msg || (filter && rcf_nl_put_obj(msg, filter))) {
+			free(b.o);
+			free(b.cmd);
+			return no_mem(nl, msg);
+		}
+		b.n = 0;
+		rc = transact(nl, msg, dump_keep, &b);
+	}
+	if (rc == -EAGAIN)
+		snprintf(nl->e.msg, sizeof(nl->e.msg),
+			 "the fabric changed during each of %d dumps", tries);
+	else if (rc == -ENOMEM && !nl->e.err)
+		no_mem(nl, NULL);
+	for (i = 0; !rc && i < b.n; i++)
+		if (cb) {
+			rc = cb(b.cmd[i], &b.o[i], arg);
+			rc = rc < 0 ? rc : 0;
+		}
+	free(b.o);
+	free(b.cmd);
+	return rc;
 }
 
 struct nl_msg *rcf_nl_batch_build(const struct rcf_nl *nl,

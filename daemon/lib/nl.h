@@ -52,7 +52,14 @@ void rcf_nl_close(struct rcf_nl *nl);
 /* One request (NEW/DEL/SET/GET with the op's attributes); replies go to cb. */
 int rcf_nl_do(struct rcf_nl *nl, const struct rcf_op *op, rcf_nl_cb cb,
 	      void *arg);
-/* Dump every object of a kind; filter's attributes go along (routes). */
+/*
+ * Dump every object of a kind; filter's attributes go along (routes).
+ * The objects reach cb once the whole dump is in and was not interrupted
+ * by a change (NLM_F_DUMP_INTR); an interrupted dump is retried up to
+ * RCF_NL_DUMP_TRIES times, then fails with EAGAIN.  Raw dumps
+ * (rcf_nl_transact_raw) are not retried: they fail with EAGAIN at once.
+ */
+#define RCF_NL_DUMP_TRIES 4
 int rcf_nl_dump(struct rcf_nl *nl, enum rcf_kind kind,
 		const struct rcf_obj *filter, rcf_nl_cb cb, void *arg);
 /* ops[0..n-1] as one RCF_CMD_BATCH; all or nothing. */

@@ -101,6 +101,7 @@ int rcf_nl_traffic_start(struct rcf_nl *nl, const struct rcf_traffic_req *r)
 	    (!sized && nla_put_u32(msg, RCF_TRAFFIC_SIZE_MAX, r->size_max)) ||
 	    nla_put_u8(msg, RCF_TRAFFIC_ARRIVAL, r->arrival) ||
 	    (r->warmup && nla_put_u64(msg, RCF_TRAFFIC_WARMUP, r->warmup)) ||
+	    (r->backlog && nla_put_u32(msg, RCF_TRAFFIC_BACKLOG, r->backlog)) ||
 	    put_lists(msg, r) || nla_put_u64(msg, RCF_TRAFFIC_SEED, r->seed) ||
 	    (r->cycles && nla_put_u64(msg, RCF_TRAFFIC_CYCLES, r->cycles)) ||
 	    (r->messages &&
@@ -162,6 +163,7 @@ int rcf_traffic_parse_nest(struct nlattr *nest, struct rcf_traffic_res *r)
 	s->hot_permille = (uint32_t)get(tb, RCF_TRAFFIC_HOT_PERMILLE);
 	s->arrival = (uint8_t)get(tb, RCF_TRAFFIC_ARRIVAL);
 	s->warmup = get(tb, RCF_TRAFFIC_WARMUP);
+	s->backlog = (uint32_t)get(tb, RCF_TRAFFIC_BACKLOG);
 	s->entries = (uint32_t)get(tb, RCF_TRAFFIC_ENTRIES);
 	if (tb[RCF_TRAFFIC_SIZES]) {
 		struct nlattr *e, *a;
@@ -191,6 +193,7 @@ int rcf_traffic_parse_nest(struct nlattr *nest, struct rcf_traffic_res *r)
 	r->msgs_offered = get(tb, RCF_TRAFFIC_MSGS_OFFERED);
 	r->msgs_sent = get(tb, RCF_TRAFFIC_MSGS_SENT);
 	r->msgs_refused = get(tb, RCF_TRAFFIC_MSGS_REFUSED);
+	r->msgs_skipped = get(tb, RCF_TRAFFIC_MSGS_SKIPPED);
 	r->msgs_delivered = get(tb, RCF_TRAFFIC_MSGS_DELIVERED);
 	r->msgs_corrupt = get(tb, RCF_TRAFFIC_MSGS_CORRUPT);
 	r->bytes_offered = get(tb, RCF_TRAFFIC_BYTES_OFFERED);

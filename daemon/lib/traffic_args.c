@@ -280,6 +280,8 @@ int rcf_traffic_parse_args(int argc, char **argv, struct rcf_traffic_req *r,
 				}
 		} else if (!strcmp(k, "warmup")) {
 			rc = num(v, 0, UINT64_MAX, &r->warmup);
+		} else if (!strcmp(k, "backlog")) {
+			rc = num32(v, 1, RCF_TRAFFIC_BACKLOG_MAX, &r->backlog);
 		} else if (!strcmp(k, "seed")) {
 			rc = num(v, 0, UINT64_MAX, &r->seed);
 			r->has_seed = 1;

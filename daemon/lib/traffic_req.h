@@ -36,8 +36,9 @@ struct rcf_traffic_req {
 	uint64_t seed;
 	uint32_t hot_node, hot_permille;
 	int has_seed, has_rate, has_size;
-	uint8_t arrival; /* enum rcf_traffic_arrival_kind */
-	uint64_t warmup; /* cycles */
+	uint8_t arrival;  /* enum rcf_traffic_arrival_kind */
+	uint64_t warmup;  /* cycles */
+	uint32_t backlog; /* bytes a source may hold unsent; 0: the kernel's */
 	/* message sizes by weight, in place of size_min .. size_max */
 	struct rcf_traffic_size_ent sizes[RCF_TRAFFIC_MAX_SIZES];
 	uint32_t nsizes;
@@ -61,7 +62,7 @@ struct rcf_traffic_res {
 	uint64_t now, window;
 	uint64_t msgs_offered, msgs_sent, msgs_refused, msgs_delivered;
 	uint64_t msgs_corrupt, bytes_offered, bytes_delivered;
-	uint64_t msgs_skipped; /* rcfsim --src-limit; the kernel's are 0 */
+	uint64_t msgs_skipped; /* backlog at its bound (rcfsim --src-limit) */
 	uint64_t offered_milli, accepted_milli;
 	uint64_t lat_count, lat_avg, lat_min, lat_p50, lat_p99, lat_max;
 };

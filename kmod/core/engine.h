@@ -173,6 +173,16 @@ u64 rcf_engine_backlog(const struct rcf_engine *e, u32 src);
  * memory; 0 or -ENOMEM.
  */
 int rcf_engine_reserve(struct rcf_engine *e, u32 npkts);
+/*
+ * Bytes of the packet and worm-piece pool: it grows with what the nodes
+ * queue and, reused rather than returned, keeps its high-water mark.
+ */
+u64 rcf_engine_pool_bytes(const struct rcf_engine *e);
+/*
+ * Gives the whole pool back when no packet and no worm piece is alive,
+ * so a burst's memory does not outlive it; true when it did.
+ */
+bool rcf_engine_trim(struct rcf_engine *e);
 
 /*
  * Makes rcf_engine_run() return at the end of the current cycle, for a

@@ -25,6 +25,7 @@ static void *eng_block_new(struct rcf_engine *e, size_t objsz)
 	b = rcf_os_zalloc(sizeof(*b) + objsz * ENG_BLOCK);
 	if (!b)
 		return NULL;
+	e->pool_bytes += sizeof(*b) + objsz * ENG_BLOCK;
 	b->next = eng_blocks(e);
 	e->blocks = b;
 	return b + 1;
@@ -89,6 +90,7 @@ struct eng_hop *eng_hop_get(struct rcf_engine *e)
 		h[ENG_BLOCK - 1].next = NULL;
 	}
 	e->hop_free = h->next;
+	e->hops_live++;
 	memset(h, 0, sizeof(*h));
 	return h;
 }
@@ -99,6 +101,7 @@ void eng_hop_put(struct rcf_engine *e, struct eng_hop *h)
 
 	h->next = e->hop_free;
 	e->hop_free = h;
+	e->hops_live--;
 	if (p && !--p->refs)
 		eng_pkt_put(e, p);
 }
@@ -115,4 +118,20 @@ void eng_pool_free(struct rcf_engine *e)
 	e->pkt_free = NULL;
 	e->pkt_nfree = 0;
 	e->hop_free = NULL;
+	e->hops_live = 0;
+	e->pool_bytes = 0;
+}
+
+u64 rcf_engine_pool_bytes(const struct rcf_engine *e)
+{
+	return e->pool_bytes;
+}
+
+bool rcf_engine_trim(struct rcf_engine *e)
+{
+	/* a live packet or piece may sit in any block: all or nothing */
+	if (e->busy || e->hops_live)
+		return false;
+	eng_pool_free(e);
+	return true;
 }

@@ -163,6 +163,8 @@ struct rcf_engine {
 	struct eng_pkt *pkt_free;
 	u32 pkt_nfree;
 	struct eng_hop *hop_free;
+	u64 hops_live;		/* worm pieces handed out */
+	u64 pool_bytes;		/* every block's size */
 
 	struct rcf_engine_stats st;
 	struct rcf_engine_pair_stats *pairs;	/* nnodes^2 or NULL */

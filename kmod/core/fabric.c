@@ -47,6 +47,10 @@ static void rcf_raw_free(u64 *mem, void *p)
 
 void *rcf_zalloc(struct rcf_fabric *f, size_t n)
 {
+	if (f->mem_limit && f->mem + n + RCF_MHDR > f->mem_limit) {
+		f->mem_hit = true;
+		return NULL;
+	}
 	return rcf_raw_alloc(&f->mem, n);
 }
 

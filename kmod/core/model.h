@@ -141,6 +141,8 @@ struct rcf_fabric {
 	u32 cq_size;
 	u64 epoch;
 	u64 mem;
+	u64 mem_limit;	/* rcf_zalloc refuses past it; 0: no limit */
+	bool mem_hit;	/* it did: the caller's ENOMEM is the limit's */
 	const struct rcf_hooks *hooks;
 	void *priv;
 

@@ -15,7 +15,7 @@
 #include <linux/slab.h>
 #include <linux/mm.h>
 
-#define rcf_os_zalloc(n)	kvzalloc((n), GFP_KERNEL)
+#define rcf_os_zalloc(n)	kvzalloc((n), GFP_KERNEL_ACCOUNT)
 #define rcf_os_free(p)		kvfree(p)
 #define rcf_os_strcpy(d, s, n)	strscpy((d), (s), (n))
 

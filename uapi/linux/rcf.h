@@ -607,6 +607,9 @@ enum rcf_traffic_pattern_kind {
 #define RCF_TRAFFIC_MAX_SIZES	64	/* entries of RCF_TRAFFIC_SIZES */
 #define RCF_TRAFFIC_MAX_WEIGHT	0xffffff	/* of an arc */
 #define RCF_TRAFFIC_MAX_SWEIGHT	0xffff	/* of a message size */
+/* RCF_TRAFFIC_BACKLOG: bytes a source may hold unsent; there is always one */
+#define RCF_TRAFFIC_BACKLOG_DEFAULT	65536
+#define RCF_TRAFFIC_BACKLOG_MAX		16777216
 
 /* How a node's messages are spaced in time (RCF_TRAFFIC_ARRIVAL). */
 enum rcf_traffic_arrival_kind {
@@ -724,6 +727,13 @@ enum rcf_traffic_attr {
 	RCF_TRAFFIC_ENTRIES,		/* u32, read-only: arcs or trace
 					 * messages in the spec
 					 */
+	RCF_TRAFFIC_BACKLOG,		/* u32: a source skips its message
+					 * while it holds this many bytes not
+					 * yet on its first link; 1 ..
+					 * RCF_TRAFFIC_BACKLOG_MAX, default
+					 * RCF_TRAFFIC_BACKLOG_DEFAULT
+					 */
+	RCF_TRAFFIC_MSGS_SKIPPED,	/* u64: not sent, backlog at the bound */
 
 	__RCF_TRAFFIC_MAX,
 	RCF_TRAFFIC_MAX = __RCF_TRAFFIC_MAX - 1

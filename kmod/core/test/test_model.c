@@ -299,10 +299,40 @@ static void t_lowest_free(void)
 	rcf_fabric_free(f);
 }
 
+/*
+ * A fabric's memory limit: the change that would pass it is refused,
+ * ENOMEM, the refusal says it was the limit's, and the model keeps what
+ * it had; lifted, the same change goes in.
+ */
+static void t_mem_limit(void)
+{
+	struct rcf_fabric *f = fab_new();
+	u64 before;
+	int id, rc = 0;
+
+	f->mem_limit = f->mem + 4096;
+	for (id = 0; id < 1000 && !rc; id++)
+		rc = op_node(f, id, 4);
+	CHECK_EQ(rc, -ENOMEM);
+	CHECK(f->mem_hit);
+	CHECK(f->mem <= f->mem_limit);
+	CHECK(id < 1000);
+	before = f->n_nodes;
+	CHECK_EQ(op_node(f, 999, 4), -ENOMEM);
+	CHECK_EQ(f->n_nodes, before);
+	f->mem_limit = 0;
+	f->mem_hit = false;
+	CHECK_EQ(op_node(f, 999, 4), 0);
+	CHECK(!f->mem_hit);
+	rcf_fabric_free(f);
+}
+
 int main(void)
 {
 	static const struct tap_case cases[] = {
 		{"model: node validation", t_nodes},
+		{"model: the memory limit refuses, changes nothing",
+		 t_mem_limit},
 		{"model: switch validation and settings", t_switches},
 		{"model: link validation", t_links},
 		{"model: link parameters", t_link_params},
