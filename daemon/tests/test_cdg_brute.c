@@ -5,7 +5,8 @@
  * that both cyclic and acyclic sets come up): the same channels and
  * distinct arcs, the same verdict by peeling sinks (Kahn) instead of a
  * depth-first search, a reported cycle made of arcs some route has, and
- * the same cycle whatever order the routes come in.
+ * the same cycle whatever order the routes come in; one set has enough
+ * arcs to make the hash set grow.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -147,7 +148,7 @@ static void shuffle(struct rcf_routes *s)
 }
 
 /* one random route set on spec; 1 when both checks agree */
-static int trial(const char *spec, int nroutes, int *cyclic)
+static int trial(const char *spec, int nroutes, int *cyclic, size_t *arcs)
 {
 	struct rcf_graph *g = graph_of(spec);
 	size_t nports = g->v[g->nv - 1].first + g->v[g->nv - 1].nports;
@@ -184,6 +185,7 @@ static int trial(const char *spec, int nroutes, int *cyclic)
 		       spec, s.n, res.acyclic, res.deps, res.channels,
 		       b->acyclic, b->narcs, b->channels);
 	*cyclic += !res.acyclic;
+	*arcs = res.deps;
 	rcf_cdg_result_free(&res);
 out:
 	free(b);
@@ -200,7 +202,7 @@ int main(void)
 					    "sp1:16",	 "mesh:2x5"};
 	int n = sizeof(specs) / sizeof(specs[0]);
 
-	tap_plan(n + 1);
+	tap_plan(n + 2);
 	int cyclic = 0, acyclic = 0;
 
 	for (int i = 0; i < n; i++) {
@@ -210,8 +212,10 @@ int main(void)
 		for (int t = 0; t < 40; t++) {
 			int before = cyclic;
 
+			size_t arcs;
+
 			good &= trial(specs[i], 1 + rnd(t < 20 ? 4 : 60),
-				      &cyclic);
+				      &cyclic, &arcs);
 			acyclic += cyclic == before;
 		}
 		snprintf(name, sizeof(name),
@@ -220,6 +224,13 @@ int main(void)
 		tap_ok(good, name);
 	}
 	printf("# %d cyclic and %d acyclic sets\n", cyclic, acyclic);
+	/* more arcs than the hash set's first 1024 slots hold at half load */
+	size_t arcs = 0;
+	int grown = trial("torus:8x8", 3000, &cyclic, &arcs);
+
+	printf("# torus:8x8: %zu distinct arcs\n", arcs);
+	tap_ok(grown && arcs > 1024,
+	       "a set of more than 1024 arcs agrees with brute force");
 	tap_ok(cyclic > 20 && acyclic > 20,
 	       "the random sets include both cyclic and acyclic ones");
 	return tap_done();
