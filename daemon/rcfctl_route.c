@@ -20,6 +20,7 @@
 #include "lib/nl_stats.h"
 #include "lib/route_eval_table.h"
 #include "lib/topo_gen.h"
+#include "lib/topo_routes.h"
 
 #include "rcfctl.h"
 
@@ -36,9 +37,13 @@ static void progress(size_t done, size_t total, void *arg)
 		total, done == total ? "\n" : "");
 }
 
-/* the fabric from --topo, --gen or the kernel; routes only when asked */
+/*
+ * The fabric from --topo, --gen or the kernel.  Routes, when s is not
+ * NULL, go to s (sorted) rather than t: millions of them as objects
+ * would take a kilobyte each.
+ */
 static int load_fabric(struct ctl *c, const struct route_args *a,
-		       struct rcf_topo *t, int routes)
+		       struct rcf_topo *t, struct rcf_routes *s)
 {
 	char err[512];
 
@@ -55,7 +60,9 @@ static int load_fabric(struct ctl *c, const struct route_args *a,
 				strerror(errno));
 			return RCFCTL_USAGE;
 		}
-		int rc = rcf_topo_read(f, a->topo, t, err, sizeof(err));
+		int rc = s ? rcf_topo_read_routes(f, a->topo, t, s, err,
+						  sizeof(err))
+			   : rcf_topo_read(f, a->topo, t, err, sizeof(err));
 
 		if (f != stdin)
 			fclose(f);
@@ -68,13 +75,18 @@ static int load_fabric(struct ctl *c, const struct route_args *a,
 		struct rcf_obj o;
 
 		/* paths show as the circuits they own */
-		if ((k == RCF_K_ROUTE && !routes) || k == RCF_K_PATH)
+		if ((k == RCF_K_ROUTE && !s) || k == RCF_K_PATH)
 			continue;
-		if (!rcf_nl_dump(&c->nl, k, NULL, rcf_topo_collect, t))
+		if (!rcf_nl_dump(&c->nl, k, NULL,
+				 k == RCF_K_ROUTE ? rcf_routes_collect
+						  : rcf_topo_collect,
+				 k == RCF_K_ROUTE ? (void *)s : (void *)t))
 			continue;
 		rcf_obj_init(&o, k);
 		return kernel_error(c, "reading the fabric", &o);
 	}
+	if (s)
+		rcf_routes_sort(s);
 	return 0;
 }
 
@@ -476,15 +488,16 @@ static int route_compute(struct ctl *c, int argc, char **argv)
 
 	if (!g)
 		return RCFCTL_ERR;
+	rcf_routes_init(&s);
+	rcf_routes_init(&old);
 	rc = parse_args(argc, argv, &a, 1);
 	if (!rc)
-		rc = load_fabric(c, &a, &t, a.install);
+		rc = load_fabric(c, &a, &t, a.install ? &old : NULL);
 	if (rc) {
+		rcf_routes_free(&old);
 		free(g);
 		return rc;
 	}
-	rcf_routes_init(&s);
-	rcf_routes_init(&old);
 	rcf_nig_init(&nig);
 	if (rcf_graph_build(g, &t, err, sizeof(err))) {
 		free(g);
@@ -548,10 +561,6 @@ static int route_compute(struct ctl *c, int argc, char **argv)
 			rc = RCFCTL_ERR;
 			goto out;
 		}
-		if (rcf_routes_from_topo(&old, &t)) {
-			rc = RCFCTL_ERR;
-			goto out;
-		}
 		t0 = rcf_mono_s();
 		if (install(c, &old, &s, &v.changes)) {
 			rc = RCFCTL_ERR;
@@ -587,22 +596,24 @@ static int route_check(struct ctl *c, int argc, char **argv)
 
 	if (!g)
 		return RCFCTL_ERR;
+	rcf_routes_init(&s);
 	rc = parse_args(argc, argv, &a, 0);
 	if (!rc)
-		rc = load_fabric(c, &a, &t, 1);
+		rc = load_fabric(c, &a, &t, &s);
 	if (rc) {
+		rcf_routes_free(&s);
 		free(g);
 		return rc;
 	}
-	rcf_routes_init(&s);
 	if (rcf_graph_build(g, &t, err, sizeof(err))) {
 		fprintf(stderr, "rcfctl: route check: %s\n", err);
 		free(g);
 		rcf_topo_free(&t);
+		rcf_routes_free(&s);
 		return RCFCTL_ERR;
 	}
 	rc = RCFCTL_ERR;
-	if (rcf_routes_from_topo(&s, &t) || assess(g, &s, &v))
+	if (assess(g, &s, &v))
 		goto out;
 	summary(c, "installed", &v, g, &s, 0);
 	rc = v.cdg.acyclic ? RCFCTL_OK : RCFCTL_ERR;
@@ -824,7 +835,7 @@ static int eval_topo(struct eval_args *a, int ti, struct rcf_eval_table *tab)
 		ra.topo = a->topo[ti];
 	else
 		ra.gen = a->topo[ti];
-	rc = load_fabric(NULL, &ra, &t, 0);
+	rc = load_fabric(NULL, &ra, &t, NULL);
 	if (rc) {
 		free(g);
 		return rc;

@@ -23,4 +23,17 @@ int rcf_cdg_check(const struct rcf_graph *g, const struct rcf_routes *s,
 		  struct rcf_cdg_result *res, char *err, size_t errlen);
 void rcf_cdg_result_free(struct rcf_cdg_result *res);
 
+/*
+ * The same check fed one walked route at a time, so that a caller
+ * streaming routes need not hold them: its memory grows with the distinct
+ * arcs, not with the routes.  rcf_cdg_add() takes a route's channels as
+ * rcf_graph_walk() gives them and returns 0 or -1 (out of memory);
+ * rcf_cdg_finish() searches for a cycle, 0 or -1 (out of memory).
+ */
+struct rcf_cdg;
+struct rcf_cdg *rcf_cdg_new(const struct rcf_graph *g);
+int rcf_cdg_add(struct rcf_cdg *c, const uint32_t *chan, size_t n);
+int rcf_cdg_finish(struct rcf_cdg *c, struct rcf_cdg_result *res);
+void rcf_cdg_free(struct rcf_cdg *c);
+
 #endif
