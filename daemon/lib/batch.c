@@ -10,15 +10,19 @@
 #include "rcf_limits.h"
 #include "topo_check.h"
 
-int rcf_batch_read(FILE *f, const char *name, struct rcf_op **ops, size_t *n,
+int rcf_batch_each(FILE *f, const char *name, rcf_batch_line_fn fn, void *ctx,
 		   char *err, size_t errlen)
 {
 	char *line = NULL, *words[RCF_BATCH_MAX_WORDS], why[256];
-	size_t cap = 0, lcap = 0, cnt = 0;
-	struct rcf_op *v = NULL;
+	struct rcf_op *op = malloc(sizeof(*op));
+	size_t lcap = 0;
 	int lineno = 0, rc = -1;
 	ssize_t len;
 
+	if (!op) {
+		snprintf(err, errlen, "%s: out of memory", name);
+		return -ENOMEM;
+	}
 	/* errno tells a getline() out of memory from the end of the file */
 	for (errno = 0; (len = getline(&line, &lcap, f)) >= 0; errno = 0) {
 		int nw, r;
@@ -38,22 +42,9 @@ int rcf_batch_read(FILE *f, const char *name, struct rcf_op **ops, size_t *n,
 				 lineno);
 			goto out;
 		}
-		if (cnt == cap) {
-			size_t nc = cap ? cap * 2 : 256;
-			struct rcf_op *p = realloc(v, nc * sizeof(*p));
-
-			if (!p) {
-				snprintf(err, errlen, "%s: out of memory",
-					 name);
-				rc = -ENOMEM;
-				goto out;
-			}
-			v = p;
-			cap = nc;
-		}
-		r = rcf_parse_op(nw, words, 0, &v[cnt], why, sizeof(why));
+		r = rcf_parse_op(nw, words, 0, op, why, sizeof(why));
 		if (!r)
-			r = rcf_op_check_limits(&v[cnt], why, sizeof(why));
+			r = rcf_op_check_limits(op, why, sizeof(why));
 		if (r) {
 			snprintf(err, errlen, "%s:%d: %s", name, lineno,
 				 r > 0 ? "help is not a batch command" : why);
@@ -63,15 +54,21 @@ int rcf_batch_read(FILE *f, const char *name, struct rcf_op **ops, size_t *n,
 		 * The path finder reads the fabric as it is, which inside a
 		 * batch is not yet what the lines before have made it.
 		 */
-		if (v[cnt].cmd == RCF_CMD_PATH_NEW &&
-		    !rcf_has(&v[cnt].o, RCF_A_PATH_HOPS)) {
+		if (op->cmd == RCF_CMD_PATH_NEW &&
+		    !rcf_has(&op->o, RCF_A_PATH_HOPS)) {
 			snprintf(err, errlen,
 				 "%s:%d: path add in a batch needs \"hops\"; "
 				 "only the command line finds them",
 				 name, lineno);
 			goto out;
 		}
-		v[cnt++].line = lineno;
+		op->line = lineno;
+		r = fn(op, ctx);
+		if (r) {
+			snprintf(err, errlen, "%s: out of memory", name);
+			rc = r;
+			goto out;
+		}
 	}
 	if (errno == ENOMEM) {
 		snprintf(err, errlen, "%s: out of memory", name);
@@ -85,13 +82,43 @@ int rcf_batch_read(FILE *f, const char *name, struct rcf_op **ops, size_t *n,
 	rc = 0;
 out:
 	free(line);
-	if (rc) {
-		free(v);
-		v = NULL;
-		cnt = 0;
+	free(op);
+	return rc;
+}
+
+int rcf_ops_push(struct rcf_ops *v, const struct rcf_op *op)
+{
+	if (v->n == v->cap) {
+		size_t nc = v->cap ? v->cap * 2 : 256;
+		struct rcf_op *p = realloc(v->v, nc * sizeof(*p));
+
+		if (!p)
+			return -ENOMEM;
+		v->v = p;
+		v->cap = nc;
 	}
-	*ops = v;
-	*n = cnt;
+	v->v[v->n++] = *op;
+	return 0;
+}
+
+static int push_op(const struct rcf_op *op, void *ops)
+{
+	return rcf_ops_push(ops, op);
+}
+
+int rcf_batch_read(FILE *f, const char *name, struct rcf_op **ops, size_t *n,
+		   char *err, size_t errlen)
+{
+	struct rcf_ops v = {0};
+	int rc = rcf_batch_each(f, name, push_op, &v, err, errlen);
+
+	if (rc) {
+		free(v.v);
+		v.v = NULL;
+		v.n = 0;
+	}
+	*ops = v.v;
+	*n = v.n;
 	return rc;
 }
 

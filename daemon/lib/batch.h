@@ -17,6 +17,29 @@
  * ranges (rcf_limits.h) writes "NAME:LINE: reason" into err and returns
  * -1; running out of memory returns -ENOMEM ("NAME: out of memory").
  */
+/*
+ * Called with each line's operation, parsed and checked against the
+ * kernel's limits, its line number in op->line; op is reused for the next
+ * line.  0 goes on; a negative errno (-ENOMEM) stops the reading.
+ */
+typedef int (*rcf_batch_line_fn)(const struct rcf_op *op, void *ctx);
+
+/*
+ * Reads a batch or topology file a line at a time.  0, or a negative
+ * value with err saying "NAME:LINE: reason" (-ENOMEM when out of memory).
+ */
+int rcf_batch_each(FILE *f, const char *name, rcf_batch_line_fn fn, void *ctx,
+		   char *err, size_t errlen);
+
+/* A growing array of operations. */
+struct rcf_ops {
+	struct rcf_op *v;
+	size_t n, cap;
+};
+
+/* Appends a copy of op; -ENOMEM when out of memory. */
+int rcf_ops_push(struct rcf_ops *v, const struct rcf_op *op);
+
 int rcf_batch_read(FILE *f, const char *name, struct rcf_op **ops, size_t *n,
 		   char *err, size_t errlen);
 

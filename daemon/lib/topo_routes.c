@@ -33,88 +33,41 @@ int rcf_routes_collect(uint8_t cmd, const struct rcf_obj *o, void *routes)
 	return add_route(routes, o) ? -ENOMEM : 0;
 }
 
-/* one parsed line into t or s; 0, or -1 with the reason in err */
-static int take(const struct rcf_op *op, const char *name, int lineno,
-		struct rcf_topo *t, struct rcf_routes *s, char *err,
-		size_t errlen)
-{
-	enum rcf_verb verb;
-	enum rcf_kind k;
+struct topo_routes_ctx {
+	struct rcf_ops ops;
+	struct rcf_routes *s;
+};
 
-	rcf_cmd_split(op->cmd, &k, &verb);
-	if (k == RCF_K_PATH) {
-		snprintf(err, errlen,
-			 "%s:%d: a topology file holds no paths; make them "
-			 "with rcfctl path add or -batch",
-			 name, lineno);
-		return -1;
-	}
-	if (k == RCF_K_FABRIC && verb == RCF_V_SET) {
-		t->fabric = op->o;
-		return 0;
-	}
-	if (k == RCF_K_FABRIC || verb != RCF_V_NEW) {
-		snprintf(err, errlen,
-			 "%s:%d: a topology file holds only add lines and "
-			 "fabric set",
-			 name, lineno);
-		return -1;
-	}
-	if (k == RCF_K_ROUTE ? add_route(s, &op->o)
-			     : !rcf_topo_add(t, &op->o)) {
-		snprintf(err, errlen, "%s: out of memory", name);
-		return -1;
-	}
-	return 0;
+/*
+ * Route lines go straight into the route set; every other line is kept
+ * (a topology has few of them) and checked as rcf_topo_read() checks it.
+ */
+static int take(const struct rcf_op *op, void *arg)
+{
+	struct topo_routes_ctx *c = arg;
+
+	if (op->cmd == RCF_CMD_ROUTE_NEW)
+		return add_route(c->s, &op->o) ? -ENOMEM : 0;
+	return rcf_ops_push(&c->ops, op);
 }
 
 int rcf_topo_read_routes(FILE *f, const char *name, struct rcf_topo *t,
 			 struct rcf_routes *s, char *err, size_t errlen)
 {
-	char *line = NULL, *words[RCF_BATCH_MAX_WORDS], why[256];
-	struct rcf_op *op = malloc(sizeof(*op));
-	size_t lcap = 0;
-	int lineno = 0, rc = -1;
+	struct topo_routes_ctx c = {.s = s};
+	int rc;
 
 	rcf_topo_init(t);
 	rcf_routes_init(s);
-	if (!op) {
-		snprintf(err, errlen, "%s: out of memory", name);
-		return -1;
-	}
-	while (getline(&line, &lcap, f) >= 0) {
-		int nw, r;
-
-		lineno++;
-		nw = rcf_split_words(line, words, RCF_BATCH_MAX_WORDS);
-		if (nw == 0)
-			continue;
-		if (nw < 0) {
-			snprintf(err, errlen, "%s:%d: line too long", name,
-				 lineno);
-			goto out;
-		}
-		r = rcf_parse_op(nw, words, 0, op, why, sizeof(why));
-		if (r) {
-			snprintf(err, errlen, "%s:%d: %s", name, lineno,
-				 r > 0 ? "help is not a batch command" : why);
-			goto out;
-		}
-		if (take(op, name, lineno, t, s, err, errlen))
-			goto out;
-	}
-	if (ferror(f)) {
-		snprintf(err, errlen, "%s: read error", name);
-		goto out;
-	}
-	rcf_routes_sort(s);
-	rc = 0;
-out:
-	free(line);
-	free(op);
+	rc = rcf_batch_each(f, name, take, &c, err, errlen);
+	if (!rc)
+		rc = rcf_topo_from_ops(c.ops.v, c.ops.n, name, t, err, errlen);
+	free(c.ops.v);
 	if (rc) {
 		rcf_topo_free(t);
 		rcf_routes_free(s);
+		return rc;
 	}
-	return rc;
+	rcf_routes_sort(s);
+	return 0;
 }
