@@ -2,8 +2,8 @@
 /*
  * The text readers refuse what they cannot represent: NIG and trace
  * files (lines of any length, numbers that overflow, negatives, junk,
- * NUL bytes, flows that add up past their limit), and the strict number
- * parser they share.  Each refusal names
+ * NUL bytes, flows that add up past their limit), rcfd.conf numbers out
+ * of range, and the strict number parser they share.  Each refusal names
  * FILE:LINE.
  */
 #include <limits.h>
@@ -16,6 +16,7 @@
 #include "../lib/num.h"
 #include "../lib/trace.h"
 #include "../lib/traffic_req.h"
+#include "../rcfd.h"
 
 static FILE *text(const char *s, size_t len)
 {
@@ -191,11 +192,43 @@ static void test_trace(void)
 	rcf_traffic_req_free(&r);
 }
 
+static int conf_refused(const char *text, const char *why)
+{
+	struct rcfd_config c;
+	char err[256] = "";
+	int rc;
+
+	rcfd_config_defaults(&c);
+	rc = rcfd_config_parse("rcfd.conf", text, strlen(text), &c, err,
+			       sizeof(err));
+	return rc == -1 && says(err, "rcfd.conf:2: ", why) &&
+	       c.reconf.threshold1 == 10;
+}
+
+static void test_conf(void)
+{
+	tap_ok(conf_refused("[reconfig]\nthreshold1 = 99999999999999999999\n",
+			    "out of range"),
+	       "rcfd.conf: threshold1 past 2^64 refused, not clamped");
+	tap_ok(conf_refused("[reconfig]\nthreshold2 = 4294967296\n",
+			    "threshold2"),
+	       "rcfd.conf: threshold2 past 2^32 refused");
+	tap_ok(conf_refused("[routing]\ndebounce_ms = 99999999999999999999\n",
+			    "debounce_ms"),
+	       "rcfd.conf: debounce_ms past 2^64 refused");
+	tap_ok(conf_refused("[routing]\ndebounce_ms = +5\n", "debounce_ms"),
+	       "rcfd.conf: a signed number refused");
+	tap_ok(conf_refused("[paths]\ntimeout_ms = 18446744073709551617\n",
+			    "timeout_ms"),
+	       "rcfd.conf: timeout_ms past 2^64 refused");
+}
+
 int main(void)
 {
-	tap_plan(5 + 8 + 10);
+	tap_plan(5 + 8 + 10 + 5);
 	test_num();
 	test_nig();
 	test_trace();
+	test_conf();
 	return tap_done();
 }
