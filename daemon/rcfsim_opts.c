@@ -183,6 +183,9 @@ static int parse_size(const char *arg, struct sim_opts *o)
 		free(copy);
 		return rc;
 	}
+	/* strtok_r skips empty fields: "64:1,,8:1" would read as two */
+	if (*arg == ',' || arg[strlen(arg) - 1] == ',' || strstr(arg, ",,"))
+		return -1;
 	for (const char *p = arg; *p; p++)
 		n += *p == ',';
 	tab = calloc(n, sizeof(*tab));

@@ -71,8 +71,9 @@ void rcf_nig_sort(struct rcf_nig *g)
 
 			g->a[k - 1].flow =
 				sum > UINT32_MAX ? UINT32_MAX : (uint32_t)sum;
-		} else
+		} else {
 			g->a[k++] = g->a[i];
+		}
 	}
 	g->n = k;
 }

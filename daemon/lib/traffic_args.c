@@ -60,7 +60,9 @@ static int size_table(const char *a, struct rcf_traffic_req *r)
 {
 	char buf[1024], *tok, *save, *colon;
 
-	if (strlen(a) >= sizeof(buf))
+	/* strtok_r skips empty fields: "64:1,,8:1" would read as two */
+	if (strlen(a) >= sizeof(buf) || *a == ',' || a[strlen(a) - 1] == ',' ||
+	    strstr(a, ",,"))
 		return -1;
 	strcpy(buf, a);
 	r->nsizes = 0;

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "tap.h"
+#include "../lib/lines.h"
 #include "../lib/nig.h"
 #include "../lib/num.h"
 #include "../lib/trace.h"
@@ -223,12 +224,41 @@ static void test_conf(void)
 	       "rcfd.conf: timeout_ms past 2^64 refused");
 }
 
+static int args_refused(const char *line)
+{
+	struct rcf_traffic_req r;
+	char buf[256], *w[16], err[256] = "";
+	int n, rc;
+
+	snprintf(buf, sizeof(buf), "%s", line);
+	n = rcf_lines_words(buf, w, 16);
+	rc = rcf_traffic_parse_args(n, w, &r, err, sizeof(err));
+	rcf_traffic_req_free(&r);
+	if (rc != -1)
+		printf("# '%s' was taken\n", line);
+	return rc == -1;
+}
+
+static void test_args(void)
+{
+	tap_ok(args_refused("uniform seed 18446744073709551616") &&
+		       args_refused("uniform cycles -5") &&
+		       args_refused("uniform rate 010x") &&
+		       args_refused("hotspot hotspot 4096"),
+	       "traffic args: overflow, signs, junk, node ids refused");
+	tap_ok(args_refused("uniform size 64:1,,8:1") &&
+		       args_refused("uniform size 64:1,") &&
+		       args_refused("uniform size ,64:1"),
+	       "traffic args: an empty size table entry refused");
+}
+
 int main(void)
 {
-	tap_plan(5 + 8 + 10 + 5);
+	tap_plan(5 + 8 + 10 + 5 + 2);
 	test_num();
 	test_nig();
 	test_trace();
 	test_conf();
+	test_args();
 	return tap_done();
 }

@@ -33,7 +33,7 @@ refused() {
 }
 
 echo "TAP version 13"
-echo "1..9"
+echo "1..10"
 
 SIM="./rcfsim --gen mesh:2x2 --cycles 1000"
 for v in nan inf -1 1e3 0.5x 100001; do
@@ -44,6 +44,9 @@ done
 refused "--cycles: bad value" ./rcfsim --gen mesh:2x2 \
 	--cycles 99999999999999999999
 ok $? "rcfsim --cycles past 2^64 refused, not clamped"
+
+refused "--size: '64:1,,8:1'" ./rcfsim --gen mesh:2x2 --size 64:1,,8:1
+ok $? "rcfsim --size with an empty entry refused"
 
 printf '0 0 1 8\n-5 0 1 8\n' >"$T/t"
 refused "$T/t:2: " ./rcfsim --gen mesh:2x2 --traffic "trace:$T/t"
