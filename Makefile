@@ -95,12 +95,18 @@ lint-format:
 		exit 1; \
 	fi
 
-# libFuzzer over the engine and the adapter (Documentation/testing.rst):
-# FUZZ_TIME seconds per target; corpus and findings kept in build/fuzz/.
+# libFuzzer over the engine and the adapter, then over the userspace file
+# readers (Documentation/testing.rst): FUZZ_TIME seconds per target; corpus
+# and findings kept in build/fuzz/ and build/fuzz-daemon/.  Both sets run
+# even when the first finds a problem.
 FUZZ_TIME ?= 30
 fuzz:
+	@rc=0; \
 	$(MAKE) -C kmod/core/test/fuzz run FUZZ_TIME=$(FUZZ_TIME) \
-		CORPUS=$(CURDIR)/build/fuzz
+		CORPUS=$(CURDIR)/build/fuzz || rc=1; \
+	$(MAKE) -C daemon/fuzz run FUZZ_TIME=$(FUZZ_TIME) \
+		CORPUS=$(CURDIR)/build/fuzz-daemon || rc=1; \
+	exit $$rc
 
 bench: all
 	$(MAKE) -C kmod/core/test bench
@@ -128,7 +134,7 @@ help:
 	@echo "make check       scripts/check: install packages, build, run every test"
 	@echo "make check-debug selftests on a debug kernel (KASAN, kmemleak, lockdep, UBSAN); the first run builds it (long)"
 	@echo "make lint        checkpatch and sparse on kmod/, clang-format on userspace C"
-	@echo "make fuzz        libFuzzer on the engine and adapter, FUZZ_TIME s per target (30)"
+	@echo "make fuzz        libFuzzer on the engine, adapter and file readers, FUZZ_TIME s per target (30)"
 	@echo "make bench       benchmarks: the engine natively, the control plane in the VM (figures, no assertions)"
 	@echo "make clean       remove build products (keeps build/ksrc)"
 	@echo "scripts/vm -- CMD   run CMD in the test VM with rcf.ko loaded (--help)"

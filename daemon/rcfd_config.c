@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "lib/ctl_proto.h"
+#include "num.h"
 #include "rcfd.h"
 
 /* a config larger than this is surely not a config */
@@ -152,16 +153,15 @@ static int set_key(struct rcfd_config *c, enum key_id k, const char *v,
 		snprintf(why, whylen, "%s \"%s\": want yes or no", keys[k], v);
 		return -1;
 	case K_DEBOUNCE: {
-		char *end;
-		long ms = strtol(v, &end, 10);
+		uint32_t ms;
 
-		if (*end || ms < 0 || ms > RCFD_MAX_DEBOUNCE_MS) {
+		if (rcf_num_u32(v, 0, RCFD_MAX_DEBOUNCE_MS, &ms)) {
 			snprintf(why, whylen,
-				 "routing.debounce_ms \"%s\": want 0 to %d", v,
-				 RCFD_MAX_DEBOUNCE_MS);
+				 "routing.debounce_ms \"%.40s\": want 0 to %d",
+				 v, RCFD_MAX_DEBOUNCE_MS);
 			return -1;
 		}
-		c->debounce_ms = (unsigned int)ms;
+		c->debounce_ms = ms;
 		return 0;
 	}
 	case K_NR:

@@ -6,6 +6,7 @@
 
 #include <linux/rcf.h>
 
+#include "num.h"
 #include "rcfd_paths.h"
 
 void rcfd_paths_conf_defaults(struct rcfd_paths_conf *c)
@@ -46,21 +47,6 @@ static int bool_of(const char *v, int *out)
 	return -1;
 }
 
-static int num_of(const char *v, unsigned long lo, unsigned long hi,
-		  uint32_t *out)
-{
-	unsigned long n;
-	char *end;
-
-	if (*v < '0' || *v > '9')
-		return -1;
-	n = strtoul(v, &end, 10);
-	if (*end || n < lo || n > hi)
-		return -1;
-	*out = (uint32_t)n;
-	return 0;
-}
-
 int rcfd_paths_conf_set(struct rcfd_paths_conf *c, const char *key,
 			const char *v, char *why, size_t whylen)
 {
@@ -72,14 +58,14 @@ int rcfd_paths_conf_set(struct rcfd_paths_conf *c, const char *key,
 		return -1;
 	}
 	if (!strcmp(key, "timeout_ms")) {
-		if (!num_of(v, 1, RCF_PATH_MAX_TIMEOUT_MS, &c->timeout_ms))
+		if (!rcf_num_u32(v, 1, RCF_PATH_MAX_TIMEOUT_MS, &c->timeout_ms))
 			return 0;
 		snprintf(why, whylen, "paths.timeout_ms \"%s\": want 1 to %d",
 			 v, RCF_PATH_MAX_TIMEOUT_MS);
 		return -1;
 	}
 	if (!strcmp(key, "tick_us")) {
-		if (!num_of(v, 0, RCFD_PATHS_MAX_TICK_US, &c->tick_us))
+		if (!rcf_num_u32(v, 0, RCFD_PATHS_MAX_TICK_US, &c->tick_us))
 			return 0;
 		snprintf(why, whylen, "paths.tick_us \"%s\": want 0 to %d", v,
 			 RCFD_PATHS_MAX_TICK_US);

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /* rcfd.conf's [reconfig] section (Documentation/rcfd.conf.5). */
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "num.h"
 #include "rcfd_reconf.h"
 
 void rcfd_reconf_conf_defaults(struct rcfd_reconf_conf *c)
@@ -29,20 +31,6 @@ static int bool_of(const char *v, int *out)
 	return 0;
 }
 
-static int num_of(const char *v, uint64_t lo, uint64_t hi, uint64_t *out)
-{
-	char *end;
-	unsigned long long n;
-
-	if (*v < '0' || *v > '9')
-		return -1;
-	n = strtoull(v, &end, 10);
-	if (*end || n < lo || n > hi)
-		return -1;
-	*out = n;
-	return 0;
-}
-
 /* The section's keys, for catching one given twice. */
 static const char *const conf_keys[] = {
 	"enable",	"round_robin",	     "use_epoch_cost", "topology",
@@ -61,8 +49,8 @@ int rcfd_reconf_conf_key(const char *key)
 int rcfd_reconf_conf_set(struct rcfd_reconf_conf *c, const char *key,
 			 const char *v, char *why, size_t whylen)
 {
-	uint64_t n;
-	int b;
+	uint64_t n, lo, hi;
+	int b, rc;
 
 	if (!strcmp(key, "enable") || !strcmp(key, "round_robin") ||
 	    !strcmp(key, "use_epoch_cost")) {
@@ -123,14 +111,20 @@ int rcfd_reconf_conf_set(struct rcfd_reconf_conf *c, const char *key,
 		return 0;
 	}
 	if (!strcmp(key, "threshold1")) {
-		if (num_of(v, 0, UINT64_MAX, &n))
+		lo = 0;
+		hi = UINT64_MAX;
+		rc = rcf_num_u64(v, lo, hi, &n);
+		if (rc)
 			goto bad_num;
 		c->threshold1 = n;
 		return 0;
 	}
 	if (!strcmp(key, "threshold2") || !strcmp(key, "change_limit") ||
 	    !strcmp(key, "epoch_cost_per_ms")) {
-		if (num_of(v, key[0] == 't' ? 1 : 0, UINT32_MAX, &n))
+		lo = key[0] == 't' ? 1 : 0;
+		hi = UINT32_MAX;
+		rc = rcf_num_u64(v, lo, hi, &n);
+		if (rc)
 			goto bad_num;
 		if (key[0] == 't')
 			c->threshold2 = (uint32_t)n;
@@ -142,7 +136,9 @@ int rcfd_reconf_conf_set(struct rcfd_reconf_conf *c, const char *key,
 	}
 	return 1;
 bad_num:
-	snprintf(why, whylen, "reconfig.%s \"%s\": want a number%s", key, v,
-		 key[0] == 't' && key[9] == '2' ? " from 1" : "");
+	/* clamping an overflow would run a policy nobody wrote */
+	snprintf(why, whylen,
+		 "reconfig.%s \"%.40s\": %s, want %" PRIu64 " to %" PRIu64, key,
+		 v, rcf_num_why(rc), lo, hi);
 	return -1;
 }

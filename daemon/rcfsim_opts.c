@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "num.h"
 #include "rcfsim.h"
 
 static const char usage[] =
@@ -139,16 +140,15 @@ static int bad(const char *fmt, const char *arg)
 	return -1;
 }
 
-/* a whole decimal number in [min, max] */
+/* a whole decimal (or 0x) number in [min, max], never clamped */
 static int num(const char *s, u64 min, u64 max, u64 *v)
 {
-	char *end;
+	uint64_t x;
 
-	if (!s || !*s || *s == '-')
+	if (rcf_num_u64x(s, min, max, &x))
 		return -1;
-	errno = 0;
-	*v = strtoull(s, &end, 0);
-	return errno || *end || *v < min || *v > max ? -1 : 0;
+	*v = x;
+	return 0;
 }
 
 static int num32(const char *s, u64 min, u64 max, uint32_t *v)
@@ -183,6 +183,9 @@ static int parse_size(const char *arg, struct sim_opts *o)
 		free(copy);
 		return rc;
 	}
+	/* strtok_r skips empty fields: "64:1,,8:1" would read as two */
+	if (*arg == ',' || arg[strlen(arg) - 1] == ',' || strstr(arg, ",,"))
+		return -1;
 	for (const char *p = arg; *p; p++)
 		n += *p == ',';
 	tab = calloc(n, sizeof(*tab));
@@ -241,19 +244,24 @@ static int parse_traffic(const char *arg, struct sim_opts *o)
 			return bad("'%s' needs a step: PATTERN:I", arg);
 		return 0;
 	case RCF_TP_HOTSPOT: {
-		char *c2;
-		u64 v;
+		char node[32], *c2;
+		uint32_t v;
 
 		if (!colon)
 			return bad("'%s' needs a node: hotspot:NODE[:PERMILLE]",
 				   arg);
-		v = strtoull(colon + 1, &c2, 0);
-		if (c2 == colon + 1 || (*c2 && *c2 != ':') ||
-		    (*c2 && num32(c2 + 1, 0, 1000, &s->hot_permille)))
+		if (strlen(colon + 1) >= sizeof(node))
 			return bad("bad hotspot '%s'", arg);
-		if (!*c2)
+		strcpy(node, colon + 1);
+		c2 = strchr(node, ':');
+		if (c2)
+			*c2++ = '\0';
+		if (num32(node, 0, RCF_MAX_NODES - 1, &v) ||
+		    (c2 && num32(c2, 0, 1000, &s->hot_permille)))
+			return bad("bad hotspot '%s'", arg);
+		if (!c2)
 			s->hot_permille = 200;
-		o->hot_id = (uint32_t)v;
+		o->hot_id = v;
 		o->hot_set = 1;
 		return 0;
 	}
@@ -279,7 +287,6 @@ static int parse_one(int c, const char *arg, struct sim_opts *o)
 	struct sim_topo_opts *t = &o->topo;
 	u64 v;
 	uint32_t u;
-	char *end;
 	double d;
 
 	switch (c) {
@@ -336,9 +343,10 @@ static int parse_one(int c, const char *arg, struct sim_opts *o)
 			       ? bad("--rate: bad value '%s'", arg)
 			       : 0;
 	case O_LOAD:
-		d = strtod(arg, &end);
-		if (end == arg || *end || d < 0 || d > 100000)
-			return bad("--load: bad value '%s'", arg);
+		/* strtod takes nan, inf and -0, which no load is */
+		if (rcf_num_double(arg, 0, 100000, &d))
+			return bad("--load: '%s' is not a decimal 0 to 100000",
+				   arg);
 		s->rate = (uint32_t)(d * 1000 + 0.5);
 		return 0;
 	case O_ARRIVAL:

@@ -1,11 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Node interaction graphs: reading, writing and the paper's workloads. */
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <linux/rcf.h>
+
+#include "errf.h"
+#include "lines.h"
 #include "nig.h"
-#include "stats.h"
+#include "num.h"
 #include "parse.h"
+#include "stats.h"
 
 void rcf_nig_init(struct rcf_nig *g)
 {
@@ -29,7 +35,7 @@ int rcf_nig_add(struct rcf_nig *g, uint32_t src, uint32_t dst, uint32_t flow)
 		g->a = a;
 		g->cap = cap;
 	}
-	g->a[g->n++] = (struct rcf_nig_arc){src, dst, flow};
+	g->a[g->n++] = (struct rcf_nig_arc){src, dst, flow, 0};
 	return 0;
 }
 
@@ -42,66 +48,133 @@ static int cmp_arc(const void *x, const void *y)
 	return a->dst < b->dst ? -1 : a->dst > b->dst;
 }
 
+/* pairs in file order, so that a sum's overflow names the line it is on */
+static int cmp_arc_line(const void *x, const void *y)
+{
+	const struct rcf_nig_arc *a = x, *b = y;
+
+	return cmp_arc(x, y) ? cmp_arc(x, y)
+			     : (a->line > b->line) - (a->line < b->line);
+}
+
 void rcf_nig_sort(struct rcf_nig *g)
 {
 	size_t k = 0;
 
 	if (!g->n)
 		return; /* g->a may be NULL: qsort needs a real array */
-	qsort(g->a, g->n, sizeof(*g->a), cmp_arc);
+	qsort(g->a, g->n, sizeof(*g->a), cmp_arc_line);
 	for (size_t i = 0; i < g->n; i++) {
-		if (k && !cmp_arc(&g->a[k - 1], &g->a[i]))
-			g->a[k - 1].flow += g->a[i].flow;
-		else
+		if (k && !cmp_arc(&g->a[k - 1], &g->a[i])) {
+			uint64_t sum =
+				(uint64_t)g->a[k - 1].flow + g->a[i].flow;
+
+			g->a[k - 1].flow =
+				sum > UINT32_MAX ? UINT32_MAX : (uint32_t)sum;
+		} else {
 			g->a[k++] = g->a[i];
+		}
 	}
 	g->n = k;
+}
+
+/* one "SRC DST [FLOW]" line into v, or -1 with the reason in why */
+static int parse_arc(char **w, int n, uint32_t *v, char *why, size_t whylen)
+{
+	int rc;
+
+	if (n < 2 || n > 3)
+		return rcf_errf(why, whylen, "%s words",
+				n < 2 ? "fewer" : "more");
+	v[2] = 1;
+	for (int i = 0; i < n; i++) {
+		rc = i < 2 ? rcf_num_u32x(w[i], 0, RCF_MAX_NODES - 1, &v[i])
+			   : rcf_num_u32x(w[i], 1, RCF_NIG_MAX_FLOW, &v[i]);
+		if (rc && i < 2)
+			return rcf_errf(why, whylen,
+					"%s \"%.40s\": want a node id, 0 to %d",
+					i ? "DST" : "SRC", w[i],
+					RCF_MAX_NODES - 1);
+		if (rc)
+			return rcf_errf(why, whylen,
+					"FLOW \"%.40s\": want 1 to %u", w[i],
+					RCF_NIG_MAX_FLOW);
+	}
+	if (v[0] == v[1])
+		return rcf_errf(why, whylen, "node %u sends to itself", v[0]);
+	return 0;
+}
+
+/*
+ * The flows of a pair add up in 64 bits; the first line that takes a sum
+ * over RCF_NIG_MAX_FLOW is the one named.  g is sorted by pair, then line.
+ */
+static int check_sums(const struct rcf_nig *g, const char *name, char *err,
+		      size_t errlen)
+{
+	uint64_t sum = 0;
+
+	for (size_t i = 0; i < g->n; i++) {
+		const struct rcf_nig_arc *a = &g->a[i];
+
+		if (!i || cmp_arc(&g->a[i - 1], a))
+			sum = 0;
+		sum += a->flow;
+		if (sum > RCF_NIG_MAX_FLOW)
+			return rcf_errf(err, errlen,
+					"%s:%u: the flows of %u -> %u add up "
+					"to %" PRIu64 ", over %u",
+					name, a->line, a->src, a->dst, sum,
+					RCF_NIG_MAX_FLOW);
+	}
+	return 0;
 }
 
 int rcf_nig_read(FILE *f, const char *name, struct rcf_nig *g, char *err,
 		 size_t errlen)
 {
-	char line[256];
-	int lineno = 0;
+	struct rcf_lines l;
+	char *line, *w[3], why[160];
+	uint32_t v[3];
+	int rc, n;
 
 	rcf_nig_init(g);
-	while (fgets(line, sizeof(line), f)) {
-		char *w[4], *save = NULL, *p = strchr(line, '#');
-		uint64_t v[3] = {0, 0, 1};
-		int n = 0;
-
-		lineno++;
-		if (p)
-			*p = '\0';
-		for (char *t = strtok_r(line, " \t\r\n", &save); t && n < 4;
-		     t = strtok_r(NULL, " \t\r\n", &save))
-			w[n++] = t;
+	rcf_lines_init(&l, f, name);
+	while ((rc = rcf_lines_next(&l, &line, err, errlen)) > 0) {
+		n = rcf_lines_words(line, w, 3);
 		if (!n)
 			continue;
-		if (n < 2 || n > 3)
-			goto bad;
-		for (int i = 0; i < n; i++)
-			if (rcf_parse_num(w[i],
-					  i < 2 ? RCF_MAX_NODES - 1 : 1u << 20,
-					  &v[i]))
-				goto bad;
-		if (v[0] == v[1] || !v[2])
-			goto bad;
+		if (parse_arc(w, n, v, why, sizeof(why))) {
+			snprintf(err, errlen,
+				 "%s:%lu: want \"SRC DST [FLOW]\": %s", name,
+				 l.lineno, why);
+			rc = -1;
+			break;
+		}
+		if (l.lineno > UINT32_MAX) {
+			snprintf(err, errlen, "%s:%lu: too many lines", name,
+				 l.lineno);
+			rc = -1;
+			break;
+		}
 		if (rcf_nig_add(g, v[0], v[1], v[2])) {
 			snprintf(err, errlen, "%s: out of memory", name);
-			rcf_nig_free(g);
-			return -1;
+			rc = -1;
+			break;
 		}
+		g->a[g->n - 1].line = (uint32_t)l.lineno;
+	}
+	rcf_lines_free(&l);
+	if (!rc && g->n) {
+		qsort(g->a, g->n, sizeof(*g->a), cmp_arc_line);
+		rc = check_sums(g, name, err, errlen);
+	}
+	if (rc) {
+		rcf_nig_free(g);
+		return -1;
 	}
 	rcf_nig_sort(g);
 	return 0;
-bad:
-	snprintf(err, errlen,
-		 "%s:%d: want \"SRC DST [FLOW]\": two different node ids and "
-		 "a flow of 1 to %u",
-		 name, lineno, 1u << 20);
-	rcf_nig_free(g);
-	return -1;
 }
 
 void rcf_nig_write(FILE *f, const struct rcf_nig *g)

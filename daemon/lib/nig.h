@@ -13,7 +13,11 @@
 
 struct rcf_nig_arc {
 	uint32_t src, dst, flow;
+	uint32_t line; /* in the file it was read from, 0 otherwise */
 };
+
+/* the largest flow of a pair in a file, on one line or added up */
+#define RCF_NIG_MAX_FLOW (1u << 20)
 
 struct rcf_nig {
 	struct rcf_nig_arc *a;
@@ -24,9 +28,16 @@ void rcf_nig_init(struct rcf_nig *g);
 void rcf_nig_free(struct rcf_nig *g);
 /* appends an arc; -1 when out of memory */
 int rcf_nig_add(struct rcf_nig *g, uint32_t src, uint32_t dst, uint32_t flow);
-/* sorts by (src, dst), merging the arcs of a pair (flows add up) */
+/*
+ * Sorts by (src, dst), merging the arcs of a pair (flows add up, to at
+ * most UINT32_MAX: a sum never wraps to a small flow).
+ */
 void rcf_nig_sort(struct rcf_nig *g);
-/* 0, or -1 with "NAME:LINE: reason" in err */
+/*
+ * Node ids below RCF_MAX_NODES, flows 1 to RCF_NIG_MAX_FLOW a pair,
+ * numbers in decimal or 0x hex; lines of any length.  0, or -1 with
+ * "NAME:LINE: reason" in err and g empty.
+ */
 int rcf_nig_read(FILE *f, const char *name, struct rcf_nig *g, char *err,
 		 size_t errlen);
 void rcf_nig_write(FILE *f, const struct rcf_nig *g);

@@ -7,6 +7,8 @@
 
 #include "errf.h"
 #include "nig.h"
+#include "num.h"
+#include "trace.h"
 #include "traffic_req.h"
 
 static const char *const words[] = {
@@ -38,25 +40,19 @@ const char *rcf_traffic_pattern_word(unsigned int pattern)
 	return pattern < sizeof(words) / sizeof(*words) ? words[pattern] : NULL;
 }
 
+/*
+ * strtoull would take " -5" as 2^64 - 5 and "010" as 8: numbers are
+ * decimal or 0x hex, whole, in range
+ */
 static int num(const char *s, uint64_t min, uint64_t max, uint64_t *v)
 {
-	char *end;
-
-	if (!*s || *s == '-' || *s == '+')
-		return -1;
-	errno = 0;
-	*v = strtoull(s, &end, 0);
-	return errno || *end || *v < min || *v > max ? -1 : 0;
+	/* -1 for every failure: -2 means an unknown word to the caller */
+	return rcf_num_u64x(s, min, max, v) ? -1 : 0;
 }
 
 static int num32(const char *s, uint32_t min, uint32_t max, uint32_t *v)
 {
-	uint64_t x;
-
-	if (num(s, min, max, &x))
-		return -1;
-	*v = (uint32_t)x;
-	return 0;
+	return rcf_num_u32x(s, min, max, v) ? -1 : 0;
 }
 
 /* "S:W,S:W,...": sizes by weight */
@@ -64,7 +60,9 @@ static int size_table(const char *a, struct rcf_traffic_req *r)
 {
 	char buf[1024], *tok, *save, *colon;
 
-	if (strlen(a) >= sizeof(buf))
+	/* strtok_r skips empty fields: "64:1,,8:1" would read as two */
+	if (strlen(a) >= sizeof(buf) || *a == ',' || a[strlen(a) - 1] == ',' ||
+	    strstr(a, ",,"))
 		return -1;
 	strcpy(buf, a);
 	r->nsizes = 0;
@@ -160,48 +158,31 @@ int rcf_traffic_read_nig(FILE *f, const char *name, struct rcf_traffic_req *r,
 int rcf_traffic_read_trace(FILE *f, const char *name, struct rcf_traffic_req *r,
 			   char *err, size_t errlen)
 {
-	struct rcf_traffic_msg_ent *v;
-	size_t line = 0, cap = 0;
-	char buf[256];
+	static const struct rcf_trace_limits lim = {
+		.max_bytes = RCF_TRAFFIC_MAX_SIZE,
+		.max_msgs = RCF_TRAFFIC_MAX_MSGS,
+		.distinct = 1,
+	};
+	struct rcf_trace_msg *t;
+	size_t n;
 
 	free(r->msgs);
 	r->msgs = NULL;
 	r->nmsgs = 0;
-	while (fgets(buf, sizeof(buf), f)) {
-		unsigned long long cyc;
-		unsigned int src, dst, bytes;
-		char *p = buf + strspn(buf, " \t"), extra;
-
-		line++;
-		if (*p == '#' || *p == '\n' || !*p)
-			continue;
-		if (sscanf(p, "%llu %u %u %u %c", &cyc, &src, &dst, &bytes,
-			   &extra) != 4 ||
-		    !bytes || bytes > RCF_TRAFFIC_MAX_SIZE || src == dst ||
-		    (r->nmsgs && cyc < r->msgs[r->nmsgs - 1].cycle))
-			return rcf_errf(
-				err, errlen,
-				"%s:%zu: want CYCLE SRC DST BYTES, cycles "
-				"ascending, SRC not DST, 1 to %u bytes",
-				name, line, RCF_TRAFFIC_MAX_SIZE);
-		if (r->nmsgs == RCF_TRAFFIC_MAX_MSGS)
-			return rcf_errf(
-				err, errlen,
-				"%s:%zu: over %u messages, the most one "
-				"run takes (rcfsim takes any number)",
-				name, line, RCF_TRAFFIC_MAX_MSGS);
-		if (r->nmsgs == cap) {
-			cap = cap ? 2 * cap : 64;
-			v = realloc(r->msgs, cap * sizeof(*v));
-			if (!v)
-				return rcf_errf(err, errlen, "out of memory");
-			r->msgs = v;
-		}
-		r->msgs[r->nmsgs++] =
-			(struct rcf_traffic_msg_ent){cyc, src, dst, bytes};
-	}
-	if (!r->nmsgs)
+	if (rcf_trace_read(f, name, &lim, &t, &n, err, errlen))
+		return -1;
+	if (!n)
 		return rcf_errf(err, errlen, "%s: no messages", name);
+	r->msgs = calloc(n, sizeof(*r->msgs));
+	if (!r->msgs) {
+		free(t);
+		return rcf_errf(err, errlen, "out of memory");
+	}
+	for (size_t i = 0; i < n; i++)
+		r->msgs[i] = (struct rcf_traffic_msg_ent){t[i].cycle, t[i].src,
+							  t[i].dst, t[i].bytes};
+	r->nmsgs = (uint32_t)n;
+	free(t);
 	return 0;
 }
 
