@@ -6,18 +6,7 @@ cd "$(dirname "$0")/.." || exit 1
 SIM=./rcfsim
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
-n=0
-failed=0
-
-ok() {
-	n=$((n + 1))
-	if [ "$1" -eq 0 ]; then
-		echo "ok $n $2"
-	else
-		echo "not ok $n $2"
-		failed=1
-	fi
-}
+. tests/tap.sh
 
 # json FILE EXPR: EXPR (Python, over the parsed document d) must be true
 json() {

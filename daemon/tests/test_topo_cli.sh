@@ -9,18 +9,7 @@ CTL=./rcfctl
 SIM=./rcfsim
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
-n=0
-failed=0
-
-ok() {
-	n=$((n + 1))
-	if [ "$1" -eq 0 ]; then
-		echo "ok $n $2"
-	else
-		echo "not ok $n $2"
-		failed=1
-	fi
-}
+. tests/tap.sh
 
 # refuses FILE PATTERN NAME: every offline reader refuses FILE, exit 2
 # for rcfctl and 1 or 2 for rcfsim (no signal), with PATTERN on stderr
