@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "errf.h"
+#include "num.h"
 #include "parse.h"
 
 /*
@@ -19,21 +20,7 @@
  */
 int rcf_parse_num(const char *s, uint64_t max, uint64_t *out)
 {
-	uint64_t v = 0;
-
-	if (*s < '0' || *s > '9')
-		return -1;
-	for (; *s >= '0' && *s <= '9'; s++) {
-		unsigned int d = (unsigned int)(*s - '0');
-
-		if (v > (UINT64_MAX - d) / 10)
-			return -1;
-		v = v * 10 + d;
-	}
-	if (*s || v > max)
-		return -1;
-	*out = v;
-	return 0;
+	return rcf_num_u64(s, 0, max, out) ? -1 : 0;
 }
 
 int rcf_split_words(char *line, char **words, int max)
