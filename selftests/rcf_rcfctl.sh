@@ -91,7 +91,12 @@ in_ns bash -c "rcfctl topo apply ring:3 >/dev/null &&
 	"$tmp/ne.err"
 ok $? "topo apply refuses a non-empty fabric"
 
-seq -f 'node add id %.0f' 0 4096 >"$tmp/huge"
+# one line more than a batch may hold, every line in range (node ids stop
+# at 4095, so the last is a switch)
+{
+	seq -f 'node add id %.0f' 0 4095
+	echo 'switch add id 0'
+} >"$tmp/huge"
 in_ns rcfctl -batch "$tmp/huge" 2>"$tmp/huge.err"
 [ $? -eq 2 ] && grep -q "4096" "$tmp/huge.err"
 ok $? "-batch over RCF_BATCH_MAX_OPS is refused naming the limit"
