@@ -9,24 +9,28 @@
 . "$(dirname "$0")/rcf_paths_lib.sh"
 
 # A line under a path fails while the master streams over it (§IV,
-# fault tolerance): the message on it arrives (the link goes down in an
-# epoch that drains first), the path is broken and deleted, the master's
-# next messages ask again and go round the other side of the ring.
+# fault tolerance): the messages on it arrive (the link goes down in an
+# epoch that drains first), the path is broken and deleted, and the
+# master's next messages ask again and go round the other side of the
+# ring.  The stream comes in two batches, labelled 0 and 100 in the
+# messages, so that it cannot end before the line fails however slow
+# the set-up: the second starts only once the kernel has broken the path.
 line_under_path() {
 	cleanup
 	ring4 1
 	ns_nodes 1500 0 4
 	rcfd_start
 	trace_on
-	ip netns exec rcfip4 "$MSG" recv 7003 60 0:200 >"$T_TMP/rx" &
+	# only the path events are read; packets would crowd them out
+	echo 0 >"$TR/events/rcf/rcf_deliver/enable"
+	ip netns exec rcfip4 "$MSG" recv 7003 300 0:100 100:100 >"$T_TMP/rx" &
 	local rx=$!
 	wait_listen rcfip4 udp 7003
-	# 200 messages over about ten seconds
-	ip netns exec rcfip0 "$MSG" send 0 200 800 2:100000 10.9.0.5:7003 \
+	# 100 messages over about five seconds
+	ip netns exec rcfip0 "$MSG" send 0 100 800 2:100000 10.9.0.5:7003 \
 		>/dev/null &
-	local tx=$! got= link
+	local tx=$! tx2 got= link
 	wait_for traced 'rcf_path: .* made id=[0-9]* master=0 dst=4' || true
-	trace_off
 	got=$(paths_now)
 	[[ $got == *"0:4:held:"* ]] || fail "node 0 never held a path to 4"
 	# out of switch 0 by port 2 is link 8 (to S1), by port 3 link 11 (S3)
@@ -36,8 +40,20 @@ line_under_path() {
 	*) fail "path 0->4 neither way round the ring: $got" ;;
 	esac
 	rcfctl link set "$link" state down >/dev/null
+	wait_for traced 'rcf_path: .* broken id=[0-9]* master=0 dst=4' || true
+	traced 'rcf_path: .* broken id=[0-9]* master=0 dst=4' ||
+		fail "the path over link $link was not broken"
+	# from here on node 0's messages need a new path
+	ip netns exec rcfip0 "$MSG" send 100 100 800 2:50000 10.9.0.5:7003 \
+		>/dev/null &
+	tx2=$!
 	wait "$tx" || fail "sender failed"
+	wait "$tx2" || fail "second sender failed"
 	wait "$rx" || fail "messages lost across the failure: $(cat "$T_TMP/rx")"
+	trace_off
+	sed -n '/rcf_path: .* broken id=[0-9]* master=0 dst=4/,$p' "$TR/trace" |
+		grep -q 'rcf_path: .* made id=[0-9]* master=0 dst=4' ||
+		fail "no path 0->4 was made after the break"
 	expect_eq 0 "$(fabric_drops)" "drops inside the fabric"
 	[ "$(pfield kernel.broken)" -ge 1 ] || fail "no path was broken"
 	got=$(paths_now)
