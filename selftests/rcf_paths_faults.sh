@@ -65,13 +65,17 @@ line_under_path() {
 	rcfd_stop
 }
 
-# A line fails while a set-up crosses it (§II B 2 case 2; the controllers
-# slowed to a tick a second, so a set-up across three switches takes
-# several seconds, and one look at them shows it started and not done):
-# the request fails cleanly -- in the kernel, with its error -- and
-# nothing is left behind: no path, no circuit, and no reservation in the
-# controllers, for the same request succeeds on the same rcfd (reloaded
-# to tick at full speed) once the line is back.
+# A line fails while a set-up crosses it (§II B 2 case 2): the request
+# fails cleanly -- in the kernel, with its error -- and nothing is left
+# behind: no path, no circuit, and no reservation in the controllers, for
+# the same request succeeds on the same rcfd (reloaded to tick at full
+# speed) once the line is back.  The controllers tick once a second, so
+# the set-up across three switches takes several ticks; once rcfd says
+# it started, rcfd is stopped (SIGSTOP), and only it can end a set-up
+# (PATH_NEW, or the request failed back to the kernel): if the kernel
+# shows neither, the set-up is under way and stays so until the line is
+# down, however long taking it down lasts.  The kernel's own timeout is
+# a minute, so that it cannot end the request first.
 # setup_started: the controllers tried a set-up; snap is "attempts paths
 # busy" as they were then
 setup_started() {
@@ -83,20 +87,45 @@ print(d["controllers"]["setup_attempts"], d["kernel"]["setups"],
 	[ "${snap%% *}" -ge 1 ]
 }
 
+# stopped PID: the process is in the stopped state, out of any syscall
+stopped() {
+	[ "$(sed 's/.*) //' "/proc/$1/stat" | cut -d' ' -f1)" = T ]
+}
+
+# what ended the request 0->4 in the kernel, if anything did
+setup_ended() {
+	if traced 'rcf_path: .* made id=[0-9]* master=0 dst=4'; then
+		echo "a path was made"
+	elif traced 'rcf_path: .* request_failed id=[0-9]* master=0 dst=4'; then
+		echo "the request failed"
+	fi
+}
+
 line_in_setup() {
 	cleanup
 	ring4 1
 	rcfctl link del 10 >/dev/null
 	rcfctl link del 11 >/dev/null
-	PATHS_TIMEOUT=8000 rcfd_start "tick_us = 1000000"
+	PATHS_TIMEOUT=60000 rcfd_start "tick_us = 1000000"
 	trace_on
 	wait_converged
 	rcfctl path request master 0 dst 4 >/dev/null
-	local snap=
+	local snap= pid ended=
+	pid=$(cat "$PIDF")
 	wait_for setup_started || true
-	rcfctl link set 9 state down >/dev/null
+	kill -STOP "$pid"
+	if wait_for stopped "$pid"; then
+		ended=$(setup_ended)
+		# no errexit here: rcfd must not be left stopped
+		[ -n "$ended" ] || rcfctl link set 9 state down >/dev/null ||
+			ended="line 9 did not go down"
+	else
+		ended="rcfd did not stop"
+	fi
+	kill -CONT "$pid"
+	[ -z "$ended" ] || fail "set-up not under way at the failure: $ended"
 	expect_eq "1 0 true" "$snap" "set-up attempts, paths made, busy before the failure"
-	# the controllers give up, or the kernel's 8 s timeout ends it
+	# the controllers give up, or the kernel's timeout ends it
 	wait_for traced \
 		'rcf_path: .* request_failed id=[0-9]* master=0 dst=4 .* error=[1-9]' ||
 		true
@@ -111,7 +140,7 @@ line_in_setup() {
 	expect_eq "[]" "$(rcfctl -j path show)" "paths left"
 	expect_eq "[]" "$(rcfctl -j circuit show)" "circuits left"
 	sed -i 's/^tick_us = .*/tick_us = 0/' "$CONF"
-	kill -HUP "$(cat "$PIDF")"
+	kill -HUP "$pid"
 	rcfctl link set 9 state up >/dev/null
 	wait_pfield tick_us 0
 	wait_converged
