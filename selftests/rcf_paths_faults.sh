@@ -29,7 +29,7 @@ line_under_path() {
 	# 100 messages over about five seconds
 	ip netns exec rcfip0 "$MSG" send 0 100 800 2:100000 10.9.0.5:7003 \
 		>/dev/null &
-	local tx=$! tx2 got= link
+	local tx=$! tx2 got='' link
 	wait_for traced 'rcf_path: .* made id=[0-9]* master=0 dst=4' || true
 	got=$(paths_now)
 	[[ $got == *"0:4:held:"* ]] || fail "node 0 never held a path to 4"
@@ -110,7 +110,7 @@ line_in_setup() {
 	trace_on
 	wait_converged
 	rcfctl path request master 0 dst 4 >/dev/null
-	local snap= pid ended=
+	local snap='' pid ended=''
 	pid=$(cat "$PIDF")
 	wait_for setup_started || true
 	kill -STOP "$pid"
