@@ -69,22 +69,29 @@ line_under_path() {
 # fails cleanly -- in the kernel, with its error -- and nothing is left
 # behind: no path, no circuit, and no reservation in the controllers, for
 # the same request succeeds on the same rcfd (reloaded to tick at full
-# speed) once the line is back.  The controllers tick once a second, so
-# the set-up across three switches takes several ticks; once rcfd says
-# it started, rcfd is stopped (SIGSTOP), and only it can end a set-up
-# (PATH_NEW, or the request failed back to the kernel): if the kernel
-# shows neither, the set-up is under way and stays so until the line is
-# down, however long taking it down lasts.  The kernel's own timeout is
-# a minute, so that it cannot end the request first.
-# setup_started: the controllers tried a set-up; snap is "attempts paths
-# busy" as they were then
-setup_started() {
-	snap=$(rcfctl -j daemon paths | python3 -c '
+# speed) once the line is back.  Only rcfd ends a set-up (PATH_NEW, or
+# the request failed back to the kernel), so the test stops it with
+# SIGSTOP as soon as it has read that the controllers, slowed to a tick
+# every two seconds, started one: if the kernel then shows neither end,
+# the set-up is under way and stays so while the line goes down, however
+# long that takes.  The kernel's own timeout is a minute, so that it
+# cannot end the request first.
+
+# stop_if_started: read the controllers and stop rcfd ($pid) at once,
+# before anything slower runs; keep it stopped if they had tried a
+# set-up.  snap is "attempts paths busy" as they were then.
+stop_if_started() {
+	local j
+	j=$(rcfctl -j daemon paths) || return 1
+	kill -STOP "$pid"
+	snap=$(python3 -c '
 import json, sys
 d = json.load(sys.stdin)
 print(d["controllers"]["setup_attempts"], d["kernel"]["setups"],
-      str(d["controllers"]["busy"]).lower())')
-	[ "${snap%% *}" -ge 1 ]
+      str(d["controllers"]["busy"]).lower())' <<<"$j")
+	[ "${snap%% *}" -ge 1 ] && return 0
+	kill -CONT "$pid"
+	return 1
 }
 
 # stopped PID: the process is in the stopped state, out of any syscall
@@ -106,21 +113,25 @@ line_in_setup() {
 	ring4 1
 	rcfctl link del 10 >/dev/null
 	rcfctl link del 11 >/dev/null
-	PATHS_TIMEOUT=60000 rcfd_start "tick_us = 1000000"
-	trace_on
-	wait_converged
-	rcfctl path request master 0 dst 4 >/dev/null
+	PATHS_TIMEOUT=60000 rcfd_start "tick_us = 0"
 	local snap='' pid ended=''
 	pid=$(cat "$PIDF")
-	wait_for setup_started || true
-	kill -STOP "$pid"
-	if wait_for stopped "$pid"; then
+	wait_converged
+	sed -i 's/^tick_us = .*/tick_us = 2000000/' "$CONF"
+	kill -HUP "$pid"
+	wait_pfield tick_us 2000000
+	wait_converged
+	trace_on
+	rcfctl path request master 0 dst 4 >/dev/null
+	if ! wait_for stop_if_started; then
+		ended="the controllers never tried a set-up"
+	elif ! wait_for stopped "$pid"; then
+		ended="rcfd did not stop"
+	else
 		ended=$(setup_ended)
 		# no errexit here: rcfd must not be left stopped
 		[ -n "$ended" ] || rcfctl link set 9 state down >/dev/null ||
 			ended="line 9 did not go down"
-	else
-		ended="rcfd did not stop"
 	fi
 	kill -CONT "$pid"
 	[ -z "$ended" ] || fail "set-up not under way at the failure: $ended"
