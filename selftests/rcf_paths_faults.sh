@@ -9,24 +9,28 @@
 . "$(dirname "$0")/rcf_paths_lib.sh"
 
 # A line under a path fails while the master streams over it (§IV,
-# fault tolerance): the message on it arrives (the link goes down in an
-# epoch that drains first), the path is broken and deleted, the master's
-# next messages ask again and go round the other side of the ring.
+# fault tolerance): the messages on it arrive (the link goes down in an
+# epoch that drains first), the path is broken and deleted, and the
+# master's next messages ask again and go round the other side of the
+# ring.  The stream comes in two batches, labelled 0 and 100 in the
+# messages, so that it cannot end before the line fails however slow
+# the set-up: the second starts only once the kernel has broken the path.
 line_under_path() {
 	cleanup
 	ring4 1
 	ns_nodes 1500 0 4
 	rcfd_start
 	trace_on
-	ip netns exec rcfip4 "$MSG" recv 7003 60 0:200 >"$T_TMP/rx" &
+	# only the path events are read; packets would crowd them out
+	echo 0 >"$TR/events/rcf/rcf_deliver/enable"
+	ip netns exec rcfip4 "$MSG" recv 7003 300 0:100 100:100 >"$T_TMP/rx" &
 	local rx=$!
 	wait_listen rcfip4 udp 7003
-	# 200 messages over about ten seconds
-	ip netns exec rcfip0 "$MSG" send 0 200 800 2:100000 10.9.0.5:7003 \
+	# 100 messages over about five seconds
+	ip netns exec rcfip0 "$MSG" send 0 100 800 2:100000 10.9.0.5:7003 \
 		>/dev/null &
-	local tx=$! got= link
+	local tx=$! tx2 got='' link
 	wait_for traced 'rcf_path: .* made id=[0-9]* master=0 dst=4' || true
-	trace_off
 	got=$(paths_now)
 	[[ $got == *"0:4:held:"* ]] || fail "node 0 never held a path to 4"
 	# out of switch 0 by port 2 is link 8 (to S1), by port 3 link 11 (S3)
@@ -36,8 +40,20 @@ line_under_path() {
 	*) fail "path 0->4 neither way round the ring: $got" ;;
 	esac
 	rcfctl link set "$link" state down >/dev/null
+	wait_for traced 'rcf_path: .* broken id=[0-9]* master=0 dst=4' || true
+	traced 'rcf_path: .* broken id=[0-9]* master=0 dst=4' ||
+		fail "the path over link $link was not broken"
+	# from here on node 0's messages need a new path
+	ip netns exec rcfip0 "$MSG" send 100 100 800 2:50000 10.9.0.5:7003 \
+		>/dev/null &
+	tx2=$!
 	wait "$tx" || fail "sender failed"
+	wait "$tx2" || fail "second sender failed"
 	wait "$rx" || fail "messages lost across the failure: $(cat "$T_TMP/rx")"
+	trace_off
+	sed -n '/rcf_path: .* broken id=[0-9]* master=0 dst=4/,$p' "$TR/trace" |
+		grep -q 'rcf_path: .* made id=[0-9]* master=0 dst=4' ||
+		fail "no path 0->4 was made after the break"
 	expect_eq 0 "$(fabric_drops)" "drops inside the fabric"
 	[ "$(pfield kernel.broken)" -ge 1 ] || fail "no path was broken"
 	got=$(paths_now)
@@ -49,22 +65,47 @@ line_under_path() {
 	rcfd_stop
 }
 
-# A line fails while a set-up crosses it (§II B 2 case 2; the controllers
-# slowed to a tick a second, so a set-up across three switches takes
-# several seconds, and one look at them shows it started and not done):
-# the request fails cleanly -- in the kernel, with its error -- and
-# nothing is left behind: no path, no circuit, and no reservation in the
-# controllers, for the same request succeeds on the same rcfd (reloaded
-# to tick at full speed) once the line is back.
-# setup_started: the controllers tried a set-up; snap is "attempts paths
-# busy" as they were then
-setup_started() {
-	snap=$(rcfctl -j daemon paths | python3 -c '
+# A line fails while a set-up crosses it (§II B 2 case 2): the request
+# fails cleanly -- in the kernel, with its error -- and nothing is left
+# behind: no path, no circuit, and no reservation in the controllers, for
+# the same request succeeds on the same rcfd (reloaded to tick at full
+# speed) once the line is back.  Only rcfd ends a set-up (PATH_NEW, or
+# the request failed back to the kernel), so the test stops it with
+# SIGSTOP as soon as it has read that the controllers, slowed to a tick
+# every two seconds, started one: if the kernel then shows neither end,
+# the set-up is under way and stays so while the line goes down, however
+# long that takes.  The kernel's own timeout is a minute, so that it
+# cannot end the request first.
+
+# stop_if_started: read the controllers and stop rcfd ($pid) at once,
+# before anything slower runs; keep it stopped if they had tried a
+# set-up.  snap is "attempts paths busy" as they were then.
+stop_if_started() {
+	local j
+	j=$(rcfctl -j daemon paths) || return 1
+	kill -STOP "$pid"
+	snap=$(python3 -c '
 import json, sys
 d = json.load(sys.stdin)
 print(d["controllers"]["setup_attempts"], d["kernel"]["setups"],
-      str(d["controllers"]["busy"]).lower())')
-	[ "${snap%% *}" -ge 1 ]
+      str(d["controllers"]["busy"]).lower())' <<<"$j")
+	[ "${snap%% *}" -ge 1 ] && return 0
+	kill -CONT "$pid"
+	return 1
+}
+
+# stopped PID: the process is in the stopped state, out of any syscall
+stopped() {
+	[ "$(sed 's/.*) //' "/proc/$1/stat" | cut -d' ' -f1)" = T ]
+}
+
+# what ended the request 0->4 in the kernel, if anything did
+setup_ended() {
+	if traced 'rcf_path: .* made id=[0-9]* master=0 dst=4'; then
+		echo "a path was made"
+	elif traced 'rcf_path: .* request_failed id=[0-9]* master=0 dst=4'; then
+		echo "the request failed"
+	fi
 }
 
 line_in_setup() {
@@ -72,15 +113,30 @@ line_in_setup() {
 	ring4 1
 	rcfctl link del 10 >/dev/null
 	rcfctl link del 11 >/dev/null
-	PATHS_TIMEOUT=8000 rcfd_start "tick_us = 1000000"
-	trace_on
+	PATHS_TIMEOUT=60000 rcfd_start "tick_us = 0"
+	local snap='' pid ended=''
+	pid=$(cat "$PIDF")
 	wait_converged
+	sed -i 's/^tick_us = .*/tick_us = 2000000/' "$CONF"
+	kill -HUP "$pid"
+	wait_pfield tick_us 2000000
+	wait_converged
+	trace_on
 	rcfctl path request master 0 dst 4 >/dev/null
-	local snap=
-	wait_for setup_started || true
-	rcfctl link set 9 state down >/dev/null
+	if ! wait_for stop_if_started; then
+		ended="the controllers never tried a set-up"
+	elif ! wait_for stopped "$pid"; then
+		ended="rcfd did not stop"
+	else
+		ended=$(setup_ended)
+		# no errexit here: rcfd must not be left stopped
+		[ -n "$ended" ] || rcfctl link set 9 state down >/dev/null ||
+			ended="line 9 did not go down"
+	fi
+	kill -CONT "$pid"
+	[ -z "$ended" ] || fail "set-up not under way at the failure: $ended"
 	expect_eq "1 0 true" "$snap" "set-up attempts, paths made, busy before the failure"
-	# the controllers give up, or the kernel's 8 s timeout ends it
+	# the controllers give up, or the kernel's timeout ends it
 	wait_for traced \
 		'rcf_path: .* request_failed id=[0-9]* master=0 dst=4 .* error=[1-9]' ||
 		true
@@ -95,7 +151,7 @@ line_in_setup() {
 	expect_eq "[]" "$(rcfctl -j path show)" "paths left"
 	expect_eq "[]" "$(rcfctl -j circuit show)" "circuits left"
 	sed -i 's/^tick_us = .*/tick_us = 0/' "$CONF"
-	kill -HUP "$(cat "$PIDF")"
+	kill -HUP "$pid"
 	rcfctl link set 9 state up >/dev/null
 	wait_pfield tick_us 0
 	wait_converged

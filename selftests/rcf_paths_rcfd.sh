@@ -124,8 +124,10 @@ stream() {
 		s=$((n / 2))
 		d1=$((2 * ((s + 2) % 4)))
 		d2=$((d1 + 1))
-		# node n hears from the two nodes of the opposite switch
-		ip netns exec "rcfip$n" "$MSG" recv 7002 60 "$d1:30" "$d2:30" \
+		# node n hears from the two nodes of the opposite switch; a
+		# sender may wait as long as the path timeout for its path, so
+		# the receiver waits as long for the next message
+		ip netns exec "rcfip$n" "$MSG" recv 7002 300 "$d1:30" "$d2:30" \
 			>"$T_TMP/rx$n" &
 		rx+=($!)
 	done
