@@ -39,6 +39,7 @@ static int unload_mode;
 static struct timespec t_start;
 static atomic_int gone;		/* the family went away (--unload) */
 static atomic_ulong unexpected; /* errors concurrency does not explain */
+static atomic_ulong rollbacks;	/* drains past the epoch timeout */
 
 static double elapsed(void)
 {
@@ -85,6 +86,15 @@ static int expect(struct worker *w, int r, const struct rcf_err *e,
 	 */
 	if (unload_mode && (r == -ENOENT || r == -EPROTONOSUPPORT))
 		return r;
+	/*
+	 * A drain that outlasts the epoch timeout rolls back, as documented,
+	 * and only that: another ETIMEDOUT is a failure.  Test 3 checks
+	 * that what rolled back changed nothing.
+	 */
+	if (r == -ETIMEDOUT && e && strstr(e->msg, "did not drain")) {
+		atomic_fetch_add(&rollbacks, 1);
+		return r;
+	}
 	for (; *allowed; allowed++)
 		if (-r == *allowed)
 			return r;
@@ -95,12 +105,13 @@ static int expect(struct worker *w, int r, const struct rcf_err *e,
 }
 
 /*
- * ETIMEDOUT: a change whose drain outlasts the epoch timeout rolls back
- * (Documentation/epoch.rst); with the senders' traffic in flight, a
- * loaded machine under TCG takes longer than the default 2 s.
+ * Drains that outlast the epoch timeout (ETIMEDOUT, "did not drain") are
+ * counted, not failed: with the senders' traffic in flight, a loaded
+ * machine under TCG takes longer than the default 2 s
+ * (Documentation/epoch.rst).
  */
-static const int churn_ok[] = {EEXIST, ENOENT, EBUSY, ETIMEDOUT, 0};
-static const int route_ok[] = {EEXIST, ENOENT, EBUSY, ENOSPC, ETIMEDOUT, 0};
+static const int churn_ok[] = {EEXIST, ENOENT, EBUSY, 0};
+static const int route_ok[] = {EEXIST, ENOENT, EBUSY, ENOSPC, 0};
 static const int none_ok[] = {0};
 
 static void put_end(struct rcf_msg *m, uint16_t type, int kind, uint32_t id,
@@ -613,6 +624,10 @@ int main(int argc, char **argv)
 	if (child < 0 || waitpid(child, &status, 0) != child ||
 	    !WIFEXITED(status) || WEXITSTATUS(status))
 		bad_child = 1;
+	if (atomic_load(&rollbacks))
+		printf("# %lu changes rolled back: their drains outlasted the "
+		       "epoch timeout\n",
+		       (unsigned long)atomic_load(&rollbacks));
 	printf("%s 1 concurrent requests failed only as concurrency explains\n",
 	       atomic_load(&unexpected) || bad_child ? "not ok" : "ok");
 	printf("%s 2 namespaces with fabrics came and went\n",
