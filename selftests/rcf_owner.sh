@@ -3,7 +3,8 @@
 # An unprivileged user owns fabrics in user namespaces of their own, and
 # what those fabrics hold is theirs: each fabric's kthread joins its
 # creator's cgroups, and no user owns more than rcf.ko's max_user_fabrics.
-# Runs as nobody inside `unshare -Urn`, in a cgroup of its own.
+# Runs as nobody inside `unshare -Urn`, in a cgroup of its own (the test
+# itself stays outside it, so that memory.max holds only what nobody makes).
 . "$(dirname "$0")/lib.sh"
 
 CG=/sys/fs/cgroup
@@ -16,7 +17,10 @@ OLD_MAX=$(cat "$PARAM" 2>/dev/null)
 # Holders outlive the subshell of the test that started them: their pids
 # are kept in a file.
 kill_holders() {
-	[ -s "$WORK/holders" ] && kill $(cat "$WORK/holders") 2>/dev/null
+	# some may be gone already (a holder whose fabric was refused)
+	if [ -s "$WORK/holders" ]; then
+		kill $(cat "$WORK/holders") 2>/dev/null || true
+	fi
 	: >"$WORK/holders"
 }
 
@@ -24,19 +28,16 @@ cleanup() {
 	kill_holders
 	wait 2>/dev/null
 	[ -z "$OLD_MAX" ] || echo "$OLD_MAX" >"$PARAM" 2>/dev/null
-	if [ -d "$GRP" ]; then
-		echo $$ >"$CG/cgroup.procs" 2>/dev/null
-		rmdir "$GRP" 2>/dev/null
-	fi
+	[ -d "$GRP" ] && rmdir "$GRP" 2>/dev/null
 	rm -rf "$WORK" "$T_TMP"
 }
 trap cleanup EXIT
 
-# as nobody, in a new user and network namespace
-as_owner() {
-	setpriv --reuid=65534 --regid=65534 --clear-groups \
-		unshare -Urn "$@"
-}
+# Nobody, in a new user and network namespace, in the test's group: a
+# simple command whose every step execs the next, so that $! of one put
+# in the background is the pid of what it runs last.
+OWNER=(sh -c 'echo $$ >"$0" && exec "$@"' "$GRP/cgroup.procs"
+	setpriv --reuid=65534 --regid=65534 --clear-groups unshare -Urn)
 
 dp_threads() {
 	pgrep -x rcf-dp | sort -n
@@ -50,9 +51,8 @@ count_threads() {
 # its holder writes a file once the fabric exists or the refusal.
 hold_fabric() {
 	local tag=$1
-	# a simple command, so that $! becomes the sleep that holds the
-	# namespace (setpriv and unshare exec what follows)
-	setpriv --reuid=65534 --regid=65534 --clear-groups unshare -Urn sh -c "
+	# $! becomes the sleep that holds the namespace
+	"${OWNER[@]}" sh -c "
 		if rcfctl fabric new >'$WORK/$tag.out' 2>&1; then
 			touch '$WORK/$tag.ok'
 			exec sleep 600
@@ -73,12 +73,11 @@ setup_cgroup() {
 	echo "+pids +cpu +memory" >"$CG/cgroup.subtree_control" ||
 		fail "cannot enable pids, cpu and memory controllers"
 	mkdir "$GRP" || fail "cannot create $GRP"
-	echo $$ >"$GRP/cgroup.procs" || fail "cannot join $GRP"
 	count_threads >"$WORK/base"
 }
 
 unprivileged_fabric() {
-	as_owner rcfctl fabric show >/dev/null 2>&1 ||
+	"${OWNER[@]}" rcfctl fabric show >/dev/null 2>&1 ||
 		fail "nobody in an own user namespace cannot read its fabric"
 	if setpriv --reuid=65534 --regid=65534 --clear-groups \
 		rcfctl fabric new 2>"$WORK/init.err"; then
@@ -139,9 +138,83 @@ per_user_cap() {
 	hold_fabric cap5 || fail "a freed place was refused: $(cat "$WORK/cap5.out")"
 }
 
-t_plan 4
+# A script for nobody's namespace: build sp1:GEN with its routes, write
+# the fabric's own count of its memory, and hold the namespace.
+build_and_hold() {
+	local tag=$1 gen=$2
+	"${OWNER[@]}" sh -c "
+		if rcfctl topo apply $gen >'$WORK/$tag.out' 2>&1 &&
+		   rcfctl route compute --algo sp1 --install \
+			>>'$WORK/$tag.out' 2>&1; then
+			rcfctl fabric show | sed -n 's/.* mem \([0-9]*\).*/\1/p' \
+				>'$WORK/$tag.mem'
+			touch '$WORK/$tag.ok'
+			exec sleep 600
+		fi
+		touch '$WORK/$tag.refused'" </dev/null >/dev/null 2>&1 &
+	echo $! >>"$WORK/holders"
+	for _ in $(seq 3000); do
+		[ -e "$WORK/$tag.ok" ] && return 0
+		[ -e "$WORK/$tag.refused" ] && return 1
+		sleep 0.1
+	done
+	fail "the namespace '$tag' never finished building $gen"
+}
+
+memory_charged() {
+	local before after mem
+	kill_holders
+	wait_threads "$(cat "$WORK/base")"
+	before=$(cat "$GRP/memory.current")
+	build_and_hold charged sp1:32 ||
+		fail "sp1:32 with routes refused: $(cat "$WORK/charged.out")"
+	after=$(cat "$GRP/memory.current")
+	mem=$(cat "$WORK/charged.mem")
+	[ -n "$mem" ] && [ "$mem" -gt 0 ] || fail "no fabric mem figure"
+	echo "# fabric mem $mem B; group memory.current $before -> $after B"
+	# the model is only part of it (netdevs, engine): at least that much
+	[ $((after - before)) -ge "$mem" ] ||
+		fail "the group was charged $((after - before)) B for a fabric of $mem B"
+	echo $((after - before)) >"$WORK/charge"
+}
+
+memory_bounded() {
+	local base charge events0 events1 left
+	charge=$(cat "$WORK/charge") || fail "no charge measured"
+	kill_holders
+	wait_threads "$(cat "$WORK/base")"
+	base=$(cat "$GRP/memory.current")
+	# half of what the same fabric was charged: it cannot fit
+	echo $((base + charge / 2)) >"$GRP/memory.max" ||
+		fail "cannot set memory.max"
+	events0=$(awk '$1 == "max" { print $2 }' "$GRP/memory.events")
+	if build_and_hold bounded sp1:32; then
+		fail "sp1:32 with its routes fit in half its charge"
+	fi
+	events1=$(awk '$1 == "max" { print $2 }' "$GRP/memory.events")
+	echo "# memory.max $((base + charge / 2)) B; memory.events max $events0 -> $events1; $(tail -n1 "$WORK/bounded.out")"
+	[ "$events1" -gt "$events0" ] || fail "the group never reached memory.max"
+	echo max >"$GRP/memory.max"
+	# nothing held: what the refused namespace had is given back, and
+	# the machine goes on, root's fabric included
+	kill_holders
+	wait_threads "$(cat "$WORK/base")"
+	for _ in $(seq 600); do
+		left=$(cat "$GRP/memory.current")
+		[ "$left" -le $((base + charge / 4)) ] && break
+		sleep 0.1
+	done
+	[ "$left" -le $((base + charge / 4)) ] ||
+		fail "memory.current $left B, $base B before the refused fabric"
+	rcfctl fabric new || fail "root's fabric refused afterwards"
+	rcfctl fabric del || fail "root's fabric delete"
+}
+
+t_plan 6
 t_run "cgroup v2 with pids, cpu and memory for the test" setup_cgroup
 t_run "nobody owns the fabric of an own user namespace only" unprivileged_fabric
 t_run "a fabric's kthread joins its creator's cgroups" thread_joins_cgroup
 t_run "max_user_fabrics bounds one user's fabrics" per_user_cap
+t_run "a fabric's memory is charged to its owner's cgroup" memory_charged
+t_run "a small memory.max bounds what an owner's fabric holds" memory_bounded
 t_done
