@@ -85,3 +85,15 @@ wait_listen() {
 expect_eq() {
 	[ "$1" = "$2" ] || fail "$3: want '$1', got '$2'"
 }
+
+# traffic_refused WHY ARGS...: rcfctl traffic start ARGS fails, saying WHY
+traffic_refused() {
+	local why=$1 out
+	shift
+	if out=$(rcfctl traffic start "$@" 2>&1); then
+		rcfctl traffic stop >/dev/null 2>&1 || true
+		fail "start $* was accepted"
+		return 1
+	fi
+	echo "$out" | grep -q "$why" || fail "start $*: '$out', want '$why'"
+}

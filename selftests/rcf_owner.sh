@@ -47,6 +47,17 @@ count_threads() {
 	pgrep -c -x rcf-dp || true
 }
 
+# verdict TAG SECS: 0 once TAG's holder has its fabric, 1 if it was
+# refused (or never said which within SECS)
+verdict() {
+	for _ in $(seq $(($2 * 10))); do
+		[ -e "$WORK/$1.ok" ] && return 0
+		[ -e "$WORK/$1.refused" ] && return 1
+		sleep 0.1
+	done
+	fail "the namespace '$1' never said whether it got its fabric"
+}
+
 # A namespace of nobody's holding a fabric, kept alive in the background;
 # its holder writes a file once the fabric exists or the refusal.
 hold_fabric() {
@@ -59,12 +70,7 @@ hold_fabric() {
 		fi
 		touch '$WORK/$tag.refused'" </dev/null >/dev/null 2>&1 &
 	echo $! >>"$WORK/holders"
-	for _ in $(seq 600); do
-		[ -e "$WORK/$tag.ok" ] && return 0
-		[ -e "$WORK/$tag.refused" ] && return 1
-		sleep 0.1
-	done
-	fail "the namespace '$tag' never said whether it got its fabric"
+	verdict "$tag" 60
 }
 
 setup_cgroup() {
@@ -153,12 +159,7 @@ build_and_hold() {
 		fi
 		touch '$WORK/$tag.refused'" </dev/null >/dev/null 2>&1 &
 	echo $! >>"$WORK/holders"
-	for _ in $(seq 3000); do
-		[ -e "$WORK/$tag.ok" ] && return 0
-		[ -e "$WORK/$tag.refused" ] && return 1
-		sleep 0.1
-	done
-	fail "the namespace '$tag' never finished building $gen"
+	verdict "$tag" 300
 }
 
 memory_charged() {

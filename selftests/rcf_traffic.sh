@@ -127,13 +127,13 @@ bad_lists() {
 	local f=$T_TMP/bad
 	fresh
 	printf '0 99 5\n' >"$f"
-	refused "not a node" nig "$f"
+	traffic_refused "not a node" nig "$f"
 	printf '10 0 1 5\n20 1 77 5\n' >"$f"
-	refused "not a node" trace "$f"
+	traffic_refused "not a node" trace "$f"
 	printf '10 0 1 5\n5 1 0 5\n' >"$f"
-	refused "cycles ascending" trace "$f"
+	traffic_refused "cycles ascending" trace "$f"
 	python3 -c 'print("\n".join("%d 0 1 8" % i for i in range(1537)))' >"$f"
-	refused "over 1536 messages" trace "$f"
+	traffic_refused "over 1536 messages" trace "$f"
 }
 
 # A second run of the same spec gives the same results (a fresh engine).
@@ -148,32 +148,20 @@ sys.exit(0 if a == b else 1)' "$T_TMP/k1.json" "$T_TMP/k2.json" ||
 		fail "runs differ: $(cat "$T_TMP/k1.json") $(cat "$T_TMP/k2.json")"
 }
 
-# refused START ARGS WHY: rcfctl traffic start ARGS fails, saying WHY
-refused() {
-	local why=$1 out
-	shift
-	if out=$(rcfctl traffic start "$@" 2>&1); then
-		rcfctl traffic stop >/dev/null 2>&1 || true
-		fail "start $* was accepted"
-		return 1
-	fi
-	echo "$out" | grep -q "$why" || fail "start $*: '$out', want '$why'"
-}
-
 bad_specs() {
 	fresh
 	# 16 nodes: transpose runs, but exor with a step past them does not
-	refused "cannot run" exor step 16
-	refused "cannot run" ncube step 4
-	refused "not a node" hotspot hotspot 99
+	traffic_refused "cannot run" exor step 16
+	traffic_refused "cannot run" ncube step 4
+	traffic_refused "not a node" hotspot hotspot 99
 	rcfctl fabric del
-	refused "no fabric" uniform
+	traffic_refused "no fabric" uniform
 }
 
 stop_and_busy() {
 	fresh
 	rcfctl traffic start uniform rate 50 cycles 100000000000 seed 3
-	refused "under way" uniform
+	traffic_refused "under way" uniform
 	rcfctl traffic show | grep -q running || fail "not running"
 	rcfctl traffic stop
 	timeout 120 rcfctl -j traffic wait >"$T_TMP/s.json" ||

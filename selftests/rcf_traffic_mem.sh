@@ -20,23 +20,12 @@ fresh() {
 	sleep 1
 }
 
-refused() {
-	local why=$1 out
-	shift
-	if out=$(rcfctl traffic start "$@" 2>&1); then
-		rcfctl traffic stop >/dev/null 2>&1 || true
-		fail "start $* was accepted"
-		return 1
-	fi
-	echo "$out" | grep -q "$why" || fail "start $*: '$out', want '$why'"
-}
-
 refusals() {
 	fresh
-	refused "bad backlog" uniform backlog 0
-	refused "bad backlog" uniform backlog 16777217
-	refused "one message per node and cycle" uniform rate 64001
-	refused "one message per node and cycle" uniform rate 1000000 size 999
+	traffic_refused "bad backlog" uniform backlog 0
+	traffic_refused "bad backlog" uniform backlog 16777217
+	traffic_refused "one message per node and cycle" uniform rate 64001
+	traffic_refused "one message per node and cycle" uniform rate 1000000 size 999
 	rcfctl traffic start uniform rate 64000 messages 10 backlog 1 ||
 		fail "the top rate and backlog 1 were refused"
 	timeout 60 rcfctl -j traffic wait >"$T_TMP/b.json" || fail "no end"
