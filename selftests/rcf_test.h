@@ -10,6 +10,15 @@
 #include "kselftest_harness.h"
 #include "rcf_nl.h"
 
+/*
+ * The harness gives each test 30 s, which a test that makes and tears
+ * down namespaces outgrows under TCG on a busy machine (rcf_netns's eight
+ * rounds did).  A hang is still caught: by this bound and by the VM's
+ * per-program limit (selftests/budget).
+ */
+#undef TEST_TIMEOUT_DEFAULT
+#define TEST_TIMEOUT_DEFAULT 300
+
 /* Every test starts from an empty fabric in its own netns's fabric. */
 #define RCF_FIXTURE(name)                                          \
 	FIXTURE(name)                                              \
