@@ -1,6 +1,6 @@
 #!/bin/bash
 # rcfctl against the real module: run as root inside the VM with rcf.ko
-# loaded and daemon/ on PATH (scripts/vm -- selftests/rcf_rcfctl.sh).
+# loaded and daemon/bin/ on PATH (scripts/vm -- selftests/rcf_rcfctl.sh).
 # Each check runs in its own network namespace, so its fabric starts empty.
 # Prints TAP 13; exits non-zero if any check failed.
 set -u

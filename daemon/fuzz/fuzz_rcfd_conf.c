@@ -6,8 +6,8 @@
  * limits rcfd.conf(5) gives.
  */
 #include "fuzz_file.h"
-#include "rcfd.h"
-#include "rcfd_paths.h"
+#include "rcfd/rcfd.h"
+#include "rcfd/paths.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../rcfd.h"
+#include "../rcfd/rcfd.h"
 #include "tap.h"
 
 /* err has room for 512 bytes */

@@ -6,7 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../rcfd.h"
+#include "../rcfd/rcfd.h"
 #include "rcfd_conf_util.h"
 #include "tap.h"
 

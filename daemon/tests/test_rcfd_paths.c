@@ -18,8 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../rcfd.h"
-#include "../rcfd_out.h"
+#include "../rcfd/rcfd.h"
+#include "../rcfd/out.h"
 #include "rcfd_conf_util.h"
 #include "tap.h"
 #include "topo.h"

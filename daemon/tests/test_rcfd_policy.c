@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../rcfd.h"
+#include "../rcfd/rcfd.h"
 #include "graph.h"
 #include "nig.h"
 #include "tap.h"

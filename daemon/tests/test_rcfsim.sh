@@ -3,7 +3,7 @@
 # rcfsim end to end: runs on small fabrics, checks the JSON, the delivery
 # counts, reproducibility, route files, traces and usage errors (TAP 13).
 cd "$(dirname "$0")/.." || exit 1
-SIM=./rcfsim
+SIM=./bin/rcfsim
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 . tests/tap.sh
@@ -60,8 +60,8 @@ d["traffic"]["offered-milli"] and 180 <= d["traffic"]["offered-milli"] <= 220'
 ok $((rc + $?)) "torus 4x4 at 0.2 load: accepted = offered"
 
 # 4: routes from a file as rcfctl writes them run the same as computed
-if [ -x ./rcfctl ]; then
-	./rcfctl route compute --gen mesh:4x4 --algo dor >"$T/routes" &&
+if [ -x ./bin/rcfctl ]; then
+	./bin/rcfctl route compute --gen mesh:4x4 --algo dor >"$T/routes" &&
 	$SIM --gen mesh:4x4 --routes "$T/routes" --messages 300 -j \
 		>"$T/e.json" &&
 	$SIM --gen mesh:4x4 --routes dor --messages 300 -j >"$T/f.json" &&

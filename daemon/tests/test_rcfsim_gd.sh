@@ -5,7 +5,7 @@
 # the model refuses, or a message not delivered where it was sent, makes
 # rcfsim fail).  TAP 13.
 cd "$(dirname "$0")/.." || exit 1
-SIM=./rcfsim
+SIM=./bin/rcfsim
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 . tests/tap.sh

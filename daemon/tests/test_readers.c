@@ -17,7 +17,7 @@
 #include "../lib/num.h"
 #include "../lib/trace.h"
 #include "../lib/traffic_req.h"
-#include "../rcfd.h"
+#include "../rcfd/rcfd.h"
 
 static FILE *text(const char *s, size_t len)
 {

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../rcfd.h"
+#include "../rcfd/rcfd.h"
 #include "tap.h"
 
 static int conf_bad(const char *text)

@@ -5,8 +5,8 @@
 # all refuse them with FILE:LINE, exit 2 (rcfsim: non-zero), never crash;
 # rcfctl's own numbers are decimal; out of memory is exit 3 (TAP 13).
 cd "$(dirname "$0")/.." || exit 1
-CTL=./rcfctl
-SIM=./rcfsim
+CTL=./bin/rcfctl
+SIM=./bin/rcfsim
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 . tests/tap.sh

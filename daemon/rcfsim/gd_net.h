@@ -2,7 +2,7 @@
 /*
  * rcfsim gd's engine half: the kernel's model, engine and adapter
  * (kmod/core) holding a Supernode fabric, one message at a time, and
- * epochs applied to the model.  Plain types only (see rcfsim_topo.h).
+ * epochs applied to the model.  Plain types only (see topo.h).
  */
 #ifndef RCFSIM_GD_NET_H
 #define RCFSIM_GD_NET_H
@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "rcfsim_topo.h"
+#include "topo.h"
 
 /* circuit: a = switch, b = in port, c = out port; route: src, dst, index */
 struct sim_gd_op {

@@ -5,7 +5,7 @@
  * the algorithm's state, the measured epoch cost when asked for, and
  * gd_evaluate (García-Duato §3.3 check_possible_changes).
  */
-#include "rcfd_reconf.h"
+#include "reconf.h"
 
 /*
  * The paper leaves the reconfiguration cost out (§3.3) and names it as

@@ -10,7 +10,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "rcfsim_topo.h"
+#include "topo.h"
 #include "stats.h"
 #include "traffic.h"
 
@@ -39,21 +39,21 @@ struct sim_result {
 	double secs; /* wall clock, for --progress and the benchmark */
 };
 
-/* rcfsim_opts.c: argv into o; 0, 1 after --help, -1 after a message */
+/* opts.c: argv into o; 0, 1 after --help, -1 after a message */
 int sim_parse(int argc, char **argv, struct sim_opts *o);
 void sim_opts_free(struct sim_opts *o);
-/* rcfsim_trace.c: "CYCLE SRC DST BYTES" lines */
+/* trace.c: "CYCLE SRC DST BYTES" lines */
 int sim_trace_load(const char *path, struct rcf_traffic_msg **msgs, size_t *n,
 		   char *err, size_t errlen);
 
-/* rcfsim_run.c: builds the model and runs; 0, or -1 with a reason */
+/* run.c: builds the model and runs; 0, or -1 with a reason */
 int sim_run(struct sim_opts *o, const struct sim_fabric *f,
 	    struct sim_result *res, char *err, size_t errlen);
 
-/* rcfsim_gd.c: "rcfsim gd ...", García-Duato §4; the exit status */
+/* gd.c: "rcfsim gd ...", García-Duato §4; the exit status */
 int sim_gd_main(int argc, char **argv);
 
-/* rcfsim_print.c */
+/* print.c */
 void sim_print(FILE *out, const struct sim_opts *o, const struct sim_fabric *f,
 	       const struct sim_result *res);
 

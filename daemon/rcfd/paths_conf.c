@@ -7,7 +7,7 @@
 #include <linux/rcf.h>
 
 #include "num.h"
-#include "rcfd_paths.h"
+#include "paths.h"
 
 void rcfd_paths_conf_defaults(struct rcfd_paths_conf *c)
 {

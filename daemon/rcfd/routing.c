@@ -4,7 +4,7 @@
  * recomputed at start, on reload, and (routing.recompute_on_link_change)
  * whenever links change state, come or go, after a debounce that turns a
  * burst of events into one recompute.  Each run reads the kernel's fabric,
- * lets rcfd_policy.c compute and check, refuses a cyclic set unless
+ * lets policy.c compute and check, refuses a cyclic set unless
  * routing.force, and replaces the installed routes with RCF_CMD_BATCH
  * messages.  Documentation/routing.rst, "rcfd's policy".
  */

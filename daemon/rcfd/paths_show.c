@@ -10,7 +10,7 @@
 #include <stdio.h>
 
 #include "rcfd.h"
-#include "rcfd_out.h"
+#include "out.h"
 
 static const char *const fail_keys[] = {
 	[SWC_OK] = "failed_other",	[SWC_E_NOROUTE] = "failed_no_route",

@@ -44,27 +44,27 @@ int read_ops_file(const char *file, const char **name, struct rcf_op **ops,
 int cmd_batch(struct ctl *c, const char *file);
 int cmd_topo(struct ctl *c, int argc, char **argv);
 int cmd_monitor(struct ctl *c, int argc, char **argv);
-/* rcfctl daemon: rcfd over its control socket (rcfctl_daemon.c) */
+/* rcfctl daemon: rcfd over its control socket (daemon.c) */
 int cmd_daemon(struct ctl *c, int argc, char **argv);
-/* "route compute" and "route check" (rcfctl_route.c), before "route" */
+/* "route compute" and "route check" (route.c), before "route" */
 int is_route_policy(int argc, char **argv);
 int cmd_route_policy(struct ctl *c, int argc, char **argv);
 
-/* rcfctl stats (rcfctl_stats.c) */
+/* rcfctl stats (stats.c) */
 int cmd_stats(struct ctl *c, int argc, char **argv);
 void help_stats(FILE *f);
 
-/* rcfctl traffic (rcfctl_traffic.c) */
+/* rcfctl traffic (traffic.c) */
 int cmd_traffic(struct ctl *c, int argc, char **argv);
 void help_traffic(FILE *f);
 
-/* rcfctl epoch (rcfctl_epoch.c) */
+/* rcfctl epoch (epoch.c) */
 int cmd_epoch(struct ctl *c, int argc, char **argv);
 void help_epoch(FILE *f);
 /* the epoch options, 0 or an exit status (message printed) */
 int parse_epoch_opt(struct ctl *c, const char *opt, const char *val);
 
-/* rcfctl path (rcfctl_path.c) */
+/* rcfctl path (path.c) */
 int cmd_path(struct ctl *c, int argc, char **argv);
 void help_path(FILE *f);
 
@@ -75,7 +75,7 @@ void help_topo(FILE *f);
 void help_monitor(FILE *f);
 void help_daemon(FILE *f);
 
-/* sends ops in chunks of at most chunk; see rcfctl_topo.c */
+/* sends ops in chunks of at most chunk; see topo.c */
 int apply_ops(struct ctl *c, const char *where, const struct rcf_op *ops,
 	      size_t n, size_t chunk);
 /* the fabric's object count, or -1 (error already printed) */

@@ -11,9 +11,9 @@
 #include "lib/fmt.h"
 #include "lib/json.h"
 #include "lib/parse.h"
+#include "lib/sn_state.h"
 #include "lib/topo_gen.h"
 #include "rcfctl.h"
-#include "rcfd_reconf.h"
 
 static int keep_fabric(uint8_t cmd, const struct rcf_obj *o, void *arg)
 {
@@ -192,7 +192,7 @@ static int topo_apply(struct ctl *c, int argc, char **argv)
 
 /*
  * supernode:KIND:ARGS under the identity mapping; the mapping goes to the
- * state file (rcfd_reconf.h) for topo swap and rcfd's reconfig policy.
+ * state file (lib/sn_state.h) for topo swap and rcfd's reconfig policy.
  */
 static int supernode_apply(struct ctl *c, const char *spec, int dry)
 {

@@ -11,7 +11,7 @@
 
 #include "adapter.h"
 #include "errf.h"
-#include "rcfsim_gd_net.h"
+#include "gd_net.h"
 
 struct sim_gd_net {
 	struct rcf_fabric *m;

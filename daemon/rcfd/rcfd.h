@@ -12,15 +12,15 @@
 #include "lib/nl.h"
 #include "lib/rcf_obj.h"
 #include "lib/route.h"
-#include "rcfd_paths.h"
-#include "rcfd_reconf.h"
+#include "paths.h"
+#include "reconf.h"
 
 #define RCFD_VERSION	 "0.1"
 #define RCFD_DEF_CONFIG	 "/etc/rcf/rcfd.conf"
 #define RCFD_DEF_PIDFILE "/run/rcfd.pid"
 #define RCFD_SOCK_MAX	 108 /* sizeof(sun_path) */
 
-/* rcfd_log.c */
+/* log.c */
 enum rcfd_level { RCFD_ERR, RCFD_WARN, RCFD_INFO, RCFD_DEBUG };
 
 int rcfd_level_parse(const char *s, enum rcfd_level *out);
@@ -32,7 +32,7 @@ void rcfd_log_to_syslog(int on);
 void rcfd_log(enum rcfd_level l, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
-/* rcfd_config.c */
+/* config.c */
 enum rcfd_algo {
 	RCFD_ALGO_NONE,
 	RCFD_ALGO_SP1,
@@ -46,13 +46,13 @@ struct rcfd_config {
 	enum rcfd_level log_level;
 	char socket[RCFD_SOCK_MAX];
 	char pidfile[PATH_MAX];
-	/* routing policy (rcfd_routing.c) */
+	/* routing policy (routing.c) */
 	enum rcfd_algo algorithm;
 	int manage; /* compute and install routes at all */
 	int recompute_on_link_change;
 	unsigned int debounce_ms; /* events closer than this are one change */
 	int force;		  /* install a cyclic set */
-	struct rcfd_reconf_conf reconf; /* [reconfig] (rcfd_reconf*.c) */
+	struct rcfd_reconf_conf reconf; /* [reconfig] (reconf*.c) */
 	struct rcfd_paths_conf paths;	/* [paths] (rcfd_paths*.c) */
 };
 
@@ -76,7 +76,7 @@ int rcfd_config_parse(const char *name, const char *text, size_t len,
 int rcfd_config_load(const char *path, struct rcfd_config *c, char *err,
 		     size_t errlen);
 
-/* rcfd_opts.c */
+/* opts.c */
 struct rcfd_opts {
 	int foreground;
 	int check_config;
@@ -95,7 +95,7 @@ void rcfd_usage(FILE *f);
 /* the config with the command line's overrides applied */
 void rcfd_apply_opts(const struct rcfd_opts *o, struct rcfd_config *c);
 
-/* rcfd_events.c: the kernel's events group and what was seen on it */
+/* events.c: the kernel's events group and what was seen on it */
 struct rcfd_events {
 	struct rcf_nl nl; /* its own socket: requests never see events */
 	int fd;
@@ -117,7 +117,7 @@ int rcfd_events_open(struct rcfd_events *ev, char *err, size_t errlen);
 void rcfd_events_read(struct rcfd_events *ev);
 void rcfd_events_close(struct rcfd_events *ev);
 
-/* rcfd_policy.c: one recompute, without netlink (tested natively) */
+/* policy.c: one recompute, without netlink (tested natively) */
 struct rcf_topo;
 struct rcfd_plan {
 	struct rcf_routes old, new;
@@ -159,7 +159,7 @@ struct rcfd_link_delta {
 void rcfd_link_delta(uint8_t *prev, const struct rcf_topo *t,
 		     struct rcfd_link_delta *ld);
 
-/* rcfd_routing.c: the routing policy in the daemon */
+/* routing.c: the routing policy in the daemon */
 struct rcfd_route_run {
 	time_t at;
 	char trigger[160];
@@ -189,7 +189,7 @@ int rcfd_routing_timeout(const struct rcfd *d);
 /* runs the pending recompute when its time has come */
 void rcfd_routing_poll(struct rcfd *d);
 
-/* rcfd_reconf.c: the García-Duato reconfig policy */
+/* reconf.c: the García-Duato reconfig policy */
 #define RCFD_RECONF_LOG 32 /* decisions kept for reconfig show */
 
 struct rcfd_reconf_dec {
@@ -226,7 +226,7 @@ void rcfd_reconf_epoch(struct rcfd *d, uint64_t ns, uint32_t error);
 /* evaluates the queued nodes, one epoch at a time */
 void rcfd_reconf_run(struct rcfd *d);
 
-/* rcfd.c: the daemon's state, shared with the control server */
+/* main.c: the daemon's state, shared with the control server */
 struct rcfd {
 	struct rcfd_opts opts;
 	struct rcfd_config cfg;
@@ -246,12 +246,12 @@ struct rcfd {
 /* re-reads the config; a bad one is logged and the old one kept */
 int rcfd_reload(struct rcfd *d, char *err, size_t errlen);
 
-/* rcfd_ctl.c: the control socket */
+/* ctl.c: the control socket */
 int rcfd_ctl_listen(const char *path, char *err, size_t errlen);
 /* handles one packet from a client; -1 when the client should go */
 int rcfd_ctl_serve(struct rcfd *d, int fd);
 
-/* rcfd_proc.c: privilege, pidfile, detaching */
+/* proc.c: privilege, pidfile, detaching */
 int rcfd_check_privilege(char *err, size_t errlen);
 /* opens and locks path; fd or -1 (err names the holder's pid) */
 int rcfd_pidfile_lock(const char *path, char *err, size_t errlen);

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * rcfd: the rcf fabric daemon: config, log, control socket, kernel events,
- * detaching, signals, the routing policy (rcfd_routing.c), the
- * reconfig policy (rcfd_reconf.c) and the switch controllers
- * (rcfd_paths.c).
+ * detaching, signals, the routing policy (routing.c), the
+ * reconfig policy (reconf.c) and the switch controllers
+ * (paths.c).
  * Documentation/rcfd.8.
  */
 #define _GNU_SOURCE /* accept4, pipe2, ppoll */

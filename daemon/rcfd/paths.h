@@ -4,14 +4,14 @@
  * per switch of the kernel's fabric, with rcf.ko as the processors' data
  * side (Documentation/switch-controllers.rst, "rcfd and rcf.ko").
  *
- * rcfd_paths_conf.c   the [paths] section of rcfd.conf
- * rcfd_paths_mirror.c the kernel's fabric as the model's switches,
- *                     processors and lines, and back to fabric ports
- * rcfd_paths_host.c   the model's hooks as kernel requests, kernel
- *                     events into the model, the tick (no netlink:
- *                     tested natively against a fake kernel)
- * rcfd_paths.c        the daemon's side: netlink, events, the loop
- * rcfd_paths_show.c   status over the control socket
+ * paths_conf.c   the [paths] section of rcfd.conf
+ * paths_mirror.c the kernel's fabric as the model's switches,
+ *                processors and lines, and back to fabric ports
+ * paths_host.c   the model's hooks as kernel requests, kernel
+ *                events into the model, the tick (no netlink:
+ *                tested natively against a fake kernel)
+ * paths.c        the daemon's side: netlink, events, the loop
+ * paths_show.c   status over the control socket
  */
 #ifndef RCFD_PATHS_H
 #define RCFD_PATHS_H
@@ -39,7 +39,7 @@ int rcfd_paths_conf_key(const char *key);
 int rcfd_paths_conf_set(struct rcfd_paths_conf *c, const char *key,
 			const char *v, char *why, size_t whylen);
 
-/* rcfd_paths_mirror.c: the model's numbers and the fabric's */
+/* paths_mirror.c: the model's numbers and the fabric's */
 struct rcf_topo;
 
 #define RCFD_NO_ID UINT32_MAX
@@ -84,7 +84,7 @@ struct rcf_obj;
 int rcfd_pmap_add_link(struct swc_net *n, struct rcfd_pmap *m,
 		       const struct rcf_obj *link, char *err, size_t errlen);
 
-/* rcfd_paths_host.c: what the host asks of rcf.ko (0 or -errno) */
+/* paths_host.c: what the host asks of rcf.ko (0 or -errno) */
 struct rcfd_pkernel {
 	void *arg;
 	int (*path_new)(void *arg, uint32_t master, uint32_t dst,
@@ -170,7 +170,7 @@ int rcfd_phost_mirrors(const struct rcfd_phost *h, const struct rcf_obj *o);
 /* kernel paths held now */
 unsigned int rcfd_phost_paths(const struct rcfd_phost *h);
 
-/* rcfd_paths.c: the daemon's side */
+/* paths.c: the daemon's side */
 struct rcfd_paths {
 	int running;
 	char why[512]; /* why not running */
@@ -190,14 +190,14 @@ void rcfd_paths_stop(struct rcfd *d);
 long rcfd_paths_timeout(const struct rcfd *d);
 /* runs the ticks that are due, a bounded number */
 void rcfd_paths_run(struct rcfd *d);
-/* kernel events (rcfd_events.c) */
+/* kernel events (events.c) */
 struct rcf_path_req_info;
 void rcfd_paths_request_event(struct rcfd *d,
 			      const struct rcf_path_req_info *r);
 void rcfd_paths_obj_event(struct rcfd *d, uint8_t cmd, const struct rcf_obj *o);
 void rcfd_paths_lost_events(struct rcfd *d);
 
-/* rcfd_paths_show.c: status paths (rcfd_out.h's struct out) */
+/* paths_show.c: status paths (out.h's struct out) */
 struct out;
 void rcfd_paths_show(const struct rcfd_paths_conf *c,
 		     const struct rcfd_paths *p, struct out *o);

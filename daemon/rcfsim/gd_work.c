@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "errf.h"
-#include "rcfsim_gd.h"
+#include "gd.h"
 
 void gd_work_free(struct gd_work *w)
 {

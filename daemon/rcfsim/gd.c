@@ -12,8 +12,8 @@
 #include <string.h>
 
 #include "parse.h"
-#include "rcfsim_gd.h"
-#include "rcfsim_gd_net.h"
+#include "gd.h"
+#include "gd_net.h"
 
 static const char usage[] =
 	"usage: rcfsim gd [--workload W] [--topo T] [--static] [algorithm]\n"
@@ -286,7 +286,7 @@ static int write_trace(const struct gd_args *a, const struct gd_work *w)
 	return 0;
 }
 
-/* the library's fabric in rcfsim_topo.h's plain types */
+/* the library's fabric in topo.h's plain types */
 static int flatten(const struct rcf_topo *t, struct sim_fabric *f)
 {
 	const struct rcf_objv *nv = &t->v[RCF_K_NODE],

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The stored supernode mapping (rcfd_reconf.h says why it is stored) and
+ * The stored supernode mapping (sn_state.h says why it is stored) and
  * the one operation that changes it: a swap of two nodes as one epoch.
  * File format, one item a line: "spec hypercube:4", then "pos" and
  * pos[node] for every node in node order; "#" lines are comments.
@@ -11,8 +11,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "lib/topo.h"
-#include "rcfd_reconf.h"
+#include "sn_state.h"
+#include "topo.h"
 
 const char *rcf_sn_state_path(const char *path)
 {

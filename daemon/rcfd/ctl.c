@@ -17,7 +17,7 @@
 #include "lib/ctl_proto.h"
 #include "lib/json.h"
 #include "rcfd.h"
-#include "rcfd_out.h"
+#include "out.h"
 
 /* Makes every missing directory above path, 0755, as mkdir -p. */
 static int make_parents(const char *path, char *err, size_t errlen)

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "num.h"
-#include "rcfd_reconf.h"
+#include "reconf.h"
 
 void rcfd_reconf_conf_defaults(struct rcfd_reconf_conf *c)
 {

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * rcfsim: the data path of rcf.ko as a userspace program.  The fabric
- * and its routes come from the same library as rcfctl's (rcfsim_topo.c),
+ * and its routes come from the same library as rcfctl's (topo.c),
  * the engine, adapter and traffic generator are the kernel's own
- * kmod/core files (rcfsim_run.c).  Documentation/rcfsim.1.
+ * kmod/core files (run.c).  Documentation/rcfsim.1.
  */
 #include <stdlib.h>
 #include <string.h>

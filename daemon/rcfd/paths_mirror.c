@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "lib/topo.h"
-#include "rcfd_paths.h"
+#include "paths.h"
 
 static const struct rcf_end *end_at(const struct rcf_obj *l, int k)
 {

@@ -1,16 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * rcfsim gd: García-Duato §4 on a circuit-realised Supernode topology.
- * The workloads and the algorithm loop (rcfsim_gd_work.c) see the
- * library's types; the engine half (rcfsim_gd_net.c) sees the core's, and
- * only the plain types of rcfsim_gd_net.h cross between them.
+ * The workloads and the algorithm loop (gd_work.c) see the
+ * library's types; the engine half (gd_net.c) sees the core's, and
+ * only the plain types of gd_net.h cross between them.
  */
 #ifndef RCFSIM_GD_H
 #define RCFSIM_GD_H
 
 #include <stdio.h>
 
-#include "gd.h"
+#include "lib/gd.h"
 
 /* One message of a workload, between nodes (processes already mapped). */
 struct gd_msg {
@@ -76,7 +76,7 @@ int gd_sim_run(const struct gd_sim_cfg *c, const struct gd_work *w,
 	       struct gd_sim_result *r, char *err, size_t errlen);
 void gd_sim_result_free(struct gd_sim_result *r);
 
-/* rcfsim_gd.c: "rcfsim gd ..." */
+/* gd.c: "rcfsim gd ..." */
 int sim_gd_main(int argc, char **argv);
 
 #endif

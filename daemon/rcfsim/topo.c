@@ -3,7 +3,7 @@
  * rcfsim's library half: the fabric from a generator or a topology file,
  * its routes from a generator or a route file (what rcfctl route compute
  * prints), checked for walking and for deadlock freedom, then flattened
- * into the plain types of rcfsim_topo.h.
+ * into the plain types of topo.h.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -17,7 +17,7 @@
 #include "nig.h"
 #include "route.h"
 #include "topo_gen.h"
-#include "rcfsim_topo.h"
+#include "topo.h"
 
 static int read_topo(const char *path, struct rcf_topo *t, char *err,
 		     size_t errlen)

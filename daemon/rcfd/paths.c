@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * rcfd's path management (paths.manage): one switch controller per
- * switch of the kernel's fabric (rcfd_paths_host.c), rcf.ko as the
+ * switch of the kernel's fabric (paths_host.c), rcf.ko as the
  * processors' data side.  This file is the daemon's side of it: the
  * kernel requests behind the host's calls, the kernel's events into the
  * host, keeping the model a mirror of the fabric, and the ticks, which
