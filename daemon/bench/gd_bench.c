@@ -17,8 +17,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "gd.h"
-#include "nig.h"
+#include "reconf/gd.h"
+#include "route/nig.h"
 
 static double now_ns(void)
 {

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Batch files (lib/batch.h rcf_batch_read): any bytes are read or
+ * Batch files (lib/obj/batch.h rcf_batch_read): any bytes are read or
  * refused with "FILE:LINE: reason"; every operation read carries the line
  * it came from, in order.
  */
-#include "batch.h"
+#include "obj/batch.h"
 #include "fuzz_file.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

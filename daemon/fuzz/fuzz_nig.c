@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * NIG files (lib/nig.h rcf_nig_read), as rcfctl route, rcfctl traffic,
+ * NIG files (lib/route/nig.h rcf_nig_read), as rcfctl route, rcfctl traffic,
  * rcfsim and rcfd read them: any bytes are read or refused with
  * "FILE:LINE: reason".  What is read has node ids the kernel takes, no
  * self arc, one arc a pair in (src, dst) order, flows 1 to the limit;
@@ -10,8 +10,8 @@
 #include <linux/rcf.h>
 
 #include "fuzz_file.h"
-#include "nig.h"
-#include "traffic_req.h"
+#include "route/nig.h"
+#include "traffic/traffic_req.h"
 
 static void check(const struct rcf_nig *g)
 {

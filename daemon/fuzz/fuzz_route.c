@@ -7,11 +7,11 @@
  * NIG (rcf_nig_eval), the work rcfctl route check and eval do on them.
  * A refusal there is a reason, never a crash or a sanitizer report.
  */
-#include "batch.h"
+#include "obj/batch.h"
 #include "fuzz_file.h"
-#include "graph.h"
-#include "nig.h"
-#include "route.h"
+#include "route/graph.h"
+#include "route/nig.h"
+#include "route/route.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

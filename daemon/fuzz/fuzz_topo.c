@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Topology files (lib/batch.h rcf_topo_read): any bytes are either read
+ * Topology files (lib/obj/batch.h rcf_topo_read): any bytes are either read
  * or refused with "FILE:LINE: reason"; a topology read is written back
  * and must read again as the same topology.
  */
-#include "batch.h"
+#include "obj/batch.h"
 #include "fuzz_file.h"
-#include "topo.h"
+#include "topo/topo.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Message trace files (lib/trace.h rcf_trace_read) with rcfsim's limits
- * and with rcfctl traffic's: any bytes are read or refused with
+ * Message trace files (lib/traffic/trace.h rcf_trace_read) with rcfsim's
+ * limits and with rcfctl traffic's: any bytes are read or refused with
  * "FILE:LINE: reason".  What is read has node ids the kernel takes,
  * sizes within the limit, cycles ascending, and as many messages as the
  * input has lines that are not blank or comments.
@@ -9,8 +9,8 @@
 #include <linux/rcf.h>
 
 #include "fuzz_file.h"
-#include "trace.h"
-#include "traffic_req.h"
+#include "traffic/trace.h"
+#include "traffic/traffic_req.h"
 
 static const struct rcf_trace_limits sim = {.max_bytes = 65535};
 static const struct rcf_trace_limits ctl = {

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/ctl_proto.h"
+#include "ctl/ctl_proto.h"
 #include "rcfctl.h"
 
 void help_daemon(FILE *f)

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/json.h"
+#include "out/json.h"
 #include "rcfctl.h"
 
 int parse_epoch_opt(struct ctl *c, const char *opt, const char *val)

@@ -11,9 +11,9 @@
 #include <netlink/msg.h>
 #include <netlink/socket.h>
 
-#include "lib/fmt.h"
-#include "lib/json.h"
-#include "lib/path_cmd.h"
+#include "out/fmt.h"
+#include "out/json.h"
+#include "path/path_cmd.h"
 #include "rcfctl.h"
 
 static const char *const verbs[] = {

@@ -4,10 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/batch.h"
-#include "lib/fmt.h"
-#include "lib/json.h"
-#include "lib/parse.h"
+#include "obj/batch.h"
+#include "out/fmt.h"
+#include "out/json.h"
+#include "obj/parse.h"
 #include "rcfctl.h"
 
 struct show {

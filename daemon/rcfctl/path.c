@@ -13,11 +13,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/fmt.h"
-#include "lib/json.h"
-#include "lib/mono.h"
-#include "lib/path_cmd.h"
-#include "lib/path_find.h"
+#include "out/fmt.h"
+#include "out/json.h"
+#include "util/mono.h"
+#include "path/path_cmd.h"
+#include "path/path_find.h"
 #include "rcfctl.h"
 
 /* how often path del asks the kernel when no event has told it */

@@ -5,8 +5,8 @@
 
 #include <stdio.h>
 
-#include "lib/nl.h"
-#include "lib/rcf_obj.h"
+#include "nl/nl.h"
+#include "obj/rcf_obj.h"
 
 /* exit statuses */
 #define RCFCTL_OK    0

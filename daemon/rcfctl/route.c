@@ -11,16 +11,16 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "lib/batch.h"
-#include "lib/cdg.h"
-#include "lib/json.h"
-#include "lib/mono.h"
-#include "lib/nig.h"
-#include "lib/nl_routes.h"
-#include "lib/nl_stats.h"
-#include "lib/route_eval_table.h"
-#include "lib/topo_gen.h"
-#include "lib/topo_routes.h"
+#include "obj/batch.h"
+#include "route/cdg.h"
+#include "out/json.h"
+#include "util/mono.h"
+#include "route/nig.h"
+#include "nl/nl_routes.h"
+#include "nl/nl_stats.h"
+#include "route/route_eval_table.h"
+#include "topo/topo_gen.h"
+#include "topo/topo_routes.h"
 
 #include "rcfctl.h"
 
@@ -141,7 +141,7 @@ static void install_progress(size_t queued, size_t total, void *arg)
 }
 
 /*
- * Replaces the installed routes by s (lib/nl_routes.c): stale routes are
+ * Replaces the installed routes by s (lib/nl/nl_routes.c): stale routes are
  * deleted first, then changed ones set and new ones added, pair by pair,
  * so a pair whose route stays keeps it throughout.  Each message is all
  * or nothing; the whole set is not (a refusal part way says how far it

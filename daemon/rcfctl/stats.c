@@ -2,9 +2,9 @@
 /* rcfctl stats: the data path's counters, and resetting them. */
 #include <stdio.h>
 
-#include "lib/json.h"
-#include "lib/nl_stats.h"
-#include "lib/stats.h"
+#include "out/json.h"
+#include "nl/nl_stats.h"
+#include "stats/stats.h"
 #include "rcfctl.h"
 
 void help_stats(FILE *f)

@@ -7,12 +7,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/batch.h"
-#include "lib/fmt.h"
-#include "lib/json.h"
-#include "lib/parse.h"
-#include "lib/sn_state.h"
-#include "lib/topo_gen.h"
+#include "obj/batch.h"
+#include "out/fmt.h"
+#include "out/json.h"
+#include "obj/parse.h"
+#include "reconf/sn_state.h"
+#include "topo/topo_gen.h"
 #include "rcfctl.h"
 
 static int keep_fabric(uint8_t cmd, const struct rcf_obj *o, void *arg)
@@ -192,7 +192,7 @@ static int topo_apply(struct ctl *c, int argc, char **argv)
 
 /*
  * supernode:KIND:ARGS under the identity mapping; the mapping goes to the
- * state file (lib/sn_state.h) for topo swap and rcfd's reconfig policy.
+ * state file (lib/reconf/sn_state.h) for topo swap and rcfd's reconfig policy.
  */
 static int supernode_apply(struct ctl *c, const char *spec, int dry)
 {

@@ -3,8 +3,8 @@
 #include <errno.h>
 #include <string.h>
 
-#include "lib/json.h"
-#include "lib/traffic_req.h"
+#include "out/json.h"
+#include "traffic/traffic_req.h"
 #include "rcfctl.h"
 
 static int fail(struct rcf_nl *nl, const char *what)

@@ -13,8 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/ctl_proto.h"
-#include "num.h"
+#include "ctl/ctl_proto.h"
+#include "util/num.h"
 #include "rcfd.h"
 
 /* a config larger than this is surely not a config */

@@ -14,8 +14,8 @@
 #include <sys/un.h>
 #include <unistd.h>
 
-#include "lib/ctl_proto.h"
-#include "lib/json.h"
+#include "ctl/ctl_proto.h"
+#include "out/json.h"
 #include "rcfd.h"
 #include "out.h"
 

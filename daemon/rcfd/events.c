@@ -14,7 +14,7 @@
 #include <netlink/msg.h>
 #include <netlink/socket.h>
 
-#include "lib/fmt.h"
+#include "out/fmt.h"
 #include "rcfd.h"
 
 static const char *const verb_names[] = {"get", "add", "del", "set"};

@@ -20,7 +20,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "lib/ctl_proto.h"
+#include "ctl/ctl_proto.h"
 #include "rcfd.h"
 
 #define MAX_CLIENTS 16

@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "lib/ctl_proto.h"
+#include "ctl/ctl_proto.h"
 #include "rcfd.h"
 
 void rcfd_usage(FILE *f)

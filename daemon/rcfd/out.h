@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "lib/json.h"
+#include "out/json.h"
 
 /*
  * Status is written once and rendered either as JSON or as indented

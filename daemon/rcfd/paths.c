@@ -12,8 +12,8 @@
 #include <errno.h>
 #include <string.h>
 
-#include "lib/mono.h"
-#include "lib/topo.h"
+#include "util/mono.h"
+#include "topo/topo.h"
 #include "rcfd.h"
 
 /* ticks per loop iteration, so that the event socket is served */

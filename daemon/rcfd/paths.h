@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * rcfd's path management: Wijnen's switch controllers (lib/swc*.c), one
+ * rcfd's path management: Wijnen's switch controllers (lib/swc/swc_*.c), one
  * per switch of the kernel's fabric, with rcf.ko as the processors' data
  * side (Documentation/switch-controllers.rst, "rcfd and rcf.ko").
  *
@@ -19,7 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "lib/swc.h"
+#include "swc/swc.h"
 
 /* rcfd.conf [paths] */
 struct rcfd_paths_conf {

@@ -6,7 +6,7 @@
 
 #include <linux/rcf.h>
 
-#include "num.h"
+#include "util/num.h"
 #include "paths.h"
 
 void rcfd_paths_conf_defaults(struct rcfd_paths_conf *c)

@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/topo.h"
+#include "topo/topo.h"
 #include "rcfd.h"
 
 /*

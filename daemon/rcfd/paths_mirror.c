@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/topo.h"
+#include "topo/topo.h"
 #include "paths.h"
 
 static const struct rcf_end *end_at(const struct rcf_obj *l, int k)

@@ -10,11 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/cdg.h"
-#include "lib/graph.h"
-#include "lib/nig.h"
-#include "lib/route.h"
-#include "lib/topo.h"
+#include "route/cdg.h"
+#include "route/graph.h"
+#include "route/nig.h"
+#include "route/route.h"
+#include "topo/topo.h"
 #include "rcfd.h"
 
 static const enum rcf_algo algos[] = {

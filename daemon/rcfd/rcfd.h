@@ -9,9 +9,9 @@
 #include <stdint.h>
 #include <time.h>
 
-#include "lib/nl.h"
-#include "lib/rcf_obj.h"
-#include "lib/route.h"
+#include "nl/nl.h"
+#include "obj/rcf_obj.h"
+#include "route/route.h"
 #include "paths.h"
 #include "reconf.h"
 
@@ -53,7 +53,7 @@ struct rcfd_config {
 	unsigned int debounce_ms; /* events closer than this are one change */
 	int force;		  /* install a cyclic set */
 	struct rcfd_reconf_conf reconf; /* [reconfig] (reconf*.c) */
-	struct rcfd_paths_conf paths;	/* [paths] (rcfd_paths*.c) */
+	struct rcfd_paths_conf paths;	/* [paths] (paths*.c) */
 };
 
 #define RCFD_DEF_DEBOUNCE_MS 50

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/nl_stats.h"
+#include "nl/nl_stats.h"
 #include "rcfd.h"
 
 static void reconf_stop(struct rcfd_reconf *r)

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * rcfd's García-Duato reconfiguration policy: its settings and its
- * decision, over the supernode state of lib/sn_state.h.
+ * decision, over the supernode state of lib/reconf/sn_state.h.
  */
 #ifndef RCFD_RECONF_H
 #define RCFD_RECONF_H
@@ -9,8 +9,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "lib/gd.h"
-#include "lib/sn_state.h"
+#include "reconf/gd.h"
+#include "reconf/sn_state.h"
 
 /* rcfd's reconfig policy settings (rcfd.conf [reconfig]) */
 struct rcfd_reconf_conf {

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "num.h"
+#include "util/num.h"
 #include "reconf.h"
 
 void rcfd_reconf_conf_defaults(struct rcfd_reconf_conf *c)

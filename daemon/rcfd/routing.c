@@ -13,11 +13,11 @@
 #include <string.h>
 #include <time.h>
 
-#include "lib/mono.h"
-#include "lib/nig.h"
-#include "lib/nl_routes.h"
-#include "lib/nl_stats.h"
-#include "lib/topo.h"
+#include "util/mono.h"
+#include "route/nig.h"
+#include "nl/nl_routes.h"
+#include "nl/nl_stats.h"
+#include "topo/topo.h"
 #include "rcfd.h"
 
 int rcfd_routing_init(struct rcfd *d)

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "parse.h"
+#include "obj/parse.h"
 #include "gd.h"
 #include "gd_net.h"
 

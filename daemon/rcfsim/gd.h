@@ -10,7 +10,7 @@
 
 #include <stdio.h>
 
-#include "lib/gd.h"
+#include "reconf/gd.h"
 
 /* One message of a workload, between nodes (processes already mapped). */
 struct gd_msg {

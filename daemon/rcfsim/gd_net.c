@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "adapter.h"
-#include "errf.h"
+#include "util/errf.h"
 #include "gd_net.h"
 
 struct sim_gd_net {

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "errf.h"
+#include "util/errf.h"
 #include "gd.h"
 
 void gd_work_free(struct gd_work *w)

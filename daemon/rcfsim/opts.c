@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "num.h"
+#include "util/num.h"
 #include "rcfsim.h"
 
 static const char usage[] =

@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * rcfsim's report: the run and the traffic's results, then the fabric's
- * counters through the printers rcfctl stats uses (lib/stats_fmt.c), so
+ * counters through the printers rcfctl stats uses (lib/stats/stats_fmt.c), so
  * those parts read the same whether the kernel or rcfsim counted.
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "json.h"
+#include "out/json.h"
 #include "rcfsim.h"
-#include "traffic_req.h"
+#include "traffic/traffic_req.h"
 
 static const int table_kinds[] = {
 	RCF_STATS_KIND_CHANNEL,
@@ -34,7 +34,7 @@ static int shown(const struct sim_opts *o, int i)
 
 /*
  * The run in the figures rcfctl prints for the kernel's runs, so that
- * one printer (lib/traffic_args.c) writes both and they compare key by
+ * one printer (lib/traffic/traffic_args.c) writes both and they compare key by
  * key.
  */
 static void figures(const struct sim_opts *o,

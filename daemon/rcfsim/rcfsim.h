@@ -11,7 +11,7 @@
 #include <stdio.h>
 
 #include "topo.h"
-#include "stats.h"
+#include "stats/stats.h"
 #include "traffic.h"
 
 struct sim_opts {

@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "adapter.h"
-#include "errf.h"
+#include "util/errf.h"
 #include "rcfsim.h"
 
 /* what the callbacks need */

@@ -10,13 +10,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "batch.h"
-#include "cdg.h"
-#include "errf.h"
-#include "graph.h"
-#include "nig.h"
-#include "route.h"
-#include "topo_gen.h"
+#include "obj/batch.h"
+#include "route/cdg.h"
+#include "util/errf.h"
+#include "route/graph.h"
+#include "route/nig.h"
+#include "route/route.h"
+#include "topo/topo_gen.h"
 #include "topo.h"
 
 static int read_topo(const char *path, struct rcf_topo *t, char *err,

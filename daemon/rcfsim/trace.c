@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Message trace files for rcfsim --traffic trace:FILE: one message per
- * line, read by lib/trace.c (the format is there).
+ * line, read by lib/traffic/trace.c (the format is there).
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "rcfsim.h"
-#include "trace.h"
+#include "traffic/trace.h"
 
 int sim_trace_load(const char *path, struct rcf_traffic_msg **msgs, size_t *n,
 		   char *err, size_t errlen)

@@ -8,7 +8,7 @@
 
 #include <stdio.h>
 
-#include "../lib/fmt.h"
+#include "out/fmt.h"
 
 /* o as a show line (batch = 0) or batch line (batch = 1); malloc'd */
 static char *render(const struct rcf_obj *o, int batch)

@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../lib/cdg.h"
-#include "../lib/topo_gen.h"
+#include "route/cdg.h"
+#include "topo/topo_gen.h"
 
 static struct rcf_graph *graph_of(const char *spec)
 {

@@ -12,8 +12,8 @@
 #include <string.h>
 
 #include "tap.h"
-#include "../lib/cdg.h"
-#include "../lib/topo_gen.h"
+#include "route/cdg.h"
+#include "topo/topo_gen.h"
 
 #define MAX_ARCS 4096
 

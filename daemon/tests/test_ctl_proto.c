@@ -8,7 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "ctl_proto.h"
+#include "ctl/ctl_proto.h"
 #include "tap.h"
 
 static char buf[CTL_MAX_MSG + 64], big[CTL_MAX_PAYLOAD + 1];

@@ -9,10 +9,10 @@
 #include <sys/socket.h>
 
 #include "tap.h"
-#include "../lib/batch.h"
-#include "../lib/fmt.h"
-#include "../lib/parse.h"
-#include "../lib/stats.h"
+#include "obj/batch.h"
+#include "out/fmt.h"
+#include "obj/parse.h"
+#include "stats/stats.h"
 #include "obj_text.h"
 
 static int parse(const char *line, struct rcf_op *op, char *err)

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Every drop reason has a name everywhere one is printed: rcfctl's
- * (lib/stats.c, rcf_drop_name) and the tracepoints' (kmod/rcf_trace.h:
+ * (lib/stats/stats.c, rcf_drop_name) and the tracepoints' (kmod/rcf_trace.h:
  * a TRACE_DEFINE_ENUM and an rcf_show_drop entry each).  The enum and
  * the trace header are read from the sources, so a reason added to
  * uapi/linux/rcf.h without both names fails here.  The two spellings
@@ -13,7 +13,7 @@
 
 #include <linux/rcf.h>
 
-#include "stats.h"
+#include "stats/stats.h"
 #include "tap.h"
 
 #ifndef RCF_SRC

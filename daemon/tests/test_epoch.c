@@ -16,8 +16,8 @@
 #include <netlink/msg.h>
 
 #include "tap.h"
-#include "../lib/nl.h"
-#include "../lib/parse.h"
+#include "nl/nl.h"
+#include "obj/parse.h"
 
 #define FAMILY 0x20
 

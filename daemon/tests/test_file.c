@@ -5,9 +5,9 @@
 #include <string.h>
 
 #include "tap.h"
-#include "../lib/batch.h"
-#include "../lib/fmt.h"
-#include "../lib/topo_gen.h"
+#include "obj/batch.h"
+#include "out/fmt.h"
+#include "topo/topo_gen.h"
 
 static char *write_topo(const struct rcf_topo *t, size_t *len)
 {

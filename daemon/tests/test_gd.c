@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rcfsim/gd.h"
+#include "../rcfsim/gd.h"
 #include "tap.h"
 
 static struct sn_topo topo(const char *spec)

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "tap.h"
-#include "../lib/topo_gen.h"
+#include "topo/topo_gen.h"
 
 struct graph {
 	uint32_t nn, ns;  /* element count per kind; vertex = node or nn+sw */

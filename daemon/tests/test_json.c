@@ -5,8 +5,8 @@
 #include <string.h>
 
 #include "tap.h"
-#include "../lib/fmt.h"
-#include "../lib/json.h"
+#include "out/fmt.h"
+#include "out/json.h"
 
 static char *capture(void (*fn)(struct rcf_json *), int pretty)
 {

@@ -13,8 +13,8 @@
 #include <netlink/msg.h>
 
 #include "tap.h"
-#include "../lib/nl.h"
-#include "../lib/topo_gen.h"
+#include "nl/nl.h"
+#include "topo/topo_gen.h"
 
 #define FAMILY 0x20
 

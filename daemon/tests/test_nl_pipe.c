@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The batch pipeline of lib/nl_pipe.c against a fake kernel: batches
+ * The batch pipeline of lib/nl/nl_pipe.c against a fake kernel: batches
  * arrive in the order pushed, a refusal stops everything behind it, and
  * the result names the refused batch and what had been applied.
  */
@@ -12,8 +12,8 @@
 
 #include <netlink/msg.h>
 
-#include "nl.h"
-#include "nl_pipe.h"
+#include "nl/nl.h"
+#include "nl/nl_pipe.h"
 #include "tap.h"
 
 #define MAXB 64

@@ -5,8 +5,8 @@
 #include <string.h>
 
 #include "tap.h"
-#include "../lib/batch.h"
-#include "../lib/parse.h"
+#include "obj/batch.h"
+#include "obj/parse.h"
 
 static int parse(const char *line, int allow_get, struct rcf_op *op, char *err)
 {

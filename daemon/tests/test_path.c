@@ -11,10 +11,10 @@
 #include <string.h>
 
 #include "tap.h"
-#include "../lib/batch.h"
-#include "../lib/fmt.h"
-#include "../lib/parse.h"
-#include "../lib/path_cmd.h"
+#include "obj/batch.h"
+#include "out/fmt.h"
+#include "obj/parse.h"
+#include "path/path_cmd.h"
 #include "obj_text.h"
 
 static int parse(const char *line, struct rcf_path_cmd *c, char *err)

@@ -13,9 +13,9 @@
 #include <string.h>
 
 #include "tap.h"
-#include "../lib/path_find.h"
-#include "../lib/route.h"
-#include "../lib/topo_gen.h"
+#include "path/path_find.h"
+#include "route/route.h"
+#include "topo/topo_gen.h"
 
 static struct rcf_graph *build(const struct rcf_topo *t)
 {

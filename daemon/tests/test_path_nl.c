@@ -18,7 +18,7 @@
 #include <netlink/msg.h>
 
 #include "tap.h"
-#include "../lib/nl.h"
+#include "nl/nl.h"
 
 #define FAMILY 0x20
 

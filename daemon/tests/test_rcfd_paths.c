@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * rcfd's switch controllers (rcfd_paths_*.c) against a fake kernel that
+ * rcfd's switch controllers (rcfd/paths_*.c) against a fake kernel that
  * keeps path objects as rcf.ko does: a path is made with its circuits
  * checked against the fabric (the hops must lead from the master to the
  * destination, no switch input or output used twice), a recall comes
@@ -22,8 +22,8 @@
 #include "../rcfd/out.h"
 #include "rcfd_conf_util.h"
 #include "tap.h"
-#include "topo.h"
-#include "topo_gen.h"
+#include "topo/topo.h"
+#include "topo/topo_gen.h"
 
 #define FK_MAX 64
 

@@ -12,10 +12,10 @@
 #include <string.h>
 
 #include "../rcfd/rcfd.h"
-#include "graph.h"
-#include "nig.h"
+#include "route/graph.h"
+#include "route/nig.h"
 #include "tap.h"
-#include "topo_gen.h"
+#include "topo/topo_gen.h"
 
 static struct rcfd_config cfg(enum rcfd_algo a)
 {

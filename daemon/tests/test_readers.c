@@ -12,11 +12,11 @@
 #include <string.h>
 
 #include "tap.h"
-#include "../lib/lines.h"
-#include "../lib/nig.h"
-#include "../lib/num.h"
-#include "../lib/trace.h"
-#include "../lib/traffic_req.h"
+#include "util/lines.h"
+#include "route/nig.h"
+#include "util/num.h"
+#include "traffic/trace.h"
+#include "traffic/traffic_req.h"
 #include "../rcfd/rcfd.h"
 
 static FILE *text(const char *s, size_t len)

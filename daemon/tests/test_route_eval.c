@@ -6,8 +6,8 @@
  * seeded repeatability, and that the experimental router never ends above
  * its initial routes' cost (nor above SP1's when it starts from them).
  */
-#include "../lib/route_eval.h"
-#include "../lib/batch.h"
+#include "route/route_eval.h"
+#include "obj/batch.h"
 #include "tap.h"
 #include "route_util.h"
 

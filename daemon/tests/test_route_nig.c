@@ -6,8 +6,8 @@
  * router never ends above its starting cost, and with SP1 initial routes
  * never above SP1's cost (Table 2's claim); seeded runs repeat exactly.
  */
-#include "../lib/nig.h"
-#include "../lib/stats.h"
+#include "route/nig.h"
+#include "stats/stats.h"
 #include "tap.h"
 #include "route_util.h"
 

@@ -13,9 +13,9 @@
 #include <netlink/msg.h>
 
 #include "tap.h"
-#include "../lib/nl_stats.h"
-#include "../lib/parse.h"
-#include "../lib/stats.h"
+#include "nl/nl_stats.h"
+#include "obj/parse.h"
+#include "stats/stats.h"
 
 static struct nl_msg *reply(int kind)
 {

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "supernode.h"
+#include "reconf/supernode.h"
 #include "tap.h"
 
 static const struct rcf_obj *find_key(const struct rcf_topo *t,

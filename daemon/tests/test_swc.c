@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The distributed switch controllers (lib/swc*.c) on Wijnen's scenarios:
+ * The distributed switch controllers (lib/swc/swc_*.c) on Wijnen's scenarios:
  * §II D step by step, set-ups on one switch and across an intermediate
  * one, breaking an already broken path, a long checksummed stream while
  * paths are broken and set up again, sinktree convergence after line
@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "tap.h"
-#include "swc.h"
+#include "swc/swc.h"
 
 static struct swc_net net;
 

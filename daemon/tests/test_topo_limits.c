@@ -10,11 +10,11 @@
 #include <string.h>
 
 #include "tap.h"
-#include "../lib/batch.h"
-#include "../lib/graph.h"
-#include "../lib/parse.h"
-#include "../lib/rcf_limits.h"
-#include "../lib/route.h"
+#include "obj/batch.h"
+#include "route/graph.h"
+#include "obj/parse.h"
+#include "obj/rcf_limits.h"
+#include "route/route.h"
 
 static int read_topo(const char *text, size_t len, struct rcf_topo *t,
 		     char *err)

@@ -8,8 +8,8 @@
 #include <string.h>
 
 #include "tap.h"
-#include "../lib/batch.h"
-#include "../lib/topo_routes.h"
+#include "obj/batch.h"
+#include "topo/topo_routes.h"
 
 static const char good[] = "# two nodes on a switch\n"
 			   "fabric set cq-size 2048\n"

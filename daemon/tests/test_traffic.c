@@ -6,8 +6,8 @@
 #include <unistd.h>
 
 #include "tap.h"
-#include "../lib/parse.h"
-#include "../lib/traffic_req.h"
+#include "obj/parse.h"
+#include "traffic/traffic_req.h"
 
 static int parse(const char *line, struct rcf_traffic_req *r, char *err)
 {

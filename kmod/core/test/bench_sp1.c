@@ -5,9 +5,9 @@
 #include <string.h>
 
 #include "bench_sp1.h"
-#include "graph.h"
-#include "route.h"
-#include "topo_gen.h"
+#include "route/graph.h"
+#include "route/route.h"
+#include "topo/topo_gen.h"
 
 int bench_sp1(unsigned int nodes, struct bench_fabric *bf)
 {

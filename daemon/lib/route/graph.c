@@ -1,0 +1,357 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Building the routing graph from a fabric and walking routes over it. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/errf.h"
+#include "route/graph.h"
+#include "obj/rcf_limits.h"
+
+static int cmp_obj(const void *a, const void *b)
+{
+	return rcf_obj_cmp_key(a, b);
+}
+
+static int32_t vertex_of(const struct rcf_graph *g, uint8_t kind, uint32_t id)
+{
+	if (kind == RCF_ELEM_NODE)
+		return id < RCF_MAX_NODES ? g->node_vertex[id] : -1;
+	/* switches follow the nodes, sorted by id */
+	size_t lo = g->nnodes, hi = g->nv;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+
+		if (g->v[mid].id == id)
+			return (int32_t)mid;
+		if (g->v[mid].id < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return -1;
+}
+
+static int add_vertices(struct rcf_graph *g, const struct rcf_topo *t)
+{
+	const struct rcf_objv *nv = &t->v[RCF_K_NODE],
+			      *sv = &t->v[RCF_K_SWITCH];
+	struct rcf_obj *sorted;
+	size_t nports = 0, i;
+
+	g->nnodes = nv->n;
+	g->nv = nv->n + sv->n;
+	g->v = calloc(g->nv ? g->nv : 1, sizeof(*g->v));
+	if (!g->v)
+		return -1;
+	for (int k = RCF_K_NODE; k <= RCF_K_SWITCH; k++) {
+		const struct rcf_objv *ov = &t->v[k];
+		size_t base = k == RCF_K_NODE ? 0 : g->nnodes;
+
+		sorted = malloc((ov->n ? ov->n : 1) * sizeof(*sorted));
+		if (!sorted)
+			return -1;
+		if (ov->n)
+			memcpy(sorted, ov->o, ov->n * sizeof(*sorted));
+		qsort(sorted, ov->n, sizeof(*sorted), cmp_obj);
+		for (i = 0; i < ov->n; i++) {
+			struct rcf_gvertex *v = &g->v[base + i];
+			int idattr = k == RCF_K_NODE ? RCF_A_NODE_ID
+						     : RCF_A_SWITCH_ID;
+			int pattr = k == RCF_K_NODE ? RCF_A_NODE_PORTS
+						    : RCF_A_SWITCH_PORTS;
+
+			v->kind = k == RCF_K_NODE ? RCF_ELEM_NODE
+						  : RCF_ELEM_SWITCH;
+			v->id = sorted[i].v[idattr];
+			v->nports = rcf_has(&sorted[i], pattr)
+					    ? sorted[i].v[pattr]
+				    : k == RCF_K_NODE ? RCF_NODE_DEF_PORTS
+						      : RCF_SWITCH_DEF_PORTS;
+			v->first = nports;
+			nports += v->nports;
+			if (k == RCF_K_NODE && v->id < RCF_MAX_NODES)
+				g->node_vertex[v->id] = (int32_t)(base + i);
+		}
+		free(sorted);
+	}
+	g->port = malloc((nports ? nports : 1) * sizeof(*g->port));
+	if (!g->port)
+		return -1;
+	for (i = 0; i < nports; i++)
+		g->port[i] =
+			(struct rcf_gport){.peer = -1, .link = -1, .circ = -1};
+	return 0;
+}
+
+/*
+ * Every route algorithm sizes its per-port tables by the kernel's port
+ * limit and writes ports into 5-bit route bytes, so a topology that did
+ * not come through rcf_topo_read() (or the kernel) is held to it here.
+ */
+static int check_elems(const struct rcf_topo *t, char *err, size_t errlen)
+{
+	for (int k = RCF_K_NODE; k <= RCF_K_SWITCH; k++) {
+		int ida = k == RCF_K_NODE ? RCF_A_NODE_ID : RCF_A_SWITCH_ID;
+		int pa =
+			k == RCF_K_NODE ? RCF_A_NODE_PORTS : RCF_A_SWITCH_PORTS;
+		struct rcf_range ri = rcf_attr_range(ida),
+				 rp = rcf_attr_range(pa);
+
+		for (size_t i = 0; i < t->v[k].n; i++) {
+			const struct rcf_obj *o = &t->v[k].o[i];
+
+			if (o->v[ida] > ri.max)
+				return rcf_errf(err, errlen,
+						"%s id %llu is out of range "
+						"0-%llu",
+						rcf_kind_names[k],
+						(unsigned long long)o->v[ida],
+						(unsigned long long)ri.max);
+			if (rcf_has(o, pa) &&
+			    (o->v[pa] < rp.min || o->v[pa] > rp.max))
+				return rcf_errf(err, errlen,
+						"%s %llu: ports %llu is out of "
+						"range %llu-%llu",
+						rcf_kind_names[k],
+						(unsigned long long)o->v[ida],
+						(unsigned long long)o->v[pa],
+						(unsigned long long)rp.min,
+						(unsigned long long)rp.max);
+		}
+	}
+	return 0;
+}
+
+int rcf_graph_build(struct rcf_graph *g, const struct rcf_topo *t, char *err,
+		    size_t errlen)
+{
+	const struct rcf_objv *lv = &t->v[RCF_K_LINK];
+
+	memset(g, 0, sizeof(*g));
+	memset(g->node_vertex, 0xff, sizeof(g->node_vertex));
+	if (check_elems(t, err, errlen))
+		return -1;
+	if (add_vertices(g, t))
+		goto nomem;
+	g->link = calloc(lv->n ? lv->n : 1, sizeof(*g->link));
+	if (!g->link)
+		goto nomem;
+	for (size_t l = 0; l < lv->n; l++) {
+		const struct rcf_obj *o = &lv->o[l];
+		int32_t ve[2];
+
+		g->link[l].id = o->v[RCF_A_LINK_ID];
+		memcpy(g->link[l].end, o->end, sizeof(o->end));
+		for (int e = 0; e < 2; e++) {
+			ve[e] = vertex_of(g, o->end[e].kind, o->end[e].id);
+			if (ve[e] < 0 || o->end[e].port >= g->v[ve[e]].nports) {
+				snprintf(err, errlen,
+					 "link %u: end %c is not a port of "
+					 "any element",
+					 g->link[l].id, 'A' + e);
+				goto fail;
+			}
+		}
+		g->nlinks++;
+		if (rcf_has(o, RCF_A_LINK_STATE) &&
+		    o->v[RCF_A_LINK_STATE] != RCF_LINK_UP)
+			continue;
+		for (int e = 0; e < 2; e++) {
+			struct rcf_gport *p =
+				rcf_gport(g, ve[e], o->end[e].port);
+
+			/* one port, one link: a second would hide the first */
+			if (p->link >= 0) {
+				snprintf(err, errlen,
+					 "link %u: end %c is on a port that "
+					 "carries link %u",
+					 g->link[l].id, 'A' + e,
+					 g->link[p->link].id);
+				goto fail;
+			}
+			p->peer = ve[!e];
+			p->in_port = o->end[!e].port;
+			p->dir = e;
+			p->vcs = rcf_has(o, RCF_A_LINK_VCS)
+					 ? o->v[RCF_A_LINK_VCS]
+					 : RCF_LINK_DEF_VCS;
+			p->link = (int32_t)l;
+		}
+	}
+	for (size_t i = 0; i < t->v[RCF_K_CIRCUIT].n; i++) {
+		const struct rcf_obj *o = &t->v[RCF_K_CIRCUIT].o[i];
+		int32_t v = vertex_of(g, RCF_ELEM_SWITCH,
+				      o->v[RCF_A_CIRCUIT_SWITCH]);
+		uint64_t in = o->v[RCF_A_CIRCUIT_IN_PORT];
+		uint64_t out = o->v[RCF_A_CIRCUIT_OUT_PORT];
+
+		if (v < 0 || in >= g->v[v].nports || out >= g->v[v].nports) {
+			snprintf(
+				err, errlen,
+				"circuit on switch %llu: no such "
+				"switch or port",
+				(unsigned long long)o->v[RCF_A_CIRCUIT_SWITCH]);
+			goto fail;
+		}
+		rcf_gport(g, v, in)->circ = (int32_t)out;
+	}
+	return 0;
+nomem:
+	snprintf(err, errlen, "out of memory");
+fail:
+	rcf_graph_free(g);
+	return -1;
+}
+
+void rcf_graph_free(struct rcf_graph *g)
+{
+	free(g->v);
+	free(g->port);
+	free(g->link);
+	g->v = NULL;
+	g->port = NULL;
+	g->link = NULL;
+	g->nv = g->nnodes = g->nlinks = 0;
+}
+
+struct rcf_graph *rcf_graph_new(const struct rcf_topo *t, char *err,
+				size_t errlen)
+{
+	struct rcf_graph *g = calloc(1, sizeof(*g));
+
+	if (!g) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	if (rcf_graph_build(g, t, err, errlen)) {
+		free(g);
+		return NULL;
+	}
+	return g;
+}
+
+void rcf_graph_destroy(struct rcf_graph *g)
+{
+	if (!g)
+		return;
+	rcf_graph_free(g);
+	free(g);
+}
+
+int32_t rcf_graph_next(const struct rcf_graph *g, uint32_t v, uint32_t p,
+		       uint32_t *in)
+{
+	const struct rcf_gport *gp = rcf_gport(g, v, p);
+
+	/* a circuit chain longer than the port count loops */
+	for (size_t guard = 0; guard <= g->nv; guard++) {
+		const struct rcf_gport *ip;
+		int32_t w = gp->peer;
+
+		if (w < 0)
+			return -1;
+		ip = rcf_gport(g, w, gp->in_port);
+		if (g->v[w].kind != RCF_ELEM_SWITCH || ip->circ < 0) {
+			*in = gp->in_port;
+			return w;
+		}
+		gp = rcf_gport(g, w, ip->circ);
+	}
+	return -1;
+}
+
+int rcf_graph_walk(const struct rcf_graph *g, uint32_t src, const uint8_t *hops,
+		   unsigned int nhops, uint32_t *chan, size_t max,
+		   uint32_t *dst, char *err, size_t errlen)
+{
+	int32_t v = src < RCF_MAX_NODES ? g->node_vertex[src] : -1;
+	unsigned int h = 0;
+	uint32_t in = 0;
+	size_t n = 0;
+	int vc = 0;
+
+	if (v < 0) {
+		snprintf(err, errlen, "no node %u", src);
+		return -1;
+	}
+	for (;;) {
+		const struct rcf_gvertex *gv = &g->v[v];
+		const struct rcf_gport *gp;
+		uint32_t out;
+
+		if (gv->kind == RCF_ELEM_SWITCH && n &&
+		    rcf_gport(g, v, in)->circ >= 0) {
+			out = rcf_gport(g, v, in)->circ;
+		} else if (h == nhops) {
+			if (gv->kind == RCF_ELEM_NODE && n) {
+				*dst = gv->id;
+				return (int)n;
+			}
+			snprintf(err, errlen,
+				 n ? "route bytes end at switch %u"
+				   : "no route bytes",
+				 gv->id);
+			return -1;
+		} else {
+			if (hops[h] & RCF_HOP_RESERVED) {
+				snprintf(err, errlen, "byte %u: reserved bit",
+					 h);
+				return -1;
+			}
+			out = RCF_HOP_PORT(hops[h]);
+			vc = RCF_HOP_VC(hops[h]);
+			h++;
+		}
+		if (out >= gv->nports) {
+			snprintf(err, errlen, "%s %u has no port %u",
+				 gv->kind == RCF_ELEM_NODE ? "node" : "switch",
+				 gv->id, out);
+			return -1;
+		}
+		gp = rcf_gport(g, v, out);
+		if (gp->peer < 0) {
+			snprintf(err, errlen, "%s %u port %u has no up link",
+				 gv->kind == RCF_ELEM_NODE ? "node" : "switch",
+				 gv->id, out);
+			return -1;
+		}
+		if (vc >= gp->vcs) {
+			snprintf(err, errlen,
+				 "link %u has %u VCs, route uses VC %d",
+				 g->link[gp->link].id, gp->vcs, vc);
+			return -1;
+		}
+		/* circuits alone could go round for ever */
+		if (n > RCF_ROUTE_MAX_HOPS + g->nv) {
+			snprintf(err, errlen, "route loops");
+			return -1;
+		}
+		if (chan && n < max)
+			chan[n] = RCF_CHAN(gp->link, gp->dir, vc);
+		n++;
+		v = gp->peer;
+		in = gp->in_port;
+	}
+}
+
+static int end_str(const struct rcf_end *e, char *buf, size_t len)
+{
+	return snprintf(buf, len, "%s %u port %u",
+			e->kind == RCF_ELEM_NODE ? "node" : "switch", e->id,
+			e->port);
+}
+
+void rcf_graph_chan_str(const struct rcf_graph *g, uint32_t chan, char *buf,
+			size_t len)
+{
+	const struct rcf_glink *l = &g->link[RCF_CHAN_LINK(chan)];
+	int d = RCF_CHAN_DIR(chan);
+	char a[48], b[48];
+
+	end_str(&l->end[d], a, sizeof(a));
+	end_str(&l->end[!d], b, sizeof(b));
+	snprintf(buf, len, "link %u (%s -> %s) vc %u", l->id, a, b,
+		 RCF_CHAN_VC(chan));
+}

@@ -1,0 +1,94 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The routing graph of a fabric: vertices are nodes and switches, each
+ * output port leads over an up link to a peer's input port.  Down links
+ * are left out, as the SP1 route generator keeps only working links.
+ * Every route algorithm and the deadlock check read the fabric through
+ * this, and rcf_graph_walk() is the one place that says what a string of
+ * route bytes does.
+ */
+#ifndef RCF_GRAPH_H
+#define RCF_GRAPH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "topo/topo.h"
+
+struct rcf_gport {
+	int32_t peer;	 /* vertex at the far end, -1: no up link */
+	uint8_t in_port; /* the peer's port */
+	uint8_t dir;	 /* 0: leaves by the link's end A, 1: by end B */
+	uint8_t vcs;
+	int32_t link; /* dense link index, -1 when none */
+	int32_t circ; /* circuit: output port this input goes to, or -1 */
+};
+
+struct rcf_gvertex {
+	uint8_t kind; /* enum rcf_elem_kind */
+	uint32_t id;
+	uint32_t nports;
+	size_t first; /* its ports are port[first .. first + nports - 1] */
+};
+
+struct rcf_glink {
+	uint32_t id; /* the fabric's link id */
+	struct rcf_end end[2];
+};
+
+struct rcf_graph {
+	size_t nv, nnodes; /* vertices 0 .. nnodes - 1 are nodes, by id */
+	struct rcf_gvertex *v;
+	struct rcf_gport *port;
+	size_t nlinks;
+	struct rcf_glink *link;
+	int32_t node_vertex[RCF_MAX_NODES]; /* node id -> vertex, or -1 */
+};
+
+/* Channels (link, direction, VC) are numbered densely for the CDG. */
+#define RCF_CHAN(link, dir, vc) ((((uint32_t)(link)) * 2 + (dir)) * 4 + (vc))
+#define RCF_CHAN_LINK(c)	((c) / 8)
+#define RCF_CHAN_DIR(c)		(((c) / 4) % 2)
+#define RCF_CHAN_VC(c)		((c) % 4)
+
+/* Returns 0, or -1 with a reason in err (bad topology, no memory). */
+int rcf_graph_build(struct rcf_graph *g, const struct rcf_topo *t, char *err,
+		    size_t errlen);
+void rcf_graph_free(struct rcf_graph *g);
+/*
+ * A graph on the heap (its node table is too big for a stack), built;
+ * NULL with a reason in err.  rcf_graph_destroy() frees both.
+ */
+struct rcf_graph *rcf_graph_new(const struct rcf_topo *t, char *err,
+				size_t errlen);
+void rcf_graph_destroy(struct rcf_graph *g);
+
+static inline struct rcf_gport *rcf_gport(const struct rcf_graph *g, uint32_t v,
+					  uint32_t p)
+{
+	return &g->port[g->v[v].first + p];
+}
+
+/*
+ * Where leaving vertex v by port p ends up once circuits have carried the
+ * packet on without reading a route byte: the next vertex that reads one
+ * (or a node).  Returns it and its input port in *in, or -1.
+ */
+int32_t rcf_graph_next(const struct rcf_graph *g, uint32_t v, uint32_t p,
+		       uint32_t *in);
+
+/*
+ * Follows a route from node src: each channel crossed goes to chan (when
+ * not NULL, up to max) and the node it is delivered at to *dst.  Returns
+ * the channel count, or -1 with the reason in err (unknown port, down or
+ * missing link, VC beyond the link's, bytes left over, loop).
+ */
+int rcf_graph_walk(const struct rcf_graph *g, uint32_t src, const uint8_t *hops,
+		   unsigned int nhops, uint32_t *chan, size_t max,
+		   uint32_t *dst, char *err, size_t errlen);
+
+/* "link 3 (switch 0 port 4 -> switch 4 port 0) vc 1" */
+void rcf_graph_chan_str(const struct rcf_graph *g, uint32_t chan, char *buf,
+			size_t len);
+
+#endif

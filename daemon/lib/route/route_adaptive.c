@@ -1,0 +1,358 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The experimental router of Fig. 2 (§3) of the SP1 routing paper: every
+ * arc of a node interaction graph gets a route from its pair's candidate
+ * set R[s][d] (the shortest routes, up to a bound), chosen to lower
+ * Eq. 1, cost = sum over links of W_l^2 + K * sum over switches of W_s^2,
+ * by ripping up and rerouting one arc at a time until the cost stops
+ * falling, NTRY more passes allowed at equal cost.  Ties are broken with a
+ * seeded generator, so a run is reproducible.  Links are counted per
+ * direction: each direction is a channel of its own (the paper's graph
+ * has one arc per half-duplex link).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "route/nig.h"
+#include "route/route.h"
+
+/* one candidate route: the link directions and switches it crosses */
+struct cand {
+	uint32_t route; /* index in the candidate route set */
+	uint16_t nl, ns;
+	uint32_t *l, *s;
+};
+
+struct arc {
+	uint32_t flow, first, n, cur; /* candidates first .. first + n - 1 */
+};
+
+struct state {
+	const struct rcf_graph *g;
+	uint64_t k;
+	uint64_t *wl, *ws; /* flow per link direction, per switch id */
+	struct cand *c;
+	uint32_t *pool;
+	int64_t cost;
+};
+
+/* signed change of Eq. 1 when flow f (negative: removed) goes over c */
+static int64_t delta(const struct state *st, const struct cand *c, int64_t f)
+{
+	int64_t d = 0;
+
+	for (int i = 0; i < c->nl; i++) {
+		int64_t w = st->wl[c->l[i]];
+
+		d += (w + f) * (w + f) - w * w;
+	}
+	for (int i = 0; i < c->ns; i++) {
+		int64_t w = st->ws[c->s[i]];
+
+		d += (int64_t)st->k * ((w + f) * (w + f) - w * w);
+	}
+	return d;
+}
+
+static void apply(struct state *st, const struct cand *c, int64_t f)
+{
+	st->cost += delta(st, c, f);
+	for (int i = 0; i < c->nl; i++)
+		st->wl[c->l[i]] += f;
+	for (int i = 0; i < c->ns; i++)
+		st->ws[c->s[i]] += f;
+}
+
+static uint32_t max_flow(const struct state *st)
+{
+	uint64_t m = 0;
+
+	for (size_t i = 0; i < 2 * st->g->nlinks; i++)
+		m = st->wl[i] > m ? st->wl[i] : m;
+	return (uint32_t)m;
+}
+
+/* the links and switches route r crosses, into c (memory from pool) */
+static int describe(const struct rcf_graph *g, const struct rcf_route *r,
+		    struct cand *c, uint32_t **pool, char *err, size_t errlen)
+{
+	uint32_t chan[RCF_ROUTE_MAX_HOPS * 4], dst;
+	char why[160];
+	int n = rcf_graph_walk(g, r->src, r->hops, r->nhops, chan,
+			       sizeof(chan) / sizeof(chan[0]), &dst, why,
+			       sizeof(why));
+
+	if (n < 0 || (size_t)n > sizeof(chan) / sizeof(chan[0])) {
+		snprintf(err, errlen, "route %u -> %u: %s", r->src, r->dst,
+			 n < 0 ? why : "too long");
+		return -1;
+	}
+	c->l = *pool;
+	c->nl = n;
+	for (int i = 0; i < n; i++)
+		c->l[i] = chan[i] / 4;
+	c->s = c->l + n;
+	c->ns = 0;
+	for (int i = 0; i + 1 < n; i++) {
+		const struct rcf_glink *gl = &g->link[RCF_CHAN_LINK(chan[i])];
+		const struct rcf_end *e = &gl->end[!RCF_CHAN_DIR(chan[i])];
+
+		if (e->kind == RCF_ELEM_SWITCH && e->id < RCF_MAX_SWITCHES)
+			c->s[c->ns++] = e->id;
+	}
+	*pool += c->nl + c->ns;
+	return 0;
+}
+
+/* the pair's index 0 route in a sorted set */
+static const struct rcf_route *find(const struct rcf_routes *s, uint32_t src,
+				    uint32_t dst)
+{
+	size_t lo = 0, hi = s->n;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		const struct rcf_route *r = &s->r[mid];
+
+		if (r->src < src || (r->src == src && r->dst < dst))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < s->n && s->r[lo].src == src && s->r[lo].dst == dst &&
+	    s->r[lo].index == 0)
+		return &s->r[lo];
+	return NULL;
+}
+
+int rcf_nig_eval(const struct rcf_graph *g, const struct rcf_nig *nig,
+		 const struct rcf_routes *s, uint32_t k, uint64_t *cost,
+		 uint32_t *flow, char *err, size_t errlen)
+{
+	struct state st = {.g = g, .k = k};
+	uint32_t buf[RCF_ROUTE_MAX_HOPS * 8];
+	int rc = -1;
+
+	st.wl = calloc(2 * g->nlinks + 1, sizeof(*st.wl));
+	st.ws = calloc(RCF_MAX_SWITCHES, sizeof(*st.ws));
+	if (!st.wl || !st.ws) {
+		snprintf(err, errlen, "out of memory");
+		goto out;
+	}
+	for (size_t i = 0; i < nig->n; i++) {
+		const struct rcf_nig_arc *a = &nig->a[i];
+		const struct rcf_route *r = find(s, a->src, a->dst);
+		uint32_t *pool = buf;
+		struct cand c;
+
+		if (!r) {
+			snprintf(err, errlen, "no route from node %u to %u",
+				 a->src, a->dst);
+			goto out;
+		}
+		if (describe(g, r, &c, &pool, err, errlen))
+			goto out;
+		apply(&st, &c, a->flow);
+	}
+	*cost = st.cost;
+	*flow = max_flow(&st);
+	rc = 0;
+out:
+	free(st.wl);
+	free(st.ws);
+	return rc;
+}
+
+/* ROUTE_ONE_EDGE: rip up, take the cheapest candidate (random on ties) */
+static void route_one_edge(struct state *st, struct arc *a, uint64_t *rng)
+{
+	int64_t best = INT64_MAX;
+	uint32_t ties = 0, pick = a->cur;
+
+	apply(st, &st->c[a->first + a->cur], -(int64_t)a->flow);
+	for (uint32_t i = 0; i < a->n; i++) {
+		int64_t d = delta(st, &st->c[a->first + i], a->flow);
+
+		if (d < best) {
+			best = d;
+			pick = i;
+			ties = 1;
+		} else if (d == best && rcf_rand(rng) % ++ties == 0) {
+			pick = i;
+		}
+	}
+	a->cur = pick;
+	apply(st, &st->c[a->first + pick], a->flow);
+}
+
+int rcf_route_adaptive(const struct rcf_graph *g,
+		       const struct rcf_route_opts *o, struct rcf_routes *s,
+		       char *err, size_t errlen)
+{
+	const struct rcf_nig *nig = o->nig;
+	int bound = o->candidates ? o->candidates : 16;
+	int ntry = o->ntry ? o->ntry : 2, n_trials;
+	struct rcf_routes cands, init;
+	struct state st = {.g = g, .k = o->k};
+	struct rcf_adaptive_result res = {0};
+	struct rcf_sp *sp = NULL;
+	struct arc *arcs = NULL;
+	uint64_t rng = o->seed;
+	int64_t prev;
+	size_t total = 0;
+	int rc = -1;
+
+	rcf_routes_init(&cands);
+	rcf_routes_init(&init);
+	if (!nig || !nig->n) {
+		snprintf(err, errlen,
+			 "adaptive needs a node interaction graph "
+			 "(--nig FILE)");
+		return -1;
+	}
+	if (bound < 1 || bound > RCF_ADAPTIVE_MAX_CANDIDATES) {
+		snprintf(err, errlen, "the candidate bound is 1 to %d",
+			 RCF_ADAPTIVE_MAX_CANDIDATES);
+		return -1;
+	}
+	arcs = calloc(nig->n, sizeof(*arcs));
+	sp = rcf_sp_new(g);
+	st.wl = calloc(2 * g->nlinks + 1, sizeof(*st.wl));
+	st.ws = calloc(RCF_MAX_SWITCHES, sizeof(*st.ws));
+	if (!arcs || !sp || !st.wl || !st.ws)
+		goto nomem;
+	if (o->init_sp1 && !o->init_routes) {
+		struct rcf_route_opts so = {.algo = RCF_ALGO_SP1,
+					    .relay = o->relay};
+
+		if (rcf_route_sp1(g, &so, &init, err, errlen))
+			goto out;
+		rcf_routes_sort(&init);
+	}
+	/* R[s][d]: the shortest routes, plus the SP1 route if not among them */
+	for (size_t i = 0; i < nig->n; i++) {
+		const struct rcf_nig_arc *a = &nig->a[i];
+		int32_t sv =
+			a->src < RCF_MAX_NODES ? g->node_vertex[a->src] : -1;
+		int32_t dv =
+			a->dst < RCF_MAX_NODES ? g->node_vertex[a->dst] : -1;
+		const struct rcf_route *r0;
+		int n;
+
+		if (sv < 0 || dv < 0) {
+			snprintf(err, errlen, "NIG arc %u -> %u: no such node",
+				 a->src, a->dst);
+			goto out;
+		}
+		if (!i || a->src != nig->a[i - 1].src)
+			rcf_sp_from(sp, sv);
+		arcs[i].first = cands.n;
+		arcs[i].flow = a->flow;
+		n = rcf_sp_paths(sp, dv, bound, &cands, 0);
+		if (n <= 0) {
+			snprintf(err, errlen,
+				 n ? "NIG arc %u -> %u: route too "
+				     "long or out of memory"
+				   : "NIG arc %u -> %u: no route",
+				 a->src, a->dst);
+			goto out;
+		}
+		arcs[i].n = n;
+		if (!o->init_sp1)
+			continue;
+		r0 = find(o->init_routes ? o->init_routes : &init, a->src,
+			  a->dst);
+		if (!r0) {
+			snprintf(err, errlen, "SP1 gives no route %u -> %u",
+				 a->src, a->dst);
+			goto out;
+		}
+		for (arcs[i].cur = 0; arcs[i].cur < arcs[i].n; arcs[i].cur++) {
+			const struct rcf_route *c =
+				&cands.r[arcs[i].first + arcs[i].cur];
+
+			if (c->nhops == r0->nhops &&
+			    !memcmp(c->hops, r0->hops, r0->nhops))
+				break;
+		}
+		if (arcs[i].cur == arcs[i].n) {
+			struct rcf_route *c =
+				rcf_routes_add(&cands, a->src, a->dst, n);
+
+			if (!c)
+				goto nomem;
+			c->nhops = r0->nhops;
+			memcpy(c->hops, r0->hops, r0->nhops);
+			arcs[i].n++;
+		}
+	}
+	st.c = calloc(cands.n, sizeof(*st.c));
+	for (size_t i = 0; i < cands.n; i++)
+		total += 2 * (size_t)cands.r[i].nhops * 4 + 2;
+	st.pool = malloc(total * sizeof(*st.pool) + 1);
+	if (!st.c || !st.pool)
+		goto nomem;
+	{
+		uint32_t *pool = st.pool;
+
+		for (size_t i = 0; i < cands.n; i++)
+			if (describe(g, &cands.r[i], &st.c[i], &pool, err,
+				     errlen))
+				goto out;
+	}
+	/* lines 2-5: the initial routes */
+	for (size_t i = 0; i < nig->n; i++) {
+		if (!o->init_sp1)
+			arcs[i].cur = rcf_rand(&rng) % arcs[i].n;
+		apply(&st, &st.c[arcs[i].first + arcs[i].cur], arcs[i].flow);
+	}
+	res.cost0 = st.cost;
+	res.flow0 = max_flow(&st);
+	/* lines 6-15 */
+	prev = INT64_MAX;
+	n_trials = ntry;
+	while (prev > st.cost || n_trials != 0) {
+		prev = st.cost;
+		res.iterations++;
+		for (size_t i = 0; i < nig->n; i++) {
+			route_one_edge(&st, &arcs[i], &rng);
+			if (st.cost == prev)
+				n_trials -= n_trials > 0;
+			else
+				n_trials = ntry;
+		}
+		/* the cost never rises, so this only guards against a bug */
+		if (res.iterations > 100000)
+			break;
+	}
+	res.cost = st.cost;
+	res.flow = max_flow(&st);
+	res.candidates = cands.n;
+	for (size_t i = 0; i < nig->n; i++) {
+		const struct rcf_route *c =
+			&cands.r[arcs[i].first + arcs[i].cur];
+		struct rcf_route *r = rcf_routes_add(s, c->src, c->dst, 0);
+
+		if (!r)
+			goto nomem;
+		r->nhops = c->nhops;
+		memcpy(r->hops, c->hops, c->nhops);
+	}
+	if (o->result)
+		*o->result = res;
+	rc = 0;
+	goto out;
+nomem:
+	snprintf(err, errlen, "out of memory");
+out:
+	rcf_sp_free(sp);
+	rcf_routes_free(&cands);
+	rcf_routes_free(&init);
+	free(arcs);
+	free(st.wl);
+	free(st.ws);
+	free(st.c);
+	free(st.pool);
+	return rc;
+}

@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The SP1 route table generator, Fig. 1 of Abali and Aykanat, "Routing
+ * Algorithms for IBM SP1": a breadth-first spanning tree from every source
+ * node, each switch's output ports tried least used first, and the ports
+ * on every tree path to a node counted (TRACEBACK) so that the next
+ * source's tree prefers other ports.  The counters live across sources.
+ *
+ * Where we go beyond the figure (Documentation/routing.rst): any port
+ * count instead of 8; the source node is expanded (the figure's loop never
+ * expands a processor, yet the source must leave by its port); with relay
+ * set, nodes are expanded like switches so node-only fabrics get routes;
+ * circuits are crossed without a hop; the turn-around restriction of §2.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "route/route.h"
+
+enum { WHITE, GRAY, BLACK };
+
+struct bfs {
+	uint8_t *visit;
+	uint32_t *dist, *parentport, *inport;
+	int32_t *parent;
+	uint32_t *queue;
+	uint32_t *usage; /* per port slot, kept across sources */
+	uint32_t index[RCF_SWITCH_MAX_PORTS];
+};
+
+/*
+ * Lines 10-17 of Fig. 1: a bubble sort of the port indices by usage that
+ * swaps only on a strict >, so equal counts keep port order.  The figure
+ * compares u.portusage[i] with u.portusage[i+1]; read as written that
+ * compares fixed positions while the indices move, so we compare the
+ * usage of the ports the indices name, which is what the text describes.
+ */
+static void order_ports(struct bfs *b, const uint32_t *use, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++)
+		b->index[i] = i;
+	for (uint32_t j = n - 1; j >= 1 && n > 1; j--)
+		for (uint32_t i = 0; i < j; i++)
+			if (use[b->index[i]] > use[b->index[i + 1]]) {
+				uint32_t tmp = b->index[i];
+
+				b->index[i] = b->index[i + 1];
+				b->index[i + 1] = tmp;
+			}
+}
+
+/* the half of a switch's ports a port is on: 0-3 or 4-7 on an 8-port chip */
+static int side(const struct rcf_gvertex *v, uint32_t port)
+{
+	return port >= v->nports / 2;
+}
+
+static void expand(const struct rcf_graph *g, struct bfs *b, uint32_t u,
+		   uint32_t src, int no_turn, size_t *tail)
+{
+	const struct rcf_gvertex *gu = &g->v[u];
+	uint32_t *use = &b->usage[gu->first];
+
+	order_ports(b, use, gu->nports);
+	for (uint32_t j = 0; j < gu->nports; j++) {
+		uint32_t i = b->index[j], in;
+		int32_t v;
+
+		if (no_turn && u != src && gu->kind == RCF_ELEM_SWITCH &&
+		    side(gu, i) == side(gu, b->inport[u]))
+			continue;
+		v = rcf_graph_next(g, u, i, &in);
+		if (v < 0 || b->visit[v] != WHITE)
+			continue;
+		b->visit[v] = GRAY;
+		b->dist[v] = b->dist[u] + 1;
+		b->parent[v] = (int32_t)u;
+		b->parentport[v] = i;
+		b->inport[v] = in;
+		b->queue[(*tail)++] = (uint32_t)v;
+	}
+}
+
+/* TRACEBACK, which also writes the route: the tree path's ports, reversed */
+static int traceback(const struct rcf_graph *g, struct bfs *b, uint32_t u,
+		     uint32_t src, struct rcf_routes *s, char *err,
+		     size_t errlen)
+{
+	uint32_t d = b->dist[u], dst = g->v[u].id;
+	struct rcf_route *r;
+
+	if (d > RCF_ROUTE_MAX_HOPS) {
+		snprintf(err, errlen,
+			 "node %u to node %u needs %u route bytes, more than "
+			 "%d",
+			 g->v[src].id, dst, d, RCF_ROUTE_MAX_HOPS);
+		return -1;
+	}
+	r = rcf_routes_add(s, g->v[src].id, dst, 0);
+	if (!r) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	r->nhops = d;
+	while (b->dist[u] != 0) {
+		int32_t v = b->parent[u];
+		uint32_t i = b->parentport[u];
+
+		b->usage[g->v[v].first + i]++;
+		r->hops[b->dist[u] - 1] = RCF_HOP(i, 0);
+		u = (uint32_t)v;
+	}
+	return 0;
+}
+
+static int bfs_rtg(const struct rcf_graph *g, struct bfs *b, uint32_t src,
+		   const struct rcf_route_opts *o, struct rcf_routes *s,
+		   char *err, size_t errlen)
+{
+	size_t head = 0, tail = 0;
+
+	memset(b->visit, WHITE, g->nv);
+	for (size_t v = 0; v < g->nv; v++) {
+		b->dist[v] = 0;
+		b->parent[v] = -1;
+	}
+	b->visit[src] = GRAY;
+	b->queue[tail++] = src;
+	while (head < tail) {
+		uint32_t u = b->queue[head];
+
+		if (g->v[u].kind == RCF_ELEM_SWITCH || u == src || o->relay)
+			expand(g, b, u, src, o->no_turnaround, &tail);
+		if (g->v[u].kind == RCF_ELEM_NODE && u != src &&
+		    traceback(g, b, u, src, s, err, errlen))
+			return -1;
+		head++;
+		b->visit[u] = BLACK;
+	}
+	return 0;
+}
+
+int rcf_route_sp1(const struct rcf_graph *g, const struct rcf_route_opts *o,
+		  struct rcf_routes *s, char *err, size_t errlen)
+{
+	size_t nports =
+		g->nv ? g->v[g->nv - 1].first + g->v[g->nv - 1].nports : 0;
+	struct bfs b = {0};
+	int rc = -1;
+
+	b.visit = malloc(g->nv + 1);
+	b.dist = malloc((g->nv + 1) * sizeof(*b.dist));
+	b.parentport = malloc((g->nv + 1) * sizeof(*b.parentport));
+	b.inport = calloc(g->nv + 1, sizeof(*b.inport));
+	b.parent = malloc((g->nv + 1) * sizeof(*b.parent));
+	b.queue = malloc((g->nv + 1) * sizeof(*b.queue));
+	b.usage = calloc(nports + 1, sizeof(*b.usage)); /* RTG lines 1-3 */
+	if (!b.visit || !b.dist || !b.parentport || !b.inport || !b.parent ||
+	    !b.queue || !b.usage) {
+		snprintf(err, errlen, "out of memory");
+		goto out;
+	}
+	for (size_t src = 0; src < g->nnodes; src++) {
+		if (bfs_rtg(g, &b, src, o, s, err, errlen))
+			goto out;
+		if (o->progress && (src % 16 == 15 || src + 1 == g->nnodes))
+			o->progress(src + 1, g->nnodes, o->arg);
+	}
+	rc = 0;
+out:
+	free(b.visit);
+	free(b.dist);
+	free(b.parentport);
+	free(b.inport);
+	free(b.parent);
+	free(b.queue);
+	free(b.usage);
+	return rc;
+}

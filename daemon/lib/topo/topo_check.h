@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What the kernel's model (kmod/core) refuses when a topology is built,
+ * checked offline so that the tools that never ask the kernel (route
+ * compute, topo load --dry-run, rcfsim) refuse the same files.
+ */
+#ifndef RCF_TOPO_CHECK_H
+#define RCF_TOPO_CHECK_H
+
+#include <stddef.h>
+
+#include "obj/rcf_obj.h"
+
+/*
+ * ops are the "add" lines of a topology (fabric set, node, switch, link,
+ * circuit and route add), as rcf_batch_read() returns them.  Gives every
+ * node, switch and link added without an id the id the kernel would (the
+ * lowest free one, in file order), then refuses, with "NAME:LINE: reason"
+ * in err: a number beyond the kernel's ranges, an id used twice, a link
+ * end on a missing element or port, a port that carries two links, a
+ * link from a port to itself, a circuit the model would refuse, an
+ * address held by two nodes.  Returns 0, -1 on a refusal, -ENOMEM when
+ * out of memory.
+ */
+int rcf_topo_check_ops(struct rcf_op *ops, size_t n, const char *name,
+		       char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Node-to-node topologies (nodes relay for each other, no switches) and
+ * the spec-string front end for every generator.
+ * Documentation/sp1-topologies.rst records the numbering.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "obj/parse.h"
+#include "topo/topo_gen.h"
+
+#define N RCF_ELEM_NODE
+
+int rcf_gen_ring(struct rcf_topo *t, uint32_t n)
+{
+	/* port 0 leads to id + 1, port 1 to id - 1 */
+	for (uint32_t i = 0; i < n; i++)
+		if (!rcf_topo_node(t, i, 2))
+			return -1;
+	for (uint32_t i = 0; i < n; i++)
+		if (!rcf_topo_link(t, N, i, 0, N, (i + 1) % n, 1))
+			return -1;
+	return 0;
+}
+
+int rcf_gen_mesh(struct rcf_topo *t, uint32_t x, uint32_t y, int wrap)
+{
+	/* id = row * x + col; ports 0 +x, 1 -x, 2 +y, 3 -y */
+	for (uint32_t i = 0; i < x * y; i++)
+		if (!rcf_topo_node(t, i, 4))
+			return -1;
+	for (uint32_t r = 0; r < y; r++) {
+		for (uint32_t c = 0; c < x; c++) {
+			uint32_t id = r * x + c;
+
+			if ((c + 1 < x || wrap) &&
+			    !rcf_topo_link(t, N, id, 0, N, r * x + (c + 1) % x,
+					   1))
+				return -1;
+		}
+	}
+	for (uint32_t r = 0; r < y; r++) {
+		for (uint32_t c = 0; c < x; c++) {
+			uint32_t id = r * x + c;
+
+			if ((r + 1 < y || wrap) &&
+			    !rcf_topo_link(t, N, id, 2, N,
+					   ((r + 1) % y) * x + c, 3))
+				return -1;
+		}
+	}
+	return 0;
+}
+
+int rcf_gen_hypercube(struct rcf_topo *t, uint32_t dim)
+{
+	uint32_t n = 1u << dim;
+
+	/* port d joins the two nodes whose ids differ in bit d */
+	for (uint32_t i = 0; i < n; i++)
+		if (!rcf_topo_node(t, i, dim))
+			return -1;
+	for (uint32_t d = 0; d < dim; d++)
+		for (uint32_t i = 0; i < n; i++)
+			if (!(i & (1u << d)) &&
+			    !rcf_topo_link(t, N, i, d, N, i | (1u << d), d))
+				return -1;
+	return 0;
+}
+
+static int parse_dims(const char *s, uint64_t *x, uint64_t *y)
+{
+	char buf[32];
+	char *sep;
+
+	if (strlen(s) >= sizeof(buf))
+		return -1;
+	strcpy(buf, s);
+	sep = strchr(buf, 'x');
+	if (!sep)
+		return -1;
+	*sep = '\0';
+	return rcf_parse_num(buf, RCF_MAX_NODES, x) ||
+	       rcf_parse_num(sep + 1, RCF_MAX_NODES, y);
+}
+
+int rcf_topo_generate(const char *spec, struct rcf_topo *t, char *err,
+		      size_t errlen)
+{
+	const char *arg = strchr(spec, ':');
+	size_t nlen = arg ? (size_t)(arg - spec) : strlen(spec);
+	uint64_t a, b;
+	int rc;
+
+	rcf_topo_init(t);
+	if (!arg)
+		goto bad;
+	arg++;
+	if (nlen == 4 && !strncmp(spec, "ring", 4)) {
+		if (rcf_parse_num(arg, RCF_MAX_NODES, &a) || a < 3) {
+			snprintf(err, errlen, "ring:N needs 3 <= N <= %d",
+				 RCF_MAX_NODES);
+			return -1;
+		}
+		rc = rcf_gen_ring(t, a);
+	} else if ((nlen == 4 && !strncmp(spec, "mesh", 4)) ||
+		   (nlen == 5 && !strncmp(spec, "torus", 5))) {
+		int wrap = nlen == 5;
+		uint32_t min = wrap ? 3 : 1;
+
+		if (parse_dims(arg, &a, &b) || a < min || b < min ||
+		    a * b < 2 || a * b > RCF_MAX_NODES) {
+			snprintf(err, errlen,
+				 "%s:XxY needs X, Y >= %u and 2 <= X*Y <= %d",
+				 wrap ? "torus" : "mesh", min, RCF_MAX_NODES);
+			return -1;
+		}
+		rc = rcf_gen_mesh(t, a, b, wrap);
+	} else if (nlen == 9 && !strncmp(spec, "hypercube", 9)) {
+		if (rcf_parse_num(arg, 12, &a) || a < 1) {
+			snprintf(err, errlen, "hypercube:D needs 1 <= D <= 12");
+			return -1;
+		}
+		rc = rcf_gen_hypercube(t, a);
+	} else if (nlen == 3 && !strncmp(spec, "sp1", 3)) {
+		if (rcf_parse_num(arg, 512, &a) ||
+		    (a != 16 && a != 32 && a != 64 && a != 128 && a != 256 &&
+		     a != 512)) {
+			snprintf(err, errlen,
+				 "sp1:N needs N in 16, 32, 64, 128, 256, 512");
+			return -1;
+		}
+		rc = rcf_gen_sp1(t, a);
+	} else {
+		goto bad;
+	}
+	if (rc) {
+		rcf_topo_free(t);
+		snprintf(err, errlen, "%s: out of memory", spec);
+	}
+	return rc;
+bad:
+	snprintf(err, errlen,
+		 "unknown generator \"%s\": want ring:N, mesh:XxY, torus:XxY, "
+		 "hypercube:D or sp1:16|32|64|128|256|512",
+		 spec);
+	return -1;
+}
