@@ -15,7 +15,7 @@
 #include <linux/xarray.h>
 #include <net/genetlink.h>
 
-#include "core/adapter.h"
+#include "core/adapter/adapter.h"
 
 #define RCF_DP_TXQ_LEN		64	/* skbs queued per node netdev */
 #define RCF_DP_TXQ_WAKE		16	/* restart the netdev queue below this */

@@ -10,7 +10,7 @@
 #include <linux/slab.h>
 
 #include "rcf.h"
-#include "core/traffic.h"
+#include "core/traffic/traffic.h"
 
 struct rcf_dp_traffic {
 	struct rcf_traffic_spec spec;

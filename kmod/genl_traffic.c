@@ -8,7 +8,7 @@
 #include <net/sock.h>
 
 #include "rcf.h"
-#include "core/traffic.h"
+#include "core/traffic/traffic.h"
 
 static int rcf_tput64(struct sk_buff *skb, int type, u64 v)
 {

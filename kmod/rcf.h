@@ -8,7 +8,7 @@
 #include <net/genetlink.h>
 #include <net/net_namespace.h>
 
-#include "core/model.h"
+#include "core/model/model.h"
 #include "dp.h"
 
 /*

@@ -4,8 +4,8 @@
  * through rcf_os_trace() once a tracepoint's key is on, turning dense
  * engine state into model ids (Documentation/datapath.rst, "Tracing").
  */
-#include "engine_priv.h"
-#include "adapter_priv.h"
+#include "core/engine/engine_priv.h"
+#include "core/adapter/adapter_priv.h"
 
 #define CREATE_TRACE_POINTS
 #include "rcf_trace.h"

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "adapter.h"
+#include "adapter/adapter.h"
 #include "util/errf.h"
 #include "gd_net.h"
 

@@ -12,7 +12,7 @@
 
 #include "topo.h"
 #include "stats/stats.h"
-#include "traffic.h"
+#include "traffic/traffic.h"
 
 struct sim_opts {
 	struct sim_topo_opts topo;

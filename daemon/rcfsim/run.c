@@ -9,7 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "adapter.h"
+#include "adapter/adapter.h"
 #include "util/errf.h"
 #include "rcfsim.h"
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The kernel model's refusals for a topology, before anything is built
- * from it.  kmod/core/elem.c, link.c and circuit.c are the authority; each
- * rule here names the one it mirrors.  Elements come before links and
- * links before circuits, as rcf_topo_ops() sends them.
+ * from it.  kmod/core/model/elem.c, link.c and circuit.c are the
+ * authority; each rule here names the one it mirrors.  Elements come
+ * before links and links before circuits, as rcf_topo_ops() sends them.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -168,7 +168,7 @@ static int add_link(struct chk *c, size_t i)
 	return 0;
 }
 
-/* rcf_circuit_add() in kmod/core/circuit.c */
+/* rcf_circuit_add() in kmod/core/model/circuit.c */
 static int add_circuit(struct chk *c, size_t i)
 {
 	const struct rcf_obj *o = &c->ops[i].o;

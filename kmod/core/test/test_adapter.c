@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The node adapter: segmentation, route choice, reassembly, drops. */
 #include "util.h"
-#include "adapter.h"
+#include "adapter/adapter.h"
 
 #define N	    RCF_ELEM_NODE
 #define S	    RCF_ELEM_SWITCH

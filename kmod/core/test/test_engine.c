@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The wormhole engine: timing, flow control, central queue, drops. */
 #include "util.h"
-#include "engine.h"
+#include "engine/engine.h"
 
 #define N	    RCF_ELEM_NODE
 #define S	    RCF_ELEM_SWITCH

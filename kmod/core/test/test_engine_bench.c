@@ -7,7 +7,7 @@
 #include <time.h>
 
 #include "util.h"
-#include "engine.h"
+#include "engine/engine.h"
 
 #define K	 4
 #define SW(x, y) ((((y) + K) % K) * K + (((x) + K) % K))

@@ -5,8 +5,8 @@
  * messages waiting for a path, and paths laid over a running engine.
  */
 #include "util.h"
-#include "adapter.h"
-#include "traffic.h"
+#include "adapter/adapter.h"
+#include "traffic/traffic.h"
 
 #define N	    RCF_ELEM_NODE
 #define S	    RCF_ELEM_SWITCH

@@ -4,7 +4,7 @@
  * table swapped under an engine with packets in flight loses nothing.
  */
 #include "util.h"
-#include "adapter.h"
+#include "adapter/adapter.h"
 
 #define N	    RCF_ELEM_NODE
 #define S	    RCF_ELEM_SWITCH

@@ -5,7 +5,7 @@
  * accepted load below saturation, through the adapter and the engine.
  */
 #include "util.h"
-#include "traffic.h"
+#include "traffic/traffic.h"
 
 #define N	 RCF_ELEM_NODE
 #define S	 RCF_ELEM_SWITCH

@@ -3,7 +3,7 @@
 #ifndef RCF_TEST_UTIL_H
 #define RCF_TEST_UTIL_H
 
-#include "model.h"
+#include "model/model.h"
 #include "tap.h"
 
 #include <stdlib.h>

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "adapter.h"
+#include "adapter/adapter.h"
 
 /* The fuzzer's bytes, read front to back; zeros once they run out. */
 struct fz {

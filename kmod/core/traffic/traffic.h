@@ -22,7 +22,7 @@
 #ifndef _RCF_CORE_TRAFFIC_H
 #define _RCF_CORE_TRAFFIC_H
 
-#include "adapter.h"
+#include "adapter/adapter.h"
 
 enum rcf_traffic_pattern {
 	RCF_TP_UNIFORM,		/* any other node, uniformly */

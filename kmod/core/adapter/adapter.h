@@ -10,7 +10,7 @@
 #ifndef _RCF_CORE_ADAPTER_H
 #define _RCF_CORE_ADAPTER_H
 
-#include "engine.h"
+#include "engine/engine.h"
 
 #define RCF_ADAPTER_MAX_MSG	65535	/* bytes in one message */
 

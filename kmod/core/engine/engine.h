@@ -8,7 +8,7 @@
 #ifndef _RCF_CORE_ENGINE_H
 #define _RCF_CORE_ENGINE_H
 
-#include "model.h"
+#include "model/model.h"
 
 #define RCF_ENGINE_MAX_PKT	255	/* bytes, length byte included */
 #define RCF_ENGINE_CHUNK	8	/* central queue chunk, bytes */

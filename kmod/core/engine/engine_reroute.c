@@ -12,7 +12,7 @@
  * pair's first route; the swap carries it to the pair's new block.
  */
 #include "engine_priv.h"
-#include "adapter.h"
+#include "adapter/adapter.h"
 
 struct rcf_reroute {
 	struct eng_rblk **rblk;
