@@ -341,13 +341,13 @@ static int collect(uint8_t cmd, const struct rcf_obj *o, void *arg)
 	/* read-only attributes are not part of the saved fabric */
 	for (int a = 1; a < __RCF_A_MAX; a++)
 		if (rcf_attrs[a].ro)
-			copy.has &= ~(1ULL << a);
+			rcf_unset(&copy, a);
 	/* the default name comes back by itself; keep only renames */
 	if (o->kind == RCF_K_NODE && rcf_has(o, RCF_A_NODE_IFNAME)) {
 		snprintf(dflt, sizeof(dflt), "rcf%llu",
 			 (unsigned long long)o->v[RCF_A_NODE_ID]);
 		if (!strcmp(dflt, o->ifname))
-			copy.has &= ~(1ULL << RCF_A_NODE_IFNAME);
+			rcf_unset(&copy, RCF_A_NODE_IFNAME);
 	}
 	if (o->kind == RCF_K_FABRIC)
 		t->fabric = copy;

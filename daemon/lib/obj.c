@@ -175,7 +175,7 @@ void rcf_obj_set_end(struct rcf_obj *o, int which, uint8_t kind, uint32_t id,
 	o->end[which].kind = kind;
 	o->end[which].id = id;
 	o->end[which].port = port;
-	o->has |= 1ULL << (which ? RCF_A_LINK_END_B : RCF_A_LINK_END_A);
+	rcf_mark(o, which ? RCF_A_LINK_END_B : RCF_A_LINK_END_A);
 }
 
 int rcf_obj_set_ifname(struct rcf_obj *o, const char *name)
@@ -185,13 +185,13 @@ int rcf_obj_set_ifname(struct rcf_obj *o, const char *name)
 	if (n == 0 || n >= RCF_IFNAMSIZ)
 		return -1;
 	memcpy(o->ifname, name, n + 1);
-	o->has |= 1ULL << RCF_A_NODE_IFNAME;
+	rcf_mark(o, RCF_A_NODE_IFNAME);
 	return 0;
 }
 
 int rcf_obj_equal(const struct rcf_obj *a, const struct rcf_obj *b)
 {
-	if (a->kind != b->kind || a->has != b->has)
+	if (a->kind != b->kind || memcmp(a->has, b->has, sizeof(a->has)))
 		return 0;
 	for (int i = 0; i < __RCF_A_MAX; i++) {
 		if (!rcf_has(a, i))
@@ -438,7 +438,7 @@ int rcf_obj_add_addr(struct rcf_obj *o, const struct rcf_addr *a)
 	if (o->naddrs == RCF_NODE_MAX_ADDRS)
 		return -1;
 	o->addrs[o->naddrs++] = *a;
-	o->has |= 1ULL << RCF_A_NODE_ADDRS;
+	rcf_mark(o, RCF_A_NODE_ADDRS);
 	return 0;
 }
 

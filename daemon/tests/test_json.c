@@ -68,7 +68,7 @@ static void route_obj(struct rcf_json *j)
 	o.nhops = 2;
 	o.hops[0] = RCF_HOP(3, 0);
 	o.hops[1] = RCF_HOP(4, 2);
-	o.has |= 1ULL << RCF_A_ROUTE_HOPS;
+	rcf_mark(&o, RCF_A_ROUTE_HOPS);
 	rcf_print_json(j, NULL, "add", &o);
 	rcf_json_end(j);
 }

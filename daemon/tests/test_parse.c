@@ -35,7 +35,7 @@ static void accepts(void)
 	tap_ok(ok, "link add with both ends and options");
 
 	ok = !parse("n s", 1, &op, err) && op.cmd == RCF_CMD_NODE_GET &&
-	     !op.o.has;
+	     !rcf_has_any(&op.o);
 	tap_ok(ok, "abbreviation \"n s\" is node show");
 	ok = !parse("s a id 3 ports 16 cq-size 2048", 0, &op, err) &&
 	     op.cmd == RCF_CMD_SWITCH_NEW && op.o.v[RCF_A_SWITCH_PORTS] == 16 &&
