@@ -62,6 +62,7 @@ const struct rcf_attr_desc rcf_attrs[__RCF_A_MAX] = {
 	[RCF_A_FABRIC_PATHS] = {"paths", RCF_T_U32, 1},
 	[RCF_A_FABRIC_PATH_TIMEOUT_MS] = {"path-timeout", RCF_T_U32, 0},
 	[RCF_A_CIRCUIT_PATH] = {"path", RCF_T_U32, 1},
+	[RCF_A_FABRIC_MEM_LIMIT] = {"mem-limit", RCF_T_U64, 0},
 };
 
 const char *const rcf_kind_names[RCF_K_NR] = {
@@ -82,6 +83,7 @@ static const int fabric_attrs[] = {
 	RCF_A_FABRIC_ROUTES,
 	RCF_A_FABRIC_PATHS,
 	RCF_A_FABRIC_MEM,
+	RCF_A_FABRIC_MEM_LIMIT,
 	0,
 };
 static const int node_attrs[] = {
