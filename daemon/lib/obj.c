@@ -7,6 +7,7 @@
 #include <arpa/inet.h>
 #include <sys/socket.h>
 
+#include "num.h"
 #include "rcf_obj.h"
 
 const struct rcf_attr_desc rcf_attrs[__RCF_A_MAX] = {
@@ -373,24 +374,17 @@ void rcf_obj_key(const struct rcf_obj *o, char *buf, size_t len)
 
 int rcf_hop_parse(const char *s, uint8_t *hop)
 {
-	char *end;
-	unsigned long port, vc = 0;
+	uint32_t port, vc = 0;
+	char buf[24], *dot;
 
-	if (*s < '0' || *s > '9')
+	if (strlen(s) >= sizeof(buf))
 		return -1;
-	errno = 0;
-	port = strtoul(s, &end, 10);
-	if (errno || port > RCF_HOP_PORT_MASK)
-		return -1;
-	if (*end == '.') {
-		s = end + 1;
-		if (*s < '0' || *s > '9')
-			return -1;
-		vc = strtoul(s, &end, 10);
-		if (errno || vc >= RCF_LINK_MAX_VCS)
-			return -1;
-	}
-	if (*end)
+	strcpy(buf, s);
+	dot = strchr(buf, '.');
+	if (dot)
+		*dot = '\0';
+	if (rcf_num_u32(buf, 0, RCF_HOP_PORT_MASK, &port) ||
+	    (dot && rcf_num_u32(dot + 1, 0, RCF_LINK_MAX_VCS - 1, &vc)))
 		return -1;
 	*hop = RCF_HOP(port, vc);
 	return 0;
