@@ -171,10 +171,16 @@ static int install(struct ctl *c, const struct rcf_routes *old,
 		rcf_nl_error_str(&c->nl.e, why, sizeof(why));
 		fprintf(stderr, "rcfctl: route install: %s\n", why);
 	}
-	fprintf(stderr,
-		"rcfctl: route install: %zu of %zu changes had been made; "
-		"the installed set is part old, part new\n",
-		res.done, res.total);
+	if (!res.done)
+		fprintf(stderr,
+			"rcfctl: route install: none of %zu changes was made; "
+			"the installed set is as it was\n",
+			res.total);
+	else
+		fprintf(stderr,
+			"rcfctl: route install: %zu of %zu changes had been "
+			"made; the installed set is part old, part new\n",
+			res.done, res.total);
 	return -1;
 }
 
