@@ -230,6 +230,7 @@ own_mem_limit() {
 		# room for the topology, not for its routes
 		step set rcfctl fabric set mem-limit $((m + 16384))
 		rcfctl fabric show >"$w/own.before"
+		rcfctl topo save "$w/own.topo"
 		step routes rcfctl route compute --algo sp1 --install
 		rcfctl fabric show >"$w/own.after"
 		step above rcfctl fabric set mem-limit $((max + 1))
@@ -237,13 +238,14 @@ own_mem_limit() {
 		rcfctl fabric show >"$w/own.after2"
 		step raise rcfctl fabric set mem-limit "$max"
 		step again rcfctl route compute --algo sp1 --install
-		rcfctl fabric show >"$w/own.final"' "$WORK" "$max" </dev/null
+		rcfctl fabric show >"$w/own.final"
+		rcfctl topo save "$w/own.topo2"' "$WORK" "$max" </dev/null
 	for st in apply set raise again; do
 		expect_eq 0 "$(cat "$WORK/own.$st.rc")" \
 			"$st: $(cat "$WORK/own.$st")"
 	done
 	echo "# $(cat "$WORK/own.before")"
-	echo "# refused: $(tail -n1 "$WORK/own.routes")"
+	sed "s/^/# refused: /" "$WORK/own.routes"
 	[ "$(cat "$WORK/own.routes.rc")" != 0 ] ||
 		fail "routes past the fabric's own limit were installed"
 	grep -q "its own mem-limit" "$WORK/own.routes" ||
@@ -263,6 +265,11 @@ own_mem_limit() {
 	grep -q " routes [1-9][0-9]* .* mem-limit $max\b" "$WORK/own.final" ||
 		fail "after raising the limit: $(cat "$WORK/own.final")"
 	echo "# $(cat "$WORK/own.final")"
+	# a topology keeps the fabric's own limit, not the module's
+	grep -q "^fabric set .* mem-limit [0-9]" "$WORK/own.topo" ||
+		fail "topo save without the own limit: $(head -n1 "$WORK/own.topo")"
+	! grep -q "mem-limit" "$WORK/own.topo2" ||
+		fail "topo save wrote the module's limit: $(head -n1 "$WORK/own.topo2")"
 }
 
 cpu_stat() {
