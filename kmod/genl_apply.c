@@ -388,6 +388,37 @@ static int rcf_apply_route(struct rcf_req *req, u8 cmd)
 	return err;
 }
 
+/*
+ * The fabric's own memory limit: the owner may narrow, never widen, what
+ * the administrator allows, and 0 takes the administrator's value again.
+ * The refusals carry the figures they compare.
+ */
+static int rcf_apply_mem_limit(struct rcf_req *req)
+{
+	u64 want = nla_get_u64(req->tb[RCF_A_FABRIC_MEM_LIMIT]);
+	u64 max = rcf_fabric_mem_default();
+	struct rcf_fabric *f = req->fab;
+	char *msg = req->rn->msg;
+	int err;
+
+	if (max && want > max) {
+		snprintf(msg, sizeof(req->rn->msg) - 1,
+			 "mem-limit %llu is above rcf.ko fabric_mem_limit, %llu bytes",
+			 want, max);
+		return rcf_fail(&req->err, ERANGE, msg,
+				RCF_A_FABRIC_MEM_LIMIT);
+	}
+	err = rcf_fabric_set_mem_limit(f, want ? want : max, want != 0,
+				       &req->err);
+	if (err == -ERANGE) {
+		snprintf(msg, sizeof(req->rn->msg) - 1,
+			 "mem-limit %llu is below the %llu bytes the fabric holds",
+			 want, f->mem);
+		req->err.msg = msg;
+	}
+	return err;
+}
+
 int rcf_apply(struct rcf_req *req, u8 cmd)
 {
 	int err;
@@ -414,6 +445,11 @@ int rcf_apply(struct rcf_req *req, u8 cmd)
 			req->set_path_timeout = true;
 			req->path_timeout_ms =
 				nla_get_u32(req->tb[RCF_A_FABRIC_PATH_TIMEOUT_MS]);
+		}
+		if (req->tb[RCF_A_FABRIC_MEM_LIMIT]) {
+			err = rcf_apply_mem_limit(req);
+			if (err)
+				return err;
 		}
 		if (req->tb[RCF_A_FABRIC_CQ_SIZE]) {
 			err = rcf_fabric_set_cq(req->fab,
@@ -460,8 +496,15 @@ void rcf_req_error(struct rcf_req *req)
 
 	if (extack && req->err.err == ENOMEM && req->fab &&
 	    req->fab->mem_hit) {
-		NL_SET_ERR_MSG(extack,
-			       "the fabric's memory limit is reached (rcf.ko fabric_mem_limit)");
+		struct rcf_fabric *f = req->fab;
+
+		/* which limit: the owner raises its own, not the module's */
+		snprintf(req->rn->msg, sizeof(req->rn->msg) - 1,
+			 f->mem_hit_own ?
+			 "the fabric's memory limit is reached: its own mem-limit, %llu bytes" :
+			 "the fabric's memory limit is reached: rcf.ko fabric_mem_limit, %llu bytes",
+			 f->mem_hit_limit);
+		extack->_msg = req->rn->msg;
 		return;
 	}
 	if (!extack || !req->err.msg)

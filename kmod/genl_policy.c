@@ -66,6 +66,9 @@ static struct netlink_range_validation rcf_range_epoch_to = {
 							 &rcf_range_epoch_to)
 #define P_FABRIC_THRESH \
 	[RCF_A_FABRIC_MSG_THRESHOLD] = { .type = NLA_U32 }
+/* its bounds move (the module parameter, the model): genl_apply.c checks */
+#define P_FABRIC_MEM_LIMIT \
+	[RCF_A_FABRIC_MEM_LIMIT] = { .type = NLA_U64 }
 static struct netlink_range_validation rcf_range_path_to = {
 	.max = RCF_PATH_MAX_TIMEOUT_MS,
 };
@@ -217,7 +220,7 @@ const struct nla_policy rcf_traffic_policy[RCF_TRAFFIC_MAX + 1] = {
 
 RCF_POLICY(rcf_pol_none, [RCF_A_UNSPEC] = { .type = NLA_UNSPEC });
 RCF_POLICY(rcf_pol_fabric, P_FABRIC_CQ, P_FABRIC_CLOCK, P_FABRIC_RPOL,
-	   P_FABRIC_THRESH, P_FABRIC_PATH_TO, P_EPOCH);
+	   P_FABRIC_THRESH, P_FABRIC_PATH_TO, P_FABRIC_MEM_LIMIT, P_EPOCH);
 RCF_POLICY(rcf_pol_node_key, P_NODE_ID);
 RCF_POLICY(rcf_pol_node_new, P_NODE_ID, P_NODE_PORTS, P_NODE_IFNAME,
 	   P_NODE_ADDRS, P_EPOCH);

@@ -15,13 +15,19 @@ static unsigned int rcf_net_id;
 /*
  * What one fabric's model may hold: the owner of a user namespace owns a
  * fabric, so the administrator sets what any owner gets.  Read when a
- * fabric is created; 0 leaves fabrics unbounded (the memory cgroup
- * still holds them).
+ * fabric is created, and when its owner sets a limit of its own, which
+ * may not be larger; 0 leaves fabrics unbounded (the memory cgroup still
+ * holds them).
  */
 static unsigned long rcf_fabric_mem_limit = 256UL << 20;
 module_param_named(fabric_mem_limit, rcf_fabric_mem_limit, ulong, 0644);
 MODULE_PARM_DESC(fabric_mem_limit,
 		 "bytes a new fabric's model may hold (0: no limit)");
+
+u64 rcf_fabric_mem_default(void)
+{
+	return READ_ONCE(rcf_fabric_mem_limit);
+}
 
 struct rcf_net *rcf_net(struct net *net)
 {
@@ -72,7 +78,7 @@ struct rcf_fabric *rcf_fabric_create(struct rcf_net *rn,
 	}
 	rn->fab = rcf_fabric_new(&rcf_netdev_hooks, rn);
 	if (rn->fab)
-		rn->fab->mem_limit = READ_ONCE(rcf_fabric_mem_limit);
+		rn->fab->mem_limit = rcf_fabric_mem_default();
 	if (!rn->fab || rcf_dp_rebuild(rn->dp, rn->fab)) {
 		rcf_fabric_free(rn->fab);
 		rn->fab = NULL;

@@ -27,6 +27,13 @@ struct rcf_net {
 	 */
 	u32 gen;
 	u64 gen_epoch;		/* fab's epoch when gen last moved */
+	/*
+	 * Extended acks that carry figures: 6.1 has no formatted extack,
+	 * and the ack is written after the request let go of the lock, so
+	 * the text lives here, as long as the namespace.  A refusal of the
+	 * same namespace at the same moment may replace it; both read well.
+	 */
+	char msg[128];
 };
 
 /* An event queued during a transaction, sent after it commits. */
@@ -81,6 +88,8 @@ int rcf_owner_get(struct rcf_net *rn, struct netlink_ext_ack *extack);
 void rcf_owner_put(struct rcf_net *rn);
 void rcf_fabric_destroy(struct rcf_net *rn);
 void rcf_dump_seq(struct rcf_net *rn, struct netlink_callback *cb);
+/* rcf.ko fabric_mem_limit: a fabric's default and largest limit, 0: none */
+u64 rcf_fabric_mem_default(void);
 /* After a commit: data-path settings and, if reroute is false, carrier. */
 void rcf_fabric_committed(struct rcf_req *req, bool reroute);
 

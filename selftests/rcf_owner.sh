@@ -211,11 +211,161 @@ memory_bounded() {
 	rcfctl fabric del || fail "root's fabric delete"
 }
 
-t_plan 6
+# The fabric's own limit, set by nobody below the module's: a change past
+# it is refused naming it and changes nothing; the module's value caps
+# it; raised, the same change goes in.  The steps run in one namespace of
+# nobody's and leave their output and exit codes in files.
+own_mem_limit() {
+	local param=/sys/module/rcf/parameters/fabric_mem_limit max
+	max=$(cat $param) || fail "no $param"
+	[ "$max" -gt 0 ] || fail "fabric_mem_limit is 0 (no limit)"
+	kill_holders
+	wait_threads "$(cat "$WORK/base")"
+	"${OWNER[@]}" sh -c '
+		w=$0 max=$1
+		mem() { rcfctl fabric show | sed -n "s/.* mem \([0-9]*\).*/\1/p"; }
+		step() { n=$1; shift; "$@" >"$w/own.$n" 2>&1; echo $? >"$w/own.$n.rc"; }
+		step apply rcfctl topo apply sp1:32
+		m=$(mem)
+		# room for the topology, not for its routes
+		step set rcfctl fabric set mem-limit $((m + 16384))
+		rcfctl fabric show >"$w/own.before"
+		rcfctl topo save "$w/own.topo"
+		step routes rcfctl route compute --algo sp1 --install
+		rcfctl fabric show >"$w/own.after"
+		step above rcfctl fabric set mem-limit $((max + 1))
+		step below rcfctl fabric set mem-limit $((m / 2))
+		rcfctl fabric show >"$w/own.after2"
+		step raise rcfctl fabric set mem-limit "$max"
+		step again rcfctl route compute --algo sp1 --install
+		rcfctl fabric show >"$w/own.final"
+		rcfctl topo save "$w/own.topo2"' "$WORK" "$max" </dev/null
+	for st in apply set raise again; do
+		expect_eq 0 "$(cat "$WORK/own.$st.rc")" \
+			"$st: $(cat "$WORK/own.$st")"
+	done
+	echo "# $(cat "$WORK/own.before")"
+	sed "s/^/# refused: /" "$WORK/own.routes"
+	[ "$(cat "$WORK/own.routes.rc")" != 0 ] ||
+		fail "routes past the fabric's own limit were installed"
+	grep -q "its own mem-limit" "$WORK/own.routes" ||
+		fail "the refusal does not name the fabric's limit: $(cat "$WORK/own.routes")"
+	expect_eq "$(cat "$WORK/own.before")" "$(cat "$WORK/own.after")" \
+		"the fabric after the refused routes"
+	[ "$(cat "$WORK/own.above.rc")" != 0 ] ||
+		fail "a limit above fabric_mem_limit was taken"
+	grep -q "above rcf.ko fabric_mem_limit, $max bytes" "$WORK/own.above" ||
+		fail "refusal above the module's: $(cat "$WORK/own.above")"
+	[ "$(cat "$WORK/own.below.rc")" != 0 ] ||
+		fail "a limit below what the fabric holds was taken"
+	grep -q "below the [0-9]* bytes the fabric holds" "$WORK/own.below" ||
+		fail "refusal below the fabric's mem: $(cat "$WORK/own.below")"
+	expect_eq "$(cat "$WORK/own.before")" "$(cat "$WORK/own.after2")" \
+		"the fabric after the refused limits"
+	grep -q " routes [1-9][0-9]* .* mem-limit $max\b" "$WORK/own.final" ||
+		fail "after raising the limit: $(cat "$WORK/own.final")"
+	echo "# $(cat "$WORK/own.final")"
+	# a topology keeps the fabric's own limit, not the module's
+	grep -q "^fabric set .* mem-limit [0-9]" "$WORK/own.topo" ||
+		fail "topo save without the own limit: $(head -n1 "$WORK/own.topo")"
+	! grep -q "mem-limit" "$WORK/own.topo2" ||
+		fail "topo save wrote the module's limit: $(head -n1 "$WORK/own.topo2")"
+}
+
+cpu_stat() {
+	awk -v k="$1" '$1 == k { print $2 }' "$GRP/cpu.stat"
+}
+
+# The data path's CPU is its owner's: under a small cpu.max a traffic run
+# in nobody's fabric is what the group's usage and throttling count (the
+# rest of the group sleeps).
+cpu_throttled() {
+	local u0 u1 t0 t1
+	kill_holders
+	wait_threads "$(cat "$WORK/base")"
+	"${OWNER[@]}" sh -c "
+		if rcfctl topo apply sp1:16 >'$WORK/cpu.out' 2>&1 &&
+		   rcfctl route compute --algo sp1 --install \
+			>>'$WORK/cpu.out' 2>&1 &&
+		   rcfctl traffic start uniform rate 300 messages 10000000 \
+			seed 5 size 16-400 >>'$WORK/cpu.out' 2>&1; then
+			touch '$WORK/cpu.ok'
+			exec sleep 600
+		fi
+		touch '$WORK/cpu.refused'" </dev/null >/dev/null 2>&1 &
+	echo $! >>"$WORK/holders"
+	verdict cpu 300 || fail "traffic in nobody's fabric: $(cat "$WORK/cpu.out")"
+	# taken before the limit: nothing can be throttled without one
+	u0=$(cpu_stat usage_usec)
+	t0=$(cpu_stat nr_throttled)
+	echo "10000 100000" >"$GRP/cpu.max" || fail "cannot set cpu.max"
+	for _ in $(seq 1200); do
+		[ "$(cpu_stat nr_throttled)" -gt "$t0" ] && break
+		sleep 0.1
+	done
+	u1=$(cpu_stat usage_usec)
+	t1=$(cpu_stat nr_throttled)
+	echo max >"$GRP/cpu.max"
+	kill_holders
+	echo "# cpu.max 10000 100000: usage_usec $u0 -> $u1, nr_throttled $t0 -> $t1"
+	[ "$t1" -gt "$t0" ] || fail "the group was never throttled"
+	[ "$u1" -gt "$u0" ] || fail "the group's CPU usage did not grow"
+}
+
+pids_current() {
+	cat "$GRP/pids.current"
+}
+
+# The kthread is one of the owner's pids, but the pids controller does
+# not refuse a task moved in (pids_can_attach only charges): a group at
+# pids.max still gets fabrics, and their threads, while its own tasks can
+# no longer fork.  max_user_fabrics, not pids.max, bounds the threads.
+pids_counted() {
+	local ev0 ev1 n
+	kill_holders
+	wait_threads "$(cat "$WORK/base")"
+	for _ in $(seq 600); do
+		[ "$(pids_current)" = 0 ] && break
+		sleep 0.1
+	done
+	expect_eq 0 "$(pids_current)" "pids.current with nothing held"
+	hold_fabric pids || fail "fabric refused: $(cat "$WORK/pids.out")"
+	# the holder's last helper may still be exiting
+	for _ in $(seq 600); do
+		[ "$(pids_current)" = 2 ] && break
+		sleep 0.1
+	done
+	expect_eq 2 "$(pids_current)" "pids.current: the holder and its kthread"
+	echo 2 >"$GRP/pids.max" || fail "cannot set pids.max"
+	ev0=$(awk '$1 == "max" { print $2 }' "$GRP/pids.events")
+	# rcfctl execs into the group past pids.max, its fabric's kthread too
+	if ! "${OWNER[@]}" rcfctl fabric new >"$WORK/pids.new" 2>&1; then
+		echo max >"$GRP/pids.max"
+		fail "a fabric was refused at pids.max: $(cat "$WORK/pids.new")"
+	fi
+	# a shell moved in past pids.max reads the count, then cannot fork
+	"${OWNER[@]}" sh -c 'read n <"$1/pids.current"; echo "$n" >"$2/pids.in"
+		/bin/true && : >"$2/pids.forked"' sh "$GRP" "$WORK" \
+		</dev/null >"$WORK/pids.fork" 2>&1 || true
+	ev1=$(awk '$1 == "max" { print $2 }' "$GRP/pids.events")
+	echo max >"$GRP/pids.max"
+	n=$(cat "$WORK/pids.in")
+	echo "# pids.max 2: a shell moved in saw pids.current $n; pids.events max $ev0 -> $ev1; $(head -n1 "$WORK/pids.fork")"
+	[ "$n" -gt 2 ] || fail "pids.current $n: the move was not past pids.max"
+	[ ! -e "$WORK/pids.forked" ] || fail "the owner forked at pids.max"
+	[ "$ev1" -gt "$ev0" ] || fail "pids.events max did not count the refusal"
+	kill_holders
+}
+
+t_plan 9
 t_run "cgroup v2 with pids, cpu and memory for the test" setup_cgroup
 t_run "nobody owns the fabric of an own user namespace only" unprivileged_fabric
 t_run "a fabric's kthread joins its creator's cgroups" thread_joins_cgroup
 t_run "max_user_fabrics bounds one user's fabrics" per_user_cap
 t_run "a fabric's memory is charged to its owner's cgroup" memory_charged
 t_run "a small memory.max bounds what an owner's fabric holds" memory_bounded
+t_run "a fabric's own mem-limit refuses, names itself, is capped" own_mem_limit
+t_run "the data path's CPU is throttled by its owner's cpu.max" cpu_throttled
+t_run "the kthread counts in pids.current; pids.max does not bound fabrics" \
+	pids_counted
 t_done

@@ -8,12 +8,12 @@
 #include <string.h>
 
 #include "out/json.h"
+#include "util/num.h"
 #include "rcfctl.h"
 
 int parse_epoch_opt(struct ctl *c, const char *opt, const char *val)
 {
-	char *end;
-	unsigned long ms;
+	uint32_t ms;
 
 	if (strstr(opt, "mode")) {
 		if (rcf_epoch_mode_parse(val, &c->epoch.mode))
@@ -23,14 +23,11 @@ int parse_epoch_opt(struct ctl *c, const char *opt, const char *val)
 		c->epoch.has_mode = 1;
 		return 0;
 	}
-	errno = 0;
-	ms = strtoul(val, &end, 10);
-	if (errno || *end || end == val || val[0] == '-' || ms < 1 ||
-	    ms > RCF_EPOCH_MAX_TIMEOUT_MS)
+	if (rcf_num_u32(val, 1, RCF_EPOCH_MAX_TIMEOUT_MS, &ms))
 		return usage_error("%s: \"%s\" is not a number of "
 				   "milliseconds in 1..%d",
 				   opt, val, RCF_EPOCH_MAX_TIMEOUT_MS);
-	c->epoch.timeout_ms = (uint32_t)ms;
+	c->epoch.timeout_ms = ms;
 	return 0;
 }
 

@@ -36,12 +36,15 @@ static const char *const object_help[RCF_K_NR] = {
 		"       rcfctl fabric set [cq-size BYTES] [clock HZ|free]\n"
 		"                         [route-policy rr|least-loaded]\n"
 		"                         [msg-threshold N] [path-timeout MS]\n"
+		"                         [mem-limit BYTES]\n"
 		"HZ := 40000000 | 40MHz | 2.5GHz ...  (paced cycles per "
 		"second)\n"
 		"N: messages a node sends and receives between two threshold\n"
 		"events (rcfctl monitor); 0 sends none\n"
 		"MS: how long a message with neither route nor path waits for\n"
-		"a path (rcfctl path help); 0, the default, drops it at once\n",
+		"a path (rcfctl path help); 0, the default, drops it at once\n"
+		"BYTES: what the fabric's model may hold, at most rcf.ko's\n"
+		"fabric_mem_limit (the default; 0 takes it again)\n",
 	[RCF_K_NODE] = "Usage: rcfctl node add [id N] [ports P] [name IFNAME] "
 		       "[ADDRS]\n"
 		       "       rcfctl node set N ADDRS\n"

@@ -186,7 +186,7 @@ static int find_hops(struct ctl *c, struct rcf_obj *p)
 		fprintf(stderr, "rcfctl: path add: %s\n", err);
 	} else {
 		p->nhops = (uint8_t)nhops;
-		p->has |= 1ULL << RCF_A_PATH_HOPS;
+		rcf_mark(p, RCF_A_PATH_HOPS);
 		rc = RCFCTL_OK;
 	}
 	rcf_path_marks_free(&m);

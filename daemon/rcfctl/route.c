@@ -21,6 +21,7 @@
 #include "route/route_eval_table.h"
 #include "topo/topo_gen.h"
 #include "topo/topo_routes.h"
+#include "util/num.h"
 
 #include "rcfctl.h"
 
@@ -170,18 +171,41 @@ static int install(struct ctl *c, const struct rcf_routes *old,
 		rcf_nl_error_str(&c->nl.e, why, sizeof(why));
 		fprintf(stderr, "rcfctl: route install: %s\n", why);
 	}
-	fprintf(stderr,
-		"rcfctl: route install: %zu of %zu changes had been made; "
-		"the installed set is part old, part new\n",
-		res.done, res.total);
+	if (!res.done)
+		fprintf(stderr,
+			"rcfctl: route install: none of %zu changes was made; "
+			"the installed set is as it was\n",
+			res.total);
+	else
+		fprintf(stderr,
+			"rcfctl: route install: %zu of %zu changes had been "
+			"made; the installed set is part old, part new\n",
+			res.done, res.total);
 	return -1;
+}
+
+/*
+ * --k, --ntry, --seed and --candidates (w), strictly decimal within the
+ * option's range; an enum rcf_num_err.
+ */
+static int opt_num(const char *w, const char *s, uint64_t *v)
+{
+	switch (w[2]) {
+	case 'k':
+		return rcf_num_u64(s, 0, 1000000, v);
+	case 'n':
+		return rcf_num_u64(s, 1, 1000, v);
+	case 'c':
+		return rcf_num_u64(s, 1, RCF_ADAPTIVE_MAX_CANDIDATES, v);
+	default:
+		return rcf_num_u64(s, 0, UINT64_MAX, v);
+	}
 }
 
 static int parse_args(int argc, char **argv, struct route_args *a, int compute)
 {
 	for (int i = 0; i < argc; i++) {
 		const char *w = argv[i];
-		char *end;
 
 		if (!strcmp(w, "--topo") && i + 1 < argc) {
 			a->topo = argv[++i];
@@ -198,12 +222,13 @@ static int parse_args(int argc, char **argv, struct route_args *a, int compute)
 		} else if (compute &&
 			   (!strcmp(w, "--paths") || !strcmp(w, "--vcs")) &&
 			   i + 1 < argc) {
-			long v = strtol(argv[++i], &end, 10);
+			uint32_t v;
 
-			if (*end || v < 1 || v > (w[2] == 'p' ? 4 : 2))
+			if (rcf_num_u32(argv[++i], 1, w[2] == 'p' ? 4 : 2, &v))
 				return usage_error("route compute: %s wants "
-						   "1 to %d",
-						   w, w[2] == 'p' ? 4 : 2);
+						   "1 to %d, not \"%s\"",
+						   w, w[2] == 'p' ? 4 : 2,
+						   argv[i]);
 			if (w[2] == 'p')
 				a->o.paths = v;
 			else
@@ -213,16 +238,13 @@ static int parse_args(int argc, char **argv, struct route_args *a, int compute)
 			    !strcmp(w, "--seed") ||
 			    !strcmp(w, "--candidates")) &&
 			   i + 1 < argc) {
-			unsigned long long v = strtoull(argv[++i], &end, 10);
+			uint64_t v;
+			int rc = opt_num(w, argv[++i], &v);
 
-			if (*end || !*argv[i] || argv[i][0] == '-' ||
-			    (w[2] == 'k' && v > 1000000) ||
-			    (w[2] == 'n' && (v < 1 || v > 1000)) ||
-			    (w[2] == 'c' &&
-			     (v < 1 || v > RCF_ADAPTIVE_MAX_CANDIDATES)))
+			if (rc)
 				return usage_error("route compute: bad %s "
-						   "\"%s\"",
-						   w, argv[i]);
+						   "\"%s\": %s",
+						   w, argv[i], rcf_num_why(rc));
 			if (w[2] == 'k')
 				a->o.k = v;
 			else if (w[2] == 'n')
@@ -666,34 +688,40 @@ static void eval_progress(enum rcf_eval_wl w, uint32_t done, uint32_t total,
 		a->progress == 2 || done == total ? "\n" : "");
 }
 
-/* "1,2,5-8" */
+/* "1,2,5-8", each number strictly decimal (no sign, blank or overflow) */
 static int parse_seeds(const char *s, struct eval_args *a)
 {
 	const char *p = s;
 
 	a->nseed = 0;
 	while (*p) {
-		char *end;
-		unsigned long long lo = strtoull(p, &end, 10), hi = lo;
+		size_t len = strcspn(p, ",");
+		char tok[48], *dash;
+		uint64_t lo, hi;
 
-		if (end == p || *p == '-')
+		if (!len || len >= sizeof(tok))
 			return -1;
-		if (*end == '-') {
-			p = end + 1;
-			hi = strtoull(p, &end, 10);
-			if (end == p || *p == '-' || hi < lo)
-				return -1;
-		}
-		for (unsigned long long v = lo; v <= hi; v++) {
+		memcpy(tok, p, len);
+		tok[len] = '\0';
+		dash = strchr(tok, '-');
+		if (dash)
+			*dash = '\0';
+		if (rcf_num_u64(tok, 0, UINT64_MAX, &lo))
+			return -1;
+		hi = lo;
+		if (dash && rcf_num_u64(dash + 1, lo, UINT64_MAX, &hi))
+			return -1;
+		for (uint64_t v = lo;; v++) {
 			if (a->nseed == EVAL_MAX_SEEDS)
 				return -1;
 			a->seed[a->nseed++] = v;
+			if (v == hi)
+				break;
 		}
-		if (*end == ',' && end[1])
-			end++;
-		else if (*end)
+		p += len;
+		/* a comma is followed by another seed */
+		if (*p == ',' && !*++p)
 			return -1;
-		p = end;
 	}
 	return a->nseed ? 0 : -1;
 }
@@ -736,7 +764,6 @@ static int eval_parse(int argc, char **argv, struct eval_args *a)
 
 	for (int i = 0; i < argc; i++) {
 		const char *w = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-		char *end;
 
 		if ((!strcmp(w, "--topo") || !strcmp(w, "--gen")) && v) {
 			if (a->ntopo == EVAL_MAX_TOPOS)
@@ -777,15 +804,13 @@ static int eval_parse(int argc, char **argv, struct eval_args *a)
 		} else if ((!strcmp(w, "--k") || !strcmp(w, "--ntry") ||
 			    !strcmp(w, "--candidates")) &&
 			   v) {
-			unsigned long long n = strtoull(v, &end, 10);
+			uint64_t n;
+			int rc = opt_num(w, v, &n);
 
-			if (*end || !*v || *v == '-' ||
-			    (w[2] == 'k' && n > 1000000) ||
-			    (w[2] == 'n' && (n < 1 || n > 1000)) ||
-			    (w[2] == 'c' &&
-			     (n < 1 || n > RCF_ADAPTIVE_MAX_CANDIDATES)))
-				return usage_error("route eval: bad %s \"%s\"",
-						   w, v);
+			if (rc)
+				return usage_error("route eval: bad %s \"%s\": "
+						   "%s",
+						   w, v, rcf_num_why(rc));
 			if (w[2] == 'k')
 				a->o.k = n;
 			else if (w[2] == 'n')

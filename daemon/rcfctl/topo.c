@@ -13,6 +13,7 @@
 #include "obj/parse.h"
 #include "reconf/sn_state.h"
 #include "topo/topo_gen.h"
+#include "util/num.h"
 #include "rcfctl.h"
 
 static int keep_fabric(uint8_t cmd, const struct rcf_obj *o, void *arg)
@@ -324,6 +325,26 @@ static int topo_load(struct ctl *c, int argc, char **argv)
 	return rc;
 }
 
+/*
+ * Whether v is rcf.ko's fabric_mem_limit, the limit every fabric starts
+ * with: that one is the host's, not the fabric's, and written down it
+ * would refuse the file on a host that allows less.
+ */
+static int is_module_mem_limit(uint64_t v)
+{
+	FILE *f = fopen("/sys/module/rcf/parameters/fabric_mem_limit", "r");
+	char buf[32] = "";
+	uint64_t m;
+	int same;
+
+	if (!f)
+		return 0;
+	same = fgets(buf, sizeof(buf), f) != NULL;
+	fclose(f);
+	buf[strcspn(buf, "\n")] = 0;
+	return same && !rcf_num_u64(buf, 0, UINT64_MAX, &m) && m == v;
+}
+
 static int collect(uint8_t cmd, const struct rcf_obj *o, void *arg)
 {
 	struct rcf_topo *t = arg;
@@ -341,14 +362,17 @@ static int collect(uint8_t cmd, const struct rcf_obj *o, void *arg)
 	/* read-only attributes are not part of the saved fabric */
 	for (int a = 1; a < __RCF_A_MAX; a++)
 		if (rcf_attrs[a].ro)
-			copy.has &= ~(1ULL << a);
+			rcf_unset(&copy, a);
 	/* the default name comes back by itself; keep only renames */
 	if (o->kind == RCF_K_NODE && rcf_has(o, RCF_A_NODE_IFNAME)) {
 		snprintf(dflt, sizeof(dflt), "rcf%llu",
 			 (unsigned long long)o->v[RCF_A_NODE_ID]);
 		if (!strcmp(dflt, o->ifname))
-			copy.has &= ~(1ULL << RCF_A_NODE_IFNAME);
+			rcf_unset(&copy, RCF_A_NODE_IFNAME);
 	}
+	if (o->kind == RCF_K_FABRIC &&
+	    is_module_mem_limit(o->v[RCF_A_FABRIC_MEM_LIMIT]))
+		rcf_unset(&copy, RCF_A_FABRIC_MEM_LIMIT);
 	if (o->kind == RCF_K_FABRIC)
 		t->fabric = copy;
 	else if (!rcf_topo_add(t, &copy))

@@ -14,6 +14,7 @@
 #include "obj/parse.h"
 #include "gd.h"
 #include "gd_net.h"
+#include "util/num.h"
 
 static const char usage[] =
 	"usage: rcfsim gd [--workload W] [--topo T] [--static] [algorithm]\n"
@@ -240,13 +241,21 @@ static int make_work(struct gd_args *a, struct gd_work *w)
 					     : gd_work_case2(w, a->per);
 	}
 	if (!strncmp(a->workload, "givens:", 7)) {
-		unsigned r, c;
-		char x;
+		char buf[32], *x = NULL;
+		uint32_t r, c;
 
-		if (sscanf(a->workload + 7, "%u%c%u", &r, &x, &c) != 3 ||
-		    x != 'x' || !r || c < 2 || c > 128 || r > 100000) {
+		if (strlen(a->workload + 7) < sizeof(buf)) {
+			strcpy(buf, a->workload + 7);
+			x = strchr(buf, 'x');
+		}
+		if (x)
+			*x = '\0';
+		if (!x || rcf_num_u32(buf, 1, 100000, &r) ||
+		    rcf_num_u32(x + 1, 2, 128, &c)) {
 			fprintf(stderr,
-				"rcfsim gd: givens:RxC needs 2 <= C <= 128\n");
+				"rcfsim gd: bad workload \"%s\": givens:RxC "
+				"needs 1 <= R <= 100000 and 2 <= C <= 128\n",
+				a->workload);
 			return -1;
 		}
 		a->rows = r;

@@ -68,8 +68,28 @@ static void route_obj(struct rcf_json *j)
 	o.nhops = 2;
 	o.hops[0] = RCF_HOP(3, 0);
 	o.hops[1] = RCF_HOP(4, 2);
-	o.has |= 1ULL << RCF_A_ROUTE_HOPS;
+	rcf_mark(&o, RCF_A_ROUTE_HOPS);
 	rcf_print_json(j, NULL, "add", &o);
+	rcf_json_end(j);
+}
+
+/* as FABRIC_GET reports it: the limit beside what the model holds */
+static struct rcf_obj fabric(void)
+{
+	struct rcf_obj o;
+
+	rcf_obj_init(&o, RCF_K_FABRIC);
+	rcf_set(&o, RCF_A_FABRIC_NODES, 2);
+	rcf_set(&o, RCF_A_FABRIC_MEM, 4096);
+	rcf_set(&o, RCF_A_FABRIC_MEM_LIMIT, 1048576);
+	return o;
+}
+
+static void fabric_obj(struct rcf_json *j)
+{
+	struct rcf_obj o = fabric();
+
+	rcf_print_json(j, NULL, NULL, &o);
 	rcf_json_end(j);
 }
 
@@ -83,7 +103,7 @@ int main(void)
 {
 	char *s;
 
-	tap_plan(5);
+	tap_plan(7);
 	s = capture(escapes, 0);
 	check(s,
 	      "{\"s\":\"a\\\"b\\\\c\\nd\\te\\u0001\\u001f/\\u007f\","
@@ -113,5 +133,22 @@ int main(void)
 	      "\"hops\":[{\"port\":3,\"vc\":0},{\"port\":4,\"vc\":2}]}\n",
 	      "route event as JSON");
 	free(s);
+	s = capture(fabric_obj, 0);
+	check(s, "{\"nodes\":2,\"mem\":4096,\"mem-limit\":1048576}\n",
+	      "fabric as JSON: mem-limit beside mem");
+	free(s);
+	{
+		struct rcf_obj o = fabric();
+		char *buf = NULL;
+		size_t len;
+		FILE *f = open_memstream(&buf, &len);
+
+		rcf_print_show(f, "fabric", &o);
+		fclose(f);
+		if (!tap_ok(strstr(buf, " mem 4096 mem-limit 1048576") != NULL,
+			    "fabric show: mem-limit beside mem"))
+			printf("# got: %s", buf);
+		free(buf);
+	}
 	return tap_done();
 }

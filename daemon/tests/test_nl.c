@@ -139,12 +139,40 @@ static void check_names(void)
 	nlmsg_free(msg);
 }
 
+/*
+ * A fabric set of its memory limit in a batch: packed and read back, and
+ * the kernel's pointer at the refused value is named for the user.
+ */
+static void check_mem_limit(void)
+{
+	struct rcf_op op = {.cmd = RCF_CMD_FABRIC_SET};
+	struct nl_msg *msg;
+	struct nlattr *b, *a;
+	struct rcf_obj back;
+	char buf[96];
+	int len, ok;
+
+	rcf_obj_init(&op.o, RCF_K_FABRIC);
+	rcf_set(&op.o, RCF_A_FABRIC_MEM_LIMIT, 5ULL << 32);
+	msg = rcf_nl_batch_msg(FAMILY, &op, 1);
+	b = attrs(msg, &len);
+	b = nla_data(b);
+	rcf_nl_parse_obj(nla_data(b), nla_len(b), RCF_K_FABRIC, &back);
+	ok = rcf_obj_equal(&back, &op.o);
+	a = nla_find(nla_data(b), nla_len(b), RCF_A_FABRIC_MEM_LIMIT);
+	rcf_nl_name_attr(msg, a ? offset_of(msg, a) : 0, buf, sizeof(buf));
+	tap_ok(ok && a && !strcmp(buf, "mem-limit"),
+	       "fabric mem-limit: 64 bits packed, read back, named");
+	nlmsg_free(msg);
+}
+
 int main(void)
 {
-	tap_plan(2 * 3 + 1);
+	tap_plan(2 * 3 + 2);
 	check_batch("sp1:16");
 	check_batch("sp1:512");
 	check_batch("hypercube:12");
 	check_names();
+	check_mem_limit();
 	return tap_done();
 }

@@ -35,7 +35,7 @@ static void accepts(void)
 	tap_ok(ok, "link add with both ends and options");
 
 	ok = !parse("n s", 1, &op, err) && op.cmd == RCF_CMD_NODE_GET &&
-	     !op.o.has;
+	     !rcf_has_any(&op.o);
 	tap_ok(ok, "abbreviation \"n s\" is node show");
 	ok = !parse("s a id 3 ports 16 cq-size 2048", 0, &op, err) &&
 	     op.cmd == RCF_CMD_SWITCH_NEW && op.o.v[RCF_A_SWITCH_PORTS] == 16 &&
@@ -68,6 +68,14 @@ static void accepts(void)
 		    err) &&
 	     op.o.end[1].id == 1;
 	tap_ok(ok, "trailing comment ignored");
+	ok = !parse("fabric set mem-limit 1048576", 0, &op, err) &&
+	     op.cmd == RCF_CMD_FABRIC_SET &&
+	     rcf_has(&op.o, RCF_A_FABRIC_MEM_LIMIT) &&
+	     op.o.v[RCF_A_FABRIC_MEM_LIMIT] == 1048576;
+	tap_ok(ok, "fabric set mem-limit, in bytes");
+	ok = !parse("fabric set mem-limit 18446744073709551615", 0, &op, err) &&
+	     op.o.v[RCF_A_FABRIC_MEM_LIMIT] == UINT64_MAX;
+	tap_ok(ok, "mem-limit takes all 64 bits (the kernel bounds it)");
 }
 
 static const struct {
@@ -99,8 +107,16 @@ static const struct {
 	{"route add src 1 dst 2 hops 3.4", "bad hop \"3.4\""},
 	{"route add src 1 dst 2 hops 3.", "bad hop"},
 	{"route add src 1 dst 2 hops 3x", "bad hop"},
+	{"route add src 1 dst 2 hops 18446744073709551617", "bad hop"},
+	{"route add src 1 dst 2 hops 3.+1", "bad hop"},
+	{"route add src 1 dst 2 hops 3.1.1", "bad hop"},
 	{"route add src 1 dst 2 index 256 hops 1", "bad number"},
 	{"route set src 1 dst 2 hops 1", "needs \"index I\""},
+	{"fabric set mem-limit -1", "mem-limit: bad number \"-1\""},
+	{"fabric set mem-limit 1M", "mem-limit: bad number \"1M\""},
+	{"fabric set mem-limit 18446744073709551616", "bad number"},
+	{"fabric set mem-limit", "needs a value"},
+	{"fabric set mem", "unknown keyword \"mem\""},
 };
 
 static void refuses(void)
@@ -167,7 +183,7 @@ static void batch_lines(void)
 
 int main(void)
 {
-	tap_plan(11 + (int)(sizeof(refusals) / sizeof(refusals[0])) + 1 + 3);
+	tap_plan(13 + (int)(sizeof(refusals) / sizeof(refusals[0])) + 1 + 3);
 	accepts();
 	refuses();
 	hops_too_many();

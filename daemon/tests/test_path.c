@@ -36,7 +36,7 @@ static void accepts(void)
 	int ok;
 
 	ok = !parse("", &c, err) && c.verb == RCF_PV_SHOW &&
-	     c.op.cmd == RCF_CMD_PATH_GET && !o->has;
+	     c.op.cmd == RCF_CMD_PATH_GET && !rcf_has_any(o);
 	tap_ok(ok, "path alone is show");
 	ok = !parse("s 7", &c, err) && c.op.cmd == RCF_CMD_PATH_GET &&
 	     o->v[RCF_A_PATH_ID] == 7;
@@ -225,7 +225,7 @@ static void sample(struct rcf_obj *o, uint32_t id, uint64_t state,
 	o->hops[1] = RCF_HOP(4, 0);
 	o->hops[2] = RCF_HOP(12, 0);
 	o->nhops = 3;
-	o->has |= 1ULL << RCF_A_PATH_HOPS;
+	rcf_mark(o, RCF_A_PATH_HOPS);
 	rcf_set(o, RCF_A_PATH_CIRCUITS, 2);
 	rcf_set(o, RCF_A_PATH_MSGS, 1234);
 	rcf_set(o, RCF_A_PATH_BYTES, 99999);

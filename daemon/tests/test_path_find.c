@@ -57,7 +57,7 @@ static void route(struct rcf_topo *t, uint32_t src, uint32_t dst,
 	rcf_set(&o, RCF_A_ROUTE_INDEX, 0);
 	memcpy(o.hops, hops, n);
 	o.nhops = (uint8_t)n;
-	o.has |= 1ULL << RCF_A_ROUTE_HOPS;
+	rcf_mark(&o, RCF_A_ROUTE_HOPS);
 	rcf_topo_add(t, &o);
 }
 

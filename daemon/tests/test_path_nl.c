@@ -46,7 +46,7 @@ static void path_of(struct rcf_obj *o, int with_id)
 	o->hops[1] = RCF_HOP(5, 0);
 	o->hops[2] = RCF_HOP(0, 0);
 	o->nhops = 3;
-	o->has |= 1ULL << RCF_A_PATH_HOPS;
+	rcf_mark(o, RCF_A_PATH_HOPS);
 }
 
 static void requests(void)

@@ -23,7 +23,7 @@ sys.exit(0 if ok else 1)' "$1" "$2"
 }
 
 echo "TAP version 13"
-echo "1..8"
+echo "1..9"
 
 $SIM gd -w case1 -j >"$T/c1.json"
 ok $? "case 1 runs through the engine"
@@ -62,5 +62,18 @@ for t in ring:16 mesh:4x4 hypercube:4; do
 done >"$T/st.txt"
 [ "$(wc -l <"$T/st.txt")" -eq 3 ]
 ok $? "static ring, mesh and hypercube"
+
+# the workload's sizes are strict numbers: no sign, blank or junk
+good=0
+for w in givens:3x4junk givens:+3x4 "givens: 3x4" givens:3x-4 givens:3 \
+	givens:0x4 givens:4x129 givens:99999999999x4; do
+	$SIM gd -w "$w" --no-engine >/dev/null 2>"$T/err"
+	rc=$?
+	[ $rc -ne 0 ] && grep -qF "bad workload \"$w\"" "$T/err" || {
+		echo "# rcfsim gd -w '$w': exit $rc: $(cat "$T/err")"
+		good=1
+	}
+done
+ok $good "givens:RxC: signs, blanks, junk and out-of-range sizes refused"
 
 exit $failed

@@ -80,6 +80,29 @@ static void test_state(void)
 	       "a short mapping is refused");
 	tap_ok(rcf_sn_state_parse("pos 0 1 2 3\n", &s, err, sizeof(err)) < 0,
 	       "a mapping without its spec is refused");
+	{
+		/* strtoul would take all of these */
+		static const char *const bad[] = {
+			"spec ring:4\npos +2 0 1 3\n",
+			"spec ring:4\npos 2 0 1 3x\n",
+			"spec ring:4\npos 2 0 1 3 0\n",
+			"spec ring:4\npos 2 0 1\n3\n",
+			"spec ring:4\npos 2 0 1 4294967299\n",
+		};
+		int all = 1;
+
+		for (size_t k = 0; k < sizeof(bad) / sizeof(bad[0]); k++) {
+			if (rcf_sn_state_parse(bad[k], &s, err, sizeof(err)) <
+				    0 &&
+			    strstr(err, "pos: "))
+				continue;
+			printf("# accepted: %s", bad[k]);
+			all = 0;
+			rcf_sn_state_free(&s);
+		}
+		tap_ok(all, "a mapping with a sign, junk, an extra or wrapped "
+			    "number, or numbers past its line, is refused");
+	}
 }
 
 static int start(struct gd_state *g, const char *spec)
@@ -186,7 +209,7 @@ static void test_case1(void)
 
 int main(void)
 {
-	tap_plan(21);
+	tap_plan(22);
 	test_conf();
 	test_state();
 	test_decide();

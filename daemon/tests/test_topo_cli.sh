@@ -38,7 +38,7 @@ refuses() {
 }
 
 echo "TAP version 13"
-echo "1..13"
+echo "1..14"
 
 two='node add id 0
 node add id 1'
@@ -106,6 +106,38 @@ done
 $CTL topo swap -1 2 2>"$T/err"
 [ $? -eq 2 ] || good=1
 ok $good "command-line numbers: 0x, signs and overflow are usage errors"
+
+# option numbers too: a blank, a sign, overflow or junk is refused with
+# the reason, never read as the number strtoul would make of it
+good=0
+for bad in "route compute --gen sp1:16 --k| 5|not a number" \
+	"route compute --gen sp1:16 --seed|+1|not a number" \
+	"route compute --gen sp1:16 --seed|18446744073709551616|out of range" \
+	"route compute --gen sp1:16 --ntry|0|out of range" \
+	"route compute --gen sp1:16 --paths| 2|wants 1 to 4" \
+	"route eval --gen sp1:16 --candidates|4x|not a number" \
+	"route eval --gen sp1:16 --seed|1,+2|--seed wants a list" \
+	"route eval --gen sp1:16 --seed|1,|--seed wants a list" \
+	"route eval --gen sp1:16 --seed|3-1|--seed wants a list" \
+	"--epoch-timeout| 5|not a number of milliseconds" \
+	"--epoch-timeout|5ms|not a number of milliseconds"; do
+	args=${bad%%|*}
+	rest=${bad#*|}
+	val=${rest%%|*}
+	want=${rest#*|}
+	# shellcheck disable=SC2086
+	if [ "${args#--}" != "$args" ]; then
+		$CTL $args "$val" node add id 0 2>"$T/err"
+	else
+		$CTL $args "$val" 2>"$T/err"
+	fi
+	rc=$?
+	[ $rc -eq 2 ] && grep -qF -- "$want" "$T/err" || {
+		echo "# rcfctl $args '$val': exit $rc: $(cat "$T/err")"
+		good=1
+	}
+done
+ok $good "option numbers: blanks, signs, overflow and junk refused, with why"
 
 printf '%s\n' "node add id 010" "node add id 09" >"$T/oct.rcf"
 $CTL topo load --dry-run "$T/oct.rcf" >"$T/out" 2>"$T/err"

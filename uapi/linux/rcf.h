@@ -476,6 +476,14 @@ enum rcf_attr {
 					 * belongs to (absent: none)
 					 */
 
+	/* fabric: what its model may hold */
+	RCF_A_FABRIC_MEM_LIMIT,		/* u64: bytes, at most rcf.ko's
+					 * fabric_mem_limit (its default) and
+					 * not below RCF_A_FABRIC_MEM; 0 on a
+					 * change takes the default again; 0
+					 * read back: no limit
+					 */
+
 	__RCF_A_MAX,
 	RCF_A_MAX = __RCF_A_MAX - 1
 };

@@ -148,7 +148,7 @@ int rcf_nl_parse_obj(struct nlattr *head, int len, enum rcf_kind kind,
 			break;
 		case RCF_T_STR:
 			nla_strlcpy(o->ifname, nla, sizeof(o->ifname));
-			o->has |= 1ULL << *a;
+			rcf_mark(o, *a);
 			break;
 		case RCF_T_HOPS:
 			n = nla_len(nla);
@@ -156,7 +156,7 @@ int rcf_nl_parse_obj(struct nlattr *head, int len, enum rcf_kind kind,
 				n = RCF_ROUTE_MAX_HOPS;
 			memcpy(o->hops, nla_data(nla), n);
 			o->nhops = n;
-			o->has |= 1ULL << *a;
+			rcf_mark(o, *a);
 			break;
 		case RCF_T_END:
 			parse_end(nla, o, *a == RCF_A_LINK_END_B);

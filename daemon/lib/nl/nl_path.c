@@ -120,7 +120,7 @@ int rcf_nl_path_new(struct rcf_nl *nl, uint32_t id, uint32_t master,
 	rcf_set(&o, RCF_A_PATH_DST, dst);
 	memcpy(o.hops, hops, nhops);
 	o.nhops = (uint8_t)nhops;
-	o.has |= 1ULL << RCF_A_PATH_HOPS;
+	rcf_mark(&o, RCF_A_PATH_HOPS);
 	msg = rcf_nl_path_new_msg(nl, &o);
 	if (!msg)
 		return local_error(nl, ENOMEM, "request does not fit");

@@ -8,6 +8,7 @@
 #include <sys/socket.h>
 
 #include "obj/rcf_obj.h"
+#include "util/num.h"
 
 const struct rcf_attr_desc rcf_attrs[__RCF_A_MAX] = {
 	[RCF_A_FABRIC_EPOCH] = {"epoch", RCF_T_U64, 1},
@@ -62,6 +63,7 @@ const struct rcf_attr_desc rcf_attrs[__RCF_A_MAX] = {
 	[RCF_A_FABRIC_PATHS] = {"paths", RCF_T_U32, 1},
 	[RCF_A_FABRIC_PATH_TIMEOUT_MS] = {"path-timeout", RCF_T_U32, 0},
 	[RCF_A_CIRCUIT_PATH] = {"path", RCF_T_U32, 1},
+	[RCF_A_FABRIC_MEM_LIMIT] = {"mem-limit", RCF_T_U64, 0},
 };
 
 const char *const rcf_kind_names[RCF_K_NR] = {
@@ -82,6 +84,7 @@ static const int fabric_attrs[] = {
 	RCF_A_FABRIC_ROUTES,
 	RCF_A_FABRIC_PATHS,
 	RCF_A_FABRIC_MEM,
+	RCF_A_FABRIC_MEM_LIMIT,
 	0,
 };
 static const int node_attrs[] = {
@@ -175,7 +178,7 @@ void rcf_obj_set_end(struct rcf_obj *o, int which, uint8_t kind, uint32_t id,
 	o->end[which].kind = kind;
 	o->end[which].id = id;
 	o->end[which].port = port;
-	o->has |= 1ULL << (which ? RCF_A_LINK_END_B : RCF_A_LINK_END_A);
+	rcf_mark(o, which ? RCF_A_LINK_END_B : RCF_A_LINK_END_A);
 }
 
 int rcf_obj_set_ifname(struct rcf_obj *o, const char *name)
@@ -185,13 +188,13 @@ int rcf_obj_set_ifname(struct rcf_obj *o, const char *name)
 	if (n == 0 || n >= RCF_IFNAMSIZ)
 		return -1;
 	memcpy(o->ifname, name, n + 1);
-	o->has |= 1ULL << RCF_A_NODE_IFNAME;
+	rcf_mark(o, RCF_A_NODE_IFNAME);
 	return 0;
 }
 
 int rcf_obj_equal(const struct rcf_obj *a, const struct rcf_obj *b)
 {
-	if (a->kind != b->kind || a->has != b->has)
+	if (a->kind != b->kind || memcmp(a->has, b->has, sizeof(a->has)))
 		return 0;
 	for (int i = 0; i < __RCF_A_MAX; i++) {
 		if (!rcf_has(a, i))
@@ -371,24 +374,17 @@ void rcf_obj_key(const struct rcf_obj *o, char *buf, size_t len)
 
 int rcf_hop_parse(const char *s, uint8_t *hop)
 {
-	char *end;
-	unsigned long port, vc = 0;
+	uint32_t port, vc = 0;
+	char buf[24], *dot;
 
-	if (*s < '0' || *s > '9')
+	if (strlen(s) >= sizeof(buf))
 		return -1;
-	errno = 0;
-	port = strtoul(s, &end, 10);
-	if (errno || port > RCF_HOP_PORT_MASK)
-		return -1;
-	if (*end == '.') {
-		s = end + 1;
-		if (*s < '0' || *s > '9')
-			return -1;
-		vc = strtoul(s, &end, 10);
-		if (errno || vc >= RCF_LINK_MAX_VCS)
-			return -1;
-	}
-	if (*end)
+	strcpy(buf, s);
+	dot = strchr(buf, '.');
+	if (dot)
+		*dot = '\0';
+	if (rcf_num_u32(buf, 0, RCF_HOP_PORT_MASK, &port) ||
+	    (dot && rcf_num_u32(dot + 1, 0, RCF_LINK_MAX_VCS - 1, &vc)))
 		return -1;
 	*hop = RCF_HOP(port, vc);
 	return 0;
@@ -438,7 +434,7 @@ int rcf_obj_add_addr(struct rcf_obj *o, const struct rcf_addr *a)
 	if (o->naddrs == RCF_NODE_MAX_ADDRS)
 		return -1;
 	o->addrs[o->naddrs++] = *a;
-	o->has |= 1ULL << RCF_A_NODE_ADDRS;
+	rcf_mark(o, RCF_A_NODE_ADDRS);
 	return 0;
 }
 

@@ -91,7 +91,7 @@ static int parse_hops(struct rcf_obj *o, int attr, int argc, char **argv,
 	}
 	if (!o->nhops)
 		return rcf_errf(err, errlen, "\"hops\" needs at least one hop");
-	o->has |= 1ULL << attr;
+	rcf_mark(o, attr);
 	return 0;
 }
 
@@ -126,7 +126,7 @@ static int parse_addr(struct rcf_obj *o, const char *val, char *err,
 		if (rcf_has(o, RCF_A_NODE_ADDRS))
 			return rcf_errf(err, errlen,
 					"node: \"addr none\" goes alone");
-		o->has |= 1ULL << RCF_A_NODE_ADDRS;
+		rcf_mark(o, RCF_A_NODE_ADDRS);
 		o->naddrs = 0;
 		return 0;
 	}
@@ -374,7 +374,7 @@ int rcf_parse_op(int argc, char **argv, int allow_get, struct rcf_op *op,
 			return -1;
 		i++;
 	}
-	if (kind == RCF_K_FABRIC && verb == RCF_V_GET && o->has)
+	if (kind == RCF_K_FABRIC && verb == RCF_V_GET && rcf_has_any(o))
 		return rcf_errf(err, errlen, "fabric show takes no arguments");
 	return check_required(op, verb, err, errlen);
 }

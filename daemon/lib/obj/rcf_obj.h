@@ -55,11 +55,14 @@ struct rcf_addr {
 };
 
 /* every attribute, 1 .. RCF_A_MAX, has a bit in struct rcf_obj's has */
-_Static_assert(__RCF_A_MAX <= 64, "rcf_obj.has holds 64 attributes");
+#define RCF_HAS_WORDS 2
+_Static_assert(__RCF_A_MAX <= 64 * RCF_HAS_WORDS,
+	       "rcf_obj.has holds 128 attributes");
 
 struct rcf_obj {
 	enum rcf_kind kind;
-	uint64_t has; /* bit n set: attribute n present */
+	/* bit n set: attribute n present; through rcf_has() and rcf_set() */
+	uint64_t has[RCF_HAS_WORDS];
 	uint64_t v[__RCF_A_MAX];
 	char ifname[RCF_IFNAMSIZ];
 	struct rcf_end end[2];
@@ -89,13 +92,33 @@ extern const int *const rcf_kind_attrs[RCF_K_NR];
 
 static inline int rcf_has(const struct rcf_obj *o, int attr)
 {
-	return !!(o->has & (1ULL << attr));
+	return !!(o->has[attr / 64] & (1ULL << (attr % 64)));
+}
+
+/* Marks attr present without a value (strings, hops, ends, addresses). */
+static inline void rcf_mark(struct rcf_obj *o, int attr)
+{
+	o->has[attr / 64] |= 1ULL << (attr % 64);
 }
 
 static inline void rcf_set(struct rcf_obj *o, int attr, uint64_t val)
 {
-	o->has |= 1ULL << attr;
+	rcf_mark(o, attr);
 	o->v[attr] = val;
+}
+
+static inline void rcf_unset(struct rcf_obj *o, int attr)
+{
+	o->has[attr / 64] &= ~(1ULL << (attr % 64));
+}
+
+/* Whether any attribute is present. */
+static inline int rcf_has_any(const struct rcf_obj *o)
+{
+	for (int w = 0; w < RCF_HAS_WORDS; w++)
+		if (o->has[w])
+			return 1;
+	return 0;
 }
 
 void rcf_obj_init(struct rcf_obj *o, enum rcf_kind kind);

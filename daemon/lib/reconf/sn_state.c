@@ -13,6 +13,7 @@
 
 #include "reconf/sn_state.h"
 #include "topo/topo.h"
+#include "util/num.h"
 
 const char *rcf_sn_state_path(const char *path)
 {
@@ -81,20 +82,33 @@ int rcf_sn_state_parse(const char *text, struct rcf_sn_state *s, char *err,
 		snprintf(err, errlen, "out of memory");
 		goto bad;
 	}
+	/* the line's own numbers, blank-separated, strictly decimal */
 	for (i = 0; i < s->t.n; i++) {
-		char *end;
-		unsigned long v = strtoul(pos, &end, 10);
+		char tok[16] = "";
+		size_t len;
+		uint32_t v;
 
-		if (end == pos || v >= s->t.n || seen[v]) {
+		pos += strspn(pos, " \t");
+		len = strcspn(pos, " \t\n");
+		if (len < sizeof(tok))
+			memcpy(tok, pos, len);
+		if (!len || len >= sizeof(tok) ||
+		    rcf_num_u32(tok, 0, s->t.n - 1, &v) || seen[v]) {
 			snprintf(err, errlen,
 				 "pos: node %u has no valid, unique position",
 				 i);
 			goto bad;
 		}
 		seen[v] = 1;
-		s->m.pos[i] = (uint32_t)v;
+		s->m.pos[i] = v;
 		s->m.at[v] = i;
-		pos = end;
+		pos += len;
+	}
+	pos += strspn(pos, " \t");
+	if (*pos && *pos != '\n') {
+		snprintf(err, errlen, "pos: more than the %u nodes' positions",
+			 s->t.n);
+		goto bad;
 	}
 	free(seen);
 	return 0;

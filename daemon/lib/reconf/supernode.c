@@ -279,7 +279,7 @@ static void route_obj(const struct sn_topo *t, const struct sn_map *m,
 	rcf_set(r, RCF_A_ROUTE_DST, j);
 	rcf_set(r, RCF_A_ROUTE_INDEX, 0);
 	r->nhops = sn_route_hops(t, m->pos[i], m->pos[j], r->hops);
-	r->has |= 1ULL << RCF_A_ROUTE_HOPS;
+	rcf_mark(r, RCF_A_ROUTE_HOPS);
 }
 
 int sn_build(const struct sn_topo *t, const struct sn_map *m,
@@ -392,11 +392,11 @@ static int push(struct opv *v, enum rcf_kind kind, enum rcf_verb verb,
 		struct rcf_obj *k = &v->o[v->n].o;
 
 		if (kind == RCF_K_CIRCUIT) {
-			k->has &= ~(1ULL << RCF_A_CIRCUIT_OUT_PORT);
+			rcf_unset(k, RCF_A_CIRCUIT_OUT_PORT);
 			k->v[RCF_A_CIRCUIT_OUT_PORT] = 0;
 		}
 		if (kind == RCF_K_ROUTE) {
-			k->has &= ~(1ULL << RCF_A_ROUTE_HOPS);
+			rcf_unset(k, RCF_A_ROUTE_HOPS);
 			k->nhops = 0;
 		}
 	}

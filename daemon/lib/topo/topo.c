@@ -107,7 +107,7 @@ int rcf_topo_equal(const struct rcf_topo *a, const struct rcf_topo *b)
 
 int rcf_topo_ops(const struct rcf_topo *t, struct rcf_op **ops, size_t *n)
 {
-	size_t total = t->fabric.has ? 1 : 0, i = 0;
+	size_t total = rcf_has_any(&t->fabric) ? 1 : 0, i = 0;
 	struct rcf_op *p;
 
 	for (int k = 0; k < RCF_K_NR; k++)
@@ -115,7 +115,7 @@ int rcf_topo_ops(const struct rcf_topo *t, struct rcf_op **ops, size_t *n)
 	p = calloc(total ? total : 1, sizeof(*p));
 	if (!p)
 		return -1;
-	if (t->fabric.has) {
+	if (rcf_has_any(&t->fabric)) {
 		p[i].cmd = RCF_CMD_FABRIC_SET;
 		p[i++].o = t->fabric;
 	}
@@ -134,7 +134,7 @@ void rcf_topo_write(FILE *f, const struct rcf_topo *t, const char *comment)
 {
 	if (comment)
 		fprintf(f, "# %s\n", comment);
-	if (t->fabric.has)
+	if (rcf_has_any(&t->fabric))
 		rcf_print_batch(f, &t->fabric);
 	for (int k = RCF_K_NODE; k < RCF_K_NR; k++)
 		for (size_t j = 0; j < t->v[k].n; j++)

@@ -16,7 +16,7 @@ struct rcf_objv {
 };
 
 struct rcf_topo {
-	struct rcf_obj fabric; /* .has == 0: no fabric settings */
+	struct rcf_obj fabric; /* no attribute: no fabric settings */
 	struct rcf_objv v[RCF_K_NR];
 };
 

@@ -21,6 +21,7 @@ struct rcf_jent {
 	void *old;
 	u32 *old_jgen;
 	u32 old_cap;
+	u64 old_limit;
 };
 
 static void *rcf_raw_alloc(u64 *mem, size_t n)
@@ -49,6 +50,8 @@ void *rcf_zalloc(struct rcf_fabric *f, size_t n)
 {
 	if (f->mem_limit && f->mem + n + RCF_MHDR > f->mem_limit) {
 		f->mem_hit = true;
+		f->mem_hit_own = f->mem_own;
+		f->mem_hit_limit = f->mem_limit;
 		return NULL;
 	}
 	return rcf_raw_alloc(&f->mem, n);
@@ -327,6 +330,27 @@ int rcf_fabric_set_cq(struct rcf_fabric *f, u32 cq, struct rcf_err *e)
 	return 0;
 }
 
+int rcf_fabric_set_mem_limit(struct rcf_fabric *f, u64 limit, bool own,
+			     struct rcf_err *e)
+{
+	struct rcf_jent j = {
+		.kind = RCF_J_MEM,
+		.old_limit = f->mem_limit,
+		.old_cap = f->mem_own,
+	};
+
+	/* pushed first: the entry itself counts in what the model holds */
+	if (rcf_journal_push(f, &j))
+		return rcf_fail(e, ENOMEM, "out of memory", 0);
+	if (limit && limit < f->mem)
+		return rcf_fail(e, ERANGE,
+				"the memory limit is below what the fabric holds",
+				RCF_A_FABRIC_MEM_LIMIT);
+	f->mem_limit = limit;
+	f->mem_own = own;
+	return 0;
+}
+
 void rcf_txn_begin(struct rcf_fabric *f)
 {
 	f->in_txn = true;
@@ -381,6 +405,10 @@ void rcf_txn_abort(struct rcf_fabric *f)
 			break;
 		case RCF_J_CQ:
 			f->cq_size = j->old_cap;
+			break;
+		case RCF_J_MEM:
+			f->mem_limit = j->old_limit;
+			f->mem_own = j->old_cap;
 			break;
 		default:
 			cur = vec->v[j->key];
@@ -486,6 +514,7 @@ int rcf_txn_commit(struct rcf_fabric *f, struct rcf_err *e)
 			break;
 		case RCF_J_RTAB:
 		case RCF_J_CQ:
+		case RCF_J_MEM:
 			break;
 		default:
 			rcf_free(f, j->old);
@@ -558,6 +587,7 @@ bool rcf_txn_routes_only(const struct rcf_fabric *f, u8 *srcs)
 
 		switch (j->kind) {
 		case RCF_J_GROW:
+		case RCF_J_MEM:	/* the engine never reads it */
 			break;
 		case RCF_J_RTAB:
 			if (srcs && j->key < RCF_MAX_NODES)
@@ -615,6 +645,7 @@ bool rcf_txn_paths_only(const struct rcf_fabric *f)
 
 		switch (j->kind) {
 		case RCF_J_GROW:
+		case RCF_J_MEM:	/* the engine never reads it */
 			break;
 		case RCF_J_PATH:
 			paths = true;

@@ -142,7 +142,11 @@ struct rcf_fabric {
 	u64 epoch;
 	u64 mem;
 	u64 mem_limit;	/* rcf_zalloc refuses past it; 0: no limit */
+	bool mem_own;	/* mem_limit was set for this fabric, not defaulted */
 	bool mem_hit;	/* it did: the caller's ENOMEM is the limit's */
+	/* the limit that refused, kept for the message past an abort */
+	bool mem_hit_own;
+	u64 mem_hit_limit;
 	const struct rcf_hooks *hooks;
 	void *priv;
 
@@ -194,6 +198,13 @@ struct rcf_fabric *rcf_fabric_new(const struct rcf_hooks *hooks, void *priv);
 /* Detaches every node and frees everything; no transaction may be open. */
 void rcf_fabric_free(struct rcf_fabric *f);
 int rcf_fabric_set_cq(struct rcf_fabric *f, u32 cq, struct rcf_err *e);
+/*
+ * The fabric's memory limit inside the open transaction; own says it was
+ * asked for rather than defaulted.  ERANGE when the model already holds
+ * more.
+ */
+int rcf_fabric_set_mem_limit(struct rcf_fabric *f, u64 limit, bool own,
+			     struct rcf_err *e);
 /* Removes every object inside the open transaction. */
 int rcf_fabric_flush(struct rcf_fabric *f, struct rcf_err *e);
 
@@ -294,6 +305,7 @@ enum rcf_jkind {
 	RCF_J_GROW,	/* vec grew from old_cap */
 	RCF_J_CQ,	/* fabric default central queue was old_cap */
 	RCF_J_PATH,
+	RCF_J_MEM,	/* memory limit was old_limit, own old_cap */
 };
 
 int rcf_vec_reserve(struct rcf_fabric *f, struct rcf_vec *vec, u32 key);

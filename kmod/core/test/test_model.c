@@ -327,12 +327,55 @@ static void t_mem_limit(void)
 	rcf_fabric_free(f);
 }
 
+/*
+ * A fabric's own limit is one more change of a transaction: refused below
+ * what the model holds, and put back with the rest when a later change
+ * of the same transaction passes it; the refusal remembers the limit
+ * that refused past the abort.
+ */
+static void t_mem_limit_set(void)
+{
+	struct rcf_fabric *f = fab_new();
+	struct rcf_node_cfg c = {.has_id = true, .has_ports = true, .ports = 4};
+	struct rcf_err e = {};
+	u64 held;
+	int rc = 0;
+
+	CHECK_EQ(op_node(f, 0, 4), 0);
+	f->mem_limit = 1 << 20;
+	held = f->mem;
+	rcf_txn_begin(f);
+	CHECK_EQ(rcf_fabric_set_mem_limit(f, held / 2, true, &e), -ERANGE);
+	CHECK_EQ(e.err, ERANGE);
+	rcf_txn_abort(f);
+	CHECK_EQ(f->mem_limit, 1 << 20);
+	CHECK(!f->mem_own);
+
+	rcf_txn_begin(f);
+	CHECK_EQ(rcf_fabric_set_mem_limit(f, f->mem + 32768, true, &e), 0);
+	CHECK(f->mem_own);
+	for (c.id = 1; c.id < 1000 && !rc; c.id++)
+		rc = rcf_node_add(f, &c, &e);
+	CHECK_EQ(rc, -ENOMEM);
+	CHECK(f->mem_hit && f->mem_hit_own);
+	rcf_txn_abort(f);
+	CHECK_EQ(f->mem_limit, 1 << 20);
+	CHECK(!f->mem_own);
+	CHECK(f->mem_hit_own);
+	CHECK_EQ(f->n_nodes, 1);
+	CHECK_EQ(f->mem, held);
+	rcf_fabric_free(f);
+}
+
 int main(void)
 {
 	static const struct tap_case cases[] = {
 		{"model: node validation", t_nodes},
 		{"model: the memory limit refuses, changes nothing",
 		 t_mem_limit},
+		{"model: an own memory limit is set and undone with its "
+		 "transaction",
+		 t_mem_limit_set},
 		{"model: switch validation and settings", t_switches},
 		{"model: link validation", t_links},
 		{"model: link parameters", t_link_params},
