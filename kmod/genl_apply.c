@@ -391,32 +391,20 @@ static int rcf_apply_route(struct rcf_req *req, u8 cmd)
 /*
  * The fabric's own memory limit: the owner may narrow, never widen, what
  * the administrator allows, and 0 takes the administrator's value again.
- * The refusals carry the figures they compare.
+ * The messages are constant: 6.1 has no formatted extack, and a buffer
+ * shared by concurrent requests could change under netlink_ack's copy.
  */
 static int rcf_apply_mem_limit(struct rcf_req *req)
 {
 	u64 want = nla_get_u64(req->tb[RCF_A_FABRIC_MEM_LIMIT]);
 	u64 max = rcf_fabric_mem_default();
-	struct rcf_fabric *f = req->fab;
-	char *msg = req->rn->msg;
-	int err;
 
-	if (max && want > max) {
-		snprintf(msg, sizeof(req->rn->msg) - 1,
-			 "mem-limit %llu is above rcf.ko fabric_mem_limit, %llu bytes",
-			 want, max);
-		return rcf_fail(&req->err, ERANGE, msg,
+	if (max && want > max)
+		return rcf_fail(&req->err, ERANGE,
+				"mem-limit is above rcf.ko fabric_mem_limit",
 				RCF_A_FABRIC_MEM_LIMIT);
-	}
-	err = rcf_fabric_set_mem_limit(f, want ? want : max, want != 0,
-				       &req->err);
-	if (err == -ERANGE) {
-		snprintf(msg, sizeof(req->rn->msg) - 1,
-			 "mem-limit %llu is below the %llu bytes the fabric holds",
-			 want, f->mem);
-		req->err.msg = msg;
-	}
-	return err;
+	return rcf_fabric_set_mem_limit(req->fab, want ? want : max,
+					want != 0, &req->err);
 }
 
 int rcf_apply(struct rcf_req *req, u8 cmd)
@@ -496,15 +484,13 @@ void rcf_req_error(struct rcf_req *req)
 
 	if (extack && req->err.err == ENOMEM && req->fab &&
 	    req->fab->mem_hit) {
-		struct rcf_fabric *f = req->fab;
-
 		/* which limit: the owner raises its own, not the module's */
-		snprintf(req->rn->msg, sizeof(req->rn->msg) - 1,
-			 f->mem_hit_own ?
-			 "the fabric's memory limit is reached: its own mem-limit, %llu bytes" :
-			 "the fabric's memory limit is reached: rcf.ko fabric_mem_limit, %llu bytes",
-			 f->mem_hit_limit);
-		extack->_msg = req->rn->msg;
+		if (req->fab->mem_hit_own)
+			NL_SET_ERR_MSG(extack,
+				       "the fabric's memory limit is reached: its own mem-limit");
+		else
+			NL_SET_ERR_MSG(extack,
+				       "the fabric's memory limit is reached: rcf.ko fabric_mem_limit");
 		return;
 	}
 	if (!extack || !req->err.msg)

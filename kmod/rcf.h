@@ -27,13 +27,6 @@ struct rcf_net {
 	 */
 	u32 gen;
 	u64 gen_epoch;		/* fab's epoch when gen last moved */
-	/*
-	 * Extended acks that carry figures: 6.1 has no formatted extack,
-	 * and the ack is written after the request let go of the lock, so
-	 * the text lives here, as long as the namespace.  A refusal of the
-	 * same namespace at the same moment may replace it; both read well.
-	 */
-	char msg[128];
 };
 
 /* An event queued during a transaction, sent after it commits. */

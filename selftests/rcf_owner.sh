@@ -254,11 +254,11 @@ own_mem_limit() {
 		"the fabric after the refused routes"
 	[ "$(cat "$WORK/own.above.rc")" != 0 ] ||
 		fail "a limit above fabric_mem_limit was taken"
-	grep -q "above rcf.ko fabric_mem_limit, $max bytes" "$WORK/own.above" ||
+	grep -q "above rcf.ko fabric_mem_limit" "$WORK/own.above" ||
 		fail "refusal above the module's: $(cat "$WORK/own.above")"
 	[ "$(cat "$WORK/own.below.rc")" != 0 ] ||
 		fail "a limit below what the fabric holds was taken"
-	grep -q "below the [0-9]* bytes the fabric holds" "$WORK/own.below" ||
+	grep -q "below what the fabric already holds" "$WORK/own.below" ||
 		fail "refusal below the fabric's mem: $(cat "$WORK/own.below")"
 	expect_eq "$(cat "$WORK/own.before")" "$(cat "$WORK/own.after2")" \
 		"the fabric after the refused limits"

@@ -51,7 +51,6 @@ void *rcf_zalloc(struct rcf_fabric *f, size_t n)
 	if (f->mem_limit && f->mem + n + RCF_MHDR > f->mem_limit) {
 		f->mem_hit = true;
 		f->mem_hit_own = f->mem_own;
-		f->mem_hit_limit = f->mem_limit;
 		return NULL;
 	}
 	return rcf_raw_alloc(&f->mem, n);
@@ -344,7 +343,7 @@ int rcf_fabric_set_mem_limit(struct rcf_fabric *f, u64 limit, bool own,
 		return rcf_fail(e, ENOMEM, "out of memory", 0);
 	if (limit && limit < f->mem)
 		return rcf_fail(e, ERANGE,
-				"the memory limit is below what the fabric holds",
+				"mem-limit is below what the fabric already holds",
 				RCF_A_FABRIC_MEM_LIMIT);
 	f->mem_limit = limit;
 	f->mem_own = own;

@@ -144,9 +144,7 @@ struct rcf_fabric {
 	u64 mem_limit;	/* rcf_zalloc refuses past it; 0: no limit */
 	bool mem_own;	/* mem_limit was set for this fabric, not defaulted */
 	bool mem_hit;	/* it did: the caller's ENOMEM is the limit's */
-	/* the limit that refused, kept for the message past an abort */
-	bool mem_hit_own;
-	u64 mem_hit_limit;
+	bool mem_hit_own;	/* the limit that refused was the fabric's own */
 	const struct rcf_hooks *hooks;
 	void *priv;
 
