@@ -415,6 +415,8 @@ int sim_run(struct sim_opts *o, const struct sim_fabric *f,
 		rcf_errf(err, errlen, "out of memory for the engine");
 		goto out;
 	}
+	/* a new engine is quiet, so the mode can always be chosen here */
+	rcf_engine_set_exact(rcf_adapter_engine(a), o->exact);
 	rc = rcf_traffic_new(&o->spec, a, &c.t);
 	if (rc) {
 		rcf_errf(err, errlen, "traffic %s cannot run on %u nodes: %s",

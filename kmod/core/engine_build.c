@@ -240,6 +240,7 @@ struct rcf_engine *rcf_engine_build(const struct rcf_fabric *f,
 	eng_elems(e, f);
 	eng_links(e, f);
 	e->st.lat_min = ~0ULL;
+	e->exact = 1;
 	return e;
 }
 

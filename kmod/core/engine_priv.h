@@ -153,6 +153,7 @@ struct rcf_engine {
 	struct eng_ev *heap;
 	u32 nheap, heap_cap;
 
+	u8 exact;		/* reference mode, rcf_engine_set_exact */
 	u8 in_cycle;
 	u8 yield;		/* rcf_engine_run returns after this cycle */
 	int err;		/* sticky: an event could not be queued */

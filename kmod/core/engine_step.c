@@ -206,6 +206,19 @@ bool rcf_engine_quiet(const struct rcf_engine *e)
 	return !e->busy && !e->nheap && !e->nact_next;
 }
 
+int rcf_engine_set_exact(struct rcf_engine *e, bool exact)
+{
+	if (!rcf_engine_quiet(e))
+		return -EBUSY;
+	e->exact = exact;
+	return 0;
+}
+
+bool rcf_engine_exact(const struct rcf_engine *e)
+{
+	return e->exact;
+}
+
 u64 rcf_engine_now(const struct rcf_engine *e)
 {
 	return e->now;
