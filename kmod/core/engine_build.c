@@ -266,6 +266,7 @@ void rcf_engine_free(struct rcf_engine *e)
 	rcf_os_free(e->act);
 	rcf_os_free(e->act_next);
 	rcf_os_free(e->heap);
+	eng_wheel_free(e);
 	rcf_os_free(e->pairs);
 	rcf_os_free(e);
 }

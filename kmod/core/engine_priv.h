@@ -106,6 +106,25 @@ struct eng_ev {
 	u32 n;
 };
 
+/*
+ * The fast mode's timing wheel: slot at % size holds the events due at
+ * cycle at, in the order they were queued (the heap's (at, seq) order),
+ * because every event is queued 1 .. size - 1 cycles ahead.
+ */
+struct eng_wev {
+	struct eng_hop *hop;	/* NULL: credit */
+	u32 chan;
+	u32 n;
+};
+
+struct eng_slot {
+	struct eng_wev *v;
+	u32 n, cap;
+};
+
+/* Longest link latency the wheel serves; beyond, the heap does. */
+#define ENG_WHEEL_MAX 4096
+
 struct eng_route {
 	u32 src, dst;
 	u8 index, nhops;
@@ -152,6 +171,9 @@ struct rcf_engine {
 
 	struct eng_ev *heap;
 	u32 nheap, heap_cap;
+	struct eng_slot *wheel;	/* fast mode, NULL: the heap */
+	u32 wmask;		/* slots - 1 */
+	u64 nwheel;		/* events in the wheel */
 
 	u8 exact;		/* reference mode, rcf_engine_set_exact */
 	u8 in_cycle;
@@ -180,6 +202,13 @@ void eng_wake(struct rcf_engine *e, u32 el);
 void eng_wake_next(struct rcf_engine *e, u32 el);
 bool eng_outputs(struct rcf_engine *e, u32 el);
 void eng_credit(struct rcf_engine *e, u32 chan, u32 n);
+/* Events queued (heap and wheel), and every one of them in turn. */
+u64 eng_ev_pending(const struct rcf_engine *e);
+void eng_ev_each(const struct rcf_engine *e,
+		 void (*fn)(void *arg, const struct eng_hop *h, u32 chan,
+			    u32 n),
+		 void *arg);
+void eng_wheel_free(struct rcf_engine *e);
 
 /* engine_build.c */
 int eng_rblk_build(const struct rcf_vec *t, struct eng_rblk **out);

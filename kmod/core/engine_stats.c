@@ -190,6 +190,15 @@ static const char *eng_check_sq(const struct rcf_engine *e, u64 *sq)
 	return NULL;
 }
 
+/* Credits on their way back, per channel. */
+static void eng_check_ev(void *arg, const struct eng_hop *h, u32 chan, u32 n)
+{
+	u32 *cred = arg;
+
+	if (!h)
+		cred[chan] += n;
+}
+
 const char *rcf_engine_check(const struct rcf_engine *e)
 {
 	u32 *cred, *used, i;
@@ -206,9 +215,7 @@ const char *rcf_engine_check(const struct rcf_engine *e)
 	err = eng_check_sq(e, sq);
 	if (err)
 		goto out;
-	for (i = 0; i < e->nheap; i++)
-		if (!e->heap[i].hop)
-			cred[e->heap[i].chan] += e->heap[i].n;
+	eng_ev_each(e, eng_check_ev, cred);
 	for (i = 0; i < e->nchan && !err; i++) {
 		const struct eng_chan *c = &e->chan[i];
 		const struct eng_dlink *d = &e->dl[c->dl];

@@ -29,11 +29,47 @@ static int eng_heap_grow(struct rcf_engine *e)
 	return 0;
 }
 
+static int eng_slot_grow(struct eng_slot *s)
+{
+	u32 cap = s->cap ? 2 * s->cap : 16;
+	struct eng_wev *v;
+
+	if (s->cap > (u32)-1 / 2 / sizeof(*v))
+		return -ENOMEM;
+	v = rcf_os_zalloc((size_t)cap * sizeof(*v));
+	if (!v)
+		return -ENOMEM;
+	if (s->n)
+		memcpy(v, s->v, s->n * sizeof(*v));
+	rcf_os_free(s->v);
+	s->v = v;
+	s->cap = cap;
+	return 0;
+}
+
+/* Same order as the heap: by cycle, then in the order queued. */
+static int eng_wheel_push(struct rcf_engine *e, u64 at, u32 chan,
+			  struct eng_hop *h, u32 n)
+{
+	struct eng_slot *s = &e->wheel[at & e->wmask];
+
+	if (s->n == s->cap && eng_slot_grow(s)) {
+		e->err = -ENOMEM;
+		return -ENOMEM;
+	}
+	s->v[s->n++] = (struct eng_wev){ h, chan, n };
+	e->nwheel++;
+	return 0;
+}
+
 int eng_ev_push(struct rcf_engine *e, u64 at, u32 chan, struct eng_hop *h,
 		u32 n)
 {
 	struct eng_ev ev = { at, e->seq++, h, chan, n };
 	u32 i;
+
+	if (e->wheel && !e->exact)
+		return eng_wheel_push(e, at, chan, h, n);
 
 	if (e->nheap == e->heap_cap && eng_heap_grow(e)) {
 		e->err = -ENOMEM;
@@ -156,6 +192,19 @@ static void eng_cycle(struct rcf_engine *e)
 		eng_ev_pop(e, &ev);
 		eng_apply(e, &ev);
 	}
+	if (e->nwheel) {
+		struct eng_slot *s = &e->wheel[e->now & e->wmask];
+
+		/* applying queues nothing, so the slot holds still */
+		for (i = 0; i < s->n; i++) {
+			ev.hop = s->v[i].hop;
+			ev.chan = s->v[i].chan;
+			ev.n = s->v[i].n;
+			eng_apply(e, &ev);
+		}
+		e->nwheel -= s->n;
+		s->n = 0;
+	}
 	for (i = 0; i < e->nact; i++)
 		if (eng_visit(e, e->act[i]))
 			eng_wake_next(e, e->act[i]);
@@ -163,20 +212,82 @@ static void eng_cycle(struct rcf_engine *e)
 	e->now++;
 }
 
+u64 eng_ev_pending(const struct rcf_engine *e)
+{
+	return e->nheap + e->nwheel;
+}
+
+/* Cycle of the next event; there is one, due now or later. */
+static u64 eng_ev_next(const struct rcf_engine *e)
+{
+	u64 at = e->now;
+
+	if (e->nheap)
+		return e->heap[0].at;
+	while (!e->wheel[at & e->wmask].n)
+		at++;
+	return at;
+}
+
+void eng_ev_each(const struct rcf_engine *e,
+		 void (*fn)(void *arg, const struct eng_hop *h, u32 chan,
+			    u32 n),
+		 void *arg)
+{
+	u32 i, k;
+
+	for (i = 0; i < e->nheap; i++)
+		fn(arg, e->heap[i].hop, e->heap[i].chan, e->heap[i].n);
+	for (k = 0; e->nwheel && k <= e->wmask; k++)
+		for (i = 0; i < e->wheel[k].n; i++)
+			fn(arg, e->wheel[k].v[i].hop, e->wheel[k].v[i].chan,
+			   e->wheel[k].v[i].n);
+}
+
+void eng_wheel_free(struct rcf_engine *e)
+{
+	u32 k;
+
+	for (k = 0; e->wheel && k <= e->wmask; k++)
+		rcf_os_free(e->wheel[k].v);
+	rcf_os_free(e->wheel);
+	e->wheel = NULL;
+	e->nwheel = 0;
+}
+
+/* The fast mode's wheel, when every latency fits one; -ENOMEM or 0. */
+static int eng_wheel_new(struct rcf_engine *e)
+{
+	u32 lat = 1, size = 2, d;
+
+	for (d = 0; d < e->ndl; d++)
+		if (e->dl[d].lat > lat)
+			lat = e->dl[d].lat;
+	if (e->wheel || lat > ENG_WHEEL_MAX)
+		return 0;
+	while (size <= lat)
+		size *= 2;
+	e->wheel = rcf_os_zalloc(size * sizeof(*e->wheel));
+	if (!e->wheel)
+		return -ENOMEM;
+	e->wmask = size - 1;
+	return 0;
+}
+
 long long rcf_engine_run(struct rcf_engine *e, u64 max_cycles)
 {
-	u64 start = e->now, end = e->now + max_cycles;
+	u64 start = e->now, end = e->now + max_cycles, next;
 
 	while (e->now < end && !e->err) {
 		if (!e->nact_next) {
-			if (!e->nheap) {
+			if (!eng_ev_pending(e)) {
 				if (e->busy)
 					return -EDEADLK;
 				break;
 			}
-			if (e->heap[0].at > e->now) {
-				e->now = e->heap[0].at < end ? e->heap[0].at :
-							       end;
+			next = eng_ev_next(e);
+			if (next > e->now) {
+				e->now = next < end ? next : end;
 				continue;
 			}
 		}
@@ -203,13 +314,15 @@ u64 rcf_engine_busy(const struct rcf_engine *e)
 
 bool rcf_engine_quiet(const struct rcf_engine *e)
 {
-	return !e->busy && !e->nheap && !e->nact_next;
+	return !e->busy && !eng_ev_pending(e) && !e->nact_next;
 }
 
 int rcf_engine_set_exact(struct rcf_engine *e, bool exact)
 {
 	if (!rcf_engine_quiet(e))
 		return -EBUSY;
+	if (!exact && eng_wheel_new(e))
+		return -ENOMEM;
 	e->exact = exact;
 	return 0;
 }
