@@ -584,6 +584,12 @@ static void t_random(void)
 						plen, k);
 				o[m].rc = rcf_engine_run(e[m], steps);
 				digest(e[m], f, &o[m]);
+				if (rcf_engine_check(e[m])) {
+					printf("# %s: invariant: %s\n", name,
+					       rcf_engine_check(e[m]));
+					ok = false;
+					tap_failed = 1;
+				}
 			}
 			ok = compare(name, &o[0], &o[1]);
 		}
