@@ -194,6 +194,12 @@ bool rcf_engine_trim(struct rcf_engine *e);
  */
 int rcf_engine_set_exact(struct rcf_engine *e, bool exact);
 bool rcf_engine_exact(const struct rcf_engine *e);
+/*
+ * The fast mode's fast-forwards over steady streaming so far: how many,
+ * and the cycles they ran by arithmetic (for tests and benchmarks).
+ */
+void rcf_engine_ff_counts(const struct rcf_engine *e, u64 *jumps,
+			  u64 *cycles);
 
 /*
  * Makes rcf_engine_run() return at the end of the current cycle, for a

@@ -122,6 +122,13 @@ struct eng_slot {
 	u32 n, cap;
 };
 
+/* Per channel, what one steady cycle of the fast-forward did on it. */
+struct eng_ffc {
+	struct eng_hop *h;	/* the piece whose bytes were sent */
+	u32 s;			/* bytes sent */
+	u32 r;			/* bytes that left its receiver buffer */
+};
+
 /* Longest link latency the wheel serves; beyond, the heap does. */
 #define ENG_WHEEL_MAX 4096
 
@@ -174,6 +181,21 @@ struct rcf_engine {
 	struct eng_slot *wheel;	/* fast mode, NULL: the heap */
 	u32 wmask;		/* slots - 1 */
 	u64 nwheel;		/* events in the wheel */
+	u64 wrot;		/* cycle at is in slot (at + wrot) & wmask */
+	u32 lat_max;		/* longest link latency */
+
+	/* fast-forward of steady cycles (engine_ff.c) */
+	struct eng_wev *ff_log, *ff_prev;	/* this and the last cycle's */
+	u32 ff_n, ff_nprev, ff_cap;		/* events queued */
+	u8 ff_over;		/* this cycle queued more than ff_cap */
+	u64 ff_gen;		/* discrete state changes so far */
+	u64 ff_streak;		/* last cycles alike and without any */
+	u64 ff_hold;		/* no try before this streak: the last failed */
+	u64 ff_sumlat;		/* the streak's events pending: sum of latencies */
+	u32 ff_latp;		/* the longest latency of the streak's events */
+	u32 ff_applied;		/* events the last cycle applied */
+	struct eng_ffc *ffc;	/* nchan, zero between uses */
+	u64 ff_jumps, ff_cycles;	/* fast-forwards made, cycles skipped */
 
 	u8 exact;		/* reference mode, rcf_engine_set_exact */
 	u8 in_cycle;
@@ -209,6 +231,21 @@ void eng_ev_each(const struct rcf_engine *e,
 			    u32 n),
 		 void *arg);
 void eng_wheel_free(struct rcf_engine *e);
+
+/* engine_ff.c */
+int eng_ff_new(struct rcf_engine *e);
+void eng_ff_free(struct rcf_engine *e);
+void eng_ff_cycle_end(struct rcf_engine *e, u64 gen0, u32 applied);
+void eng_ff_try(struct rcf_engine *e, u64 end);
+
+/*
+ * A state change the fast-forward cannot repeat by arithmetic (a head, a
+ * tail, a decode, an allocation, a queue, a stall): no jump over it.
+ */
+static inline void eng_ff_mark(struct rcf_engine *e)
+{
+	e->ff_gen++;
+}
 
 /* engine_build.c */
 int eng_rblk_build(const struct rcf_vec *t, struct eng_rblk **out);

@@ -51,7 +51,7 @@ static int eng_slot_grow(struct eng_slot *s)
 static int eng_wheel_push(struct rcf_engine *e, u64 at, u32 chan,
 			  struct eng_hop *h, u32 n)
 {
-	struct eng_slot *s = &e->wheel[at & e->wmask];
+	struct eng_slot *s = &e->wheel[(at + e->wrot) & e->wmask];
 
 	if (s->n == s->cap && eng_slot_grow(s)) {
 		e->err = -ENOMEM;
@@ -59,6 +59,10 @@ static int eng_wheel_push(struct rcf_engine *e, u64 at, u32 chan,
 	}
 	s->v[s->n++] = (struct eng_wev){ h, chan, n };
 	e->nwheel++;
+	if (e->ff_n < e->ff_cap)
+		e->ff_log[e->ff_n++] = s->v[s->n - 1];
+	else
+		e->ff_over = 1;
 	return 0;
 }
 
@@ -177,8 +181,9 @@ static bool eng_visit(struct rcf_engine *e, u32 el)
 
 static void eng_cycle(struct rcf_engine *e)
 {
+	u64 gen0 = e->ff_gen;
 	struct eng_ev ev;
-	u32 *t, i;
+	u32 *t, i, applied = 0;
 
 	t = e->act;
 	e->act = e->act_next;
@@ -186,6 +191,8 @@ static void eng_cycle(struct rcf_engine *e)
 	e->nact = e->nact_next;
 	e->nact_next = 0;
 	e->in_cycle = 1;
+	e->ff_n = 0;
+	e->ff_over = 0;
 	for (i = 0; i < e->nact; i++)
 		e->elem[e->act[i]].mark_cur = e->now + 1;
 	while (e->nheap && e->heap[0].at == e->now) {
@@ -193,7 +200,7 @@ static void eng_cycle(struct rcf_engine *e)
 		eng_apply(e, &ev);
 	}
 	if (e->nwheel) {
-		struct eng_slot *s = &e->wheel[e->now & e->wmask];
+		struct eng_slot *s = &e->wheel[(e->now + e->wrot) & e->wmask];
 
 		/* applying queues nothing, so the slot holds still */
 		for (i = 0; i < s->n; i++) {
@@ -203,6 +210,7 @@ static void eng_cycle(struct rcf_engine *e)
 			eng_apply(e, &ev);
 		}
 		e->nwheel -= s->n;
+		applied = s->n;
 		s->n = 0;
 	}
 	for (i = 0; i < e->nact; i++)
@@ -210,6 +218,8 @@ static void eng_cycle(struct rcf_engine *e)
 			eng_wake_next(e, e->act[i]);
 	e->in_cycle = 0;
 	e->now++;
+	if (e->wheel && !e->exact)
+		eng_ff_cycle_end(e, gen0, applied);
 }
 
 u64 eng_ev_pending(const struct rcf_engine *e)
@@ -224,7 +234,7 @@ static u64 eng_ev_next(const struct rcf_engine *e)
 
 	if (e->nheap)
 		return e->heap[0].at;
-	while (!e->wheel[at & e->wmask].n)
+	while (!e->wheel[(at + e->wrot) & e->wmask].n)
 		at++;
 	return at;
 }
@@ -253,6 +263,7 @@ void eng_wheel_free(struct rcf_engine *e)
 	rcf_os_free(e->wheel);
 	e->wheel = NULL;
 	e->nwheel = 0;
+	eng_ff_free(e);
 }
 
 /* The fast mode's wheel, when every latency fits one; -ENOMEM or 0. */
@@ -271,6 +282,12 @@ static int eng_wheel_new(struct rcf_engine *e)
 	if (!e->wheel)
 		return -ENOMEM;
 	e->wmask = size - 1;
+	e->wrot = 0;
+	e->lat_max = lat;
+	if (eng_ff_new(e)) {
+		eng_wheel_free(e);
+		return -ENOMEM;
+	}
 	return 0;
 }
 
@@ -296,6 +313,14 @@ long long rcf_engine_run(struct rcf_engine *e, u64 max_cycles)
 			e->yield = 0;
 			break;
 		}
+		/*
+		 * Every pending event and the last cycle's were queued by
+		 * cycles of the streak: the wheel holds its pattern only.
+		 */
+		if (e->ff_streak > e->ff_latp && e->ff_streak >= e->ff_hold &&
+		    e->nwheel == e->ff_sumlat &&
+		    e->ff_applied == e->ff_nprev && e->now < end)
+			eng_ff_try(e, end);
 	}
 	if (e->err)
 		return e->err;
@@ -324,6 +349,7 @@ int rcf_engine_set_exact(struct rcf_engine *e, bool exact)
 	if (!exact && eng_wheel_new(e))
 		return -ENOMEM;
 	e->exact = exact;
+	e->ff_streak = 0;
 	return 0;
 }
 
@@ -352,6 +378,7 @@ static void eng_release_out(struct rcf_engine *e, u32 el, u32 ci)
 	struct eng_chan *c = &e->chan[ci];
 	struct eng_hop *h = c->owner, *u = h->up, *w;
 
+	eng_ff_mark(e);
 	c->owner = NULL;
 	if (u) {
 		u->out = NULL;
@@ -387,6 +414,7 @@ static void eng_send(struct rcf_engine *e, u32 el, u32 ci, u32 n)
 	u32 k;
 
 	if (c->blocked_on) {
+		eng_ff_mark(e);
 		c->blocked += e->now - c->blocked_since;
 		c->blocked_on = 0;
 	}
@@ -404,6 +432,7 @@ static void eng_send(struct rcf_engine *e, u32 el, u32 ci, u32 n)
 				eng_fifo_pop(e, &e->chan[u->chan]);
 		}
 	} else if (h->relay) {
+		eng_ff_mark(e);
 		e->elem[el].relay_used -= n;
 	} else {
 		e->st.injected += n;
@@ -431,6 +460,7 @@ static bool eng_port_out(struct rcf_engine *e, u32 el, u32 di)
 				continue;
 			if (!c->credit) {
 				if (!c->blocked_on) {
+					eng_ff_mark(e);
 					c->blocked_on = 1;
 					c->blocked_since = e->now;
 				}
@@ -533,6 +563,7 @@ struct eng_hop *eng_hop_start(struct rcf_engine *e, u32 ci, struct eng_pkt *p,
 
 	if (!h)
 		return NULL;
+	eng_ff_mark(e);
 	h->pkt = p;
 	p->refs++;
 	h->up = up;
@@ -556,6 +587,7 @@ void eng_fifo_pop(struct rcf_engine *e, struct eng_chan *c)
 {
 	struct eng_hop *h = c->head;
 
+	eng_ff_mark(e);
 	c->head = h->next;
 	if (!c->head)
 		c->tail = NULL;
@@ -570,5 +602,6 @@ void eng_hop_release(struct rcf_engine *e, struct eng_hop *h)
 	    h->state == EH_WAIT || e->chan[h->chan].owner == h ||
 	    eng_cq_bytes(h))
 		return;
+	eng_ff_mark(e);
 	eng_hop_put(e, h);
 }

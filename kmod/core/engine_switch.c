@@ -28,6 +28,7 @@ static void eng_cq_enter(struct rcf_engine *e, struct eng_hop *u, u32 n)
 	struct eng_elem *x = eng_hop_elem(e, u);
 	u32 fill = eng_min(n, u->cq_room), rest = n - fill, k;
 
+	eng_ff_mark(e);
 	u->cq_room -= fill;
 	k = (rest + RCF_ENGINE_CHUNK - 1) / RCF_ENGINE_CHUNK;
 	u->cq_chunks += k;
@@ -46,6 +47,7 @@ void eng_cq_leave(struct rcf_engine *e, struct eng_hop *u, u32 n)
 
 	if (!n)
 		return;
+	eng_ff_mark(e);
 	x = eng_hop_elem(e, u);
 	u->cq_out += n;
 	if (!eng_cq_bytes(u)) {
@@ -67,6 +69,7 @@ static bool eng_discard(struct rcf_engine *e, struct eng_chan *c,
 {
 	u32 n = h->arrived - h->left;
 
+	eng_ff_mark(e);
 	if (n) {
 		h->left += n;
 		e->st.dropped += n;
@@ -83,6 +86,7 @@ static void eng_request(struct rcf_engine *e, struct eng_hop *h, u32 oc)
 {
 	struct eng_chan *o = &e->chan[oc];
 
+	eng_ff_mark(e);
 	h->ochan = oc;
 	if (!o->owner && !o->wq_head) {
 		h->out = eng_hop_start(e, oc, h->pkt, h, h->olen, h->orb,
@@ -146,6 +150,7 @@ static bool eng_decode_head(struct rcf_engine *e, u32 el, u32 port,
 			h->orb = h->rb + 1;
 		}
 	}
+	eng_ff_mark(e);
 	if (oc == ENG_NONE) {
 		h->state = EH_DROP;
 		eng_drop(e, p, reason);

@@ -31,6 +31,7 @@ struct outcome {
 	struct rcf_traffic_results tr;
 	u64 chan, cq, pair, blocked; /* digests */
 	u32 nblocked;
+	u64 ff_jumps, ff_cycles; /* the fast mode's own, not compared */
 };
 
 struct run_ctx {
@@ -88,6 +89,7 @@ static void digest(struct rcf_engine *e, const struct rcf_fabric *f,
 	const struct rcf_switch *s;
 
 	rcf_engine_stats(e, &o->st);
+	rcf_engine_ff_counts(e, &o->ff_jumps, &o->ff_cycles);
 	for (k = 0; k < f->links.cap; k++) {
 		if (!(l = rcf_vec_get(&f->links, k)))
 			continue;
@@ -321,6 +323,8 @@ static bool run_traffic(const struct gcase *c, const struct rcf_fabric *f,
  * Both modes on one generated case; the number of deliveries compared,
  * and the reference's run result in *rc.
  */
+static u64 gen_ff_cycles; /* skipped by the fast runs of diff_gen */
+
 static size_t diff_gen(const struct gcase *c, long long *rc)
 {
 	struct outcome x = {0}, y = {0};
@@ -349,6 +353,8 @@ static size_t diff_gen(const struct gcase *c, long long *rc)
 	    run_traffic(c, f, ids, nn, false, &y)) {
 		if (compare(name, &x, &y))
 			n = x.nd;
+		CHECK_EQ(x.ff_cycles, 0);
+		gen_ff_cycles += y.ff_cycles;
 		if (rc)
 			*rc = x.rc;
 		CHECK(x.nd > 0 || x.rc == -EDEADLK);
@@ -468,6 +474,48 @@ static void t_deadlock(void)
 	c.slice = 10000;
 	diff_gen(&c, &rc);
 	CHECK_EQ(rc, -EDEADLK);
+}
+
+/*
+ * Long packets on long links, alone or few at a time, where the fast mode
+ * runs streaming by arithmetic; slices of odd lengths end runs in mid
+ * stream.
+ */
+static void t_stream(void)
+{
+	static const char *const fab[][2] = {
+		{"sp1:16", "sp1"},
+		{"sp1:16", "sp1"},
+		{"ring:8", "shortest"},
+		{"sp1:16", "sp1"},
+	};
+	static const u32 bw[] = {1, 1, 4, 2};
+	static const u32 lat[] = {12, 7, 25, 300};
+	size_t n = 0;
+	int i;
+
+	gen_ff_cycles = 0;
+	for (i = 0; i < 4; i++) {
+		struct gcase c = base(fab[i][0], fab[i][1], RCF_TP_UNIFORM);
+
+		c.bw = bw[i];
+		c.lat = lat[i];
+		c.vcs = 1 + (i == 2);
+		c.buf = 2 * c.bw * c.lat + (i == 3 ? 0 : 5);
+		c.rate = i == 2 ? 400 : 200;
+		c.size_min = 1000;
+		c.size_max = 4000;
+		c.cycles = 20000;
+		c.slice = 211 + i * 998;
+		if (i == 3)
+			c.no_drain = true;
+		n += diff_gen(&c, NULL);
+	}
+	printf("# stream: %zu deliveries compared, %llu cycles "
+	       "fast-forwarded\n",
+	       n, (unsigned long long)gen_ff_cycles);
+	CHECK(n > 20);
+	CHECK(gen_ff_cycles > 3000);
 }
 
 static u32 rnd_state;
@@ -639,6 +687,85 @@ static void t_mode_switch(void)
 	free(o.d);
 }
 
+/*
+ * A chain of switches with long links and two VCs each way, packets
+ * both ways on both VCs (sharing the links), runs of random length cut
+ * anywhere in mid stream, counters compared after every run.
+ */
+static void t_chain(void)
+{
+	int seed;
+	u64 skipped = 0;
+
+	for (seed = 1; seed <= 20; seed++) {
+		struct rcf_fabric *f = fab_chain(3);
+		struct outcome o[2];
+		struct run_ctx ctx[2];
+		struct rcf_engine *e[2];
+		char name[32];
+		bool ok = true;
+		int i, k, m;
+
+		rnd_state = seed;
+		for (i = 0; i <= 3; i++) {
+			struct rcf_link *l = rcf_link_get(f, i);
+
+			l->bandwidth = 1 + rnd(3);
+			l->latency = 1 + rnd(60);
+			l->vcs = 2;
+			l->buf_size = 2 * l->bandwidth * l->latency + rnd(3);
+		}
+		for (m = 0; m < 2; m++) {
+			memset(&o[m], 0, sizeof(o[m]));
+			ctx[m] = (struct run_ctx){.o = &o[m]};
+			e[m] = rcf_engine_build(f, &pkt_ops, &ctx[m]);
+			ctx[m].e = e[m];
+			CHECK_EQ(rcf_engine_set_exact(e[m], !m), 0);
+		}
+		snprintf(name, sizeof(name), "chain %d", seed);
+		for (k = 0; k < 40 && ok; k++) {
+			u8 payload[250] = {0}, r[4];
+			int src = rnd(2), vc = rnd(2), sends = rnd(3);
+			u32 steps = 1 + rnd(700);
+
+			r[0] = RCF_HOP(0, vc);
+			for (i = 1; i < 4; i++)
+				r[i] = RCF_HOP(src ? 0 : 1, vc);
+			for (m = 0; m < 2; m++) {
+				for (i = 0; i < sends; i++)
+					rcf_engine_send(e[m], src, r, 4,
+							payload, 200 + i * 20,
+							k);
+				o[m].rc = rcf_engine_run(e[m], steps);
+				digest(e[m], f, &o[m]);
+				if (rcf_engine_check(e[m])) {
+					printf("# %s: invariant: %s\n", name,
+					       rcf_engine_check(e[m]));
+					ok = false;
+					tap_failed = 1;
+				}
+			}
+			ok = compare(name, &o[0], &o[1]);
+		}
+		for (m = 0; m < 2 && ok; m++) {
+			o[m].rc = rcf_engine_run(e[m], 1000000);
+			digest(e[m], f, &o[m]);
+			CHECK(!rcf_engine_check(e[m]));
+		}
+		CHECK(ok && compare(name, &o[0], &o[1]));
+		CHECK_EQ(o[0].ff_cycles, 0);
+		skipped += o[1].ff_cycles;
+		for (m = 0; m < 2; m++) {
+			rcf_engine_free(e[m]);
+			free(o[m].d);
+		}
+		rcf_fabric_free(f);
+	}
+	printf("# chain: %llu cycles fast-forwarded\n",
+	       (unsigned long long)skipped);
+	CHECK(skipped > 10000);
+}
+
 int main(void)
 {
 	static const struct tap_case cases[] = {
@@ -647,6 +774,8 @@ int main(void)
 		{"engine_diff_links", t_links},
 		{"engine_diff_deadlock", t_deadlock},
 		{"engine_diff_random", t_random},
+		{"engine_diff_stream", t_stream},
+		{"engine_diff_chain", t_chain},
 	};
 
 	return tap_run(cases, sizeof(cases) / sizeof(cases[0]));
