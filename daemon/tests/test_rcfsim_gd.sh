@@ -23,7 +23,7 @@ sys.exit(0 if ok else 1)' "$1" "$2"
 }
 
 echo "TAP version 13"
-echo "1..8"
+echo "1..9"
 
 $SIM gd -w case1 -j >"$T/c1.json"
 ok $? "case 1 runs through the engine"
@@ -56,6 +56,10 @@ a, b = (json.load(open(f)) for f in sys.argv[1:])
 keys = ("messages", "crossings", "max_node", "changes", "change_log")
 sys.exit(0 if all(a[k] == b[k] for k in keys) else 1)' "$T/g.json" "$T/g2.json"
 ok $? "the engine changes no decision: --no-engine gives the same run"
+
+$SIM gd -w givens:60x30 --t1 16 --t2 16 -j --exact >"$T/g3.json"
+cmp -s "$T/g.json" "$T/g3.json"
+ok $? "--exact: the engine's reference mode gives the same output"
 
 for t in ring:16 mesh:4x4 hypercube:4; do
 	$SIM gd -w givens:60x30 -t $t --static -j --no-engine || exit 1
