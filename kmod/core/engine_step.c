@@ -444,6 +444,87 @@ static void eng_send(struct rcf_engine *e, u32 el, u32 ci, u32 n)
 		eng_release_out(e, el, ci);
 }
 
+/*
+ * The fast mode's share of a link among several ready VCs: the byte by
+ * byte round robin below, played on counts, then one transfer per VC.
+ * Credits only arrive between cycles, so what each VC may send only
+ * shrinks as it sends; unless a tail goes (a release could hand a VC to
+ * a waiting packet mid-cycle) the counts, the stalls found, the round
+ * robin pointer and the order in which the VCs are first served (all
+ * that the events' order depends on) are the byte loop's.  False, with
+ * nothing changed, when a tail would go.
+ */
+static bool eng_port_batch(struct rcf_engine *e, u32 el, u32 di, u32 budget)
+{
+	struct eng_dlink *d = &e->dl[di];
+	u32 cred[RCF_LINK_MAX_VCS], avail[RCF_LINK_MAX_VCS];
+	u32 got[RCF_LINK_MAX_VCS] = { 0 }, stall = 0;
+	u32 rr = d->rr, v, i, ready, last = 0, n, first = d->rr;
+
+	if (d->vcs > RCF_LINK_MAX_VCS)
+		return false;
+	for (v = 0; v < d->vcs; v++) {
+		const struct eng_chan *c = &e->chan[d->chan0 + v];
+
+		cred[v] = c->credit;
+		avail[v] = c->owner ? eng_avail(c->owner) : 0;
+	}
+	while (budget) {
+		ready = 0;
+		for (v = 0; v < d->vcs; v++) {
+			if (avail[v] == got[v])
+				continue;
+			if (cred[v] == got[v]) {
+				stall |= 1u << v;
+				continue;
+			}
+			ready++;
+			last = v;
+		}
+		if (!ready)
+			break;
+		if (ready == 1) {
+			n = eng_min(budget, eng_min(cred[last], avail[last]) -
+					    got[last]);
+			got[last] += n;
+			budget -= n;
+			rr = (last + 1) % d->vcs;
+			continue;
+		}
+		for (i = 0; i < d->vcs && budget; i++) {
+			v = (rr + i) % d->vcs;
+			if (avail[v] == got[v] || cred[v] == got[v])
+				continue;
+			got[v]++;
+			budget--;
+			last = v;
+		}
+		rr = (last + 1) % d->vcs;
+	}
+	for (v = 0; v < d->vcs; v++) {
+		const struct eng_hop *h = e->chan[d->chan0 + v].owner;
+
+		if (got[v] && h->sent + got[v] >= h->len)
+			return false;
+	}
+	for (i = 0; i < d->vcs; i++) {
+		v = (first + i) % d->vcs;
+		if (got[v])
+			eng_send(e, el, d->chan0 + v, got[v]);
+	}
+	for (v = 0; v < d->vcs; v++) {
+		struct eng_chan *c = &e->chan[d->chan0 + v];
+
+		if ((stall >> v & 1) && !c->blocked_on) {
+			eng_ff_mark(e);
+			c->blocked_on = 1;
+			c->blocked_since = e->now;
+		}
+	}
+	d->rr = rr;
+	return true;
+}
+
 /* Shares each output link's bandwidth round robin among its VCs. */
 static bool eng_port_out(struct rcf_engine *e, u32 el, u32 di)
 {
@@ -483,6 +564,12 @@ static bool eng_port_out(struct rcf_engine *e, u32 el, u32 di)
 			if (!e->elem[el].is_switch)
 				eng_node_start(e, el);
 			continue;
+		}
+		if (!e->exact && budget > 1 &&
+		    eng_port_batch(e, el, di, budget)) {
+			if (!e->elem[el].is_switch)
+				eng_node_start(e, el);
+			return true;
 		}
 		for (i = 0; i < d->vcs && budget; i++) {
 			struct eng_chan *c;
