@@ -113,11 +113,22 @@ static u64 ff_sender(struct rcf_engine *e, u32 ci, struct eng_hop *h)
 	k = ff_min(k, ff_lim(c->credit, f->r, f->s, bw));
 	if (!u)
 		return ff_min(k, ff_lim(h->len - h->sent, 0, f->s, bw));
-	if (eng_cq_bytes(u))
-		return 0;
 	if (e->ffc[u->chan].h == u)
 		a = e->ffc[u->chan].s;
-	return ff_min(k, ff_lim(u->arrived - u->left, a, f->s, bw));
+	if (eng_cq_bytes(u)) {
+		/*
+		 * Through the central queue: as many bytes in as out, so
+		 * it never empties, and a whole period of its chunks (at
+		 * most 8 cycles) seen without a new peak or a shortage.
+		 */
+		if (u->state != EH_ALLOC || e->ffc[u->chan].r != f->s ||
+		    eng_cq_bytes(u) <= f->s ||
+		    e->ff_streak <= (u64)e->ff_latp + RCF_ENGINE_CHUNK)
+			return 0;
+		k = ff_min(k, ff_lim(u->arrived - u->left, a, f->s, bw));
+	}
+	return ff_min(k, ff_lim(eng_cq_bytes(u) + u->arrived - u->left, a,
+				f->s, bw));
 }
 
 /* The same for the receiver of channel ci; 0: none. */
@@ -138,9 +149,15 @@ static u64 ff_receiver(struct rcf_engine *e, u32 ci)
 	}
 	if (!f->r)
 		return k;
-	if (!head || eng_cq_bytes(head) ||
-	    head->state != (node ? EH_NODE : EH_ALLOC) || head->rx_relay)
+	if (!head || head->state != (node ? EH_NODE : EH_ALLOC) ||
+	    head->rx_relay)
 		return 0;
+	/* bytes into a queue must leave it as fast */
+	if (eng_cq_bytes(head)) {
+		if (!head->out)
+			return 0;
+		k = ff_min(k, ff_sender(e, head->out->chan, head->out));
+	}
 	/* its last byte leaving pops it from the FIFO */
 	return ff_min(k, (head->len - head->left - 1) / f->r);
 }
@@ -162,6 +179,23 @@ static u64 ff_span(struct rcf_engine *e, u64 max)
 	return k;
 }
 
+/*
+ * A queue streaming n bytes in and out per cycle: its chunks repeat
+ * every 8 cycles, so whole periods only count bytes and the rest are
+ * played.
+ */
+static void ff_jump_cq(struct rcf_engine *e, struct eng_hop *u, u32 n, u64 k)
+{
+	u32 r = k % RCF_ENGINE_CHUNK;
+
+	u->cq_in += (k - r) * n;
+	u->cq_out += (k - r) * n;
+	while (r--) {
+		eng_cq_leave(e, u, n);
+		eng_cq_enter(e, u, n);
+	}
+}
+
 /* Runs k cycles like the last one by arithmetic. */
 static void ff_jump(struct rcf_engine *e, u64 k)
 {
@@ -173,6 +207,13 @@ static void ff_jump(struct rcf_engine *e, u64 k)
 		u64 n = k * v->n;
 
 		if (v->hop) {
+			struct eng_ffc *f = &e->ffc[v->chan];
+			struct eng_hop *u = v->hop->up;
+
+			if (u && eng_cq_bytes(u) && !f->cq) {
+				f->cq = 1;
+				ff_jump_cq(e, u, f->s, k);
+			}
 			v->hop->sent += n;
 			v->hop->arrived += n;
 			c->credit -= n;

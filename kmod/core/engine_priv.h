@@ -127,6 +127,7 @@ struct eng_ffc {
 	struct eng_hop *h;	/* the piece whose bytes were sent */
 	u32 s;			/* bytes sent */
 	u32 r;			/* bytes that left its receiver buffer */
+	u8 cq;			/* its feeding queue brought up to date */
 };
 
 /* Longest link latency the wheel serves; beyond, the heap does. */
@@ -262,6 +263,7 @@ void eng_pool_free(struct rcf_engine *e);
 bool eng_switch_inputs(struct rcf_engine *e, u32 el);
 bool eng_switch_cq(struct rcf_engine *e, u32 el);
 u32 eng_cq_bytes(const struct eng_hop *u);
+void eng_cq_enter(struct rcf_engine *e, struct eng_hop *u, u32 n);
 void eng_cq_leave(struct rcf_engine *e, struct eng_hop *u, u32 n);
 
 /* engine_node.c */

@@ -484,18 +484,16 @@ static void t_deadlock(void)
 static void t_stream(void)
 {
 	static const char *const fab[][2] = {
-		{"sp1:16", "sp1"},
-		{"sp1:16", "sp1"},
-		{"ring:8", "shortest"},
-		{"sp1:16", "sp1"},
+		{"sp1:16", "sp1"}, {"sp1:16", "sp1"}, {"ring:8", "shortest"},
+		{"sp1:16", "sp1"}, {"sp1:16", "sp1"},
 	};
-	static const u32 bw[] = {1, 1, 4, 2};
-	static const u32 lat[] = {12, 7, 25, 300};
+	static const u32 bw[] = {1, 1, 4, 2, 1};
+	static const u32 lat[] = {12, 7, 25, 300, 4};
 	size_t n = 0;
 	int i;
 
 	gen_ff_cycles = 0;
-	for (i = 0; i < 4; i++) {
+	for (i = 0; i < 5; i++) {
 		struct gcase c = base(fab[i][0], fab[i][1], RCF_TP_UNIFORM);
 
 		c.bw = bw[i];
@@ -509,6 +507,11 @@ static void t_stream(void)
 		c.slice = 211 + i * 998;
 		if (i == 3)
 			c.no_drain = true;
+		/* contention: packets stream through central queues */
+		if (i == 4) {
+			c.rate = 600;
+			c.cq = 256;
+		}
 		n += diff_gen(&c, NULL);
 	}
 	printf("# stream: %zu deliveries compared, %llu cycles "
