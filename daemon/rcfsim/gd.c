@@ -18,7 +18,7 @@
 
 static const char usage[] =
 	"usage: rcfsim gd [--workload W] [--topo T] [--static] [algorithm]\n"
-	"                 [--seed X] [--json] [--log] [--no-engine]\n"
+	"                 [--seed X] [--json] [--log] [--no-engine] [--exact]\n"
 	"\n"
 	"Runs a workload of García-Duato §4 on a circuit-realised Supernode\n"
 	"topology with the reconfiguration algorithm of §3 in the loop.\n"
@@ -40,6 +40,8 @@ static const char usage[] =
 	"      --no-reorder    givens: keep the column order\n"
 	"  -s, --size B        message bytes through the engine (32)\n"
 	"      --no-engine     count only, no engine or model\n"
+	"      --exact         the engine's reference mode (slower, the\n"
+	"                      same results)\n"
 	"  -j, --json          JSON output\n"
 	"      --log           list the changes\n"
 	"      --trace-out F   write the workload as a message trace for\n"
@@ -61,7 +63,8 @@ enum {
 	O_LOG,
 	O_COUNT,
 	O_TRACE_OUT,
-	O_TRACE_GAP
+	O_TRACE_GAP,
+	O_EXACT
 };
 
 static const struct option longopts[] = {
@@ -79,6 +82,7 @@ static const struct option longopts[] = {
 	{"no-reorder", no_argument, NULL, O_NOREORDER},
 	{"size", required_argument, NULL, 's'},
 	{"no-engine", no_argument, NULL, O_NOENGINE},
+	{"exact", no_argument, NULL, O_EXACT},
 	{"json", no_argument, NULL, 'j'},
 	{"log", no_argument, NULL, O_LOG},
 	{"count", required_argument, NULL, O_COUNT},
@@ -93,7 +97,7 @@ struct gd_args {
 	struct gd_sim_cfg cfg;
 	uint64_t per, seed, size, trace_gap;
 	const char *trace_out;
-	int reorder, engine, json, log;
+	int reorder, engine, exact, json, log;
 	uint32_t rows, cols;
 };
 
@@ -179,6 +183,9 @@ static int parse(int argc, char **argv, struct gd_args *a)
 			break;
 		case O_NOENGINE:
 			a->engine = 0;
+			break;
+		case O_EXACT:
+			a->exact = 1;
 			break;
 		case 'j':
 			a->json = 1;
@@ -544,7 +551,7 @@ int sim_gd_main(int argc, char **argv)
 			goto out;
 		}
 		rcf_topo_free(&t);
-		x.net = sim_gd_net_new(&f, a.size, err, sizeof(err));
+		x.net = sim_gd_net_new(&f, a.size, a.exact, err, sizeof(err));
 		if (!x.net) {
 			fprintf(stderr, "rcfsim gd: %s\n", err);
 			goto out;

@@ -17,6 +17,7 @@ struct sim_gd_net {
 	struct rcf_fabric *m;
 	struct rcf_adapter *a;
 	uint32_t msg_bytes;
+	int exact;
 	u8 *buf;
 	/* what the last delivery was */
 	u32 got_src, got_dst, got_len;
@@ -58,7 +59,12 @@ static int rebuild(struct sim_gd_net *n)
 	fold(n);
 	rcf_adapter_free(n->a);
 	n->a = rcf_adapter_new(n->m, RCF_RPOL_ROUND_ROBIN, &gd_ops, n);
-	return n->a ? 0 : -1;
+	if (!n->a)
+		return -1;
+	/* a new engine is quiet: only memory can be missing */
+	if (rcf_engine_set_exact(rcf_adapter_engine(n->a), n->exact))
+		return -1;
+	return 0;
 }
 
 static int add_all(struct rcf_fabric *m, const struct sim_fabric *f,
@@ -112,7 +118,8 @@ static int add_all(struct rcf_fabric *m, const struct sim_fabric *f,
 }
 
 struct sim_gd_net *sim_gd_net_new(const struct sim_fabric *f,
-				  uint32_t msg_bytes, char *err, size_t errlen)
+				  uint32_t msg_bytes, int exact, char *err,
+				  size_t errlen)
 {
 	struct sim_gd_net *n = calloc(1, sizeof(*n));
 	struct rcf_err e = {0};
@@ -124,6 +131,7 @@ struct sim_gd_net *sim_gd_net_new(const struct sim_fabric *f,
 		return NULL;
 	}
 	n->msg_bytes = msg_bytes;
+	n->exact = exact;
 	rcf_txn_begin(n->m);
 	if (add_all(n->m, f, &e) || rcf_txn_commit(n->m, &e)) {
 		if (n->m->in_txn)

@@ -27,8 +27,10 @@ struct sim_gd_net_stats {
 
 struct sim_gd_net;
 
+/* exact: the engine's reference mode, else its fast mode (same results) */
 struct sim_gd_net *sim_gd_net_new(const struct sim_fabric *f,
-				  uint32_t msg_bytes, char *err, size_t errlen);
+				  uint32_t msg_bytes, int exact, char *err,
+				  size_t errlen);
 void sim_gd_net_free(struct sim_gd_net *n);
 /* Sends one message and runs until it is delivered: 0 when it arrived
  * whole at dst from src, -1 otherwise. */

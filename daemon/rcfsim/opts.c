@@ -60,6 +60,8 @@ static const char usage[] =
 	"      --no-drain         stop at the end of generation\n"
 	"      --seed X           PRNG seed (default 1)\n"
 	"      --slice N          cycles per step of the run loop (10000)\n"
+	"      --exact            the engine's reference mode (slower, the\n"
+	"                         same results)\n"
 	"\n"
 	"Output:\n"
 	"  -j, --json             JSON instead of text\n"
@@ -90,6 +92,7 @@ enum {
 	O_NO_DRAIN,
 	O_SEED,
 	O_SLICE,
+	O_EXACT,
 	O_CHANNELS,
 	O_SWITCHES,
 	O_NODES,
@@ -121,6 +124,7 @@ static const struct option longopts[] = {
 	{"no-drain", no_argument, NULL, O_NO_DRAIN},
 	{"seed", required_argument, NULL, O_SEED},
 	{"slice", required_argument, NULL, O_SLICE},
+	{"exact", no_argument, NULL, O_EXACT},
 	{"json", no_argument, NULL, 'j'},
 	{"channels", no_argument, NULL, O_CHANNELS},
 	{"switches", no_argument, NULL, O_SWITCHES},
@@ -392,6 +396,9 @@ static int parse_one(int c, const char *arg, struct sim_opts *o)
 		if (num(arg, 1, UINT64_MAX, &v))
 			return bad("--slice: bad value '%s'", arg);
 		o->slice = v;
+		return 0;
+	case O_EXACT:
+		o->exact = 1;
 		return 0;
 	case 'j':
 		o->json = 1;

@@ -21,6 +21,7 @@ struct sim_opts {
 	const char *size;	      /* the --size argument */
 	int policy;		      /* enum rcf_route_policy */
 	uint64_t slice;		      /* cycles per run step */
+	int exact;		      /* the engine's reference mode */
 	int json, progress;
 	int show_channels, show_switches, show_nodes, show_pairs;
 	/* node ids from the command line and files, mapped by sim_run */

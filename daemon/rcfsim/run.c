@@ -364,6 +364,16 @@ static int loop(const struct sim_opts *o, struct rcf_traffic *t,
 			(unsigned long long)es.now,
 			(unsigned long long)es.byte_hops, res->secs,
 			clock_secs(CLOCK_PROCESS_CPUTIME_ID) - cpu0);
+		if (!rcf_engine_exact(e)) {
+			u64 jumps, cycles;
+
+			rcf_engine_ff_counts(e, &jumps, &cycles);
+			fprintf(stderr,
+				"rcfsim: fast-forwarded %llu cycles in %llu "
+				"steps\n",
+				(unsigned long long)cycles,
+				(unsigned long long)jumps);
+		}
 	}
 	if (rc == -EDEADLK)
 		fprintf(stderr,
@@ -415,6 +425,8 @@ int sim_run(struct sim_opts *o, const struct sim_fabric *f,
 		rcf_errf(err, errlen, "out of memory for the engine");
 		goto out;
 	}
+	/* a new engine is quiet, so the mode can always be chosen here */
+	rcf_engine_set_exact(rcf_adapter_engine(a), o->exact);
 	rc = rcf_traffic_new(&o->spec, a, &c.t);
 	if (rc) {
 		rcf_errf(err, errlen, "traffic %s cannot run on %u nodes: %s",

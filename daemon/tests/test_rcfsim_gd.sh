@@ -57,6 +57,10 @@ keys = ("messages", "crossings", "max_node", "changes", "change_log")
 sys.exit(0 if all(a[k] == b[k] for k in keys) else 1)' "$T/g.json" "$T/g2.json"
 ok $? "the engine changes no decision: --no-engine gives the same run"
 
+$SIM gd -w givens:60x30 --t1 16 --t2 16 -j --exact >"$T/g3.json"
+cmp -s "$T/g.json" "$T/g3.json"
+ok $? "--exact: the engine's reference mode gives the same output"
+
 for t in ring:16 mesh:4x4 hypercube:4; do
 	$SIM gd -w givens:60x30 -t $t --static -j --no-engine || exit 1
 done >"$T/st.txt"

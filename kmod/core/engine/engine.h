@@ -185,6 +185,23 @@ u64 rcf_engine_pool_bytes(const struct rcf_engine *e);
 bool rcf_engine_trim(struct rcf_engine *e);
 
 /*
+ * Reference (exact, the default) or fast mode.  The reference mode is the
+ * per-cycle loop as Documentation/engine.rst describes it, every pending
+ * event in one heap; the fast mode must give the same results to the
+ * byte and the cycle (every counter, delivery and deadlock report), and
+ * kmod/core/test/test_engine_diff checks that it does.  Only on a quiet
+ * engine (rcf_engine_quiet): -EBUSY otherwise, nothing changed.
+ */
+int rcf_engine_set_exact(struct rcf_engine *e, bool exact);
+bool rcf_engine_exact(const struct rcf_engine *e);
+/*
+ * The fast mode's fast-forwards over steady streaming so far: how many,
+ * and the cycles they ran by arithmetic (for tests and benchmarks).
+ */
+void rcf_engine_ff_counts(const struct rcf_engine *e, u64 *jumps,
+			  u64 *cycles);
+
+/*
  * Makes rcf_engine_run() return at the end of the current cycle, for a
  * caller with something to send before the engine goes on (a delivery
  * callback that released a message, say).

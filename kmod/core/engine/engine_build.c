@@ -240,6 +240,7 @@ struct rcf_engine *rcf_engine_build(const struct rcf_fabric *f,
 	eng_elems(e, f);
 	eng_links(e, f);
 	e->st.lat_min = ~0ULL;
+	e->exact = 1;
 	return e;
 }
 
@@ -265,6 +266,7 @@ void rcf_engine_free(struct rcf_engine *e)
 	rcf_os_free(e->act);
 	rcf_os_free(e->act_next);
 	rcf_os_free(e->heap);
+	eng_wheel_free(e);
 	rcf_os_free(e->pairs);
 	rcf_os_free(e);
 }

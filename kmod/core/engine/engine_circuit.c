@@ -86,6 +86,7 @@ void rcf_engine_set_circuit(struct rcf_engine *e, u32 sw, u32 in, u8 out)
 	x = &e->elem[e->sw_idx[sw]];
 	if (in < x->nports)
 		e->circ[x->port0 + in] = out;
+	e->ff_streak = 0;
 }
 
 /*

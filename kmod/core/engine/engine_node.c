@@ -74,6 +74,8 @@ int rcf_engine_send(struct rcf_engine *e, u32 src, const u8 *route,
 	e->elem[el].sq_len++;
 	e->elem[el].sq_bytes += p->len0 - 1;
 	e->st.sent_pkts++;
+	eng_ff_mark(e);
+	e->ff_streak = 0;
 	eng_wake_next(e, el);
 	return 0;
 }
@@ -85,6 +87,7 @@ static void eng_deliver(struct rcf_engine *e, u32 el, struct eng_pkt *p)
 	u64 lat = e->now - p->born, b = lat;
 	u32 k = 0;
 
+	eng_ff_mark(e);
 	while (b > 1) {
 		b >>= 1;
 		k++;
@@ -127,6 +130,7 @@ bool eng_node_inputs(struct rcf_engine *e, u32 el)
 
 			while ((h = c->head)) {
 				if (h->state == EH_NEW) {
+					eng_ff_mark(e);
 					h->state = EH_NODE;
 					h->rx_relay = h->rb < h->pkt->nroute;
 				}
@@ -137,10 +141,12 @@ bool eng_node_inputs(struct rcf_engine *e, u32 el)
 				if (n) {
 					h->left += n;
 					eng_credit(e, h->chan, n);
-					if (h->rx_relay)
+					if (h->rx_relay) {
+						eng_ff_mark(e);
 						x->relay_used += n;
-					else
+					} else {
 						e->st.delivered += n;
+					}
 					moved = true;
 				}
 				if (h->left < h->len)
@@ -181,6 +187,7 @@ static bool eng_start_one(struct rcf_engine *e, u32 el, bool relay)
 	}
 	if (oc != ENG_NONE && e->chan[oc].owner)
 		return false;
+	eng_ff_mark(e);
 	eng_q_pop(head, tail);
 	if (!relay) {
 		x->sq_len--;

@@ -106,6 +106,33 @@ struct eng_ev {
 	u32 n;
 };
 
+/*
+ * The fast mode's timing wheel: slot at % size holds the events due at
+ * cycle at, in the order they were queued (the heap's (at, seq) order),
+ * because every event is queued 1 .. size - 1 cycles ahead.
+ */
+struct eng_wev {
+	struct eng_hop *hop;	/* NULL: credit */
+	u32 chan;
+	u32 n;
+};
+
+struct eng_slot {
+	struct eng_wev *v;
+	u32 n, cap;
+};
+
+/* Per channel, what one steady cycle of the fast-forward did on it. */
+struct eng_ffc {
+	struct eng_hop *h;	/* the piece whose bytes were sent */
+	u32 s;			/* bytes sent */
+	u32 r;			/* bytes that left its receiver buffer */
+	u8 cq;			/* its feeding queue brought up to date */
+};
+
+/* Longest link latency the wheel serves; beyond, the heap does. */
+#define ENG_WHEEL_MAX 4096
+
 struct eng_route {
 	u32 src, dst;
 	u8 index, nhops;
@@ -152,7 +179,26 @@ struct rcf_engine {
 
 	struct eng_ev *heap;
 	u32 nheap, heap_cap;
+	struct eng_slot *wheel;	/* fast mode, NULL: the heap */
+	u32 wmask;		/* slots - 1 */
+	u64 nwheel;		/* events in the wheel */
+	u64 wrot;		/* cycle at is in slot (at + wrot) & wmask */
+	u32 lat_max;		/* longest link latency */
 
+	/* fast-forward of steady cycles (engine_ff.c) */
+	struct eng_wev *ff_log, *ff_prev;	/* this and the last cycle's */
+	u32 ff_n, ff_nprev, ff_cap;		/* events queued */
+	u8 ff_over;		/* this cycle queued more than ff_cap */
+	u64 ff_gen;		/* discrete state changes so far */
+	u64 ff_streak;		/* last cycles alike and without any */
+	u64 ff_hold;		/* no try before this streak: the last failed */
+	u64 ff_sumlat;		/* the streak's events pending: sum of latencies */
+	u32 ff_latp;		/* the longest latency of the streak's events */
+	u32 ff_applied;		/* events the last cycle applied */
+	struct eng_ffc *ffc;	/* nchan, zero between uses */
+	u64 ff_jumps, ff_cycles;	/* fast-forwards made, cycles skipped */
+
+	u8 exact;		/* reference mode, rcf_engine_set_exact */
 	u8 in_cycle;
 	u8 yield;		/* rcf_engine_run returns after this cycle */
 	int err;		/* sticky: an event could not be queued */
@@ -179,6 +225,28 @@ void eng_wake(struct rcf_engine *e, u32 el);
 void eng_wake_next(struct rcf_engine *e, u32 el);
 bool eng_outputs(struct rcf_engine *e, u32 el);
 void eng_credit(struct rcf_engine *e, u32 chan, u32 n);
+/* Events queued (heap and wheel), and every one of them in turn. */
+u64 eng_ev_pending(const struct rcf_engine *e);
+void eng_ev_each(const struct rcf_engine *e,
+		 void (*fn)(void *arg, const struct eng_hop *h, u32 chan,
+			    u32 n),
+		 void *arg);
+void eng_wheel_free(struct rcf_engine *e);
+
+/* engine_ff.c */
+int eng_ff_new(struct rcf_engine *e);
+void eng_ff_free(struct rcf_engine *e);
+void eng_ff_cycle_end(struct rcf_engine *e, u64 gen0, u32 applied);
+void eng_ff_try(struct rcf_engine *e, u64 end);
+
+/*
+ * A state change the fast-forward cannot repeat by arithmetic (a head, a
+ * tail, a decode, an allocation, a queue, a stall): no jump over it.
+ */
+static inline void eng_ff_mark(struct rcf_engine *e)
+{
+	e->ff_gen++;
+}
 
 /* engine_build.c */
 int eng_rblk_build(const struct rcf_vec *t, struct eng_rblk **out);
@@ -195,6 +263,7 @@ void eng_pool_free(struct rcf_engine *e);
 bool eng_switch_inputs(struct rcf_engine *e, u32 el);
 bool eng_switch_cq(struct rcf_engine *e, u32 el);
 u32 eng_cq_bytes(const struct eng_hop *u);
+void eng_cq_enter(struct rcf_engine *e, struct eng_hop *u, u32 n);
 void eng_cq_leave(struct rcf_engine *e, struct eng_hop *u, u32 n);
 
 /* engine_node.c */

@@ -150,6 +150,8 @@ void rcf_reroute_install(struct rcf_adapter *a, struct rcf_reroute *rt,
 
 void rcf_engine_set_now(struct rcf_engine *e, u64 now)
 {
-	if (!e->busy && !e->nheap)
+	if (!e->busy && !eng_ev_pending(e)) {
 		e->now = now;
+		e->ff_streak = 0;
+	}
 }

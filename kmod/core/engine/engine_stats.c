@@ -190,10 +190,25 @@ static const char *eng_check_sq(const struct rcf_engine *e, u64 *sq)
 	return NULL;
 }
 
+struct eng_check_evs {
+	u32 *cred;	/* credits on their way back, per channel */
+	u64 n;		/* events seen */
+};
+
+static void eng_check_ev(void *arg, const struct eng_hop *h, u32 chan, u32 n)
+{
+	struct eng_check_evs *c = arg;
+
+	c->n++;
+	if (!h)
+		c->cred[chan] += n;
+}
+
 const char *rcf_engine_check(const struct rcf_engine *e)
 {
 	u32 *cred, *used, i;
 	u64 held = 0, inflight, *sq;
+	struct eng_check_evs evs = { NULL, 0 };
 	const char *err = NULL;
 
 	cred = rcf_os_zalloc((e->nchan + 1) * sizeof(u32));
@@ -206,9 +221,12 @@ const char *rcf_engine_check(const struct rcf_engine *e)
 	err = eng_check_sq(e, sq);
 	if (err)
 		goto out;
-	for (i = 0; i < e->nheap; i++)
-		if (!e->heap[i].hop)
-			cred[e->heap[i].chan] += e->heap[i].n;
+	evs.cred = cred;
+	eng_ev_each(e, eng_check_ev, &evs);
+	if (evs.n != eng_ev_pending(e)) {
+		err = "events miscounted";
+		goto out;
+	}
 	for (i = 0; i < e->nchan && !err; i++) {
 		const struct eng_chan *c = &e->chan[i];
 		const struct eng_dlink *d = &e->dl[c->dl];

@@ -29,11 +29,51 @@ static int eng_heap_grow(struct rcf_engine *e)
 	return 0;
 }
 
+static int eng_slot_grow(struct eng_slot *s)
+{
+	u32 cap = s->cap ? 2 * s->cap : 16;
+	struct eng_wev *v;
+
+	if (s->cap > (u32)-1 / 2 / sizeof(*v))
+		return -ENOMEM;
+	v = rcf_os_zalloc((size_t)cap * sizeof(*v));
+	if (!v)
+		return -ENOMEM;
+	if (s->n)
+		memcpy(v, s->v, s->n * sizeof(*v));
+	rcf_os_free(s->v);
+	s->v = v;
+	s->cap = cap;
+	return 0;
+}
+
+/* Same order as the heap: by cycle, then in the order queued. */
+static int eng_wheel_push(struct rcf_engine *e, u64 at, u32 chan,
+			  struct eng_hop *h, u32 n)
+{
+	struct eng_slot *s = &e->wheel[(at + e->wrot) & e->wmask];
+
+	if (s->n == s->cap && eng_slot_grow(s)) {
+		e->err = -ENOMEM;
+		return -ENOMEM;
+	}
+	s->v[s->n++] = (struct eng_wev){ h, chan, n };
+	e->nwheel++;
+	if (e->ff_n < e->ff_cap)
+		e->ff_log[e->ff_n++] = s->v[s->n - 1];
+	else
+		e->ff_over = 1;
+	return 0;
+}
+
 int eng_ev_push(struct rcf_engine *e, u64 at, u32 chan, struct eng_hop *h,
 		u32 n)
 {
 	struct eng_ev ev = { at, e->seq++, h, chan, n };
 	u32 i;
+
+	if (e->wheel && !e->exact)
+		return eng_wheel_push(e, at, chan, h, n);
 
 	if (e->nheap == e->heap_cap && eng_heap_grow(e)) {
 		e->err = -ENOMEM;
@@ -141,8 +181,9 @@ static bool eng_visit(struct rcf_engine *e, u32 el)
 
 static void eng_cycle(struct rcf_engine *e)
 {
+	u64 gen0 = e->ff_gen;
 	struct eng_ev ev;
-	u32 *t, i;
+	u32 *t, i, applied = 0;
 
 	t = e->act;
 	e->act = e->act_next;
@@ -150,33 +191,120 @@ static void eng_cycle(struct rcf_engine *e)
 	e->nact = e->nact_next;
 	e->nact_next = 0;
 	e->in_cycle = 1;
+	e->ff_n = 0;
+	e->ff_over = 0;
 	for (i = 0; i < e->nact; i++)
 		e->elem[e->act[i]].mark_cur = e->now + 1;
 	while (e->nheap && e->heap[0].at == e->now) {
 		eng_ev_pop(e, &ev);
 		eng_apply(e, &ev);
 	}
+	if (e->nwheel) {
+		struct eng_slot *s = &e->wheel[(e->now + e->wrot) & e->wmask];
+
+		/* applying queues nothing, so the slot holds still */
+		for (i = 0; i < s->n; i++) {
+			ev.hop = s->v[i].hop;
+			ev.chan = s->v[i].chan;
+			ev.n = s->v[i].n;
+			eng_apply(e, &ev);
+		}
+		e->nwheel -= s->n;
+		applied = s->n;
+		s->n = 0;
+	}
 	for (i = 0; i < e->nact; i++)
 		if (eng_visit(e, e->act[i]))
 			eng_wake_next(e, e->act[i]);
 	e->in_cycle = 0;
 	e->now++;
+	if (e->wheel && !e->exact)
+		eng_ff_cycle_end(e, gen0, applied);
+}
+
+u64 eng_ev_pending(const struct rcf_engine *e)
+{
+	return e->nheap + e->nwheel;
+}
+
+/* Cycle of the next event; there is one, due now or later. */
+static u64 eng_ev_next(const struct rcf_engine *e)
+{
+	u64 at = e->now;
+
+	if (e->nheap)
+		return e->heap[0].at;
+	while (!e->wheel[(at + e->wrot) & e->wmask].n)
+		at++;
+	return at;
+}
+
+void eng_ev_each(const struct rcf_engine *e,
+		 void (*fn)(void *arg, const struct eng_hop *h, u32 chan,
+			    u32 n),
+		 void *arg)
+{
+	u32 i, k;
+
+	for (i = 0; i < e->nheap; i++)
+		fn(arg, e->heap[i].hop, e->heap[i].chan, e->heap[i].n);
+	for (k = 0; e->nwheel && k <= e->wmask; k++)
+		for (i = 0; i < e->wheel[k].n; i++)
+			fn(arg, e->wheel[k].v[i].hop, e->wheel[k].v[i].chan,
+			   e->wheel[k].v[i].n);
+}
+
+void eng_wheel_free(struct rcf_engine *e)
+{
+	u32 k;
+
+	for (k = 0; e->wheel && k <= e->wmask; k++)
+		rcf_os_free(e->wheel[k].v);
+	rcf_os_free(e->wheel);
+	e->wheel = NULL;
+	e->nwheel = 0;
+	eng_ff_free(e);
+}
+
+/* The fast mode's wheel, when every latency fits one; -ENOMEM or 0. */
+static int eng_wheel_new(struct rcf_engine *e)
+{
+	u32 lat = 1, size = 2, d;
+
+	for (d = 0; d < e->ndl; d++)
+		if (e->dl[d].lat > lat)
+			lat = e->dl[d].lat;
+	if (e->wheel || lat > ENG_WHEEL_MAX)
+		return 0;
+	while (size <= lat)
+		size *= 2;
+	e->wheel = rcf_os_zalloc(size * sizeof(*e->wheel));
+	if (!e->wheel)
+		return -ENOMEM;
+	e->wmask = size - 1;
+	e->wrot = 0;
+	e->lat_max = lat;
+	if (eng_ff_new(e)) {
+		eng_wheel_free(e);
+		return -ENOMEM;
+	}
+	return 0;
 }
 
 long long rcf_engine_run(struct rcf_engine *e, u64 max_cycles)
 {
-	u64 start = e->now, end = e->now + max_cycles;
+	u64 start = e->now, end = e->now + max_cycles, next;
 
 	while (e->now < end && !e->err) {
 		if (!e->nact_next) {
-			if (!e->nheap) {
+			if (!eng_ev_pending(e)) {
 				if (e->busy)
 					return -EDEADLK;
 				break;
 			}
-			if (e->heap[0].at > e->now) {
-				e->now = e->heap[0].at < end ? e->heap[0].at :
-							       end;
+			next = eng_ev_next(e);
+			if (next > e->now) {
+				e->now = next < end ? next : end;
 				continue;
 			}
 		}
@@ -185,6 +313,14 @@ long long rcf_engine_run(struct rcf_engine *e, u64 max_cycles)
 			e->yield = 0;
 			break;
 		}
+		/*
+		 * Every pending event and the last cycle's were queued by
+		 * cycles of the streak: the wheel holds its pattern only.
+		 */
+		if (e->ff_streak > e->ff_latp && e->ff_streak >= e->ff_hold &&
+		    e->nwheel == e->ff_sumlat &&
+		    e->ff_applied == e->ff_nprev && e->now < end)
+			eng_ff_try(e, end);
 	}
 	if (e->err)
 		return e->err;
@@ -203,7 +339,23 @@ u64 rcf_engine_busy(const struct rcf_engine *e)
 
 bool rcf_engine_quiet(const struct rcf_engine *e)
 {
-	return !e->busy && !e->nheap && !e->nact_next;
+	return !e->busy && !eng_ev_pending(e) && !e->nact_next;
+}
+
+int rcf_engine_set_exact(struct rcf_engine *e, bool exact)
+{
+	if (!rcf_engine_quiet(e))
+		return -EBUSY;
+	if (!exact && eng_wheel_new(e))
+		return -ENOMEM;
+	e->exact = exact;
+	e->ff_streak = 0;
+	return 0;
+}
+
+bool rcf_engine_exact(const struct rcf_engine *e)
+{
+	return e->exact;
 }
 
 u64 rcf_engine_now(const struct rcf_engine *e)
@@ -226,6 +378,7 @@ static void eng_release_out(struct rcf_engine *e, u32 el, u32 ci)
 	struct eng_chan *c = &e->chan[ci];
 	struct eng_hop *h = c->owner, *u = h->up, *w;
 
+	eng_ff_mark(e);
 	c->owner = NULL;
 	if (u) {
 		u->out = NULL;
@@ -261,6 +414,7 @@ static void eng_send(struct rcf_engine *e, u32 el, u32 ci, u32 n)
 	u32 k;
 
 	if (c->blocked_on) {
+		eng_ff_mark(e);
 		c->blocked += e->now - c->blocked_since;
 		c->blocked_on = 0;
 	}
@@ -278,6 +432,7 @@ static void eng_send(struct rcf_engine *e, u32 el, u32 ci, u32 n)
 				eng_fifo_pop(e, &e->chan[u->chan]);
 		}
 	} else if (h->relay) {
+		eng_ff_mark(e);
 		e->elem[el].relay_used -= n;
 	} else {
 		e->st.injected += n;
@@ -287,6 +442,87 @@ static void eng_send(struct rcf_engine *e, u32 el, u32 ci, u32 n)
 	eng_ev_push(e, e->now + e->dl[c->dl].lat, ci, h, n);
 	if (h->sent == h->len)
 		eng_release_out(e, el, ci);
+}
+
+/*
+ * The fast mode's share of a link among several ready VCs: the byte by
+ * byte round robin below, played on counts, then one transfer per VC.
+ * Credits only arrive between cycles, so what each VC may send only
+ * shrinks as it sends; unless a tail goes (a release could hand a VC to
+ * a waiting packet mid-cycle) the counts, the stalls found, the round
+ * robin pointer and the order in which the VCs are first served (all
+ * that the events' order depends on) are the byte loop's.  False, with
+ * nothing changed, when a tail would go.
+ */
+static bool eng_port_batch(struct rcf_engine *e, u32 el, u32 di, u32 budget)
+{
+	struct eng_dlink *d = &e->dl[di];
+	u32 cred[RCF_LINK_MAX_VCS], avail[RCF_LINK_MAX_VCS];
+	u32 got[RCF_LINK_MAX_VCS] = { 0 }, stall = 0;
+	u32 rr = d->rr, v, i, ready, last = 0, n, first = d->rr;
+
+	if (d->vcs > RCF_LINK_MAX_VCS)
+		return false;
+	for (v = 0; v < d->vcs; v++) {
+		const struct eng_chan *c = &e->chan[d->chan0 + v];
+
+		cred[v] = c->credit;
+		avail[v] = c->owner ? eng_avail(c->owner) : 0;
+	}
+	while (budget) {
+		ready = 0;
+		for (v = 0; v < d->vcs; v++) {
+			if (avail[v] == got[v])
+				continue;
+			if (cred[v] == got[v]) {
+				stall |= 1u << v;
+				continue;
+			}
+			ready++;
+			last = v;
+		}
+		if (!ready)
+			break;
+		if (ready == 1) {
+			n = eng_min(budget, eng_min(cred[last], avail[last]) -
+					    got[last]);
+			got[last] += n;
+			budget -= n;
+			rr = (last + 1) % d->vcs;
+			continue;
+		}
+		for (i = 0; i < d->vcs && budget; i++) {
+			v = (rr + i) % d->vcs;
+			if (avail[v] == got[v] || cred[v] == got[v])
+				continue;
+			got[v]++;
+			budget--;
+			last = v;
+		}
+		rr = (last + 1) % d->vcs;
+	}
+	for (v = 0; v < d->vcs; v++) {
+		const struct eng_hop *h = e->chan[d->chan0 + v].owner;
+
+		if (got[v] && h->sent + got[v] >= h->len)
+			return false;
+	}
+	for (i = 0; i < d->vcs; i++) {
+		v = (first + i) % d->vcs;
+		if (got[v])
+			eng_send(e, el, d->chan0 + v, got[v]);
+	}
+	for (v = 0; v < d->vcs; v++) {
+		struct eng_chan *c = &e->chan[d->chan0 + v];
+
+		if ((stall >> v & 1) && !c->blocked_on) {
+			eng_ff_mark(e);
+			c->blocked_on = 1;
+			c->blocked_since = e->now;
+		}
+	}
+	d->rr = rr;
+	return true;
 }
 
 /* Shares each output link's bandwidth round robin among its VCs. */
@@ -305,6 +541,7 @@ static bool eng_port_out(struct rcf_engine *e, u32 el, u32 di)
 				continue;
 			if (!c->credit) {
 				if (!c->blocked_on) {
+					eng_ff_mark(e);
 					c->blocked_on = 1;
 					c->blocked_since = e->now;
 				}
@@ -327,6 +564,12 @@ static bool eng_port_out(struct rcf_engine *e, u32 el, u32 di)
 			if (!e->elem[el].is_switch)
 				eng_node_start(e, el);
 			continue;
+		}
+		if (!e->exact && budget > 1 &&
+		    eng_port_batch(e, el, di, budget)) {
+			if (!e->elem[el].is_switch)
+				eng_node_start(e, el);
+			return true;
 		}
 		for (i = 0; i < d->vcs && budget; i++) {
 			struct eng_chan *c;
@@ -407,6 +650,7 @@ struct eng_hop *eng_hop_start(struct rcf_engine *e, u32 ci, struct eng_pkt *p,
 
 	if (!h)
 		return NULL;
+	eng_ff_mark(e);
 	h->pkt = p;
 	p->refs++;
 	h->up = up;
@@ -430,6 +674,7 @@ void eng_fifo_pop(struct rcf_engine *e, struct eng_chan *c)
 {
 	struct eng_hop *h = c->head;
 
+	eng_ff_mark(e);
 	c->head = h->next;
 	if (!c->head)
 		c->tail = NULL;
@@ -444,5 +689,6 @@ void eng_hop_release(struct rcf_engine *e, struct eng_hop *h)
 	    h->state == EH_WAIT || e->chan[h->chan].owner == h ||
 	    eng_cq_bytes(h))
 		return;
+	eng_ff_mark(e);
 	eng_hop_put(e, h);
 }

@@ -23,19 +23,24 @@ static u32 eng_cq_room(struct rcf_engine *e, const struct eng_hop *u)
 	return u->cq_room + eng_hop_elem(e, u)->cq_free * RCF_ENGINE_CHUNK;
 }
 
-static void eng_cq_enter(struct rcf_engine *e, struct eng_hop *u, u32 n)
+void eng_cq_enter(struct rcf_engine *e, struct eng_hop *u, u32 n)
 {
 	struct eng_elem *x = eng_hop_elem(e, u);
 	u32 fill = eng_min(n, u->cq_room), rest = n - fill, k;
 
+	/* a flowing packet's queue streams: in as much as out (engine_ff.c) */
+	if (u->state != EH_ALLOC)
+		eng_ff_mark(e);
 	u->cq_room -= fill;
 	k = (rest + RCF_ENGINE_CHUNK - 1) / RCF_ENGINE_CHUNK;
 	u->cq_chunks += k;
 	x->cq_free -= k;
 	u->cq_room += k * RCF_ENGINE_CHUNK - rest;
 	u->cq_in += n;
-	if (x->cq_cap - x->cq_free > x->cq_peak)
+	if (x->cq_cap - x->cq_free > x->cq_peak) {
+		eng_ff_mark(e);
 		x->cq_peak = x->cq_cap - x->cq_free;
+	}
 }
 
 /* Chunks are freed as they empty; an emptied queue frees its last one. */
@@ -49,6 +54,7 @@ void eng_cq_leave(struct rcf_engine *e, struct eng_hop *u, u32 n)
 	x = eng_hop_elem(e, u);
 	u->cq_out += n;
 	if (!eng_cq_bytes(u)) {
+		eng_ff_mark(e);
 		k = u->cq_chunks;
 		u->cq_head = 0;
 		u->cq_room = 0;
@@ -67,6 +73,7 @@ static bool eng_discard(struct rcf_engine *e, struct eng_chan *c,
 {
 	u32 n = h->arrived - h->left;
 
+	eng_ff_mark(e);
 	if (n) {
 		h->left += n;
 		e->st.dropped += n;
@@ -83,6 +90,7 @@ static void eng_request(struct rcf_engine *e, struct eng_hop *h, u32 oc)
 {
 	struct eng_chan *o = &e->chan[oc];
 
+	eng_ff_mark(e);
 	h->ochan = oc;
 	if (!o->owner && !o->wq_head) {
 		h->out = eng_hop_start(e, oc, h->pkt, h, h->olen, h->orb,
@@ -146,6 +154,7 @@ static bool eng_decode_head(struct rcf_engine *e, u32 el, u32 port,
 			h->orb = h->rb + 1;
 		}
 	}
+	eng_ff_mark(e);
 	if (oc == ENG_NONE) {
 		h->state = EH_DROP;
 		eng_drop(e, p, reason);
@@ -195,7 +204,7 @@ bool eng_switch_inputs(struct rcf_engine *e, u32 el)
 bool eng_switch_cq(struct rcf_engine *e, u32 el)
 {
 	struct eng_elem *x = &e->elem[el];
-	u32 i, p, v, di, n, next_rr = x->in_rr;
+	u32 i, p, v, di, n, room, next_rr = x->in_rr;
 	bool moved = false;
 
 	for (i = 0; i < x->nports; i++) {
@@ -211,7 +220,13 @@ bool eng_switch_cq(struct rcf_engine *e, u32 el)
 				    (h->state == EH_ALLOC && eng_cq_bytes(h))))
 				continue;
 			n = eng_min(h->arrived - h->left, e->dl[di].bw);
-			n = eng_min(n, eng_cq_room(e, h));
+			room = eng_cq_room(e, h);
+			if (room < n) {
+				/* a queue short of room may stall or not */
+				if (room)
+					eng_ff_mark(e);
+				n = room;
+			}
 			if (!n)
 				continue;
 			eng_cq_enter(e, h, n);

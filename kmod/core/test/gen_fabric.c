@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The generator half of gen_fabric.h: daemon/lib's topologies and routes. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gen_fabric.h"
+#include "route/graph.h"
+#include "route/route.h"
+#include "topo/topo_gen.h"
+
+static int algo_of(const char *name)
+{
+	if (!strcmp(name, "sp1"))
+		return RCF_ALGO_SP1;
+	if (!strcmp(name, "ecube"))
+		return RCF_ALGO_ECUBE;
+	if (!strcmp(name, "dor"))
+		return RCF_ALGO_DOR;
+	return RCF_ALGO_SHORTEST;
+}
+
+static void flatten(const struct rcf_topo *t, const struct rcf_routes *s,
+		    struct gen_fabric *gf)
+{
+	size_t i, k = 0;
+
+	for (int kind = RCF_K_NODE; kind <= RCF_K_SWITCH; kind++) {
+		const struct rcf_objv *v = &t->v[kind];
+		int pa = kind == RCF_K_NODE ? RCF_A_NODE_PORTS
+					    : RCF_A_SWITCH_PORTS;
+		int ia = kind == RCF_K_NODE ? RCF_A_NODE_ID : RCF_A_SWITCH_ID;
+
+		for (i = 0; i < v->n; i++, k++) {
+			gf->elem[k].kind = kind == RCF_K_NODE ? RCF_ELEM_NODE
+							      : RCF_ELEM_SWITCH;
+			gf->elem[k].id = v->o[i].v[ia];
+			gf->elem[k].ports =
+				rcf_has(&v->o[i], pa) ? v->o[i].v[pa] : 0;
+		}
+	}
+	for (i = 0; i < gf->nlink; i++) {
+		const struct rcf_obj *l = &t->v[RCF_K_LINK].o[i];
+
+		gf->link[i].id = l->v[RCF_A_LINK_ID];
+		for (int e = 0; e < 2; e++) {
+			gf->link[i].kind[e] = l->end[e].kind;
+			gf->link[i].elem[e] = l->end[e].id;
+			gf->link[i].port[e] = l->end[e].port;
+		}
+	}
+	for (i = 0; i < s->n; i++) {
+		gf->route[i].src = s->r[i].src;
+		gf->route[i].dst = s->r[i].dst;
+		gf->route[i].index = s->r[i].index;
+		gf->route[i].nhops = s->r[i].nhops;
+		memcpy(gf->route[i].hops, s->r[i].hops, s->r[i].nhops);
+	}
+}
+
+int gen_fabric(const char *spec, const char *algo, int vcs, int paths,
+	       struct gen_fabric *gf)
+{
+	struct rcf_route_opts o = {
+		.algo = algo_of(algo), .paths = paths, .vcs = vcs};
+	struct rcf_graph *g = calloc(1, sizeof(*g));
+	struct rcf_routes s;
+	struct rcf_topo t;
+	char err[256];
+	int rc = -1;
+
+	memset(gf, 0, sizeof(*gf));
+	rcf_routes_init(&s);
+	rcf_topo_init(&t);
+	if (!g || rcf_topo_generate(spec, &t, err, sizeof(err)) ||
+	    rcf_graph_build(g, &t, err, sizeof(err)) ||
+	    rcf_route_compute(g, &o, &s, err, sizeof(err))) {
+		fprintf(stderr, "# %s: %s\n", spec, g ? err : "out of memory");
+		goto out;
+	}
+	gf->nelem = t.v[RCF_K_NODE].n + t.v[RCF_K_SWITCH].n;
+	gf->nlink = t.v[RCF_K_LINK].n;
+	gf->nroute = s.n;
+	gf->elem = calloc(gf->nelem + 1, sizeof(*gf->elem));
+	gf->link = calloc(gf->nlink + 1, sizeof(*gf->link));
+	gf->route = calloc(gf->nroute + 1, sizeof(*gf->route));
+	if (!gf->elem || !gf->link || !gf->route) {
+		fprintf(stderr, "# %s: out of memory\n", spec);
+		gen_fabric_free(gf);
+		goto out;
+	}
+	flatten(&t, &s, gf);
+	rc = 0;
+out:
+	rcf_routes_free(&s);
+	if (g)
+		rcf_graph_free(g);
+	free(g);
+	rcf_topo_free(&t);
+	return rc;
+}
+
+void gen_fabric_free(struct gen_fabric *gf)
+{
+	free(gf->elem);
+	free(gf->link);
+	free(gf->route);
+	memset(gf, 0, sizeof(*gf));
+}

@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The bridge from the userspace topology generators and route algorithms
+ * (daemon/lib, their own struct rcf_route) to the engine tests, flattened
+ * to plain types so that the two halves never share a translation unit.
+ */
+#ifndef RCF_GEN_FABRIC_H
+#define RCF_GEN_FABRIC_H
+
+#include <stdint.h>
+
+struct gen_elem {
+	uint8_t kind; /* enum rcf_elem_kind */
+	uint32_t id, ports;
+};
+
+struct gen_link {
+	uint32_t id;
+	uint8_t kind[2];
+	uint32_t elem[2], port[2];
+};
+
+struct gen_route {
+	uint32_t src, dst;
+	uint8_t index, nhops;
+	uint8_t hops[64];
+};
+
+struct gen_fabric {
+	struct gen_elem *elem;
+	struct gen_link *link;
+	struct gen_route *route;
+	size_t nelem, nlink, nroute;
+};
+
+/*
+ * spec as rcfctl topo generate takes it (ring:N, mesh:XxY, sp1:N...),
+ * routes by algo (sp1, shortest, ecube, dor; vcs: dor's VCs on a torus,
+ * paths: shortest's routes per pair); 0 or -1 with a message printed.
+ */
+int gen_fabric(const char *spec, const char *algo, int vcs, int paths,
+	       struct gen_fabric *gf);
+void gen_fabric_free(struct gen_fabric *gf);
+
+#endif

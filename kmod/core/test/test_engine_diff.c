@@ -1,0 +1,785 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The engine's fast mode against its reference mode: the same seeded
+ * fabric and traffic run in both, and every counter, every delivery (in
+ * order, with its cycle) and every deadlock report must be the same.
+ * Generated fabrics (rings, meshes, tori, hypercubes, SP1 systems) carry
+ * the traffic generator's patterns through the adapter; random switch
+ * fabrics with circuits, wide links and several VCs drive the engine
+ * directly and are compared after every step of their run.
+ */
+#include "util.h"
+#include "gen_fabric.h"
+#include "traffic/traffic.h"
+
+#define N RCF_ELEM_NODE
+#define S RCF_ELEM_SWITCH
+
+/* One delivery as the callback saw it. */
+struct dlv {
+	u64 at, cookie, latency;
+	u32 dst, src, len;
+};
+
+/* Everything one run produced that the two modes must agree on. */
+struct outcome {
+	struct dlv *d;
+	size_t nd, cap;
+	long long rc;
+	struct rcf_engine_stats st;
+	struct rcf_adapter_stats as;
+	struct rcf_traffic_results tr;
+	u64 chan, cq, pair, blocked; /* digests */
+	u32 nblocked;
+	u64 ff_jumps, ff_cycles; /* the fast mode's own, not compared */
+};
+
+struct run_ctx {
+	struct outcome *o;
+	struct rcf_engine *e;
+	struct rcf_traffic *t;
+};
+
+static u64 mix(u64 h, u64 v)
+{
+	return (h ^ v) * 0x100000001b3ULL;
+}
+
+static void record(struct run_ctx *c, u32 dst, u32 src, u32 len, u64 cookie,
+		   u64 latency)
+{
+	struct outcome *o = c->o;
+
+	if (o->nd == o->cap) {
+		o->cap = o->cap ? 2 * o->cap : 1024;
+		o->d = realloc(o->d, o->cap * sizeof(*o->d));
+		if (!o->d)
+			abort();
+	}
+	o->d[o->nd++] = (struct dlv){
+		rcf_engine_now(c->e), cookie, latency, dst, src, len};
+}
+
+static void on_msg(void *priv, u32 dst, u32 src, const u8 *msg, u32 len,
+		   u64 cookie, u64 latency)
+{
+	struct run_ctx *c = priv;
+
+	record(c, dst, src, len, cookie, latency);
+	rcf_traffic_deliver(c->t, dst, src, msg, len, cookie, latency);
+}
+
+static void on_pkt(void *priv, u32 dst, u32 src, const u8 *payload, u32 len,
+		   u64 cookie, u64 latency)
+{
+	(void)payload;
+	record(priv, dst, src, len, cookie, latency);
+}
+
+static const struct rcf_adapter_ops msg_ops = {.deliver = on_msg};
+static const struct rcf_engine_ops pkt_ops = {.deliver = on_pkt};
+
+/* Digests of the per-channel, per-switch and per-pair counters. */
+static void digest(struct rcf_engine *e, const struct rcf_fabric *f,
+		   struct outcome *o)
+{
+	struct rcf_engine_chan_id ids[256];
+	u32 k, i, j, n = rcf_engine_nnodes(e);
+	const struct rcf_link *l;
+	const struct rcf_switch *s;
+
+	rcf_engine_stats(e, &o->st);
+	rcf_engine_ff_counts(e, &o->ff_jumps, &o->ff_cycles);
+	for (k = 0; k < f->links.cap; k++) {
+		if (!(l = rcf_vec_get(&f->links, k)))
+			continue;
+		for (i = 0; i < 2; i++)
+			for (j = 0; j < l->vcs; j++) {
+				struct rcf_engine_chan_id id = {k, i, j};
+				struct rcf_engine_chan_stats cs;
+
+				if (rcf_engine_chan_stats(e, &id, &cs))
+					continue;
+				o->chan = mix(o->chan, cs.bytes);
+				o->chan = mix(o->chan, cs.packets);
+				o->chan = mix(o->chan, cs.blocked);
+				o->chan = mix(o->chan, cs.credit);
+				o->chan = mix(o->chan, cs.occ);
+			}
+	}
+	for (k = 0; k < f->switches.cap; k++) {
+		u32 cur, peak;
+
+		if (!(s = rcf_vec_get(&f->switches, k)))
+			continue;
+		if (!rcf_engine_cq_stats(e, k, &cur, &peak))
+			o->cq = mix(mix(o->cq, cur), peak);
+	}
+	for (k = 0; k < f->nodes.cap; k++)
+		for (i = 0; i < f->nodes.cap; i++) {
+			struct rcf_engine_pair_stats ps;
+
+			if (n > RCF_ENGINE_MATRIX_MAX ||
+			    rcf_engine_pair_stats(e, k, i, &ps))
+				continue;
+			o->pair = mix(o->pair, ps.sent_pkts);
+			o->pair = mix(o->pair, ps.sent_bytes);
+			o->pair = mix(o->pair, ps.recv_pkts);
+			o->pair = mix(o->pair, ps.recv_bytes);
+		}
+	o->nblocked = rcf_engine_blocked(e, ids, 256);
+	for (k = 0; k < o->nblocked && k < 256; k++)
+		o->blocked =
+			mix(o->blocked, (u64)ids[k].link << 16 |
+						ids[k].dir << 8 | ids[k].vc);
+}
+
+#define SAME(what, a, b)                                                  \
+	do {                                                              \
+		if ((a) != (b)) {                                         \
+			printf("# %s: %s: exact %llu, fast %llu\n", name, \
+			       what, (unsigned long long)(a),             \
+			       (unsigned long long)(b));                  \
+			ok = false;                                       \
+		}                                                         \
+	} while (0)
+
+/* Reports every difference between the reference x and the fast y. */
+static bool compare(const char *name, const struct outcome *x,
+		    const struct outcome *y)
+{
+	bool ok = true;
+	size_t i;
+
+	SAME("run result", x->rc, y->rc);
+	SAME("deliveries", x->nd, y->nd);
+	for (i = 0; i < x->nd && i < y->nd; i++)
+		if (memcmp(&x->d[i], &y->d[i], sizeof(x->d[i]))) {
+			printf("# %s: delivery %zu: exact cycle %llu cookie "
+			       "%llu, fast cycle %llu cookie %llu\n",
+			       name, i, (unsigned long long)x->d[i].at,
+			       (unsigned long long)x->d[i].cookie,
+			       (unsigned long long)y->d[i].at,
+			       (unsigned long long)y->d[i].cookie);
+			ok = false;
+			break;
+		}
+	SAME("cycle", x->st.now, y->st.now);
+	SAME("byte-hops", x->st.byte_hops, y->st.byte_hops);
+	if (memcmp(&x->st, &y->st, sizeof(x->st))) {
+		printf("# %s: engine counters differ\n", name);
+		ok = false;
+	}
+	if (memcmp(&x->as, &y->as, sizeof(x->as))) {
+		printf("# %s: adapter counters differ\n", name);
+		ok = false;
+	}
+	if (memcmp(&x->tr, &y->tr, sizeof(x->tr))) {
+		printf("# %s: traffic results differ\n", name);
+		ok = false;
+	}
+	SAME("channel counters", x->chan, y->chan);
+	SAME("central queues", x->cq, y->cq);
+	SAME("pair counters", x->pair, y->pair);
+	SAME("blocked channels", x->nblocked, y->nblocked);
+	SAME("blocked list", x->blocked, y->blocked);
+	if (!ok)
+		tap_failed = 1;
+	return ok;
+}
+
+/* A generated fabric, the link and switch parameters, the traffic. */
+struct gcase {
+	const char *spec, *algo;
+	int vcs, paths;
+	u32 bw, lat, buf, cq;
+	u32 pattern, param, rate, size_min, size_max;
+	u64 cycles, src_limit, slice;
+	bool no_drain;
+	int policy;
+};
+
+static int add_fabric(struct rcf_fabric *f, void *arg)
+{
+	const struct gcase *c = ((const void **)arg)[0];
+	const struct gen_fabric *g = ((const void **)arg)[1];
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; i < g->nelem && !rc; i++) {
+		const struct gen_elem *x = &g->elem[i];
+
+		if (x->kind == N) {
+			struct rcf_node_cfg n = {.id = x->id,
+						 .has_id = true,
+						 .ports = x->ports,
+						 .has_ports = true};
+
+			rc = rcf_node_add(f, &n, &last_err);
+		} else {
+			struct rcf_switch_cfg s = {.id = x->id,
+						   .has_id = true,
+						   .ports = x->ports,
+						   .has_ports = true,
+						   .cq_size = c->cq,
+						   .has_cq_size = c->cq != 0};
+
+			rc = rcf_switch_add(f, &s, &last_err);
+		}
+	}
+	for (i = 0; i < g->nlink && !rc; i++) {
+		const struct gen_link *l = &g->link[i];
+		struct rcf_link_cfg k = {.id = l->id,
+					 .has_id = true,
+					 .bandwidth = c->bw,
+					 .latency = c->lat,
+					 .vcs = c->vcs,
+					 .buf_size = c->buf};
+
+		k.a = (struct rcf_end){l->kind[0], l->elem[0], l->port[0]};
+		k.b = (struct rcf_end){l->kind[1], l->elem[1], l->port[1]};
+		k.set = RCF_LSET_BANDWIDTH | RCF_LSET_LATENCY | RCF_LSET_VCS |
+			RCF_LSET_BUF;
+		rc = rcf_link_add(f, &k, &last_err);
+	}
+	return rc;
+}
+
+static int add_routes(struct rcf_fabric *f, void *arg)
+{
+	const struct gen_fabric *g = arg;
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; i < g->nroute && !rc; i++) {
+		struct rcf_route r = {.src = g->route[i].src,
+				      .dst = g->route[i].dst,
+				      .nhops = g->route[i].nhops};
+
+		memcpy(r.hops, g->route[i].hops, r.nhops);
+		rc = rcf_route_add(f, &r, g->route[i].index, &last_err);
+	}
+	return rc;
+}
+
+/* Runs c on f in one mode; false when the run could not be set up. */
+static bool run_traffic(const struct gcase *c, const struct rcf_fabric *f,
+			const u32 *ids, u32 nn, bool exact, struct outcome *o)
+{
+	static const struct rcf_traffic_arc arcs[] = {
+		{0, 1, 3}, {1, 0, 1}, {2, 5, 2}, {3, 0, 5}, {6, 2, 1},
+	};
+	static const struct rcf_traffic_msg trace[] = {
+		{0, 0, 1, 300}, {0, 1, 0, 300},	  {3, 2, 1, 1000},
+		{3, 3, 1, 70},	{40, 4, 0, 5000}, {41, 0, 4, 1},
+	};
+	struct rcf_traffic_spec s = {
+		.pattern = c->pattern,
+		.nodes = nn,
+		.node_ids = ids,
+		.param = c->param,
+		.hot_permille = 300,
+		.rate = c->rate,
+		.size_min = c->size_min,
+		.size_max = c->size_max,
+		.arcs = arcs,
+		.narcs = 5,
+		.trace = trace,
+		.ntrace = 6,
+		.cycles = c->cycles,
+		.src_limit = c->src_limit,
+		.no_drain = c->no_drain,
+		.seed = 7,
+	};
+	struct run_ctx ctx = {.o = o};
+	struct rcf_adapter *a = rcf_adapter_new(f, c->policy, &msg_ops, &ctx);
+	long long rc = 0;
+
+	memset(o, 0, sizeof(*o));
+	if (!a)
+		return false;
+	ctx.e = rcf_adapter_engine(a);
+	CHECK_EQ(rcf_engine_set_exact(ctx.e, exact), 0);
+	CHECK_EQ(rcf_engine_exact(ctx.e), exact);
+	if (rcf_traffic_new(&s, a, &ctx.t)) {
+		rcf_adapter_free(a);
+		return false;
+	}
+	while (!rcf_traffic_done(ctx.t)) {
+		rc = rcf_traffic_run(ctx.t, c->slice);
+		if (rc < 0)
+			break;
+	}
+	o->rc = rc < 0 ? rc : 0;
+	rcf_traffic_results(ctx.t, &o->tr);
+	rcf_adapter_stats(a, &o->as);
+	digest(ctx.e, f, o);
+	rcf_traffic_free(ctx.t);
+	rcf_adapter_free(a);
+	return true;
+}
+
+/*
+ * Both modes on one generated case; the number of deliveries compared,
+ * and the reference's run result in *rc.
+ */
+static u64 gen_ff_cycles; /* skipped by the fast runs of diff_gen */
+
+static size_t diff_gen(const struct gcase *c, long long *rc)
+{
+	struct outcome x = {0}, y = {0};
+	struct gen_fabric g;
+	struct rcf_fabric *f;
+	const void *arg[2] = {c, &g};
+	struct rcf_err err;
+	u32 ids[1024], nn = 0;
+	char name[160];
+	size_t i, n = 0;
+
+	snprintf(name, sizeof(name), "%s %s vcs %d bw %u lat %u %s:%u", c->spec,
+		 c->algo, c->vcs, c->bw, c->lat,
+		 rcf_traffic_pattern_name(c->pattern), c->param);
+	if (gen_fabric(c->spec, c->algo, c->vcs, c->paths, &g)) {
+		CHECK(0);
+		return 0;
+	}
+	f = fab_new();
+	CHECK_EQ(op_txn(f, add_fabric, arg, &err), 0);
+	CHECK_EQ(op_txn(f, add_routes, &g, &err), 0);
+	for (i = 0; i < g.nelem && nn < 1024; i++)
+		if (g.elem[i].kind == N)
+			ids[nn++] = g.elem[i].id;
+	if (run_traffic(c, f, ids, nn, true, &x) &&
+	    run_traffic(c, f, ids, nn, false, &y)) {
+		if (compare(name, &x, &y))
+			n = x.nd;
+		CHECK_EQ(x.ff_cycles, 0);
+		gen_ff_cycles += y.ff_cycles;
+		if (rc)
+			*rc = x.rc;
+		CHECK(x.nd > 0 || x.rc == -EDEADLK);
+	} else {
+		printf("# %s: could not run\n", name);
+		CHECK(0);
+	}
+	free(x.d);
+	free(y.d);
+	rcf_fabric_free(f);
+	gen_fabric_free(&g);
+	return n;
+}
+
+static struct gcase base(const char *spec, const char *algo, u32 pattern)
+{
+	struct gcase c = {
+		.spec = spec,
+		.algo = algo,
+		.vcs = 1,
+		.paths = 1,
+		.bw = 1,
+		.lat = 1,
+		.buf = 64,
+		.pattern = pattern,
+		.rate = 300,
+		.size_min = 1,
+		.size_max = 300,
+		.cycles = 3000,
+		.slice = 997,
+	};
+	return c;
+}
+
+/* Every traffic pattern on every generated kind of fabric. */
+static void t_patterns(void)
+{
+	static const char *const fab[][2] = {
+		{"ring:16", "shortest"}, {"mesh:4x4", "dor"},
+		{"torus:4x4", "dor"},	 {"hypercube:4", "ecube"},
+		{"sp1:16", "sp1"},
+	};
+	size_t n = 0, i;
+	u32 p;
+
+	for (i = 0; i < sizeof(fab) / sizeof(fab[0]); i++)
+		for (p = 0; p < RCF_TP_NR; p++) {
+			struct gcase c = base(fab[i][0], fab[i][1], p);
+
+			if (p == RCF_TP_DOLOOP || p == RCF_TP_EXOR ||
+			    p == RCF_TP_NCUBE)
+				c.param = 1 + i % 3;
+			if (p == RCF_TP_HOTSPOT)
+				c.param = 3;
+			if (!strncmp(c.spec, "torus", 5))
+				c.vcs = 2;
+			n += diff_gen(&c, NULL);
+		}
+	printf("# patterns: %zu deliveries compared\n", n);
+	CHECK(n > 1000);
+}
+
+/*
+ * Links wider than a byte, several VCs, long latencies, small buffers and
+ * central queues (spills), several routes per pair, both route choices,
+ * past saturation.
+ */
+static void t_links(void)
+{
+	static const u32 bw[] = {1, 2, 3, 8};
+	static const u32 lat[] = {1, 3, 1, 17};
+	size_t n = 0;
+	int i;
+
+	for (i = 0; i < 4; i++) {
+		struct gcase c = base("sp1:16", "sp1", RCF_TP_UNIFORM);
+
+		c.bw = bw[i];
+		c.lat = lat[i];
+		c.vcs = 1 + i % 3;
+		c.buf = 2 * c.bw * c.lat + (i & 1 ? 1 : 24);
+		c.cq = 64;
+		c.rate = 300 * c.bw;
+		n += diff_gen(&c, NULL);
+		c = base("mesh:4x4", "shortest", RCF_TP_UNIFORM);
+		c.bw = bw[i];
+		c.lat = lat[3 - i];
+		c.vcs = 2;
+		c.paths = 2 + i % 3;
+		c.policy = i & 1;
+		c.rate = 900;
+		c.no_drain = true;
+		c.src_limit = 4096;
+		c.slice = 333;
+		n += diff_gen(&c, NULL);
+	}
+	printf("# links: %zu deliveries compared\n", n);
+	CHECK(n > 1000);
+}
+
+/*
+ * A relaying torus past saturation deadlocks (Documentation/performance.rst,
+ * Known limits): both modes must report it at the same cycle, with the
+ * same channels blocked.
+ */
+static void t_deadlock(void)
+{
+	struct gcase c = base("torus:8x8", "dor", RCF_TP_UNIFORM);
+	long long rc = 0;
+
+	c.vcs = 2;
+	c.rate = 1000;
+	c.size_min = c.size_max = 64;
+	c.no_drain = true;
+	c.src_limit = 4096;
+	c.cycles = 20000;
+	c.slice = 10000;
+	diff_gen(&c, &rc);
+	CHECK_EQ(rc, -EDEADLK);
+}
+
+/*
+ * Long packets on long links, alone or few at a time, where the fast mode
+ * runs streaming by arithmetic; slices of odd lengths end runs in mid
+ * stream.
+ */
+static void t_stream(void)
+{
+	static const char *const fab[][2] = {
+		{"sp1:16", "sp1"}, {"sp1:16", "sp1"}, {"ring:8", "shortest"},
+		{"sp1:16", "sp1"}, {"sp1:16", "sp1"},
+	};
+	static const u32 bw[] = {1, 1, 4, 2, 1};
+	static const u32 lat[] = {12, 7, 25, 300, 4};
+	size_t n = 0;
+	int i;
+
+	gen_ff_cycles = 0;
+	for (i = 0; i < 5; i++) {
+		struct gcase c = base(fab[i][0], fab[i][1], RCF_TP_UNIFORM);
+
+		c.bw = bw[i];
+		c.lat = lat[i];
+		c.vcs = 1 + (i == 2);
+		c.buf = 2 * c.bw * c.lat + (i == 3 ? 0 : 5);
+		c.rate = i == 2 ? 400 : 200;
+		c.size_min = 1000;
+		c.size_max = 4000;
+		c.cycles = 20000;
+		c.slice = 211 + i * 998;
+		if (i == 3)
+			c.no_drain = true;
+		/* contention: packets stream through central queues */
+		if (i == 4) {
+			c.rate = 600;
+			c.cq = 256;
+		}
+		n += diff_gen(&c, NULL);
+	}
+	printf("# stream: %zu deliveries compared, %llu cycles "
+	       "fast-forwarded\n",
+	       n, (unsigned long long)gen_ff_cycles);
+	CHECK(n > 20);
+	CHECK(gen_ff_cycles > 3000);
+}
+
+static u32 rnd_state;
+
+static u32 rnd(u32 n)
+{
+	rnd_state = rnd_state * 1103515245u + 12345u;
+	return (rnd_state >> 8) % n;
+}
+
+/* A random walk from node src, at most max route bytes. */
+static int walk(struct rcf_fabric *f, u32 src, u8 *r, int max)
+{
+	struct rcf_node *n = rcf_node_get(f, src);
+	struct rcf_link *l = rcf_link_get(f, n->port_link[0]);
+	struct rcf_end at = l->a.kind == N && l->a.id == src ? l->b : l->a;
+	int len = 0, tries = 0;
+
+	r[len++] = RCF_HOP(0, rnd(l->vcs));
+	while (at.kind == S && len < max && tries++ < 100) {
+		struct rcf_switch *s = rcf_switch_get(f, at.id);
+		u32 p = rnd(s->ports);
+
+		if (s->port_link[p] == RCF_NONE)
+			continue;
+		l = rcf_link_get(f, s->port_link[p]);
+		r[len++] = RCF_HOP(p, rnd(l->vcs));
+		at = l->a.kind == S && l->a.id == at.id && l->a.port == p
+			     ? l->b
+			     : l->a;
+	}
+	return len;
+}
+
+/* A random switch fabric with circuits; nodes 0 .. *nn - 1. */
+static struct rcf_fabric *random_fabric(int *nn)
+{
+	struct rcf_fabric *f = fab_new();
+	int ns = 1 + rnd(5), nl = 0, i;
+	u32 used[8] = {0};
+
+	*nn = 2 + rnd(6);
+	for (i = 0; i < ns; i++) {
+		op_switch(f, i, 8);
+		rcf_switch_get(f, i)->cq_size = 64 + 8 * rnd(64);
+	}
+	for (i = 0; i < *nn; i++) {
+		int sw = rnd(ns);
+
+		op_node(f, i, 1);
+		op_link(f, nl++, N, i, 0, S, sw, used[sw]++);
+	}
+	for (i = 0; i < ns * 3; i++) {
+		int a = rnd(ns), b = rnd(ns);
+
+		if (a == b || used[a] >= 8 || used[b] >= 8)
+			continue;
+		op_link(f, nl++, S, a, used[a]++, S, b, used[b]++);
+	}
+	for (i = 0; i < nl; i++) {
+		struct rcf_link *l = rcf_link_get(f, i);
+
+		l->bandwidth = 1 + rnd(4);
+		l->latency = 1 + rnd(5);
+		l->buf_size = 2 + rnd(40);
+		l->vcs = 1 + rnd(3);
+		if (!rnd(25))
+			l->state = RCF_LINK_DOWN;
+	}
+	for (i = 0; i < ns; i++)
+		if (used[i] && !rnd(3))
+			op_circuit(f, i, rnd(used[i]), rnd(used[i]));
+	return f;
+}
+
+/*
+ * Random fabrics driven through the engine alone: sends at random
+ * cycles, runs of random length, counters compared after every run.
+ */
+static void t_random(void)
+{
+	int seed, deadlocks = 0, compared = 0;
+
+	for (seed = 1; seed <= 150; seed++) {
+		struct outcome o[2];
+		struct run_ctx ctx[2];
+		struct rcf_engine *e[2];
+		struct rcf_fabric *f;
+		char name[32];
+		int nn, k, m;
+		bool ok = true;
+
+		rnd_state = seed;
+		f = random_fabric(&nn);
+		for (m = 0; m < 2; m++) {
+			memset(&o[m], 0, sizeof(o[m]));
+			ctx[m] = (struct run_ctx){.o = &o[m]};
+			e[m] = rcf_engine_build(f, &pkt_ops, &ctx[m]);
+			ctx[m].e = e[m];
+			CHECK_EQ(rcf_engine_set_exact(e[m], !m), 0);
+		}
+		snprintf(name, sizeof(name), "random %d", seed);
+		for (k = 0; k < 80 && ok; k++) {
+			u8 r[10], payload[250] = {0};
+			int len, j, src = rnd(nn);
+			u32 plen = rnd(240), steps = rnd(3) ? rnd(60) : 1;
+
+			len = walk(f, src, r, 10);
+			for (j = 0; j < len; j++)
+				if (!rnd(50))
+					r[j] = RCF_HOP(rnd(8), rnd(2));
+			for (m = 0; m < 2; m++) {
+				rcf_engine_send(e[m], src, r, len, payload,
+						plen, k);
+				o[m].rc = rcf_engine_run(e[m], steps);
+				digest(e[m], f, &o[m]);
+				if (rcf_engine_check(e[m])) {
+					printf("# %s: invariant: %s\n", name,
+					       rcf_engine_check(e[m]));
+					ok = false;
+					tap_failed = 1;
+				}
+			}
+			ok = compare(name, &o[0], &o[1]);
+		}
+		for (m = 0; m < 2 && ok; m++) {
+			o[m].rc = rcf_engine_run(e[m], 1000000);
+			digest(e[m], f, &o[m]);
+			CHECK(!rcf_engine_check(e[m]));
+		}
+		if (ok && compare(name, &o[0], &o[1])) {
+			compared++;
+			deadlocks += o[0].rc == -EDEADLK;
+		}
+		for (m = 0; m < 2; m++) {
+			rcf_engine_free(e[m]);
+			free(o[m].d);
+		}
+		rcf_fabric_free(f);
+	}
+	printf("# random: %d fabrics agree, %d of them deadlocked\n", compared,
+	       deadlocks);
+	CHECK_EQ(compared, 150);
+	CHECK(deadlocks > 0);
+}
+
+/* The mode is chosen on a quiet engine only. */
+static void t_mode_switch(void)
+{
+	struct rcf_fabric *f = fab_chain(1);
+	struct run_ctx ctx = {0};
+	struct outcome o = {0};
+	struct rcf_engine *e;
+	u8 r[2] = {RCF_HOP(0, 0), RCF_HOP(1, 0)};
+
+	ctx.o = &o;
+	e = rcf_engine_build(f, &pkt_ops, &ctx);
+	ctx.e = e;
+	CHECK(rcf_engine_exact(e));
+	CHECK_EQ(rcf_engine_send(e, 0, r, 2, NULL, 0, 1), 0);
+	CHECK_EQ(rcf_engine_set_exact(e, false), -EBUSY);
+	CHECK(rcf_engine_exact(e));
+	CHECK(rcf_engine_run(e, 1000) > 0);
+	CHECK_EQ(rcf_engine_set_exact(e, false), 0);
+	CHECK(!rcf_engine_exact(e));
+	CHECK_EQ(o.nd, 1);
+	rcf_engine_free(e);
+	rcf_fabric_free(f);
+	free(o.d);
+}
+
+/*
+ * A chain of switches with long links and two VCs each way, packets
+ * both ways on both VCs (sharing the links), runs of random length cut
+ * anywhere in mid stream, counters compared after every run.
+ */
+static void t_chain(void)
+{
+	int seed;
+	u64 skipped = 0;
+
+	for (seed = 1; seed <= 20; seed++) {
+		struct rcf_fabric *f = fab_chain(3);
+		struct outcome o[2];
+		struct run_ctx ctx[2];
+		struct rcf_engine *e[2];
+		char name[32];
+		bool ok = true;
+		int i, k, m;
+
+		rnd_state = seed;
+		for (i = 0; i <= 3; i++) {
+			struct rcf_link *l = rcf_link_get(f, i);
+
+			l->bandwidth = 1 + rnd(3);
+			l->latency = 1 + rnd(60);
+			l->vcs = 2;
+			l->buf_size = 2 * l->bandwidth * l->latency + rnd(3);
+		}
+		for (m = 0; m < 2; m++) {
+			memset(&o[m], 0, sizeof(o[m]));
+			ctx[m] = (struct run_ctx){.o = &o[m]};
+			e[m] = rcf_engine_build(f, &pkt_ops, &ctx[m]);
+			ctx[m].e = e[m];
+			CHECK_EQ(rcf_engine_set_exact(e[m], !m), 0);
+		}
+		snprintf(name, sizeof(name), "chain %d", seed);
+		for (k = 0; k < 40 && ok; k++) {
+			u8 payload[250] = {0}, r[4];
+			int src = rnd(2), vc = rnd(2), sends = rnd(3);
+			u32 steps = 1 + rnd(700);
+
+			r[0] = RCF_HOP(0, vc);
+			for (i = 1; i < 4; i++)
+				r[i] = RCF_HOP(src ? 0 : 1, vc);
+			for (m = 0; m < 2; m++) {
+				for (i = 0; i < sends; i++)
+					rcf_engine_send(e[m], src, r, 4,
+							payload, 200 + i * 20,
+							k);
+				o[m].rc = rcf_engine_run(e[m], steps);
+				digest(e[m], f, &o[m]);
+				if (rcf_engine_check(e[m])) {
+					printf("# %s: invariant: %s\n", name,
+					       rcf_engine_check(e[m]));
+					ok = false;
+					tap_failed = 1;
+				}
+			}
+			ok = compare(name, &o[0], &o[1]);
+		}
+		for (m = 0; m < 2 && ok; m++) {
+			o[m].rc = rcf_engine_run(e[m], 1000000);
+			digest(e[m], f, &o[m]);
+			CHECK(!rcf_engine_check(e[m]));
+		}
+		CHECK(ok && compare(name, &o[0], &o[1]));
+		CHECK_EQ(o[0].ff_cycles, 0);
+		skipped += o[1].ff_cycles;
+		for (m = 0; m < 2; m++) {
+			rcf_engine_free(e[m]);
+			free(o[m].d);
+		}
+		rcf_fabric_free(f);
+	}
+	printf("# chain: %llu cycles fast-forwarded\n",
+	       (unsigned long long)skipped);
+	CHECK(skipped > 10000);
+}
+
+int main(void)
+{
+	static const struct tap_case cases[] = {
+		{"engine_diff_mode_switch", t_mode_switch},
+		{"engine_diff_patterns", t_patterns},
+		{"engine_diff_links", t_links},
+		{"engine_diff_deadlock", t_deadlock},
+		{"engine_diff_random", t_random},
+		{"engine_diff_stream", t_stream},
+		{"engine_diff_chain", t_chain},
+	};
+
+	return tap_run(cases, sizeof(cases) / sizeof(cases[0]));
+}
