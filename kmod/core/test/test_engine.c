@@ -494,38 +494,6 @@ static void t_counters(void)
 	rcf_fabric_free(f);
 }
 
-static u32 rnd_state;
-
-static u32 rnd(u32 n)
-{
-	rnd_state = rnd_state * 1103515245u + 12345u;
-	return (rnd_state >> 8) % n;
-}
-
-/* A random walk from node src to some node, at most max route bytes. */
-static int walk(struct rcf_fabric *f, u32 src, u8 *r, int max)
-{
-	struct rcf_node *n = rcf_node_get(f, src);
-	struct rcf_link *l = rcf_link_get(f, n->port_link[0]);
-	struct rcf_end at = l->a.kind == N && l->a.id == src ? l->b : l->a;
-	int len = 0;
-
-	r[len++] = RCF_HOP(0, rnd(l->vcs));
-	while (at.kind == S && len < max) {
-		struct rcf_switch *s = rcf_switch_get(f, at.id);
-		u32 p = rnd(s->ports);
-
-		if (s->port_link[p] == RCF_NONE)
-			continue;
-		l = rcf_link_get(f, s->port_link[p]);
-		r[len++] = RCF_HOP(p, rnd(l->vcs));
-		at = l->a.kind == S && l->a.id == at.id && l->a.port == p
-			     ? l->b
-			     : l->a;
-	}
-	return len;
-}
-
 /*
  * Random small fabrics: switches joined at random, nodes hung on them,
  * random links parameters, random walks as routes (some invalid), random
@@ -582,7 +550,7 @@ static void t_random(void)
 
 			int src = rnd(nn);
 
-			len = walk(f, src, r, 8);
+			len = rnd_walk(f, src, r, 8, 0);
 			for (j = 0; j < len; j++)
 				if (!rnd(40))
 					r[j] = RCF_HOP(rnd(8), rnd(2));

@@ -521,38 +521,6 @@ static void t_stream(void)
 	CHECK(gen_ff_cycles > 3000);
 }
 
-static u32 rnd_state;
-
-static u32 rnd(u32 n)
-{
-	rnd_state = rnd_state * 1103515245u + 12345u;
-	return (rnd_state >> 8) % n;
-}
-
-/* A random walk from node src, at most max route bytes. */
-static int walk(struct rcf_fabric *f, u32 src, u8 *r, int max)
-{
-	struct rcf_node *n = rcf_node_get(f, src);
-	struct rcf_link *l = rcf_link_get(f, n->port_link[0]);
-	struct rcf_end at = l->a.kind == N && l->a.id == src ? l->b : l->a;
-	int len = 0, tries = 0;
-
-	r[len++] = RCF_HOP(0, rnd(l->vcs));
-	while (at.kind == S && len < max && tries++ < 100) {
-		struct rcf_switch *s = rcf_switch_get(f, at.id);
-		u32 p = rnd(s->ports);
-
-		if (s->port_link[p] == RCF_NONE)
-			continue;
-		l = rcf_link_get(f, s->port_link[p]);
-		r[len++] = RCF_HOP(p, rnd(l->vcs));
-		at = l->a.kind == S && l->a.id == at.id && l->a.port == p
-			     ? l->b
-			     : l->a;
-	}
-	return len;
-}
-
 /* A random switch fabric with circuits; nodes 0 .. *nn - 1. */
 static struct rcf_fabric *random_fabric(int *nn)
 {
@@ -626,7 +594,7 @@ static void t_random(void)
 			int len, j, src = rnd(nn);
 			u32 plen = rnd(240), steps = rnd(3) ? rnd(60) : 1;
 
-			len = walk(f, src, r, 10);
+			len = rnd_walk(f, src, r, 10, 100);
 			for (j = 0; j < len; j++)
 				if (!rnd(50))
 					r[j] = RCF_HOP(rnd(8), rnd(2));

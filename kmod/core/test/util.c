@@ -275,3 +275,37 @@ struct rcf_fabric *fab_chain(int h)
 	op_link(f, h, s, h - 1, 1, n, 1, 0);
 	return f;
 }
+
+u32 rnd_state;
+
+u32 rnd(u32 n)
+{
+	rnd_state = rnd_state * 1103515245u + 12345u;
+	return (rnd_state >> 8) % n;
+}
+
+int rnd_walk(struct rcf_fabric *f, u32 src, u8 *r, int max, int max_tries)
+{
+	struct rcf_node *n = rcf_node_get(f, src);
+	struct rcf_link *l = rcf_link_get(f, n->port_link[0]);
+	struct rcf_end at =
+		l->a.kind == RCF_ELEM_NODE && l->a.id == src ? l->b : l->a;
+	int len = 0, tries = 0;
+
+	r[len++] = RCF_HOP(0, rnd(l->vcs));
+	while (at.kind == RCF_ELEM_SWITCH && len < max &&
+	       (!max_tries || tries++ < max_tries)) {
+		struct rcf_switch *s = rcf_switch_get(f, at.id);
+		u32 p = rnd(s->ports);
+
+		if (s->port_link[p] == RCF_NONE)
+			continue;
+		l = rcf_link_get(f, s->port_link[p]);
+		r[len++] = RCF_HOP(p, rnd(l->vcs));
+		at = l->a.kind == RCF_ELEM_SWITCH && l->a.id == at.id &&
+				     l->a.port == p
+			     ? l->b
+			     : l->a;
+	}
+	return len;
+}

@@ -37,6 +37,16 @@ int op_txn(struct rcf_fabric *f, int (*fn)(struct rcf_fabric *, void *),
 
 extern struct rcf_err last_err;
 
+/* The random fabric tests' generator: seed it by setting rnd_state. */
+extern u32 rnd_state;
+u32 rnd(u32 n);
+/*
+ * A random walk from node src into the switches, at most max route bytes
+ * (some lead nowhere: the tests want invalid routes too); max_tries bounds
+ * the steps, skips of unlinked ports included, 0: no bound.
+ */
+int rnd_walk(struct rcf_fabric *f, u32 src, u8 *r, int max, int max_tries);
+
 /* expr must fail with -errno_ and leave the model byte for byte as it was. */
 #define REFUSED(f, expr, errno_)                                         \
 	do {                                                             \
