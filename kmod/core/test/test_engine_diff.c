@@ -521,6 +521,57 @@ static void t_stream(void)
 	CHECK(gen_ff_cycles > 3000);
 }
 
+/*
+ * The same fabric as a reference engine (0) and a fast one (1), each
+ * recording into its own outcome.
+ */
+static void pair_build(const struct rcf_fabric *f, struct rcf_engine *e[2],
+		       struct run_ctx ctx[2], struct outcome o[2])
+{
+	int m;
+
+	for (m = 0; m < 2; m++) {
+		memset(&o[m], 0, sizeof(o[m]));
+		ctx[m] = (struct run_ctx){.o = &o[m]};
+		e[m] = rcf_engine_build(f, &pkt_ops, &ctx[m]);
+		ctx[m].e = e[m];
+		CHECK_EQ(rcf_engine_set_exact(e[m], !m), 0);
+	}
+}
+
+/*
+ * Runs both engines at most cycles and digests them; false, said and
+ * failed, when an invariant of either broke.
+ */
+static bool pair_run(struct rcf_engine *e[2], const struct rcf_fabric *f,
+		     struct outcome o[2], const char *name, u64 cycles)
+{
+	bool ok = true;
+	int m;
+
+	for (m = 0; m < 2; m++) {
+		o[m].rc = rcf_engine_run(e[m], cycles);
+		digest(e[m], f, &o[m]);
+		if (rcf_engine_check(e[m])) {
+			printf("# %s: invariant: %s\n", name,
+			       rcf_engine_check(e[m]));
+			ok = false;
+			tap_failed = 1;
+		}
+	}
+	return ok;
+}
+
+static void pair_free(struct rcf_engine *e[2], struct outcome o[2])
+{
+	int m;
+
+	for (m = 0; m < 2; m++) {
+		rcf_engine_free(e[m]);
+		free(o[m].d);
+	}
+}
+
 /* A random switch fabric with circuits; nodes 0 .. *nn - 1. */
 static struct rcf_fabric *random_fabric(int *nn)
 {
@@ -581,13 +632,7 @@ static void t_random(void)
 
 		rnd_state = seed;
 		f = random_fabric(&nn);
-		for (m = 0; m < 2; m++) {
-			memset(&o[m], 0, sizeof(o[m]));
-			ctx[m] = (struct run_ctx){.o = &o[m]};
-			e[m] = rcf_engine_build(f, &pkt_ops, &ctx[m]);
-			ctx[m].e = e[m];
-			CHECK_EQ(rcf_engine_set_exact(e[m], !m), 0);
-		}
+		pair_build(f, e, ctx, o);
 		snprintf(name, sizeof(name), "random %d", seed);
 		for (k = 0; k < 80 && ok; k++) {
 			u8 r[10], payload[250] = {0};
@@ -598,33 +643,19 @@ static void t_random(void)
 			for (j = 0; j < len; j++)
 				if (!rnd(50))
 					r[j] = RCF_HOP(rnd(8), rnd(2));
-			for (m = 0; m < 2; m++) {
+			for (m = 0; m < 2; m++)
 				rcf_engine_send(e[m], src, r, len, payload,
 						plen, k);
-				o[m].rc = rcf_engine_run(e[m], steps);
-				digest(e[m], f, &o[m]);
-				if (rcf_engine_check(e[m])) {
-					printf("# %s: invariant: %s\n", name,
-					       rcf_engine_check(e[m]));
-					ok = false;
-					tap_failed = 1;
-				}
-			}
-			ok = compare(name, &o[0], &o[1]);
+			ok = pair_run(e, f, o, name, steps);
+			ok = compare(name, &o[0], &o[1]) && ok;
 		}
-		for (m = 0; m < 2 && ok; m++) {
-			o[m].rc = rcf_engine_run(e[m], 1000000);
-			digest(e[m], f, &o[m]);
-			CHECK(!rcf_engine_check(e[m]));
-		}
+		if (ok)
+			ok = pair_run(e, f, o, name, 1000000);
 		if (ok && compare(name, &o[0], &o[1])) {
 			compared++;
 			deadlocks += o[0].rc == -EDEADLK;
 		}
-		for (m = 0; m < 2; m++) {
-			rcf_engine_free(e[m]);
-			free(o[m].d);
-		}
+		pair_free(e, o);
 		rcf_fabric_free(f);
 	}
 	printf("# random: %d fabrics agree, %d of them deadlocked\n", compared,
@@ -686,13 +717,7 @@ static void t_chain(void)
 			l->vcs = 2;
 			l->buf_size = 2 * l->bandwidth * l->latency + rnd(3);
 		}
-		for (m = 0; m < 2; m++) {
-			memset(&o[m], 0, sizeof(o[m]));
-			ctx[m] = (struct run_ctx){.o = &o[m]};
-			e[m] = rcf_engine_build(f, &pkt_ops, &ctx[m]);
-			ctx[m].e = e[m];
-			CHECK_EQ(rcf_engine_set_exact(e[m], !m), 0);
-		}
+		pair_build(f, e, ctx, o);
 		snprintf(name, sizeof(name), "chain %d", seed);
 		for (k = 0; k < 40 && ok; k++) {
 			u8 payload[250] = {0}, r[4];
@@ -702,34 +727,20 @@ static void t_chain(void)
 			r[0] = RCF_HOP(0, vc);
 			for (i = 1; i < 4; i++)
 				r[i] = RCF_HOP(src ? 0 : 1, vc);
-			for (m = 0; m < 2; m++) {
+			for (m = 0; m < 2; m++)
 				for (i = 0; i < sends; i++)
 					rcf_engine_send(e[m], src, r, 4,
 							payload, 200 + i * 20,
 							k);
-				o[m].rc = rcf_engine_run(e[m], steps);
-				digest(e[m], f, &o[m]);
-				if (rcf_engine_check(e[m])) {
-					printf("# %s: invariant: %s\n", name,
-					       rcf_engine_check(e[m]));
-					ok = false;
-					tap_failed = 1;
-				}
-			}
-			ok = compare(name, &o[0], &o[1]);
+			ok = pair_run(e, f, o, name, steps);
+			ok = compare(name, &o[0], &o[1]) && ok;
 		}
-		for (m = 0; m < 2 && ok; m++) {
-			o[m].rc = rcf_engine_run(e[m], 1000000);
-			digest(e[m], f, &o[m]);
-			CHECK(!rcf_engine_check(e[m]));
-		}
+		if (ok)
+			ok = pair_run(e, f, o, name, 1000000);
 		CHECK(ok && compare(name, &o[0], &o[1]));
 		CHECK_EQ(o[0].ff_cycles, 0);
 		skipped += o[1].ff_cycles;
-		for (m = 0; m < 2; m++) {
-			rcf_engine_free(e[m]);
-			free(o[m].d);
-		}
+		pair_free(e, o);
 		rcf_fabric_free(f);
 	}
 	printf("# chain: %llu cycles fast-forwarded\n",
