@@ -183,7 +183,6 @@ struct rcf_engine {
 	u32 wmask;		/* slots - 1 */
 	u64 nwheel;		/* events in the wheel */
 	u64 wrot;		/* cycle at is in slot (at + wrot) & wmask */
-	u32 lat_max;		/* longest link latency */
 
 	/* fast-forward of steady cycles (engine_ff.c) */
 	struct eng_wev *ff_log, *ff_prev;	/* this and the last cycle's */

@@ -283,7 +283,6 @@ static int eng_wheel_new(struct rcf_engine *e)
 		return -ENOMEM;
 	e->wmask = size - 1;
 	e->wrot = 0;
-	e->lat_max = lat;
 	if (eng_ff_new(e)) {
 		eng_wheel_free(e);
 		return -ENOMEM;
@@ -444,6 +443,16 @@ static void eng_send(struct rcf_engine *e, u32 el, u32 ci, u32 n)
 		eng_release_out(e, el, ci);
 }
 
+/* A byte is ready on c and it has no credit: its blocked time starts. */
+static void eng_stall(struct rcf_engine *e, struct eng_chan *c)
+{
+	if (c->blocked_on)
+		return;
+	eng_ff_mark(e);
+	c->blocked_on = 1;
+	c->blocked_since = e->now;
+}
+
 /*
  * The fast mode's share of a link among several ready VCs: the byte by
  * byte round robin below, played on counts, then one transfer per VC.
@@ -515,11 +524,8 @@ static bool eng_port_batch(struct rcf_engine *e, u32 el, u32 di, u32 budget)
 	for (v = 0; v < d->vcs; v++) {
 		struct eng_chan *c = &e->chan[d->chan0 + v];
 
-		if ((stall >> v & 1) && !c->blocked_on) {
-			eng_ff_mark(e);
-			c->blocked_on = 1;
-			c->blocked_since = e->now;
-		}
+		if (stall >> v & 1)
+			eng_stall(e, c);
 	}
 	d->rr = rr;
 	return true;
@@ -540,11 +546,7 @@ static bool eng_port_out(struct rcf_engine *e, u32 el, u32 di)
 			if (!c->owner || !eng_avail(c->owner))
 				continue;
 			if (!c->credit) {
-				if (!c->blocked_on) {
-					eng_ff_mark(e);
-					c->blocked_on = 1;
-					c->blocked_since = e->now;
-				}
+				eng_stall(e, c);
 				continue;
 			}
 			ready++;
