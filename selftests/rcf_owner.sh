@@ -109,13 +109,18 @@ thread_joins_cgroup() {
 
 # Threads of fabrics whose namespaces are gone go away (namespace cleanup
 # is asynchronous: wait for it, with a generous bound).
+threads_at_most() {
+	[ "$(count_threads)" -le "$1" ]
+}
+
 wait_threads() {
-	local want=$1
-	for _ in $(seq 1200); do
-		[ "$(count_threads)" -le "$want" ] && return 0
-		sleep 0.1
-	done
-	fail "rcf-dp threads: want at most $want, have $(count_threads)"
+	wait_for threads_at_most "$1" ||
+		fail "rcf-dp threads: want at most $1, have $(count_threads)"
+}
+
+# cg_at_most FILE MAX: the group's FILE (a bare number) is at most MAX
+cg_at_most() {
+	[ "$(cat "$GRP/$1")" -le "$2" ]
 }
 
 per_user_cap() {
@@ -200,11 +205,8 @@ memory_bounded() {
 	# the machine goes on, root's fabric included
 	kill_holders
 	wait_threads "$(cat "$WORK/base")"
-	for _ in $(seq 600); do
-		left=$(cat "$GRP/memory.current")
-		[ "$left" -le $((base + charge / 4)) ] && break
-		sleep 0.1
-	done
+	T_WAIT_S=60 wait_for cg_at_most memory.current $((base + charge / 4)) || true
+	left=$(cat "$GRP/memory.current")
 	[ "$left" -le $((base + charge / 4)) ] ||
 		fail "memory.current $left B, $base B before the refused fabric"
 	rcfctl fabric new || fail "root's fabric refused afterwards"
@@ -276,6 +278,10 @@ cpu_stat() {
 	awk -v k="$1" '$1 == k { print $2 }' "$GRP/cpu.stat"
 }
 
+throttled_past() {
+	[ "$(cpu_stat nr_throttled)" -gt "$1" ]
+}
+
 # The data path's CPU is its owner's: under a small cpu.max a traffic run
 # in nobody's fabric is what the group's usage and throttling count (the
 # rest of the group sleeps).
@@ -299,10 +305,7 @@ cpu_throttled() {
 	u0=$(cpu_stat usage_usec)
 	t0=$(cpu_stat nr_throttled)
 	echo "10000 100000" >"$GRP/cpu.max" || fail "cannot set cpu.max"
-	for _ in $(seq 1200); do
-		[ "$(cpu_stat nr_throttled)" -gt "$t0" ] && break
-		sleep 0.1
-	done
+	wait_for throttled_past "$t0" || true
 	u1=$(cpu_stat usage_usec)
 	t1=$(cpu_stat nr_throttled)
 	echo max >"$GRP/cpu.max"
@@ -316,6 +319,10 @@ pids_current() {
 	cat "$GRP/pids.current"
 }
 
+pids_are() {
+	[ "$(pids_current)" = "$1" ]
+}
+
 # The kthread is one of the owner's pids, but the pids controller does
 # not refuse a task moved in (pids_can_attach only charges): a group at
 # pids.max still gets fabrics, and their threads, while its own tasks can
@@ -324,17 +331,11 @@ pids_counted() {
 	local ev0 ev1 n
 	kill_holders
 	wait_threads "$(cat "$WORK/base")"
-	for _ in $(seq 600); do
-		[ "$(pids_current)" = 0 ] && break
-		sleep 0.1
-	done
+	T_WAIT_S=60 wait_for pids_are 0 || true
 	expect_eq 0 "$(pids_current)" "pids.current with nothing held"
 	hold_fabric pids || fail "fabric refused: $(cat "$WORK/pids.out")"
 	# the holder's last helper may still be exiting
-	for _ in $(seq 600); do
-		[ "$(pids_current)" = 2 ] && break
-		sleep 0.1
-	done
+	T_WAIT_S=60 wait_for pids_are 2 || true
 	expect_eq 2 "$(pids_current)" "pids.current: the holder and its kthread"
 	echo 2 >"$GRP/pids.max" || fail "cannot set pids.max"
 	ev0=$(awk '$1 == "max" { print $2 }' "$GRP/pids.events")
