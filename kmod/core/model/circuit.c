@@ -64,6 +64,7 @@ int rcf_circuit_add(struct rcf_fabric *f, const struct rcf_circuit *c,
 	err = rcf_circuit_out_check(s, c->in_port, c->out_port, e);
 	if (err)
 		return err;
+	rcf_txn_mark(f, RCF_TXN_FABRIC);
 	s = rcf_touch(f, RCF_J_SWITCH, &f->switches, c->sw, sizeof(*s));
 	if (!s)
 		return rcf_fail(e, ENOMEM, "out of memory", 0);
@@ -93,6 +94,7 @@ int rcf_circuit_del(struct rcf_fabric *f, u32 sw, u32 in_port,
 		return rcf_fail(e, EBUSY,
 				"circuit is used by routes; delete them first",
 				RCF_A_CIRCUIT_IN_PORT);
+	rcf_txn_mark(f, RCF_TXN_FABRIC);
 	s = rcf_touch(f, RCF_J_SWITCH, &f->switches, sw, sizeof(*s));
 	if (!s)
 		return rcf_fail(e, ENOMEM, "out of memory", 0);
@@ -127,6 +129,7 @@ int rcf_circuit_set(struct rcf_fabric *f, const struct rcf_circuit *c,
 		return rcf_fail(e, EBUSY,
 				"circuit is used by routes; it cannot be rewired",
 				RCF_A_CIRCUIT_OUT_PORT);
+	rcf_txn_mark(f, RCF_TXN_FABRIC);
 	s = rcf_touch(f, RCF_J_SWITCH, &f->switches, c->sw, sizeof(*s));
 	if (!s)
 		return rcf_fail(e, ENOMEM, "out of memory", 0);

@@ -65,6 +65,10 @@ int rcf_node_set(struct rcf_fabric *f, const struct rcf_node_cfg *c,
 	err = rcf_addrs_check(f, c, e);
 	if (err)
 		return err;
+	/* the same list again is no change */
+	if (c->naddr != n->naddr ||
+	    memcmp(c->addrs, n->addrs, c->naddr * sizeof(c->addrs[0])))
+		rcf_txn_mark(f, RCF_TXN_ADDRS);
 	n = rcf_touch(f, RCF_J_NODE, &f->nodes, c->id, sizeof(*n));
 	if (!n)
 		return rcf_fail(e, ENOMEM, "out of memory", 0);
@@ -95,6 +99,7 @@ int rcf_node_add(struct rcf_fabric *f, struct rcf_node_cfg *c,
 				RCF_A_NODE_PORTS);
 	if (c->has_addrs && rcf_addrs_check(f, c, e))
 		return -e->err;
+	rcf_txn_mark(f, RCF_TXN_FABRIC);
 	n = rcf_zalloc(f, sizeof(*n));
 	if (!n)
 		return rcf_fail(e, ENOMEM, "out of memory", 0);
@@ -131,6 +136,7 @@ int rcf_node_del(struct rcf_fabric *f, u32 id, struct rcf_err *e)
 		return rcf_fail(e, EBUSY,
 				"node is the master or destination of paths; delete them first",
 				RCF_A_NODE_ID);
+	rcf_txn_mark(f, RCF_TXN_FABRIC);
 	if (rcf_remove(f, RCF_J_NODE, &f->nodes, id))
 		return rcf_fail(e, ENOMEM, "out of memory", 0);
 	return 0;
@@ -191,6 +197,7 @@ int rcf_switch_add(struct rcf_fabric *f, struct rcf_switch_cfg *c,
 	if (c->cq_size < RCF_CQ_MIN_SIZE || c->cq_size > RCF_CQ_MAX_SIZE)
 		return rcf_fail(e, ERANGE, "central queue size is out of range",
 				RCF_A_SWITCH_CQ_SIZE);
+	rcf_txn_mark(f, RCF_TXN_FABRIC);
 	s = rcf_zalloc(f, sizeof(*s));
 	if (!s)
 		return rcf_fail(e, ENOMEM, "out of memory", 0);
@@ -222,6 +229,7 @@ int rcf_switch_del(struct rcf_fabric *f, u32 id, struct rcf_err *e)
 		return rcf_fail(e, EBUSY,
 				"switch still has circuits; delete them first",
 				RCF_A_SWITCH_ID);
+	rcf_txn_mark(f, RCF_TXN_FABRIC);
 	if (rcf_remove(f, RCF_J_SWITCH, &f->switches, id))
 		return rcf_fail(e, ENOMEM, "out of memory", 0);
 	return 0;
@@ -243,6 +251,9 @@ int rcf_switch_set(struct rcf_fabric *f, const struct rcf_switch_cfg *c,
 	if (c->cq_size < RCF_CQ_MIN_SIZE || c->cq_size > RCF_CQ_MAX_SIZE)
 		return rcf_fail(e, ERANGE, "central queue size is out of range",
 				RCF_A_SWITCH_CQ_SIZE);
+	/* the same size again is no change to the engine */
+	if (c->cq_size != s->cq_size)
+		rcf_txn_mark(f, RCF_TXN_FABRIC);
 	s = rcf_touch(f, RCF_J_SWITCH, &f->switches, c->id, sizeof(*s));
 	if (!s)
 		return rcf_fail(e, ENOMEM, "out of memory", 0);

@@ -325,6 +325,7 @@ int rcf_fabric_set_cq(struct rcf_fabric *f, u32 cq, struct rcf_err *e)
 				RCF_A_FABRIC_CQ_SIZE);
 	if (rcf_journal_push(f, &j))
 		return rcf_fail(e, ENOMEM, "out of memory", 0);
+	rcf_txn_mark(f, RCF_TXN_FABRIC);
 	f->cq_size = cq;
 	return 0;
 }
@@ -353,6 +354,7 @@ int rcf_fabric_set_mem_limit(struct rcf_fabric *f, u64 limit, bool own,
 void rcf_txn_begin(struct rcf_fabric *f)
 {
 	f->in_txn = true;
+	f->txn_kinds = 0;
 	f->gen++;
 	if (!f->gen)
 		f->gen = 1;
@@ -545,81 +547,34 @@ struct rcf_vec *rcf_rtab(struct rcf_fabric *f, u32 src, bool create)
 	return t;
 }
 
-/*
- * Whether a node's original a and its live copy b, both there, differ at
- * most in the reference counts from offset counts up to port_link: the
- * transaction classifiers below pass the counts their kind of change may
- * move.
- */
-static bool rcf_node_alike(const struct rcf_node *a, const struct rcf_node *b,
-			   size_t counts)
+u8 rcf_txn_kinds(const struct rcf_fabric *f)
 {
-	return a && b && !memcmp(a, b, counts) &&
-	       !memcmp(a->port_link, b->port_link,
-		       sizeof(*a) - offsetof(struct rcf_node, port_link));
-}
-
-/* The same for a link's crossing counts. */
-static bool rcf_link_alike(const struct rcf_link *a, const struct rcf_link *b,
-			   size_t counts)
-{
-	return a && b && !memcmp(a, b, counts) && a->state == b->state;
+	return f->txn_kinds;
 }
 
 /*
  * Whether the open transaction's change matters to the engine only
- * through route tables: every journaled node, switch and link differs
- * from its original in its route reference counts at most.  Such a
- * change strands no packet in flight (a packet carries its own route
- * bytes), so the engine may keep running with a new route table.  When
- * srcs is given, srcs[id] is set for every source node whose routes
- * changed (RCF_MAX_NODES bytes).
+ * through route tables.  Such a change strands no packet in flight (a packet
+ * carries its own route bytes), so the engine may keep running with a
+ * new route table.  When srcs is given, srcs[id] is set for every source
+ * node whose routes changed (RCF_MAX_NODES bytes).
  */
 bool rcf_txn_routes_only(const struct rcf_fabric *f, u8 *srcs)
 {
+	const struct rcf_route *r;
 	u32 i;
 
-	for (i = 0; i < f->jn; i++) {
+	if (f->txn_kinds & ~RCF_TXN_ROUTES)
+		return false;
+	for (i = 0; srcs && i < f->jn; i++) {
 		const struct rcf_jent *j = &f->jr[i];
-		const void *live = j->vec ? rcf_vec_get(j->vec, j->key) : NULL;
-		const struct rcf_route *r;
 
-		switch (j->kind) {
-		case RCF_J_GROW:
-		case RCF_J_MEM:	/* the engine never reads it */
-			break;
-		case RCF_J_RTAB:
-			if (srcs && j->key < RCF_MAX_NODES)
-				srcs[j->key] = 1;
-			break;
-		case RCF_J_ROUTE:
-			r = j->old ? j->old : live;
-			if (srcs && r && r->src < RCF_MAX_NODES)
+		if (j->kind == RCF_J_RTAB && j->key < RCF_MAX_NODES) {
+			srcs[j->key] = 1;
+		} else if (j->kind == RCF_J_ROUTE) {
+			r = j->old ? j->old : rcf_vec_get(j->vec, j->key);
+			if (r && r->src < RCF_MAX_NODES)
 				srcs[r->src] = 1;
-			break;
-		case RCF_J_NODE:
-			if (!rcf_node_alike(j->old, live,
-					    offsetof(struct rcf_node, route_refs)))
-				return false;
-			break;
-		case RCF_J_SWITCH: {
-			const struct rcf_switch *a = j->old, *b = live;
-
-			if (!a || !b ||
-			    memcmp(a, b, offsetof(struct rcf_switch,
-						  circ_users)) ||
-			    memcmp(a->circ_out, b->circ_out,
-				   sizeof(a->circ_out)))
-				return false;
-			break;
-		}
-		case RCF_J_LINK:
-			if (!rcf_link_alike(j->old, live,
-					    offsetof(struct rcf_link, users)))
-				return false;
-			break;
-		default:
-			return false;
 		}
 	}
 	return true;
@@ -627,60 +582,13 @@ bool rcf_txn_routes_only(const struct rcf_fabric *f, u8 *srcs)
 
 /*
  * The open transaction changes paths and the circuits they own only: no
- * element, link parameter, plain circuit or route.  Such a change leaves
- * every packet in flight on the channels it has (a path's circuits sit on
- * inputs no route reads and only its own messages cross), so the data
- * path may apply it to the running engine where no packet stands at the
- * inputs it rewires (Documentation/paths.rst).
+ * element, link parameter, plain circuit, route or address.  Such a
+ * change leaves every packet in flight on the channels it has (a path's
+ * circuits sit on inputs no route reads and only its own messages
+ * cross), so the data path may apply it to the running engine where no
+ * packet stands at the inputs it rewires (Documentation/paths.rst).
  */
 bool rcf_txn_paths_only(const struct rcf_fabric *f)
 {
-	bool paths = false;
-	u32 i, k;
-
-	for (i = 0; i < f->jn; i++) {
-		const struct rcf_jent *j = &f->jr[i];
-		const void *live = j->vec ? rcf_vec_get(j->vec, j->key) : NULL;
-
-		switch (j->kind) {
-		case RCF_J_GROW:
-		case RCF_J_MEM:	/* the engine never reads it */
-			break;
-		case RCF_J_PATH:
-			paths = true;
-			break;
-		case RCF_J_NODE:
-			if (!rcf_node_alike(j->old, live,
-					    offsetof(struct rcf_node, path_refs)))
-				return false;
-			break;
-		case RCF_J_SWITCH: {
-			const struct rcf_switch *a = j->old, *b = live;
-
-			if (!a || !b ||
-			    memcmp(a, b, offsetof(struct rcf_switch,
-						  ncircuits)) ||
-			    memcmp(a->port_link, b->port_link,
-				   sizeof(a->port_link)) ||
-			    memcmp(a->in_users, b->in_users,
-				   sizeof(a->in_users)))
-				return false;
-			/* only circuits of paths came or went */
-			for (k = 0; k < a->ports; k++)
-				if ((a->circ_out[k] != b->circ_out[k] ||
-				     a->circ_users[k] != b->circ_users[k]) &&
-				    !a->circ_path[k] && !b->circ_path[k])
-					return false;
-			break;
-		}
-		case RCF_J_LINK:
-			if (!rcf_link_alike(j->old, live,
-					    offsetof(struct rcf_link, paths)))
-				return false;
-			break;
-		default:
-			return false;
-		}
-	}
-	return paths;
+	return f->txn_kinds == RCF_TXN_PATHS;
 }

@@ -149,6 +149,16 @@ static void rcf_link_apply(struct rcf_link *l, const struct rcf_link_cfg *c)
 		l->state = c->state;
 }
 
+static bool rcf_link_changes(const struct rcf_link *l,
+			     const struct rcf_link_cfg *c)
+{
+	return ((c->set & RCF_LSET_BANDWIDTH) && c->bandwidth != l->bandwidth) ||
+	       ((c->set & RCF_LSET_LATENCY) && c->latency != l->latency) ||
+	       ((c->set & RCF_LSET_VCS) && c->vcs != l->vcs) ||
+	       ((c->set & RCF_LSET_BUF) && c->buf_size != l->buf_size) ||
+	       ((c->set & RCF_LSET_STATE) && c->state != l->state);
+}
+
 int rcf_link_add(struct rcf_fabric *f, struct rcf_link_cfg *c,
 		 struct rcf_err *e)
 {
@@ -177,6 +187,7 @@ int rcf_link_add(struct rcf_fabric *f, struct rcf_link_cfg *c,
 	err = rcf_link_params(c, e);
 	if (err)
 		return err;
+	rcf_txn_mark(f, RCF_TXN_FABRIC);
 	l = rcf_zalloc(f, sizeof(*l));
 	if (!l)
 		return rcf_fail(e, ENOMEM, "out of memory", 0);
@@ -224,6 +235,7 @@ int rcf_link_del(struct rcf_fabric *f, u32 id, struct rcf_err *e)
 				RCF_A_LINK_ID);
 	a = l->a;
 	b = l->b;
+	rcf_txn_mark(f, RCF_TXN_FABRIC);
 	if (rcf_remove(f, RCF_J_LINK, &f->links, id))
 		return rcf_fail(e, ENOMEM, "out of memory", 0);
 	slot = rcf_end_touch(f, &a, &nl);
@@ -265,6 +277,9 @@ int rcf_link_set(struct rcf_fabric *f, const struct rcf_link_cfg *c,
 		if (err)
 			return err;
 	}
+	/* the same parameters again are no change to the engine */
+	if (rcf_link_changes(l, c))
+		rcf_txn_mark(f, RCF_TXN_FABRIC);
 	l = rcf_touch(f, RCF_J_LINK, &f->links, c->id, sizeof(*l));
 	if (!l)
 		return rcf_fail(e, ENOMEM, "out of memory", 0);

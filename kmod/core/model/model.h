@@ -149,6 +149,7 @@ struct rcf_fabric {
 	void *priv;
 
 	bool in_txn;
+	u8 txn_kinds;	/* RCF_TXN_* the open transaction's changes are */
 	u32 gen;
 	struct rcf_jent *jr;
 	u32 jn, jcap;
@@ -209,6 +210,22 @@ int rcf_fabric_flush(struct rcf_fabric *f, struct rcf_err *e);
 void rcf_txn_begin(struct rcf_fabric *f);
 int rcf_txn_commit(struct rcf_fabric *f, struct rcf_err *e);
 void rcf_txn_abort(struct rcf_fabric *f);
+
+/*
+ * What a transaction's changes are to the data path, marked by each
+ * operation as it changes the model: what the engine must do follows
+ * from the kinds, not from comparing objects after the fact.  Settings
+ * the engine never reads (the memory limit) have no kind.
+ */
+enum rcf_txn_kind {
+	RCF_TXN_ROUTES = 1 << 0,	/* route tables, and the counts routes hold */
+	RCF_TXN_PATHS = 1 << 1,	/* paths, their circuits and counts */
+	RCF_TXN_ADDRS = 1 << 2,	/* node addresses: a new address table */
+	RCF_TXN_FABRIC = 1 << 3,	/* elements, links, parameters, circuits */
+};
+
+/* The kinds of the open (or the last committed) transaction. */
+u8 rcf_txn_kinds(const struct rcf_fabric *f);
 /* The open transaction changes routes only (fabric.c explains). */
 bool rcf_txn_routes_only(const struct rcf_fabric *f, u8 *srcs);
 /* It changes paths, and the circuits they own, only. */
@@ -305,6 +322,12 @@ enum rcf_jkind {
 	RCF_J_PATH,
 	RCF_J_MEM,	/* memory limit was old_limit, own old_cap */
 };
+
+/* The operation under way changes the model in the way kind says. */
+static inline void rcf_txn_mark(struct rcf_fabric *f, enum rcf_txn_kind kind)
+{
+	f->txn_kinds |= kind;
+}
 
 int rcf_vec_reserve(struct rcf_fabric *f, struct rcf_vec *vec, u32 key);
 /* Live object for in-place change, its original saved; NULL on ENOMEM. */

@@ -286,6 +286,7 @@ int rcf_path_add(struct rcf_fabric *f, struct rcf_path *p, bool has_id,
 	if (err)
 		return err;
 	p->state = RCF_PATH_HELD;
+	rcf_txn_mark(f, RCF_TXN_PATHS);
 	n = rcf_dup(f, p, sizeof(*p));
 	if (!n)
 		return rcf_nomem(e);
@@ -315,6 +316,7 @@ int rcf_path_del(struct rcf_fabric *f, u32 id, bool returned,
 		return rcf_fail(e, EBUSY,
 				"the path's mastership has not come back yet: its master is still sending",
 				RCF_A_PATH_ID);
+	rcf_txn_mark(f, RCF_TXN_PATHS);
 	err = rcf_path_walk(f, p, RCF_PWALK_DROP, NULL, NULL, NULL, e);
 	if (!err)
 		err = rcf_node_refs(f, p->master, p->dst, true, -1, e);
@@ -339,6 +341,7 @@ int rcf_path_set(struct rcf_fabric *f, u32 id, u8 state, struct rcf_err *e)
 				RCF_A_PATH_ID);
 	if (p->state == state)
 		return 0;
+	rcf_txn_mark(f, RCF_TXN_PATHS);
 	p = rcf_touch(f, RCF_J_PATH, &f->paths, id, sizeof(*p));
 	if (!p)
 		return rcf_nomem(e);
@@ -382,6 +385,7 @@ int rcf_path_break_link(struct rcf_fabric *f, u32 lid, struct rcf_err *e)
 	for (; (p = rcf_path_next(f, id)); id = p->id + 1) {
 		if (p->state == RCF_PATH_BROKEN || !rcf_path_crosses(f, p, lid))
 			continue;
+		rcf_txn_mark(f, RCF_TXN_PATHS);
 		p = rcf_touch(f, RCF_J_PATH, &f->paths, p->id, sizeof(*p));
 		if (!p)
 			return rcf_nomem(e);

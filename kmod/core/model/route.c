@@ -203,6 +203,7 @@ int rcf_route_add(struct rcf_fabric *f, struct rcf_route *r, int index,
 				RCF_A_ROUTE_INDEX);
 	}
 	r->index = index;
+	rcf_txn_mark(f, RCF_TXN_ROUTES);
 	t = rcf_rtab(f, r->src, true);
 	n = t ? rcf_route_copy(f, r) : NULL;
 	if (!n)
@@ -224,6 +225,7 @@ static int rcf_route_del_one(struct rcf_fabric *f, struct rcf_route *r,
 	struct rcf_vec *t = rcf_rtab(f, r->src, false);
 	int err;
 
+	rcf_txn_mark(f, RCF_TXN_ROUTES);
 	err = rcf_route_walk(f, r, RCF_WALK_DROP, e);
 	if (!err)
 		err = rcf_node_refs(f, r->src, r->dst, false, -1, e);
@@ -274,6 +276,7 @@ int rcf_route_set(struct rcf_fabric *f, const struct rcf_route *r,
 	err = rcf_route_check(f, r, e);
 	if (err)
 		return err;
+	rcf_txn_mark(f, RCF_TXN_ROUTES);
 	err = rcf_route_walk(f, cur, RCF_WALK_DROP, e);
 	if (err)
 		return err;

@@ -112,6 +112,57 @@ static void t_routes_only(void)
 	rcf_fabric_free(f);
 }
 
+/*
+ * A transaction's kinds come from what its operations change, not from
+ * comparing objects: setting what is already there is no change, a new
+ * value of any kind is, and each operation names its own kind.
+ */
+static void t_txn_kinds(void)
+{
+	struct rcf_fabric *f = two_paths();
+	struct rcf_link_cfg lc = {.id = 2, .set = RCF_LSET_LATENCY};
+	struct rcf_switch_cfg sc = {.id = 1, .has_cq_size = true};
+	struct rcf_node_cfg nc = {.id = 0, .has_addrs = true, .naddr = 1};
+	struct rcf_route r = {.src = 0, .dst = 1, .nhops = 3};
+	struct rcf_err e = {0};
+
+	lc.latency = rcf_link_get(f, 2)->latency;
+	sc.cq_size = rcf_switch_get(f, 1)->cq_size;
+	nc.addrs[0].a[0] = 10;
+	nc.addrs[0].a[3] = 1;
+	rcf_txn_begin(f);
+	CHECK_EQ(rcf_txn_kinds(f), 0);
+	CHECK_EQ(rcf_link_set(f, &lc, &e), 0);
+	CHECK_EQ(rcf_switch_set(f, &sc, &e), 0);
+	CHECK_EQ(rcf_txn_kinds(f), 0);
+	CHECK(rcf_txn_routes_only(f, NULL));
+	CHECK_EQ(rcf_node_set(f, &nc, &e), 0);
+	CHECK_EQ(rcf_txn_kinds(f), RCF_TXN_ADDRS);
+	CHECK(!rcf_txn_routes_only(f, NULL));
+	CHECK_EQ(rcf_txn_commit(f, &e), 0);
+
+	/* the same addresses again: nothing */
+	rcf_txn_begin(f);
+	CHECK_EQ(rcf_node_set(f, &nc, &e), 0);
+	CHECK_EQ(rcf_txn_kinds(f), 0);
+	sc.cq_size += 64;
+	CHECK_EQ(rcf_switch_set(f, &sc, &e), 0);
+	CHECK_EQ(rcf_txn_kinds(f), RCF_TXN_FABRIC);
+	rcf_txn_abort(f);
+
+	memcpy(r.hops, r_short, 3);
+	rcf_txn_begin(f);
+	CHECK_EQ(rcf_route_add(f, &r, 0, &e), 0);
+	CHECK_EQ(rcf_txn_kinds(f), RCF_TXN_ROUTES);
+	lc.latency++;
+	CHECK_EQ(rcf_link_set(f, &lc, &e), 0);
+	CHECK_EQ(rcf_txn_kinds(f), RCF_TXN_ROUTES | RCF_TXN_FABRIC);
+	CHECK(!rcf_txn_routes_only(f, NULL));
+	CHECK(!rcf_txn_paths_only(f));
+	rcf_txn_abort(f);
+	rcf_fabric_free(f);
+}
+
 /* Swap routes back and forth while messages are on the wire. */
 static void t_swap_in_flight(void)
 {
@@ -309,6 +360,8 @@ int main(void)
 {
 	static const struct tap_case cases[] = {
 		{"txn: route-only changes are told apart", t_routes_only},
+		{"txn: each operation marks its kind; no-op sets mark none",
+		 t_txn_kinds},
 		{"reroute: swaps under packets in flight lose nothing",
 		 t_swap_in_flight},
 		{"reroute: a pair left without route hands over its counts",
