@@ -49,121 +49,94 @@ static void link_event(struct rcfd_events *ev, enum rcf_verb verb,
 		 was ? "" : " (state before unknown)");
 }
 
-/* NODE_THRESHOLD and EPOCH_GET: for the reconfig policy */
-static int other_event(struct rcfd_events *ev, struct genlmsghdr *gh)
+/* The epoch's time with injection held, for the reconfig policy. */
+static uint64_t epoch_ns(const struct rcf_epoch_info *e)
 {
-	struct nlattr *tb[RCF_A_MAX + 1], *ep[RCF_EPOCH_MAX + 1];
-	uint64_t ns = 0;
-
-	if (nla_parse(tb, RCF_A_MAX, genlmsg_attrdata(gh, 0),
-		      genlmsg_attrlen(gh, 0), NULL))
-		return -1;
-	if (gh->cmd == RCF_CMD_NODE_THRESHOLD) {
-		if (!tb[RCF_A_NODE_ID] || !tb[RCF_A_THRESH_SENT] ||
-		    !tb[RCF_A_THRESH_RECEIVED])
-			return -1;
-		ev->thresholds++;
-		if (ev->d)
-			rcfd_reconf_threshold(
-				ev->d, nla_get_u32(tb[RCF_A_NODE_ID]),
-				nla_get_u64(tb[RCF_A_THRESH_SENT]),
-				nla_get_u64(tb[RCF_A_THRESH_RECEIVED]));
-		return 0;
-	}
-	if (!tb[RCF_A_EPOCH] ||
-	    nla_parse_nested(ep, RCF_EPOCH_MAX, tb[RCF_A_EPOCH], NULL))
-		return -1;
-	ev->epochs++;
-	for (int a = RCF_EPOCH_SUSPEND_NS; a <= RCF_EPOCH_RESUME_NS; a++)
-		if (ep[a])
-			ns += nla_get_u64(ep[a]);
-	if (ev->d)
-		rcfd_reconf_epoch(ev->d, ns,
-				  ep[RCF_EPOCH_ERROR]
-					  ? nla_get_u32(ep[RCF_EPOCH_ERROR])
-					  : 0);
-	return 0;
+	return e->suspend_ns + e->drain_ns + e->apply_ns + e->resume_ns;
 }
 
-/* PATH_REQUEST and PATH_RETURNED: for the switch controllers */
-static int path_event(struct rcfd_events *ev, struct genlmsghdr *gh)
+/* An object event: counted by kind and verb; links and paths act on it. */
+static void object_event(struct rcfd_events *ev, const struct rcf_event *e)
 {
-	struct rcf_path_req_info r;
-	struct rcf_obj o;
+	enum rcf_kind kind;
+	enum rcf_verb verb;
+	char key[96];
 
-	if (gh->cmd == RCF_CMD_PATH_REQUEST) {
-		if (rcf_path_req_parse(genlmsg_attrdata(gh, 0),
-				       genlmsg_attrlen(gh, 0), &r))
-			return -1;
-		ev->path_requests++;
-		if (ev->d)
-			rcfd_paths_request_event(ev->d, &r);
-		return 0;
+	rcf_cmd_split(e->cmd, &kind, &verb);
+	ev->by_type[kind][verb]++;
+	if (rcfd_log_level() >= RCFD_DEBUG) {
+		rcf_obj_key(&e->o, key, sizeof(key));
+		rcfd_log(RCFD_DEBUG, "event: %s %s", verb_names[verb], key);
 	}
-	if (rcf_nl_parse_obj(genlmsg_attrdata(gh, 0), genlmsg_attrlen(gh, 0),
-			     RCF_K_PATH, &o))
-		return -1;
-	ev->path_returns++;
+	if (kind == RCF_K_LINK)
+		link_event(ev, verb, &e->o);
 	if (ev->d)
-		rcfd_paths_obj_event(ev->d, gh->cmd, &o);
-	return 0;
+		rcfd_paths_obj_event(ev->d, e->cmd, &e->o);
 }
 
+/*
+ * Every event goes through the library's decoder (lib/nl/nl_epoch.c), as
+ * rcfctl monitor's do; an event rcfd acts on that it cannot read is
+ * logged, anything else only at debug level.
+ */
 static int on_event(struct nl_msg *msg, void *arg)
 {
 	struct rcfd_events *ev = arg;
 	struct nlmsghdr *nlh = nlmsg_hdr(msg);
-	struct genlmsghdr *gh = nlmsg_data(nlh);
 	enum rcf_kind kind;
 	enum rcf_verb verb;
-	struct rcf_obj o;
-	char key[96];
+	struct rcf_event e;
 
-	if (nlh->nlmsg_type == ev->nl.family &&
-	    (gh->cmd == RCF_CMD_NODE_THRESHOLD ||
-	     gh->cmd == RCF_CMD_EPOCH_GET)) {
+	switch (rcf_event_decode(nlh, ev->nl.family, &e)) {
+	case RCF_EV_OBJECT:
 		ev->total++;
-		if (other_event(ev, gh))
-			rcfd_log(RCFD_WARN,
-				 "event %u with attributes I cannot "
-				 "parse",
-				 gh->cmd);
-		return NL_OK;
-	}
-	if (nlh->nlmsg_type == ev->nl.family &&
-	    (gh->cmd == RCF_CMD_PATH_REQUEST ||
-	     gh->cmd == RCF_CMD_PATH_RETURNED)) {
+		object_event(ev, &e);
+		break;
+	case RCF_EV_THRESH:
 		ev->total++;
-		if (path_event(ev, gh))
+		ev->thresholds++;
+		if (ev->d)
+			rcfd_reconf_threshold(ev->d, e.th.node, e.th.sent,
+					      e.th.received);
+		break;
+	case RCF_EV_EPOCH:
+		ev->total++;
+		ev->epochs++;
+		if (ev->d)
+			rcfd_reconf_epoch(ev->d, epoch_ns(&e.epoch),
+					  e.epoch.error);
+		break;
+	case RCF_EV_PATH_REQUEST:
+		ev->total++;
+		ev->path_requests++;
+		if (ev->d)
+			rcfd_paths_request_event(ev->d, &e.preq);
+		break;
+	case RCF_EV_PATH_RETURNED:
+		ev->total++;
+		ev->path_returns++;
+		if (ev->d)
+			rcfd_paths_obj_event(ev->d, e.cmd, &e.o);
+		break;
+	case RCF_EV_TRAFFIC:
+		rcfd_log(RCFD_DEBUG, "ignored a traffic run's end");
+		break;
+	default:
+		if (nlh->nlmsg_type == ev->nl.family &&
+		    (!rcf_cmd_split(e.cmd, &kind, &verb) ||
+		     e.cmd == RCF_CMD_NODE_THRESHOLD ||
+		     e.cmd == RCF_CMD_EPOCH_GET ||
+		     e.cmd == RCF_CMD_PATH_REQUEST ||
+		     e.cmd == RCF_CMD_PATH_RETURNED)) {
+			ev->total++;
 			rcfd_log(RCFD_WARN,
-				 "path event %u with attributes I cannot parse",
-				 gh->cmd);
-		return NL_OK;
+				 "event %u with attributes I cannot parse",
+				 e.cmd);
+		} else {
+			rcfd_log(RCFD_DEBUG, "ignored a message of type %u",
+				 nlh->nlmsg_type);
+		}
 	}
-	if (nlh->nlmsg_type != ev->nl.family ||
-	    rcf_cmd_split(gh->cmd, &kind, &verb)) {
-		rcfd_log(RCFD_DEBUG, "ignored a message of type %u",
-			 nlh->nlmsg_type);
-		return NL_OK;
-	}
-	ev->total++;
-	ev->by_type[kind][verb]++;
-	if (rcf_nl_parse_obj(genlmsg_attrdata(gh, 0), genlmsg_attrlen(gh, 0),
-			     kind, &o)) {
-		rcfd_log(RCFD_WARN,
-			 "%s %s event with attributes I cannot "
-			 "parse",
-			 rcf_kind_names[kind], verb_names[verb]);
-		return NL_OK;
-	}
-	if (rcfd_log_level() >= RCFD_DEBUG) {
-		rcf_obj_key(&o, key, sizeof(key));
-		rcfd_log(RCFD_DEBUG, "event: %s %s", verb_names[verb], key);
-	}
-	if (kind == RCF_K_LINK)
-		link_event(ev, verb, &o);
-	if (ev->d)
-		rcfd_paths_obj_event(ev->d, gh->cmd, &o);
 	return NL_OK;
 }
 
