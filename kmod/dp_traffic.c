@@ -80,7 +80,7 @@ struct rcf_dp_traffic *rcf_dp_traffic_alloc(struct rcf_fabric *f,
 	}
 	i = 0;
 	for (id = 0; (n = rcf_node_next(f, id)); id = n->id + 1) {
-		if (n->id == hot_id && s->pattern == RCF_TP_HOTSPOT)
+		if (n->id == hot_id && s->pattern == RCF_TRAFFIC_HOTSPOT)
 			tr->spec.param = i;
 		tr->ids[i++] = n->id;
 	}

@@ -48,7 +48,7 @@ static int rcf_traffic_fill_spec(struct sk_buff *skb,
 	    nla_put_u32(skb, RCF_TRAFFIC_SIZE_MAX, s->size_max) ||
 	    rcf_tput64(skb, RCF_TRAFFIC_SEED, s->seed))
 		return -EMSGSIZE;
-	if (s->pattern == RCF_TP_HOTSPOT) {
+	if (s->pattern == RCF_TRAFFIC_HOTSPOT) {
 		if (nla_put_u32(skb, RCF_TRAFFIC_HOT_NODE, hot_id) ||
 		    nla_put_u32(skb, RCF_TRAFFIC_HOT_PERMILLE, s->hot_permille))
 			return -EMSGSIZE;
@@ -63,7 +63,7 @@ static int rcf_traffic_fill_spec(struct sk_buff *skb,
 	    rcf_tput64(skb, RCF_TRAFFIC_WARMUP, s->warmup) ||
 	    nla_put_u32(skb, RCF_TRAFFIC_BACKLOG, (u32)s->src_limit) ||
 	    nla_put_u32(skb, RCF_TRAFFIC_ENTRIES,
-			s->pattern == RCF_TP_TRACE ? s->ntrace : s->narcs))
+			s->pattern == RCF_TRAFFIC_TRACE ? s->ntrace : s->narcs))
 		return -EMSGSIZE;
 	return rcf_traffic_fill_sizes(skb, s);
 }
@@ -356,7 +356,7 @@ static int rcf_traffic_parse_lists(struct rcf_fabric *f, struct nlattr **tb,
 				   struct rcf_traffic_spec *s,
 				   struct netlink_ext_ack *extack)
 {
-	bool nig = s->pattern == RCF_TP_NIG, trace = s->pattern == RCF_TP_TRACE;
+	bool nig = s->pattern == RCF_TRAFFIC_NIG, trace = s->pattern == RCF_TRAFFIC_TRACE;
 	int err = 0;
 
 	if (nig != !!tb[RCF_TRAFFIC_ARCS]) {
@@ -395,7 +395,7 @@ static int rcf_traffic_check_rate(const struct rcf_traffic_spec *s,
 	u64 w = 2, b = (u64)s->size_min + s->size_max;
 	u32 i;
 
-	if (s->pattern == RCF_TP_TRACE)
+	if (s->pattern == RCF_TRAFFIC_TRACE)
 		return 0;
 	if (s->nsizes) {
 		w = 0;
@@ -430,11 +430,6 @@ static struct rcf_dp_traffic *rcf_traffic_parse(struct rcf_fabric *f,
 	u32 hot_id = 0;
 	int err;
 
-	/* the ABI's numbers are the generator's */
-	BUILD_BUG_ON((int)RCF_TRAFFIC_NIG != (int)RCF_TP_NIG ||
-		     (int)RCF_TRAFFIC_TRACE != (int)RCF_TP_TRACE ||
-		     (int)RCF_TRAFFIC_HOTSPOT != (int)RCF_TP_HOTSPOT ||
-		     (int)RCF_TRAFFIC_PERIODIC != (int)RCF_TA_PERIODIC);
 	if (!info->attrs[RCF_A_TRAFFIC]) {
 		NL_SET_ERR_MSG(extack, "TRAFFIC_START needs RCF_A_TRAFFIC");
 		return ERR_PTR(-EINVAL);
@@ -444,22 +439,25 @@ static struct rcf_dp_traffic *rcf_traffic_parse(struct rcf_fabric *f,
 	if (err)
 		return ERR_PTR(err);
 	s.pattern = tb[RCF_TRAFFIC_PATTERN] ?
-		    nla_get_u8(tb[RCF_TRAFFIC_PATTERN]) : RCF_TP_UNIFORM;
+		    nla_get_u8(tb[RCF_TRAFFIC_PATTERN]) : RCF_TRAFFIC_UNIFORM;
 	s.param = rcf_tget32(tb, RCF_TRAFFIC_PARAM, 0);
-	s.rate = rcf_tget32(tb, RCF_TRAFFIC_RATE, 100);
-	s.size_min = rcf_tget32(tb, RCF_TRAFFIC_SIZE_MIN, 64);
+	s.rate = rcf_tget32(tb, RCF_TRAFFIC_RATE, RCF_TRAFFIC_RATE_DEFAULT);
+	s.size_min = rcf_tget32(tb, RCF_TRAFFIC_SIZE_MIN,
+				 RCF_TRAFFIC_SIZE_DEFAULT);
 	s.size_max = rcf_tget32(tb, RCF_TRAFFIC_SIZE_MAX, s.size_min);
-	s.seed = tb[RCF_TRAFFIC_SEED] ? nla_get_u64(tb[RCF_TRAFFIC_SEED]) : 1;
+	s.seed = tb[RCF_TRAFFIC_SEED] ? nla_get_u64(tb[RCF_TRAFFIC_SEED]) :
+					  RCF_TRAFFIC_SEED_DEFAULT;
 	s.cycles = tb[RCF_TRAFFIC_CYCLES] ?
 		   nla_get_u64(tb[RCF_TRAFFIC_CYCLES]) : 0;
 	s.messages = tb[RCF_TRAFFIC_MESSAGES] ?
 		     nla_get_u64(tb[RCF_TRAFFIC_MESSAGES]) : 0;
 	/* a trace runs to its end unless told otherwise, as in rcfsim */
-	if (!s.cycles && !s.messages && s.pattern != RCF_TP_TRACE)
-		s.cycles = 10000;
-	s.hot_permille = rcf_tget32(tb, RCF_TRAFFIC_HOT_PERMILLE, 200);
+	if (!s.cycles && !s.messages && s.pattern != RCF_TRAFFIC_TRACE)
+		s.cycles = RCF_TRAFFIC_CYCLES_DEFAULT;
+	s.hot_permille = rcf_tget32(tb, RCF_TRAFFIC_HOT_PERMILLE,
+				    RCF_TRAFFIC_HOT_PERMILLE_DEFAULT);
 	s.arrival = tb[RCF_TRAFFIC_ARRIVAL] ?
-		    nla_get_u8(tb[RCF_TRAFFIC_ARRIVAL]) : RCF_TA_BERNOULLI;
+		    nla_get_u8(tb[RCF_TRAFFIC_ARRIVAL]) : RCF_TRAFFIC_BERNOULLI;
 	s.warmup = tb[RCF_TRAFFIC_WARMUP] ?
 		   nla_get_u64(tb[RCF_TRAFFIC_WARMUP]) : 0;
 	/* never 0 (no bound): the policy refuses it, the default is not */
@@ -470,7 +468,7 @@ static struct rcf_dp_traffic *rcf_traffic_parse(struct rcf_fabric *f,
 				    "the largest message size is below the smallest");
 		return ERR_PTR(-EINVAL);
 	}
-	if (s.pattern == RCF_TP_HOTSPOT) {
+	if (s.pattern == RCF_TRAFFIC_HOTSPOT) {
 		struct rcf_node *n;
 
 		if (!tb[RCF_TRAFFIC_HOT_NODE]) {

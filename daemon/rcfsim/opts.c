@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "traffic/traffic_req.h"
 #include "util/num.h"
 #include "rcfsim.h"
 
@@ -220,11 +221,6 @@ static int parse_size(const char *arg, struct sim_opts *o)
 	return rc;
 }
 
-static const char *const pattern_words[] = {
-	"uniform",   "doloop",	"exor", "ncube", "bitrev",
-	"transpose", "hotspot", "nig",	"trace",
-};
-
 static int parse_traffic(const char *arg, struct sim_opts *o)
 {
 	struct rcf_traffic_spec *s = &o->spec;
@@ -233,21 +229,22 @@ static int parse_traffic(const char *arg, struct sim_opts *o)
 	char err[512];
 	uint32_t p;
 
-	for (p = 0; p < RCF_TP_NR; p++)
-		if (strlen(pattern_words[p]) == len &&
-		    !strncmp(arg, pattern_words[p], len))
+	/* the words rcfctl traffic takes (lib/traffic/traffic_args.c) */
+	for (p = 0; rcf_traffic_pattern_word(p); p++)
+		if (strlen(rcf_traffic_pattern_word(p)) == len &&
+		    !strncmp(arg, rcf_traffic_pattern_word(p), len))
 			break;
-	if (p == RCF_TP_NR)
+	if (!rcf_traffic_pattern_word(p))
 		return bad("unknown traffic pattern '%s'", arg);
 	s->pattern = p;
 	switch (p) {
-	case RCF_TP_DOLOOP:
-	case RCF_TP_EXOR:
-	case RCF_TP_NCUBE:
+	case RCF_TRAFFIC_DOLOOP:
+	case RCF_TRAFFIC_EXOR:
+	case RCF_TRAFFIC_NCUBE:
 		if (!colon || num32(colon + 1, 0, UINT32_MAX, &s->param))
 			return bad("'%s' needs a step: PATTERN:I", arg);
 		return 0;
-	case RCF_TP_HOTSPOT: {
+	case RCF_TRAFFIC_HOTSPOT: {
 		char node[32], *c2;
 		uint32_t v;
 
@@ -264,17 +261,17 @@ static int parse_traffic(const char *arg, struct sim_opts *o)
 		    (c2 && num32(c2, 0, 1000, &s->hot_permille)))
 			return bad("bad hotspot '%s'", arg);
 		if (!c2)
-			s->hot_permille = 200;
+			s->hot_permille = RCF_TRAFFIC_HOT_PERMILLE_DEFAULT;
 		o->hot_id = v;
 		o->hot_set = 1;
 		return 0;
 	}
-	case RCF_TP_NIG:
+	case RCF_TRAFFIC_NIG:
 		if (!colon || sim_nig_load(colon + 1, &o->arc_ids, &o->narcs,
 					   err, sizeof(err)))
 			return bad("%s", colon ? err : "nig needs nig:FILE");
 		return 0;
-	case RCF_TP_TRACE:
+	case RCF_TRAFFIC_TRACE:
 		if (!colon || sim_trace_load(colon + 1, &o->trace, &o->ntrace,
 					     err, sizeof(err)))
 			return bad("%s",
@@ -354,15 +351,11 @@ static int parse_one(int c, const char *arg, struct sim_opts *o)
 		s->rate = (uint32_t)(d * 1000 + 0.5);
 		return 0;
 	case O_ARRIVAL:
-		if (!strcmp(arg, "bernoulli"))
-			s->arrival = RCF_TA_BERNOULLI;
-		else if (!strcmp(arg, "periodic"))
-			s->arrival = RCF_TA_PERIODIC;
-		else
-			return bad("--arrival: '%s' is not bernoulli or "
-				   "periodic",
-				   arg);
-		return 0;
+		for (s->arrival = 0; rcf_traffic_arrival_word(s->arrival);
+		     s->arrival++)
+			if (!strcmp(arg, rcf_traffic_arrival_word(s->arrival)))
+				return 0;
+		return bad("--arrival: '%s' is not bernoulli or periodic", arg);
 	case 's':
 		o->size = arg;
 		return parse_size(arg, o) ? bad("--size: '%s' is not N, "
@@ -432,9 +425,9 @@ int sim_parse(int argc, char **argv, struct sim_opts *o)
 	int c;
 
 	memset(o, 0, sizeof(*o));
-	o->spec.rate = 100;
-	o->spec.size_min = o->spec.size_max = 64;
-	o->spec.seed = 1;
+	o->spec.rate = RCF_TRAFFIC_RATE_DEFAULT;
+	o->spec.size_min = o->spec.size_max = RCF_TRAFFIC_SIZE_DEFAULT;
+	o->spec.seed = RCF_TRAFFIC_SEED_DEFAULT;
 	o->traffic = "uniform";
 	o->size = "64";
 	while ((c = getopt_long(argc, argv, "g:t:r:T:s:c:m:jh", longopts,
@@ -455,8 +448,8 @@ int sim_parse(int argc, char **argv, struct sim_opts *o)
 	if (!o->topo.gen == !o->topo.topo)
 		return bad("%s", "give one of --gen SPEC and --topo FILE");
 	if (!o->spec.cycles && !o->spec.messages &&
-	    o->spec.pattern != RCF_TP_TRACE)
-		o->spec.cycles = 10000;
+	    o->spec.pattern != RCF_TRAFFIC_TRACE)
+		o->spec.cycles = RCF_TRAFFIC_CYCLES_DEFAULT;
 	return 0;
 }
 

@@ -46,7 +46,7 @@ static void figures(const struct sim_opts *o,
 
 	memset(x, 0, sizeof(*x));
 	q->pattern = (uint8_t)s->pattern;
-	if (s->pattern == RCF_TP_HOTSPOT) {
+	if (s->pattern == RCF_TRAFFIC_HOTSPOT) {
 		q->hot_node = o->hot_id;
 		q->hot_permille = s->hot_permille;
 	} else {
@@ -65,8 +65,8 @@ static void figures(const struct sim_opts *o,
 	q->messages = s->messages;
 	q->arrival = (uint8_t)s->arrival;
 	q->warmup = s->warmup;
-	q->entries =
-		(uint32_t)(s->pattern == RCF_TP_TRACE ? o->ntrace : o->narcs);
+	q->entries = (uint32_t)(s->pattern == RCF_TRAFFIC_TRACE ? o->ntrace
+								: o->narcs);
 	x->running = !r->done;
 	x->done = r->done;
 	x->complete = r->complete;

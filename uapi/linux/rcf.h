@@ -618,6 +618,12 @@ enum rcf_traffic_pattern_kind {
 /* RCF_TRAFFIC_BACKLOG: bytes a source may hold unsent; there is always one */
 #define RCF_TRAFFIC_BACKLOG_DEFAULT	65536
 #define RCF_TRAFFIC_BACKLOG_MAX		16777216
+/* What a run that leaves an attribute out gets (rcfctl and rcfsim alike) */
+#define RCF_TRAFFIC_RATE_DEFAULT	100	/* RCF_TRAFFIC_RATE */
+#define RCF_TRAFFIC_SIZE_DEFAULT	64	/* RCF_TRAFFIC_SIZE_MIN */
+#define RCF_TRAFFIC_CYCLES_DEFAULT	10000	/* without MESSAGES, not a trace */
+#define RCF_TRAFFIC_HOT_PERMILLE_DEFAULT 200	/* RCF_TRAFFIC_HOT_PERMILLE */
+#define RCF_TRAFFIC_SEED_DEFAULT	1	/* RCF_TRAFFIC_SEED */
 
 /* How a node's messages are spaced in time (RCF_TRAFFIC_ARRIVAL). */
 enum rcf_traffic_arrival_kind {

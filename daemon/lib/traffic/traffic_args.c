@@ -208,10 +208,10 @@ int rcf_traffic_parse_args(int argc, char **argv, struct rcf_traffic_req *r,
 	int i, first = 1, have_step = 0, have_hot = 0;
 
 	memset(r, 0, sizeof(*r));
-	r->rate = 100;
-	r->size_min = r->size_max = 64;
-	r->seed = 1;
-	r->hot_permille = 200;
+	r->rate = RCF_TRAFFIC_RATE_DEFAULT;
+	r->size_min = r->size_max = RCF_TRAFFIC_SIZE_DEFAULT;
+	r->seed = RCF_TRAFFIC_SEED_DEFAULT;
+	r->hot_permille = RCF_TRAFFIC_HOT_PERMILLE_DEFAULT;
 	if (argc < 1)
 		return rcf_errf(err, errlen, "traffic start needs a pattern");
 	for (i = 0; rcf_traffic_pattern_word(i); i++)

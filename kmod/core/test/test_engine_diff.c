@@ -336,9 +336,8 @@ static size_t diff_gen(const struct gcase *c, long long *rc)
 	char name[160];
 	size_t i, n = 0;
 
-	snprintf(name, sizeof(name), "%s %s vcs %d bw %u lat %u %s:%u", c->spec,
-		 c->algo, c->vcs, c->bw, c->lat,
-		 rcf_traffic_pattern_name(c->pattern), c->param);
+	snprintf(name, sizeof(name), "%s %s vcs %d bw %u lat %u pattern %u:%u",
+		 c->spec, c->algo, c->vcs, c->bw, c->lat, c->pattern, c->param);
 	if (gen_fabric(c->spec, c->algo, c->vcs, c->paths, &g)) {
 		CHECK(0);
 		return 0;
@@ -401,13 +400,13 @@ static void t_patterns(void)
 	u32 p;
 
 	for (i = 0; i < sizeof(fab) / sizeof(fab[0]); i++)
-		for (p = 0; p < RCF_TP_NR; p++) {
+		for (p = 0; p < RCF_TRAFFIC_NR_PATTERNS; p++) {
 			struct gcase c = base(fab[i][0], fab[i][1], p);
 
-			if (p == RCF_TP_DOLOOP || p == RCF_TP_EXOR ||
-			    p == RCF_TP_NCUBE)
+			if (p == RCF_TRAFFIC_DOLOOP || p == RCF_TRAFFIC_EXOR ||
+			    p == RCF_TRAFFIC_NCUBE)
 				c.param = 1 + i % 3;
-			if (p == RCF_TP_HOTSPOT)
+			if (p == RCF_TRAFFIC_HOTSPOT)
 				c.param = 3;
 			if (!strncmp(c.spec, "torus", 5))
 				c.vcs = 2;
@@ -430,7 +429,7 @@ static void t_links(void)
 	int i;
 
 	for (i = 0; i < 4; i++) {
-		struct gcase c = base("sp1:16", "sp1", RCF_TP_UNIFORM);
+		struct gcase c = base("sp1:16", "sp1", RCF_TRAFFIC_UNIFORM);
 
 		c.bw = bw[i];
 		c.lat = lat[i];
@@ -439,7 +438,7 @@ static void t_links(void)
 		c.cq = 64;
 		c.rate = 300 * c.bw;
 		n += diff_gen(&c, NULL);
-		c = base("mesh:4x4", "shortest", RCF_TP_UNIFORM);
+		c = base("mesh:4x4", "shortest", RCF_TRAFFIC_UNIFORM);
 		c.bw = bw[i];
 		c.lat = lat[3 - i];
 		c.vcs = 2;
@@ -462,7 +461,7 @@ static void t_links(void)
  */
 static void t_deadlock(void)
 {
-	struct gcase c = base("torus:8x8", "dor", RCF_TP_UNIFORM);
+	struct gcase c = base("torus:8x8", "dor", RCF_TRAFFIC_UNIFORM);
 	long long rc = 0;
 
 	c.vcs = 2;
@@ -494,7 +493,8 @@ static void t_stream(void)
 
 	gen_ff_cycles = 0;
 	for (i = 0; i < 5; i++) {
-		struct gcase c = base(fab[i][0], fab[i][1], RCF_TP_UNIFORM);
+		struct gcase c =
+			base(fab[i][0], fab[i][1], RCF_TRAFFIC_UNIFORM);
 
 		c.bw = bw[i];
 		c.lat = lat[i];

@@ -1421,7 +1421,7 @@ static void t_traffic_waits(void)
 	};
 	static const struct rcf_traffic_msg trace[] = {
 		{0, 0, 1, 300}, {1, 0, 2, 300}, {2, 0, 1, 600}, {3, 0, 1, 50}};
-	struct rcf_traffic_spec spec = {.pattern = RCF_TP_TRACE,
+	struct rcf_traffic_spec spec = {.pattern = RCF_TRAFFIC_TRACE,
 					.nodes = 3,
 					.trace = trace,
 					.ntrace = 4,

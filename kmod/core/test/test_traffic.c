@@ -156,12 +156,12 @@ static void t_perm_sets(void)
 	for (j = 0; j < 16; j++) {
 		long long d;
 
-		d = rcf_traffic_perm(RCF_TP_DOLOOP, 3, 16, j);
+		d = rcf_traffic_perm(RCF_TRAFFIC_DOLOOP, 3, 16, j);
 		CHECK_EQ(d, (j + 3) % 16);
-		CHECK_EQ(rcf_traffic_perm(RCF_TP_EXOR, 5, 16, j), j ^ 5);
-		CHECK_EQ(rcf_traffic_perm(RCF_TP_NCUBE, 2, 16, j), j ^ 4);
+		CHECK_EQ(rcf_traffic_perm(RCF_TRAFFIC_EXOR, 5, 16, j), j ^ 5);
+		CHECK_EQ(rcf_traffic_perm(RCF_TRAFFIC_NCUBE, 2, 16, j), j ^ 4);
 		/* transpose on 4 x 4: (r, c) -> (c, r), diagonal silent */
-		d = rcf_traffic_perm(RCF_TP_TRANSPOSE, 0, 16, j);
+		d = rcf_traffic_perm(RCF_TRAFFIC_TRANSPOSE, 0, 16, j);
 		CHECK_EQ(d, j % 4 == j / 4 ? -1
 					   : (long long)((j % 4) * 4 + j / 4));
 	}
@@ -170,21 +170,21 @@ static void t_perm_sets(void)
 		static const int rev[8] = {-1, 4, -1, 6, 1, -1, 3, -1};
 
 		for (j = 0; j < 8; j++)
-			CHECK_EQ(rcf_traffic_perm(RCF_TP_BITREV, 0, 8, j),
+			CHECK_EQ(rcf_traffic_perm(RCF_TRAFFIC_BITREV, 0, 8, j),
 				 rev[j]);
 	}
 	/* self-maps send nothing */
 	for (j = 0; j < 8; j++) {
-		CHECK_EQ(rcf_traffic_perm(RCF_TP_DOLOOP, 8, 8, j), -1);
-		CHECK_EQ(rcf_traffic_perm(RCF_TP_EXOR, 0, 8, j), -1);
+		CHECK_EQ(rcf_traffic_perm(RCF_TRAFFIC_DOLOOP, 8, 8, j), -1);
+		CHECK_EQ(rcf_traffic_perm(RCF_TRAFFIC_EXOR, 0, 8, j), -1);
 	}
 	/* patterns that cannot run on n */
-	CHECK(rcf_traffic_check(RCF_TP_BITREV, 0, 12));
-	CHECK(rcf_traffic_check(RCF_TP_EXOR, 1, 6));
-	CHECK(rcf_traffic_check(RCF_TP_NCUBE, 4, 16));
-	CHECK(rcf_traffic_check(RCF_TP_TRANSPOSE, 0, 8));
-	CHECK(!rcf_traffic_check(RCF_TP_TRANSPOSE, 0, 9));
-	CHECK(rcf_traffic_check(RCF_TP_UNIFORM, 0, 1));
+	CHECK(rcf_traffic_check(RCF_TRAFFIC_BITREV, 0, 12));
+	CHECK(rcf_traffic_check(RCF_TRAFFIC_EXOR, 1, 6));
+	CHECK(rcf_traffic_check(RCF_TRAFFIC_NCUBE, 4, 16));
+	CHECK(rcf_traffic_check(RCF_TRAFFIC_TRANSPOSE, 0, 8));
+	CHECK(!rcf_traffic_check(RCF_TRAFFIC_TRANSPOSE, 0, 9));
+	CHECK(rcf_traffic_check(RCF_TRAFFIC_UNIFORM, 0, 1));
 }
 
 /* Delivered pairs are exactly the pattern's, and every sender got some. */
@@ -211,16 +211,16 @@ static void perm_run(u32 pattern, u32 param)
 
 static void t_perm_runs(void)
 {
-	perm_run(RCF_TP_DOLOOP, 5);
-	perm_run(RCF_TP_EXOR, 9);
-	perm_run(RCF_TP_NCUBE, 3);
-	perm_run(RCF_TP_BITREV, 0);
-	perm_run(RCF_TP_TRANSPOSE, 0);
+	perm_run(RCF_TRAFFIC_DOLOOP, 5);
+	perm_run(RCF_TRAFFIC_EXOR, 9);
+	perm_run(RCF_TRAFFIC_NCUBE, 3);
+	perm_run(RCF_TRAFFIC_BITREV, 0);
+	perm_run(RCF_TRAFFIC_TRANSPOSE, 0);
 }
 
 static void t_uniform(void)
 {
-	struct rcf_traffic_spec s = base(RCF_TP_UNIFORM, 0);
+	struct rcf_traffic_spec s = base(RCF_TRAFFIC_UNIFORM, 0);
 	struct rcf_traffic_results r;
 	u32 i, j;
 
@@ -239,7 +239,7 @@ static void t_uniform(void)
 
 static void t_hotspot(void)
 {
-	struct rcf_traffic_spec s = base(RCF_TP_HOTSPOT, 5);
+	struct rcf_traffic_spec s = base(RCF_TRAFFIC_HOTSPOT, 5);
 	struct rcf_traffic_results r;
 	u64 hot = 0;
 	u32 i;
@@ -260,7 +260,7 @@ static void t_hotspot(void)
 /* Offered load equals accepted load below saturation (10% load). */
 static void t_offered_accepted(void)
 {
-	struct rcf_traffic_spec s = base(RCF_TP_UNIFORM, 0);
+	struct rcf_traffic_spec s = base(RCF_TRAFFIC_UNIFORM, 0);
 	struct rcf_traffic_results r;
 
 	s.cycles = 100000;
@@ -286,7 +286,7 @@ static void t_offered_accepted(void)
 
 static void t_reproducible(void)
 {
-	struct rcf_traffic_spec s = base(RCF_TP_UNIFORM, 0);
+	struct rcf_traffic_spec s = base(RCF_TRAFFIC_UNIFORM, 0);
 	struct rcf_traffic_results a, b, c;
 	u64 da, db;
 
@@ -315,7 +315,7 @@ static void t_reproducible(void)
 static void t_slice_independent(void)
 {
 	static const u64 slices[] = {1, 7, 97, 10000, 1000000};
-	struct rcf_traffic_spec s = base(RCF_TP_UNIFORM, 0);
+	struct rcf_traffic_spec s = base(RCF_TRAFFIC_UNIFORM, 0);
 	struct rcf_traffic_results ref, r;
 	u64 digest;
 	int k, load;
@@ -340,10 +340,10 @@ static void t_slice_independent(void)
 
 static void t_periodic(void)
 {
-	struct rcf_traffic_spec s = base(RCF_TP_DOLOOP, 1);
+	struct rcf_traffic_spec s = base(RCF_TRAFFIC_DOLOOP, 1);
 	struct rcf_traffic_results r;
 
-	s.arrival = RCF_TA_PERIODIC;
+	s.arrival = RCF_TRAFFIC_PERIODIC;
 	s.rate = 64; /* one 64-byte message every 1000 cycles */
 	s.cycles = 10000;
 	CHECK_EQ(run(&s, &r), 0);
@@ -355,7 +355,7 @@ static void t_periodic(void)
 static void t_sizes_table(void)
 {
 	static const struct rcf_traffic_size sz[] = {{8, 3}, {1000, 1}};
-	struct rcf_traffic_spec s = base(RCF_TP_UNIFORM, 0);
+	struct rcf_traffic_spec s = base(RCF_TRAFFIC_UNIFORM, 0);
 	struct rcf_traffic_results r;
 
 	s.sizes = sz;
@@ -378,7 +378,7 @@ static void t_trace(void)
 		{10, 0, 15, 100}, {10, 3, 12, 5},   {500, 15, 0, 1000},
 		{501, 15, 0, 1},  {2000, 6, 9, 64},
 	};
-	struct rcf_traffic_spec s = base(RCF_TP_TRACE, 0);
+	struct rcf_traffic_spec s = base(RCF_TRAFFIC_TRACE, 0);
 	struct rcf_traffic_results r;
 
 	s.trace = tr;
@@ -403,7 +403,7 @@ static void t_trace(void)
 static void t_no_drain_idle(void)
 {
 	static const struct rcf_traffic_msg tr[] = {{0, 0, 15, 100}};
-	struct rcf_traffic_spec s = base(RCF_TP_TRACE, 0);
+	struct rcf_traffic_spec s = base(RCF_TRAFFIC_TRACE, 0);
 	struct rcf_traffic_results r;
 
 	s.trace = tr;
@@ -424,7 +424,7 @@ static void t_nig(void)
 		{4, 4, 9},
 		{7, 8, 2},
 	};
-	struct rcf_traffic_spec s = base(RCF_TP_NIG, 0);
+	struct rcf_traffic_spec s = base(RCF_TRAFFIC_NIG, 0);
 	struct rcf_traffic_results r;
 	u64 n0 = 0, n7;
 
@@ -458,7 +458,7 @@ static void t_nig_order(void)
 		{12, 5, 4}, {3, 14, 7}, {1, 9, 3}, {3, 0, 2},
 		{1, 2, 2},  {5, 5, 8},	{1, 2, 3},
 	};
-	struct rcf_traffic_spec s = base(RCF_TP_NIG, 0);
+	struct rcf_traffic_spec s = base(RCF_TRAFFIC_NIG, 0);
 	struct rcf_traffic_results a, b;
 	u64 da;
 
@@ -483,7 +483,7 @@ static void t_nig_order(void)
 /* Warm-up: messages generated before it are delivered, not measured. */
 static void t_warmup(void)
 {
-	struct rcf_traffic_spec s = base(RCF_TP_UNIFORM, 0);
+	struct rcf_traffic_spec s = base(RCF_TRAFFIC_UNIFORM, 0);
 	struct rcf_traffic_results all, w;
 
 	s.cycles = 20000;
@@ -502,17 +502,17 @@ static void t_bad_specs(void)
 {
 	struct rcf_fabric *f = mesh();
 	struct rcf_adapter *a = rcf_adapter_new(f, 0, &ops, NULL);
-	struct rcf_traffic_spec s = base(RCF_TP_UNIFORM, 0);
+	struct rcf_traffic_spec s = base(RCF_TRAFFIC_UNIFORM, 0);
 	struct rcf_traffic *t;
 
 	s.size_min = 0;
 	CHECK_EQ(rcf_traffic_new(&s, a, &t), -EINVAL);
-	s = base(RCF_TP_UNIFORM, 0);
+	s = base(RCF_TRAFFIC_UNIFORM, 0);
 	s.size_max = 70000;
 	CHECK_EQ(rcf_traffic_new(&s, a, &t), -EINVAL);
-	s = base(RCF_TP_NCUBE, 4);
+	s = base(RCF_TRAFFIC_NCUBE, 4);
 	CHECK_EQ(rcf_traffic_new(&s, a, &t), -EINVAL);
-	s = base(RCF_TP_HOTSPOT, 16);
+	s = base(RCF_TRAFFIC_HOTSPOT, 16);
 	CHECK_EQ(rcf_traffic_new(&s, a, &t), -EINVAL);
 	CHECK(!t);
 	rcf_adapter_free(a);
@@ -522,7 +522,7 @@ static void t_bad_specs(void)
 /* Past saturation with a source limit and no drain: ends on time. */
 static void t_saturation(void)
 {
-	struct rcf_traffic_spec s = base(RCF_TP_UNIFORM, 0);
+	struct rcf_traffic_spec s = base(RCF_TRAFFIC_UNIFORM, 0);
 	struct rcf_traffic_results r;
 
 	s.rate = 1000;
@@ -551,7 +551,7 @@ static void t_backlog_bound(void)
 {
 	struct rcf_fabric *f = mesh();
 	struct rcf_adapter *a = rcf_adapter_new(f, 0, &ops, NULL);
-	struct rcf_traffic_spec s = base(RCF_TP_UNIFORM, 0);
+	struct rcf_traffic_spec s = base(RCF_TRAFFIC_UNIFORM, 0);
 	struct rcf_engine *e = rcf_adapter_engine(a);
 	struct rcf_traffic_results r;
 	u64 over = 0, half = 0, peak = 0, pool;

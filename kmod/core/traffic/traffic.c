@@ -74,7 +74,7 @@ static u64 tr_next(struct rcf_traffic *t, struct tr_node *n, u64 from)
 
 	if (!n->rate)
 		return TR_NEVER;
-	if (t->spec.arrival == RCF_TA_PERIODIC) {
+	if (t->spec.arrival == RCF_TRAFFIC_PERIODIC) {
 		n->size = tr_size(t);
 		need = (u64)n->size * 1000;
 		dt = n->credit >= need ? 0 :
@@ -103,14 +103,14 @@ static u32 tr_dest(struct rcf_traffic *t, u32 src)
 	u32 d, i;
 
 	switch (s->pattern) {
-	case RCF_TP_HOTSPOT:
-	case RCF_TP_UNIFORM:
-		if (s->pattern == RCF_TP_HOTSPOT && src != s->param &&
+	case RCF_TRAFFIC_HOTSPOT:
+	case RCF_TRAFFIC_UNIFORM:
+		if (s->pattern == RCF_TRAFFIC_HOTSPOT && src != s->param &&
 		    tr_below(t, 1000) < s->hot_permille)
 			return s->param;
 		d = (u32)tr_below(t, s->nodes - 1);
 		return d >= src ? d + 1 : d;
-	case RCF_TP_NIG:
+	case RCF_TRAFFIC_NIG:
 		w = tr_below(t, n->wsum);
 		for (i = n->arc0; i + 1 < n->arc0 + n->narcs; i++) {
 			if (w < t->arcs[i].weight)
@@ -172,7 +172,7 @@ static void tr_inject(struct rcf_traffic *t, u64 now)
 	u64 min = TR_NEVER;
 	u32 i;
 
-	if (s->pattern == RCF_TP_TRACE) {
+	if (s->pattern == RCF_TRAFFIC_TRACE) {
 		while (!t->stopped && t->trace_pos < s->ntrace &&
 		       t->trace[t->trace_pos].cycle <= now) {
 			const struct rcf_traffic_msg *m =
@@ -323,13 +323,13 @@ static int tr_check_spec(const struct rcf_traffic_spec *s)
 	u64 w = 0;
 	u32 i;
 
-	if (s->nodes < 2 || s->arrival > RCF_TA_PERIODIC ||
+	if (s->nodes < 2 || s->arrival > RCF_TRAFFIC_PERIODIC ||
 	    s->rate > 100000000 || s->hot_permille > 1000)
 		return -EINVAL;
-	if (s->pattern != RCF_TP_NIG && s->pattern != RCF_TP_TRACE &&
+	if (s->pattern != RCF_TRAFFIC_NIG && s->pattern != RCF_TRAFFIC_TRACE &&
 	    rcf_traffic_check(s->pattern, s->param, s->nodes))
 		return -EINVAL;
-	if (s->pattern == RCF_TP_TRACE) {
+	if (s->pattern == RCF_TRAFFIC_TRACE) {
 		for (i = 0; i < s->ntrace; i++) {
 			const struct rcf_traffic_msg *m = &s->trace[i];
 
@@ -340,7 +340,7 @@ static int tr_check_spec(const struct rcf_traffic_spec *s)
 		}
 		return 0;
 	}
-	if (s->pattern == RCF_TP_NIG) {
+	if (s->pattern == RCF_TRAFFIC_NIG) {
 		for (i = 0; i < s->narcs; i++)
 			if (s->arcs[i].src >= s->nodes ||
 			    s->arcs[i].dst >= s->nodes ||
@@ -370,7 +370,7 @@ static bool tr_arc_after(const struct rcf_traffic_arc *x,
 }
 
 /*
- * RCF_TP_NIG: arcs sorted by (source, destination), self arcs and
+ * RCF_TRAFFIC_NIG: arcs sorted by (source, destination), self arcs and
  * weight 0 gone, rates by weight.  The order fixes which destination a
  * draw picks, so sorting makes a graph's run independent of the order
  * its arcs were given in; arcs of one pair stay adjacent and draw as
@@ -441,7 +441,7 @@ static int tr_setup(struct rcf_traffic *t)
 		t->size_w = 2;
 		t->size_b = (u64)s->size_min + s->size_max;
 	}
-	if (s->pattern == RCF_TP_TRACE) {
+	if (s->pattern == RCF_TRAFFIC_TRACE) {
 		for (i = 0; i < s->ntrace; i++)
 			if (s->trace[i].bytes > max)
 				max = s->trace[i].bytes;
@@ -480,20 +480,20 @@ int rcf_traffic_new(const struct rcf_traffic_spec *spec,
 		rcf_traffic_free(t);
 		return rc;
 	}
-	if (spec->pattern == RCF_TP_NIG)
+	if (spec->pattern == RCF_TRAFFIC_NIG)
 		tr_nig(t);
-	else if (spec->pattern != RCF_TP_TRACE)
+	else if (spec->pattern != RCF_TRAFFIC_TRACE)
 		for (i = 0; i < spec->nodes; i++)
-			if (spec->pattern == RCF_TP_UNIFORM ||
-			    spec->pattern == RCF_TP_HOTSPOT ||
+			if (spec->pattern == RCF_TRAFFIC_UNIFORM ||
+			    spec->pattern == RCF_TRAFFIC_HOTSPOT ||
 			    rcf_traffic_perm(spec->pattern, spec->param,
 					     spec->nodes, i) >= 0)
 				t->node[i].rate = spec->rate;
-	for (i = 0; i < spec->nodes && spec->pattern != RCF_TP_TRACE; i++) {
+	for (i = 0; i < spec->nodes && spec->pattern != RCF_TRAFFIC_TRACE; i++) {
 		struct tr_node *n = &t->node[i];
 
 		/* a random phase, so periodic nodes do not send in step */
-		if (spec->arrival == RCF_TA_PERIODIC && n->rate)
+		if (spec->arrival == RCF_TRAFFIC_PERIODIC && n->rate)
 			n->credit = tr_below(t, (u64)t->size_b * 1000 /
 						    t->size_w + 1);
 		n->next = tr_next(t, n, 0);

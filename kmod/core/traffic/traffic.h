@@ -24,23 +24,12 @@
 
 #include "adapter/adapter.h"
 
-enum rcf_traffic_pattern {
-	RCF_TP_UNIFORM,		/* any other node, uniformly */
-	RCF_TP_DOLOOP,		/* j -> (i + j) mod n */
-	RCF_TP_EXOR,		/* j -> i xor j; n a power of two */
-	RCF_TP_NCUBE,		/* j -> j xor 2^i; n a power of two */
-	RCF_TP_BITREV,		/* j -> j's log2(n) bits reversed */
-	RCF_TP_TRANSPOSE,	/* (r, c) -> (c, r) on a sqrt(n) square */
-	RCF_TP_HOTSPOT,		/* hot_permille to node param, rest uniform */
-	RCF_TP_NIG,		/* node interaction graph: arcs by weight */
-	RCF_TP_TRACE,		/* message trace replayed at its cycles */
-	RCF_TP_NR,
-};
-
-enum rcf_traffic_arrival {
-	RCF_TA_BERNOULLI,	/* each cycle a message with probability p */
-	RCF_TA_PERIODIC,	/* evenly spaced, random phase per node */
-};
+/*
+ * Patterns and arrival processes are the ABI's (enum
+ * rcf_traffic_pattern_kind and rcf_traffic_arrival_kind in
+ * uapi/linux/rcf.h): one set of numbers from the wire to the generator.
+ */
+#define RCF_TRAFFIC_NR_PATTERNS (RCF_TRAFFIC_TRACE + 1)
 
 struct rcf_traffic_arc {
 	u32 src, dst, weight;
@@ -60,18 +49,18 @@ struct rcf_traffic_size {
  * index to the fabric's node id.  Arrays are copied by rcf_traffic_new.
  */
 struct rcf_traffic_spec {
-	u32 pattern;		/* enum rcf_traffic_pattern */
+	u32 pattern;		/* enum rcf_traffic_pattern_kind */
 	u32 nodes;
 	const u32 *node_ids;
 	u32 param;		/* step i, or the hot spot's index */
-	u32 hot_permille;	/* RCF_TP_HOTSPOT: share of messages to it */
+	u32 hot_permille;	/* RCF_TRAFFIC_HOTSPOT: share of messages to it */
 	/*
 	 * Offered load of each node in bytes per 1000 cycles (milli-bytes
-	 * per cycle); at most one message per node and cycle.  RCF_TP_NIG:
+	 * per cycle); at most one message per node and cycle.  RCF_TRAFFIC_NIG:
 	 * the busiest source's, the others in proportion to their weight.
 	 */
 	u32 rate;
-	u32 arrival;		/* enum rcf_traffic_arrival */
+	u32 arrival;		/* enum rcf_traffic_arrival_kind */
 	/* message size: sizes[] by weight, else uniform in [min, max] */
 	u32 size_min, size_max;
 	const struct rcf_traffic_size *sizes;
@@ -164,7 +153,5 @@ void rcf_traffic_results(const struct rcf_traffic *t,
 long long rcf_traffic_perm(u32 pattern, u32 param, u32 n, u32 j);
 /* 0 when the pattern can run on n nodes with param. */
 int rcf_traffic_check(u32 pattern, u32 param, u32 n);
-
-const char *rcf_traffic_pattern_name(u32 pattern);
 
 #endif /* _RCF_CORE_TRAFFIC_H */

@@ -6,19 +6,6 @@
  */
 #include "traffic.h"
 
-static const char *const tp_names[RCF_TP_NR] = {
-	[RCF_TP_UNIFORM] = "uniform",	  [RCF_TP_DOLOOP] = "doloop",
-	[RCF_TP_EXOR] = "exor",		  [RCF_TP_NCUBE] = "ncube",
-	[RCF_TP_BITREV] = "bitrev",	  [RCF_TP_TRANSPOSE] = "transpose",
-	[RCF_TP_HOTSPOT] = "hotspot",	  [RCF_TP_NIG] = "nig",
-	[RCF_TP_TRACE] = "trace",
-};
-
-const char *rcf_traffic_pattern_name(u32 pattern)
-{
-	return pattern < RCF_TP_NR ? tp_names[pattern] : "?";
-}
-
 /* log2(n) when n is a power of two, else -1 */
 static int tp_log2(u32 n)
 {
@@ -45,18 +32,18 @@ int rcf_traffic_check(u32 pattern, u32 param, u32 n)
 {
 	int k = tp_log2(n);
 
-	if (n < 2 || pattern >= RCF_TP_NR)
+	if (n < 2 || pattern >= RCF_TRAFFIC_NR_PATTERNS)
 		return -EINVAL;
 	switch (pattern) {
-	case RCF_TP_EXOR:
+	case RCF_TRAFFIC_EXOR:
 		return k >= 0 && param < n ? 0 : -EINVAL;
-	case RCF_TP_NCUBE:
+	case RCF_TRAFFIC_NCUBE:
 		return k >= 0 && param < (u32)k ? 0 : -EINVAL;
-	case RCF_TP_BITREV:
+	case RCF_TRAFFIC_BITREV:
 		return k >= 0 ? 0 : -EINVAL;
-	case RCF_TP_TRANSPOSE:
+	case RCF_TRAFFIC_TRANSPOSE:
 		return tp_side(n) ? 0 : -EINVAL;
-	case RCF_TP_HOTSPOT:
+	case RCF_TRAFFIC_HOTSPOT:
 		return param < n ? 0 : -EINVAL;
 	default:
 		return 0;
@@ -72,23 +59,23 @@ long long rcf_traffic_perm(u32 pattern, u32 param, u32 n, u32 j)
 	if (j >= n || rcf_traffic_check(pattern, param, n))
 		return -1;
 	switch (pattern) {
-	case RCF_TP_DOLOOP:
+	case RCF_TRAFFIC_DOLOOP:
 		d = ((u64)param + j) % n;
 		break;
-	case RCF_TP_EXOR:
+	case RCF_TRAFFIC_EXOR:
 		d = param ^ j;
 		break;
-	case RCF_TP_NCUBE:
+	case RCF_TRAFFIC_NCUBE:
 		d = j ^ (1u << param);
 		break;
-	case RCF_TP_BITREV:
+	case RCF_TRAFFIC_BITREV:
 		k = tp_log2(n);
 		d = 0;
 		for (b = 0; b < (u32)k; b++)
 			if (j & (1u << b))
 				d |= 1u << (k - 1 - b);
 		break;
-	case RCF_TP_TRANSPOSE:
+	case RCF_TRAFFIC_TRANSPOSE:
 		s = tp_side(n);
 		d = (u64)(j % s) * s + j / s;
 		break;

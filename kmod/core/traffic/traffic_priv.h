@@ -16,8 +16,8 @@ struct tr_node {
 	u64 credit;	/* periodic: milli-bytes saved up */
 	u32 rate;	/* its load, bytes per 1000 cycles */
 	u32 size;	/* bytes of its next message */
-	u32 arc0, narcs;	/* RCF_TP_NIG: its arcs */
-	u64 wsum;	/* RCF_TP_NIG: their weights */
+	u32 arc0, narcs;	/* RCF_TRAFFIC_NIG: its arcs */
+	u64 wsum;	/* RCF_TRAFFIC_NIG: their weights */
 };
 
 struct rcf_traffic {
