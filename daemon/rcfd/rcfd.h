@@ -11,7 +11,7 @@
 
 #include "nl/nl.h"
 #include "obj/rcf_obj.h"
-#include "route/route.h"
+#include "route/router.h"
 #include "paths.h"
 #include "reconf.h"
 
@@ -33,22 +33,14 @@ void rcfd_log(enum rcfd_level l, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
 /* config.c */
-enum rcfd_algo {
-	RCFD_ALGO_NONE,
-	RCFD_ALGO_SP1,
-	RCFD_ALGO_SHORTEST,
-	RCFD_ALGO_DOR,
-	RCFD_ALGO_ECUBE,
-	RCFD_ALGO_ADAPTIVE, /* SP1 for every pair, the measured NIG's re-routed */
-};
-
 struct rcfd_config {
 	enum rcfd_level log_level;
 	char socket[RCFD_SOCK_MAX];
 	char pidfile[PATH_MAX];
 	/* routing policy (routing.c) */
-	enum rcfd_algo algorithm;
-	int manage; /* compute and install routes at all */
+	struct rcf_route_conf route; /* route.r NULL: no algorithm */
+	char route_opts[256];	     /* routing.options, as written */
+	int manage;		     /* compute and install routes at all */
 	int recompute_on_link_change;
 	unsigned int debounce_ms; /* events closer than this are one change */
 	int force;		  /* install a cyclic set */
@@ -60,7 +52,8 @@ struct rcfd_config {
 #define RCFD_MAX_DEBOUNCE_MS 10000
 
 void rcfd_config_defaults(struct rcfd_config *c);
-const char *rcfd_algo_name(enum rcfd_algo a);
+/* routing.algorithm's router, or "none" */
+const char *rcfd_algo_name(const struct rcfd_config *c);
 /*
  * Parses text (len bytes) read from name into *c, which must hold the
  * defaults first.  0, or -1 with "name:line: why" in err.  *c is written

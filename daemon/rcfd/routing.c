@@ -61,7 +61,7 @@ int rcfd_routing_timeout(const struct rcfd *d)
 }
 
 /*
- * routing.algorithm = adaptive: the NIG is what the kernel counted, C_ij
+ * A router that reads a NIG gets what the kernel counted, C_ij
  * in message bytes (the PAIR counters since the last STATS_RESET).
  */
 static int read_nig(struct rcfd *d, struct rcf_nig *nig, char *err,
@@ -146,7 +146,7 @@ static void run(struct rcfd *d)
 	r->pending = 0;
 	r->runs++;
 	rcf_nig_init(&nig);
-	if (d->cfg.algorithm == RCFD_ALGO_ADAPTIVE &&
+	if (d->cfg.route.r && (d->cfg.route.r->flags & RCF_ROUTER_NIG) &&
 	    read_nig(d, &nig, err, sizeof(err)))
 		goto failed;
 	if (read_fabric(d, &t, err, sizeof(err)))
@@ -157,9 +157,9 @@ static void run(struct rcfd *d)
 		goto failed;
 	}
 	rcf_topo_free(&t);
-	if (d->cfg.algorithm == RCFD_ALGO_ADAPTIVE)
-		rcfd_log(RCFD_DEBUG,
-			 "routing: adaptive over %zu measured pairs", nig.n);
+	if (d->cfg.route.r->flags & RCF_ROUTER_NIG)
+		rcfd_log(RCFD_DEBUG, "routing: %s over %zu measured pairs",
+			 d->cfg.route.r->name, nig.n);
 	rcf_nig_free(&nig);
 	last->compute_ms = ms_since(t0);
 	last->routes = p.new.n;
@@ -184,8 +184,8 @@ static void run(struct rcfd *d)
 			 "routing (%s): %s%s set of %zu routes has a channel "
 			 "dependency cycle; not installed (routing.force "
 			 "installs it): %s",
-			 last->trigger, links, rcfd_algo_name(d->cfg.algorithm),
-			 p.new.n, p.cycle);
+			 last->trigger, links, rcfd_algo_name(&d->cfg), p.new.n,
+			 p.cycle);
 		rcfd_plan_free(&p);
 		return;
 	}
@@ -210,10 +210,10 @@ static void run(struct rcfd *d)
 		 "routing (%s): %s%s: %zu routes, %zu added, %zu changed, "
 		 "%zu removed, %zu pairs now unreachable (%zu in all), in "
 		 "%u ms (compute %u ms, install %u ms)",
-		 last->trigger, links, rcfd_algo_name(d->cfg.algorithm),
-		 last->routes, last->added, last->changed, last->removed,
-		 last->pairs_lost, last->unreachable, last->ms,
-		 last->compute_ms, last->install_ms);
+		 last->trigger, links, rcfd_algo_name(&d->cfg), last->routes,
+		 last->added, last->changed, last->removed, last->pairs_lost,
+		 last->unreachable, last->ms, last->compute_ms,
+		 last->install_ms);
 	return;
 failed:
 	rcf_nig_free(&nig);

@@ -17,12 +17,12 @@
 #include "tap.h"
 #include "topo/topo_gen.h"
 
-static struct rcfd_config cfg(enum rcfd_algo a)
+static struct rcfd_config cfg(const char *router)
 {
 	struct rcfd_config c;
 
 	rcfd_config_defaults(&c);
-	c.algorithm = a;
+	rcf_route_conf_init(&c.route, rcf_router_find(router));
 	c.manage = 1;
 	return c;
 }
@@ -77,7 +77,7 @@ static struct rcf_obj *link_obj(struct rcf_topo *t, uint32_t id)
 
 static void link_down_up(void)
 {
-	struct rcfd_config c = cfg(RCFD_ALGO_SP1);
+	struct rcfd_config c = cfg("sp1");
 	struct rcf_graph *full = calloc(1, sizeof(*full));
 	struct rcfd_plan p0, p1, p2;
 	struct rcfd_link_delta ld;
@@ -150,7 +150,7 @@ static void link_down_up(void)
 
 static void lost_pairs(void)
 {
-	struct rcfd_config c = cfg(RCFD_ALGO_SP1);
+	struct rcfd_config c = cfg("sp1");
 	struct rcfd_plan p0, p1;
 	struct rcf_topo t;
 	char err[512];
@@ -178,7 +178,7 @@ static void lost_pairs(void)
 
 static void cyclic(void)
 {
-	struct rcfd_config c = cfg(RCFD_ALGO_SHORTEST);
+	struct rcfd_config c = cfg("shortest");
 	struct rcfd_plan p;
 	struct rcf_topo t;
 	char err[512];
@@ -194,8 +194,8 @@ static void cyclic(void)
 
 static void adaptive(void)
 {
-	struct rcfd_config c = cfg(RCFD_ALGO_ADAPTIVE);
-	struct rcfd_config c1 = cfg(RCFD_ALGO_SP1);
+	struct rcfd_config c = cfg("sp1-adaptive");
+	struct rcfd_config c1 = cfg("sp1");
 	struct rcf_graph *g = calloc(1, sizeof(*g));
 	struct rcfd_plan p, p1;
 	struct rcf_route_diff d;

@@ -26,7 +26,7 @@ static int all_walk_shortest(const struct rcf_graph *g,
 		       want, st.unreachable);
 		return 0;
 	}
-	if (compute(g, algo(RCF_ALGO_SHORTEST), &sp))
+	if (compute(g, algo("shortest"), &sp))
 		return 0;
 	for (size_t i = 0; i < s->n && ok; i++) {
 		const struct rcf_route *r = &s->r[i];
@@ -51,11 +51,11 @@ static void sp1_basic(void)
 	struct rcf_graph *g = graph_of("sp1:16");
 	struct rcf_routes a, b;
 
-	compute(g, algo(RCF_ALGO_SP1), &a);
+	compute(g, algo("sp1"), &a);
 	tap_ok(a.n == 240, "sp1:16: SP1 generator gives 240 routes");
 	tap_ok(all_walk_shortest(g, &a, 240),
 	       "sp1:16: every SP1 route walks src to dst on a shortest path");
-	compute(g, algo(RCF_ALGO_SP1), &b);
+	compute(g, algo("sp1"), &b);
 	tap_ok(a.n == b.n && !memcmp(a.r, b.r, a.n * sizeof(*a.r)),
 	       "sp1:16: the SP1 generator is deterministic");
 	rcf_routes_free(&a);
@@ -120,7 +120,7 @@ static void sp1_balance(void)
 		uint32_t min, max, cmin, cmax;
 		char name[160];
 
-		compute(g, algo(RCF_ALGO_SP1), &s);
+		compute(g, algo("sp1"), &s);
 		switch_load(g, &s, 0, &min, &max);
 		switch_load(g, &s, 1, &cmin, &cmax);
 		printf("# %s: shuffle link load min %u max %u, cables min %u "
@@ -143,7 +143,7 @@ static void sp1_more(void)
 {
 	struct rcf_graph *g = graph_of("sp1:32");
 	struct rcf_routes s;
-	struct rcf_route_opts o = algo(RCF_ALGO_SP1);
+	struct algo o = algo("sp1");
 	int ok = 1;
 
 	compute(g, o, &s);
@@ -155,7 +155,7 @@ static void sp1_more(void)
 	/* the turn-around restriction: no route leaves a switch by the side
 	 * it came in on */
 	g = graph_of("sp1:32");
-	o.no_turnaround = 1;
+	opt(&o, "no-turnaround", NULL);
 	compute(g, o, &s);
 	for (size_t i = 0; i < s.n && ok; i++) {
 		uint32_t chan[RCF_ROUTE_MAX_HOPS], dst;
@@ -188,12 +188,12 @@ static void sp1_more(void)
 	graph_put(g);
 
 	g = graph_of("ring:8");
-	o = algo(RCF_ALGO_SP1);
+	o = algo("sp1");
 	compute(g, o, &s);
 	/* only the source expands: its two neighbours, nothing further */
 	tap_ok(s.n == 16, "ring:8: SP1 without relay reaches only neighbours");
 	rcf_routes_free(&s);
-	o.relay = 1;
+	opt(&o, "relay", NULL);
 	compute(g, o, &s);
 	tap_ok(all_walk_shortest(g, &s, 56),
 	       "ring:8: SP1 with --relay gives 56 shortest routes");
@@ -207,7 +207,7 @@ static void ecube(void)
 	struct rcf_routes s;
 	int ok;
 
-	ok = !compute(g, algo(RCF_ALGO_ECUBE), &s) && s.n == 240 &&
+	ok = !compute(g, algo("ecube"), &s) && s.n == 240 &&
 	     all_walk_shortest(g, &s, 240);
 	for (size_t i = 0; i < s.n && ok; i++) {
 		const struct rcf_route *r = &s.r[i];
@@ -223,12 +223,10 @@ static void ecube(void)
 	graph_put(g);
 
 	g = graph_of("sp1:16");
-	tap_ok(compute(g, algo(RCF_ALGO_ECUBE), &s) < 0,
-	       "e-cube refuses sp1:16");
+	tap_ok(compute(g, algo("ecube"), &s) < 0, "e-cube refuses sp1:16");
 	graph_put(g);
 	g = graph_of("hypercube:4");
-	tap_ok(compute(g, algo(RCF_ALGO_DOR), &s) < 0,
-	       "dor refuses hypercube:4");
+	tap_ok(compute(g, algo("dor"), &s) < 0, "dor refuses hypercube:4");
 	graph_put(g);
 }
 
@@ -271,7 +269,7 @@ static void dor(void)
 		char name[96], err[256];
 		int ok, vc1 = 0;
 
-		ok = !compute(g, algo(RCF_ALGO_DOR), &s);
+		ok = !compute(g, algo("dor"), &s);
 		if (t) {
 			/* the default 2 VCs need links that have them */
 			for (size_t p = 0; p < 4 * g->nnodes; p++)
@@ -300,15 +298,15 @@ static void shortest_paths(void)
 
 	for (int t = 0; t < 3; t++) {
 		struct rcf_graph *g = graph_of(specs[t]);
-		struct rcf_route_opts o = algo(RCF_ALGO_SHORTEST);
+		struct algo o = algo("shortest");
 		struct rcf_routes one, four;
 		struct rcf_route_stats st;
 		char name[96], err[256];
 		size_t j = 0, multi = 0;
 		int ok;
 
-		o.paths = 4;
-		ok = !compute(g, algo(RCF_ALGO_SHORTEST), &one) &&
+		opt(&o, "paths", "4");
+		ok = !compute(g, algo("shortest"), &one) &&
 		     !compute(g, o, &four) &&
 		     !rcf_routes_check(g, &four, &st, NULL, err, sizeof(err));
 		ok = ok && st.pairs == one.n;

@@ -1,94 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Oblivious routing for the node-only generators: e-cube on hypercubes
- * (correct the differing address bits in increasing dimension order) and
- * dimension order on meshes and tori (X first, then Y).  Both recognise
- * the generators' numbering (Documentation/sp1-topologies.rst) and refuse
- * any other fabric.  On a torus each ring gets a dateline (its wrap link):
- * a packet moves to VC 1 on crossing it and stays there in that ring, the
- * construction of Dally and Seitz that breaks the ring's dependency cycle.
+ * Dimension order routing on meshes and tori (X first, then Y).
+ * Recognises the mesh:XxY and torus:XxY generators' numbering
+ * (Documentation/sp1-topologies.rst) and refuses any other fabric.  On a
+ * torus each ring gets a dateline (its wrap link): a packet moves to VC 1
+ * on crossing it and stays there in that ring, the construction of Dally
+ * and Seitz that breaks the ring's dependency cycle.
  */
 #include <stdio.h>
-#include <string.h>
 
-#include "route/route.h"
-
-/* the node at the far end of (node id, port), or -1 */
-static int64_t peer(const struct rcf_graph *g, uint32_t id, uint32_t port,
-		    uint32_t *in)
-{
-	const struct rcf_gport *p;
-	int32_t v = g->node_vertex[id];
-
-	if (port >= g->v[v].nports)
-		return -1;
-	p = rcf_gport(g, v, port);
-	if (p->peer < 0 || g->v[p->peer].kind != RCF_ELEM_NODE)
-		return -1;
-	*in = p->in_port;
-	return g->v[p->peer].id;
-}
-
-/* nodes 0 .. n-1 and nothing else */
-static int dense_nodes(const struct rcf_graph *g, char *err, size_t errlen,
-		       const char *what)
-{
-	if (g->nv != g->nnodes || !g->nnodes) {
-		snprintf(err, errlen, "%s needs a fabric of nodes only", what);
-		return -1;
-	}
-	for (uint32_t i = 0; i < g->nnodes; i++)
-		if (g->v[i].id != i) {
-			snprintf(err, errlen, "%s needs node ids 0 to %zu",
-				 what, g->nnodes - 1);
-			return -1;
-		}
-	return 0;
-}
-
-int rcf_route_ecube(const struct rcf_graph *g, const struct rcf_route_opts *o,
-		    struct rcf_routes *s, char *err, size_t errlen)
-{
-	uint32_t dim, n = g->nnodes, in;
-
-	(void)o;
-	if (dense_nodes(g, err, errlen, "ecube"))
-		return -1;
-	dim = g->v[0].nports;
-	if (dim > 12 || n != 1u << dim) {
-		snprintf(err, errlen,
-			 "ecube needs a hypercube: 2^D nodes of D ports "
-			 "(hypercube:D)");
-		return -1;
-	}
-	for (uint32_t i = 0; i < n; i++)
-		for (uint32_t d = 0; d < dim; d++)
-			if (g->v[i].nports != dim ||
-			    peer(g, i, d, &in) != (i ^ (1u << d)) || in != d) {
-				snprintf(err, errlen,
-					 "ecube needs a whole hypercube with "
-					 "every link up: node %u port %u does "
-					 "not lead to node %u port %u",
-					 i, d, i ^ (1u << d), d);
-				return -1;
-			}
-	for (uint32_t src = 0; src < n; src++)
-		for (uint32_t dst = 0; dst < n; dst++) {
-			struct rcf_route *r;
-
-			if (src == dst)
-				continue;
-			r = rcf_routes_add(s, src, dst, 0);
-			if (!r) {
-				snprintf(err, errlen, "out of memory");
-				return -1;
-			}
-			for (uint32_t d = 0; d < dim; d++)
-				if ((src ^ dst) & (1u << d))
-					r->hops[r->nhops++] = RCF_HOP(d, 0);
-		}
-	return 0;
-}
+#include "route/nodes_only.h"
+#include "route/router.h"
 
 struct grid {
 	uint32_t x, y;
@@ -125,11 +47,11 @@ static int recognise(const struct rcf_graph *g, struct grid *m, char *err,
 	uint32_t n = g->nnodes, cur = 0, in;
 	int64_t next;
 
-	if (dense_nodes(g, err, errlen, "dor"))
+	if (rcf_nodes_dense(g, err, errlen, "dor"))
 		return -1;
-	m->wrap = peer(g, 0, 1, &in) >= 0;
+	m->wrap = rcf_node_peer(g, 0, 1, &in) >= 0;
 	for (m->x = 1; m->x <= n; m->x++, cur = next) {
-		next = g->v[cur].nports == 4 ? peer(g, cur, 0, &in)
+		next = g->v[cur].nports == 4 ? rcf_node_peer(g, cur, 0, &in)
 					     : (int64_t)-1;
 		if (next <= 0)
 			break;
@@ -141,7 +63,8 @@ static int recognise(const struct rcf_graph *g, struct grid *m, char *err,
 		if (g->v[i].nports != 4)
 			goto bad;
 		for (uint32_t p = 0; p < 4; p++) {
-			int64_t w = want(m, i, p), got = peer(g, i, p, &in);
+			int64_t w = want(m, i, p),
+				got = rcf_node_peer(g, i, p, &in);
 
 			if (w != got || (w >= 0 && in != (p ^ 1))) {
 				snprintf(err, errlen,
@@ -187,19 +110,17 @@ static void dim_hops(struct rcf_route *r, const struct grid *m, uint32_t from,
 	}
 }
 
-int rcf_route_dor(const struct rcf_graph *g, const struct rcf_route_opts *o,
-		  struct rcf_routes *s, char *err, size_t errlen)
+static int dor_compute(const struct rcf_route_in *in,
+		       const struct rcf_route_conf *c, struct rcf_routes *s,
+		       char *err, size_t errlen)
 {
+	const struct rcf_graph *g = in->g;
 	struct grid m;
 	int vcs;
 
 	if (recognise(g, &m, err, errlen))
 		return -1;
-	vcs = m.wrap ? (o->vcs ? o->vcs : 2) : 1;
-	if (vcs > 2) {
-		snprintf(err, errlen, "dor uses 1 or 2 VCs");
-		return -1;
-	}
+	vcs = m.wrap ? (int)c->v[0] : 1;
 	if (m.x / 2 + m.y / 2 > RCF_ROUTE_MAX_HOPS ||
 	    (!m.wrap && m.x + m.y - 2 > RCF_ROUTE_MAX_HOPS)) {
 		snprintf(err, errlen, "routes would need more than %d bytes",
@@ -222,3 +143,18 @@ int rcf_route_dor(const struct rcf_graph *g, const struct rcf_route_opts *o,
 		}
 	return 0;
 }
+
+static const struct rcf_router_opt dor_opts[] = {
+	{"vcs", "1|2", "on a torus: 2 for the dateline, 1 for one VC",
+	 RCF_ROPT_NUM, 1, 2, 2},
+};
+
+const struct rcf_router rcf_router_dor = {
+	.name = "dor",
+	.help = "dimension order on a whole mesh:XxY or torus:XxY",
+	.opts = dor_opts,
+	.nopts = 1,
+	.walk_hint = "a torus needs vcs 2 on every link for the dateline "
+		     "(rcfctl link set L vcs 2), or --vcs 1",
+	.compute = dor_compute,
+};
