@@ -302,7 +302,7 @@ int rcfd_config_parse(const char *name, const char *text, size_t len,
 {
 	struct rcfd_config n = *c;
 	char line[CONF_LINE_MAX + 1], sect[64] = "", why[256];
-	unsigned int lineno = 0;
+	unsigned int lineno = 0, opts_line = 0;
 	uint64_t seen = 0;
 	size_t pos = 0;
 
@@ -335,10 +335,13 @@ int rcfd_config_parse(const char *name, const char *text, size_t len,
 			snprintf(err, errlen, "%s:%u: %s", name, lineno, why);
 			return -1;
 		}
+		if (*n.route_opts && !opts_line)
+			opts_line = lineno;
 	}
 	if (*n.route_opts && !n.route.r) {
 		snprintf(err, errlen,
-			 "%s: routing.options needs a routing.algorithm", name);
+			 "%s:%u: routing.options needs a routing.algorithm",
+			 name, opts_line);
 		return -1;
 	}
 	if (n.route.r) {
@@ -346,8 +349,8 @@ int rcfd_config_parse(const char *name, const char *text, size_t len,
 		rcf_route_conf_init(&n.route, n.route.r);
 		if (rcf_route_conf_parse(&n.route, n.route_opts, why,
 					 sizeof(why))) {
-			snprintf(err, errlen, "%s: routing.options: %s", name,
-				 why);
+			snprintf(err, errlen, "%s:%u: routing.options: %s",
+				 name, opts_line, why);
 			return -1;
 		}
 	}

@@ -50,6 +50,15 @@ static void every_key(void)
 	       "[routing] section prefixes its keys");
 	rc = parse("[routing]\nalgorithm=ecube\n[ ]\n", &c, err);
 	tap_ok(rc == -1 && strstr(err, "t.conf:3:"), "empty section name");
+	rc = parse("[routing]\noptions = seed 3  relay\nalgorithm = "
+		   "adaptive\n",
+		   &c, err);
+	tap_ok(!rc && !strcmp(rcfd_algo_name(&c), "sp1-adaptive") &&
+		       rcf_route_conf_get(&c.route, "seed", 0) == 3 &&
+		       rcf_route_conf_get(&c.route, "relay", 0) == 1 &&
+		       rcf_route_conf_get(&c.route, "ntry", 0) == 2,
+	       "adaptive is read as sp1-adaptive; routing.options before "
+	       "routing.algorithm, the rest at their defaults");
 	tap_ok(!parse("routing.algorithm = shortest\n", &c, err) &&
 		       !strcmp(rcfd_algo_name(&c), "shortest") &&
 		       !parse("routing.algorithm = none\n", &c, err) &&
@@ -74,6 +83,14 @@ static void errors(void)
 	refuse("[other]\nlog_level = info\n", "t.conf:2: unknown key "
 					      "\"other.log_level\"");
 	refuse("b@d = 1\n", "t.conf:1: bad key");
+	refuse("[routing]\nalgorithm = sp1\noptions = paths 2\n",
+	       "t.conf:3: routing.options: sp1 takes no option paths");
+	refuse("[routing]\noptions = vcs 3\nalgorithm = dor\n",
+	       "t.conf:2: routing.options: vcs wants 1 to 2");
+	refuse("[routing]\nalgorithm = shortest\noptions = paths\n",
+	       "t.conf:3: routing.options: paths wants N");
+	refuse("\nrouting.options = relay\n",
+	       "t.conf:2: routing.options needs a routing.algorithm");
 	refuse("[reconfig]\nthreshold1 = 4\nenable = yes\nthreshold1 = 8\n",
 	       "t.conf:4: reconfig.threshold1 given twice");
 }
@@ -211,7 +228,7 @@ static void options(void)
 
 int main(void)
 {
-	tap_plan(37);
+	tap_plan(42);
 	defaults();
 	every_key();
 	errors();

@@ -240,7 +240,9 @@ void rcf_router_help(FILE *f, const struct rcf_router *r, const char *dash)
 		snprintf(opt, sizeof(opt), "%s%s%s%s", dash, o->key,
 			 o->arg ? " " : "", o->arg ? o->arg : "");
 		fprintf(f, "    %-22s %s", opt, o->help);
-		if (o->kind == RCF_ROPT_NUM)
+		if (o->kind == RCF_ROPT_NUM && o->max == UINT64_MAX)
+			fprintf(f, " (%llu)", (unsigned long long)o->def);
+		else if (o->kind == RCF_ROPT_NUM)
 			fprintf(f, ", %llu to %llu (%llu)",
 				(unsigned long long)o->min,
 				(unsigned long long)o->max,
