@@ -19,6 +19,7 @@
 #include "nl/nl_routes.h"
 #include "nl/nl_stats.h"
 #include "route/route_eval_table.h"
+#include "route/plan.h"
 #include "route/router.h"
 #include "topo/topo_gen.h"
 #include "topo/topo_routes.h"
@@ -147,49 +148,6 @@ static void install_progress(size_t queued, size_t total, void *arg)
 {
 	(void)arg;
 	progress(queued, total, "installing");
-}
-
-/*
- * Replaces the installed routes by s (lib/nl/nl_routes.c): stale routes are
- * deleted first, then changed ones set and new ones added, pair by pair,
- * so a pair whose route stays keeps it throughout.  Each message is all
- * or nothing; the whole set is not (a refusal part way says how far it
- * got).
- */
-static int install(struct ctl *c, const struct rcf_routes *old,
-		   const struct rcf_routes *s, size_t *changes)
-{
-	struct rcf_nl_install res;
-	char why[512];
-	int rc;
-
-	rc = rcf_nl_routes_install(&c->nl, old, s,
-				   isatty(2) ? install_progress : NULL, NULL,
-				   &res);
-	*changes = res.total;
-	if (!rc)
-		return 0;
-	if (rc == -ENOMEM) {
-		fprintf(stderr, "rcfctl: route install: out of memory\n");
-		return -1;
-	}
-	if (res.has_op) {
-		kernel_error(c, "route install", &res.op);
-	} else {
-		rcf_nl_error_str(&c->nl.e, why, sizeof(why));
-		fprintf(stderr, "rcfctl: route install: %s\n", why);
-	}
-	if (!res.done)
-		fprintf(stderr,
-			"rcfctl: route install: none of %zu changes was made; "
-			"the installed set is as it was\n",
-			res.total);
-	else
-		fprintf(stderr,
-			"rcfctl: route install: %zu of %zu changes had been "
-			"made; the installed set is part old, part new\n",
-			res.done, res.total);
-	return -1;
 }
 
 /* the first router in the registry with option key, and the option */
@@ -398,9 +356,8 @@ static int load_nig(struct ctl *c, const struct route_args *a,
 }
 
 struct verdict {
-	struct rcf_route_stats st;
-	struct rcf_cdg_result cdg;
-	double secs, install_secs;
+	struct rcf_route_plan p;
+	double install_secs;
 	size_t changes;
 	int installed;
 	int has_nig;
@@ -421,17 +378,18 @@ static void summary(struct ctl *c, const char *what, const struct verdict *v,
 		rcf_json_init(&j, stdout, c->pretty);
 		rcf_json_obj_open(&j, NULL);
 		rcf_json_str(&j, "set", what);
-		rcf_json_u64(&j, "routes", v->st.routes);
-		rcf_json_u64(&j, "pairs", v->st.pairs);
-		rcf_json_u64(&j, "unreachable", v->st.unreachable);
-		rcf_json_u64(&j, "max_link_load", v->st.max_load);
-		rcf_json_u64(&j, "max_switch_link_load", v->st.max_inner);
-		rcf_json_u64(&j, "max_links", v->st.max_hops);
-		rcf_json_bool(&j, "deadlock_free", v->cdg.acyclic);
-		rcf_json_u64(&j, "dependencies", v->cdg.deps);
-		if (!v->cdg.acyclic)
-			json_cycle(&j, g, &v->cdg);
-		rcf_json_u64(&j, "compute_us", (uint64_t)(v->secs * 1e6));
+		rcf_json_u64(&j, "routes", v->p.st.routes);
+		rcf_json_u64(&j, "pairs", v->p.st.pairs);
+		rcf_json_u64(&j, "unreachable", v->p.st.unreachable);
+		rcf_json_u64(&j, "max_link_load", v->p.st.max_load);
+		rcf_json_u64(&j, "max_switch_link_load", v->p.st.max_inner);
+		rcf_json_u64(&j, "max_links", v->p.st.max_hops);
+		rcf_json_bool(&j, "deadlock_free", v->p.cdg.acyclic);
+		rcf_json_u64(&j, "dependencies", v->p.cdg.deps);
+		if (!v->p.cdg.acyclic)
+			json_cycle(&j, g, &v->p.cdg);
+		rcf_json_u64(&j, "compute_us",
+			     (uint64_t)(v->p.compute_s * 1e6));
 		if (v->has_nig) {
 			rcf_json_u64(&j, "nig_cost", v->nig_cost);
 			rcf_json_u64(&j, "nig_flow", v->nig_flow);
@@ -473,12 +431,13 @@ static void summary(struct ctl *c, const char *what, const struct verdict *v,
 	/* a comment, so that printed routes stay a valid batch file */
 	printf("# %s: %zu routes, %zu pairs, max link load %u, longest %zu "
 	       "links, deadlock-free %s",
-	       what, v->st.routes, v->st.pairs, v->st.max_load, v->st.max_hops,
-	       v->cdg.acyclic ? "yes" : "no");
-	if (v->st.max_inner)
-		printf(", max switch-to-switch link load %u", v->st.max_inner);
-	if (v->st.unreachable)
-		printf(", %zu pairs without a route", v->st.unreachable);
+	       what, v->p.st.routes, v->p.st.pairs, v->p.st.max_load,
+	       v->p.st.max_hops, v->p.cdg.acyclic ? "yes" : "no");
+	if (v->p.st.max_inner)
+		printf(", max switch-to-switch link load %u",
+		       v->p.st.max_inner);
+	if (v->p.st.unreachable)
+		printf(", %zu pairs without a route", v->p.st.unreachable);
 	if (v->adaptive)
 		printf(", cost %llu -> %llu, flow %u -> %u in %zu passes over "
 		       "%zu candidates",
@@ -488,37 +447,22 @@ static void summary(struct ctl *c, const char *what, const struct verdict *v,
 	else if (v->has_nig)
 		printf(", NIG cost %llu flow %u",
 		       (unsigned long long)v->nig_cost, v->nig_flow);
-	if (v->secs > 0)
-		printf(", computed in %.3f s", v->secs);
+	if (v->p.compute_s > 0)
+		printf(", computed in %.3f s", v->p.compute_s);
 	if (v->installed)
 		printf(", installed (%zu changes) in %.3f s", v->changes,
 		       v->install_secs);
 	putchar('\n');
-	if (!v->cdg.acyclic) {
+	if (!v->p.cdg.acyclic) {
 		printf("# channel dependency cycle:\n");
-		print_cycle(stdout, g, &v->cdg, "#");
+		print_cycle(stdout, g, &v->p.cdg, "#");
 	}
-}
-
-/* builds the graph, walks and checks s; v filled in */
-static int assess(const struct rcf_graph *g, const struct rcf_routes *s,
-		  struct verdict *v)
-{
-	char err[512];
-
-	if (rcf_routes_check(g, s, &v->st, NULL, err, sizeof(err)) ||
-	    rcf_cdg_check(g, s, &v->cdg, err, sizeof(err))) {
-		fprintf(stderr, "rcfctl: %s\n", err);
-		return -1;
-	}
-	return 0;
 }
 
 static int route_compute(struct ctl *c, int argc, char **argv)
 {
 	struct route_args a = {0};
 	struct rcf_route_in in = {0};
-	struct rcf_routes s, old;
 	struct rcf_nig nig;
 	struct verdict v = {0};
 	struct rcf_topo t;
@@ -529,13 +473,12 @@ static int route_compute(struct ctl *c, int argc, char **argv)
 
 	if (!g)
 		return RCFCTL_ERR;
-	rcf_routes_init(&s);
-	rcf_routes_init(&old);
+	rcf_plan_init(&v.p);
 	rc = parse_args(argc, argv, &a, 1);
 	if (!rc)
-		rc = load_fabric(c, &a, &t, a.install ? &old : NULL);
+		rc = load_fabric(c, &a, &t, a.install ? &v.p.old : NULL);
 	if (rc) {
-		rcf_routes_free(&old);
+		rcf_plan_free(&v.p);
 		free(g);
 		return rc;
 	}
@@ -543,6 +486,7 @@ static int route_compute(struct ctl *c, int argc, char **argv)
 	if (rcf_graph_build(g, &t, err, sizeof(err))) {
 		free(g);
 		rcf_topo_free(&t);
+		rcf_plan_free(&v.p);
 		fprintf(stderr, "rcfctl: route compute: %s\n", err);
 		return RCFCTL_ERR;
 	}
@@ -558,26 +502,20 @@ static int route_compute(struct ctl *c, int argc, char **argv)
 	in.g = g;
 	in.nig = &nig;
 	in.result = &v.ad;
-	t0 = rcf_mono_s();
-	if (rcf_route_compute(&in, &a.conf, &s, err, sizeof(err))) {
-		fprintf(stderr, "rcfctl: route compute: %s\n", err);
-		rc = RCFCTL_ERR;
-		goto out;
-	}
-	v.secs = rcf_mono_s() - t0;
-	v.adaptive = (a.r->flags & RCF_ROUTER_REPORTS) && nig.n;
-	if (assess(g, &s, &v)) {
-		if (a.r->walk_hint)
+	rc = rcf_plan_make(&v.p, &in, &a.conf, err, sizeof(err));
+	if (rc) {
+		fprintf(stderr, "rcfctl: %s%s\n",
+			rc == -1 ? "route compute: " : "", err);
+		if (rc == -2 && a.r->walk_hint)
 			fprintf(stderr, "rcfctl: route compute: %s\n",
 				a.r->walk_hint);
 		rc = RCFCTL_ERR;
 		goto out;
 	}
-	if (a.r->flags & RCF_ROUTER_NIG_PAIRS)
-		v.st.unreachable = 0;
+	v.adaptive = (a.r->flags & RCF_ROUTER_REPORTS) && nig.n;
 	if (nig.n && !v.adaptive) {
-		if (rcf_nig_eval(g, &nig, &s, a.k, &v.nig_cost, &v.nig_flow,
-				 err, sizeof(err))) {
+		if (rcf_nig_eval(g, &nig, &v.p.new, a.k, &v.nig_cost,
+				 &v.nig_flow, err, sizeof(err))) {
 			fprintf(stderr, "rcfctl: route compute: NIG: %s\n",
 				err);
 			rc = RCFCTL_ERR;
@@ -585,62 +523,64 @@ static int route_compute(struct ctl *c, int argc, char **argv)
 		}
 		v.has_nig = 1;
 	}
-	if (v.st.unreachable)
+	if (v.p.st.unreachable)
 		fprintf(stderr,
 			"rcfctl: route compute: %zu node pairs have "
 			"no route\n",
-			v.st.unreachable);
+			v.p.st.unreachable);
 	if (a.install) {
-		if (!v.cdg.acyclic && !a.force && !c->force) {
+		struct rcf_nl_install res;
+
+		if (!v.p.cdg.acyclic && !a.force && !c->force) {
 			fprintf(stderr,
 				"rcfctl: route compute: refusing to install "
 				"a route set whose channel dependency graph "
 				"has a cycle (--force installs it):\n");
-			print_cycle(stderr, g, &v.cdg, "rcfctl:");
+			print_cycle(stderr, g, &v.p.cdg, "rcfctl:");
 			rc = RCFCTL_ERR;
 			goto out;
 		}
 		t0 = rcf_mono_s();
-		if (install(c, &old, &s, &v.changes)) {
+		if (rcf_plan_install(&c->nl, &v.p,
+				     isatty(2) ? install_progress : NULL, NULL,
+				     &res, err, sizeof(err))) {
+			fprintf(stderr, "rcfctl: route compute: %s\n", err);
 			rc = RCFCTL_ERR;
 			goto out;
 		}
+		v.changes = res.total;
 		v.install_secs = rcf_mono_s() - t0;
 		v.installed = 1;
 	} else if (!c->json) {
-		print_routes(&s);
+		print_routes(&v.p.new);
 	}
-	summary(c, a.r->name, &v, g, &s, !a.install && c->json);
-	rc = a.check && !v.cdg.acyclic ? RCFCTL_ERR : RCFCTL_OK;
+	summary(c, a.r->name, &v, g, &v.p.new, !a.install && c->json);
+	rc = a.check && !v.p.cdg.acyclic ? RCFCTL_ERR : RCFCTL_OK;
 out:
-	rcf_cdg_result_free(&v.cdg);
-	rcf_routes_free(&s);
-	rcf_routes_free(&old);
+	rcf_plan_free(&v.p);
 	rcf_nig_free(&nig);
 	rcf_graph_free(g);
 	free(g);
 	rcf_topo_free(&t);
 	return rc;
 }
-
 static int route_check(struct ctl *c, int argc, char **argv)
 {
 	struct route_args a = {0};
 	struct rcf_graph *g = malloc(sizeof(*g));
 	struct verdict v = {0};
-	struct rcf_routes s;
 	struct rcf_topo t;
 	char err[512];
 	int rc;
 
 	if (!g)
 		return RCFCTL_ERR;
-	rcf_routes_init(&s);
+	rcf_plan_init(&v.p);
 	rc = parse_args(argc, argv, &a, 0);
 	if (!rc)
-		rc = load_fabric(c, &a, &t, &s);
+		rc = load_fabric(c, &a, &t, &v.p.new);
 	if (rc) {
-		rcf_routes_free(&s);
+		rcf_plan_free(&v.p);
 		free(g);
 		return rc;
 	}
@@ -648,23 +588,23 @@ static int route_check(struct ctl *c, int argc, char **argv)
 		fprintf(stderr, "rcfctl: route check: %s\n", err);
 		free(g);
 		rcf_topo_free(&t);
-		rcf_routes_free(&s);
+		rcf_plan_free(&v.p);
 		return RCFCTL_ERR;
 	}
 	rc = RCFCTL_ERR;
-	if (assess(g, &s, &v))
+	if (rcf_plan_check(&v.p, g, err, sizeof(err))) {
+		fprintf(stderr, "rcfctl: %s\n", err);
 		goto out;
-	summary(c, "installed", &v, g, &s, 0);
-	rc = v.cdg.acyclic ? RCFCTL_OK : RCFCTL_ERR;
+	}
+	summary(c, "installed", &v, g, &v.p.new, 0);
+	rc = v.p.cdg.acyclic ? RCFCTL_OK : RCFCTL_ERR;
 out:
-	rcf_cdg_result_free(&v.cdg);
-	rcf_routes_free(&s);
+	rcf_plan_free(&v.p);
 	rcf_graph_free(g);
 	free(g);
 	rcf_topo_free(&t);
 	return rc;
 }
-
 /* rcfctl route eval: the paper's §4 tables (Documentation/routing-eval.rst) */
 
 #define EVAL_MAX_TOPOS 16

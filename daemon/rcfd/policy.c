@@ -2,55 +2,35 @@
 /*
  * One recompute of the routing policy, kept free of netlink so that the
  * native tests can run it: the graph of the fabric's up links (SP1 keeps
- * only non-faulty links in its graph, Abali and Aykanat §2), the
- * configured generator, the walk and deadlock checks, and the difference
- * from the installed set.  Documentation/routing.rst, "rcfd's policy".
+ * only non-faulty links in its graph, Abali and Aykanat §2) and the
+ * installed routes, as the kernel's dump gives them, made into the route
+ * plan of lib/route/plan.c.  Documentation/routing.rst, "rcfd's policy".
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "route/cdg.h"
 #include "route/graph.h"
 #include "route/nig.h"
-#include "route/router.h"
+#include "route/plan.h"
 #include "topo/topo.h"
 #include "rcfd.h"
 
-static void cycle_str(const struct rcf_graph *g,
-		      const struct rcf_cdg_result *res, char *buf, size_t len)
-{
-	size_t at = 0;
-	char ch[160];
-
-	buf[0] = '\0';
-	for (size_t i = 0; i <= res->ncycle && res->ncycle; i++) {
-		rcf_graph_chan_str(g, res->cycle[i % res->ncycle], ch,
-				   sizeof(ch));
-		at += snprintf(buf + at, len - at, "%s%s", i ? " -> " : "", ch);
-		if (at >= len)
-			break;
-	}
-}
-
 int rcfd_plan_make(const struct rcfd_config *c, const struct rcf_topo *t,
-		   struct rcfd_plan *p, char *err, size_t errlen)
+		   struct rcf_route_plan *p, char *err, size_t errlen)
 {
 	return rcfd_plan_make_nig(c, t, NULL, p, err, errlen);
 }
 
 int rcfd_plan_make_nig(const struct rcfd_config *c, const struct rcf_topo *t,
-		       const struct rcf_nig *nig, struct rcfd_plan *p,
+		       const struct rcf_nig *nig, struct rcf_route_plan *p,
 		       char *err, size_t errlen)
 {
 	struct rcf_route_in in = {.nig = nig};
-	struct rcf_cdg_result cdg = {0};
 	struct rcf_graph *g;
 	int rc = -1;
 
-	memset(p, 0, sizeof(*p));
-	rcf_routes_init(&p->old);
-	rcf_routes_init(&p->new);
+	rcf_plan_init(p);
 	if (!c->route.r) {
 		snprintf(err, errlen, "no routing.algorithm");
 		return -1;
@@ -63,25 +43,14 @@ int rcfd_plan_make_nig(const struct rcfd_config *c, const struct rcf_topo *t,
 		goto out;
 	}
 	in.g = g;
-	if (rcf_route_compute(&in, &c->route, &p->new, err, errlen) ||
-	    rcf_routes_check(g, &p->new, &p->st, NULL, err, errlen) ||
-	    rcf_cdg_check(g, &p->new, &cdg, err, errlen))
+	if (rcf_plan_make(p, &in, &c->route, err, errlen))
 		goto out;
-	p->acyclic = cdg.acyclic;
-	if (!cdg.acyclic)
-		cycle_str(g, &cdg, p->cycle, sizeof(p->cycle));
-	rcf_routes_diff(&p->old, &p->new, NULL, NULL, &p->diff);
 	rc = 0;
 out:
-	rcf_cdg_result_free(&cdg);
+	if (rc)
+		rcf_plan_free(p);
 	rcf_graph_destroy(g);
 	return rc;
-}
-
-void rcfd_plan_free(struct rcfd_plan *p)
-{
-	rcf_routes_free(&p->old);
-	rcf_routes_free(&p->new);
 }
 
 static void add_id(char *buf, size_t len, uint32_t id)
