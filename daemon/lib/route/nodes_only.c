@@ -39,3 +39,23 @@ int rcf_nodes_dense(const struct rcf_graph *g, char *err, size_t errlen,
 		}
 	return 0;
 }
+
+int rcf_nodes_all_pairs(uint32_t n, struct rcf_routes *s,
+			void (*fill)(struct rcf_route *r, const void *arg),
+			const void *arg, char *err, size_t errlen)
+{
+	for (uint32_t src = 0; src < n; src++)
+		for (uint32_t dst = 0; dst < n; dst++) {
+			struct rcf_route *r;
+
+			if (src == dst)
+				continue;
+			r = rcf_routes_add(s, src, dst, 0);
+			if (!r) {
+				snprintf(err, errlen, "out of memory");
+				return -1;
+			}
+			fill(r, arg);
+		}
+	return 0;
+}

@@ -23,13 +23,6 @@ struct rcf_routes {
 	size_t n, cap;
 };
 
-/*
- * The adaptive router's bound on R[s][d].  Cross-half pairs of sp1:512
- * have 256 shortest routes; §3 takes all of them on the paper's
- * topologies, so the bound must be able to exceed that.
- */
-#define RCF_ADAPTIVE_MAX_CANDIDATES 4096
-
 struct rcf_nig;
 
 void rcf_routes_init(struct rcf_routes *s);

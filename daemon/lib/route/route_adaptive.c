@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "route/nig.h"
-#include "route/router.h"
+#include "route/route_adaptive.h"
 
 /* one candidate route: the link directions and switches it crosses */
 struct cand {
@@ -369,17 +369,13 @@ out:
 }
 
 static const struct rcf_router_opt adaptive_opts[] = {
-	[AD_K] = {"k", "K", "Eq. 1's switch weight", RCF_ROPT_NUM, 0, 1000000,
-		  0},
-	[AD_NTRY] = {"ntry", "N", "passes allowed at equal cost", RCF_ROPT_NUM,
-		     1, 1000, 2},
+	[AD_K] = RCF_ADAPTIVE_OPT_K,
+	[AD_NTRY] = RCF_ADAPTIVE_OPT_NTRY,
 	[AD_INIT] = {"init", "random|ROUTER",
 		     "initial routes: random, or the router refined",
 		     RCF_ROPT_ROUTER, 0, 0, 0},
-	[AD_SEED] = {"seed", "S", "seed of the tie breaks", RCF_ROPT_NUM, 0,
-		     UINT64_MAX, 0},
-	[AD_CANDIDATES] = {"candidates", "N", "shortest routes per pair",
-			   RCF_ROPT_NUM, 1, RCF_ADAPTIVE_MAX_CANDIDATES, 16},
+	[AD_SEED] = RCF_ADAPTIVE_OPT_SEED(0),
+	[AD_CANDIDATES] = RCF_ADAPTIVE_OPT_CANDIDATES,
 	[AD_RELAY] = {"relay", NULL, "the refined router's nodes forward",
 		      RCF_ROPT_FLAG, 0, 1, 0},
 };

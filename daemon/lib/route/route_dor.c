@@ -110,38 +110,39 @@ static void dim_hops(struct rcf_route *r, const struct grid *m, uint32_t from,
 	}
 }
 
+struct dor {
+	struct grid m;
+	int vcs;
+};
+
+/* X, then Y */
+static void dor_hops(struct rcf_route *r, const void *arg)
+{
+	const struct dor *o = arg;
+	const struct grid *m = &o->m;
+
+	dim_hops(r, m, r->src % m->x, r->dst % m->x, m->x, 0, o->vcs);
+	dim_hops(r, m, r->src / m->x, r->dst / m->x, m->y, 2, o->vcs);
+}
+
 static int dor_compute(const struct rcf_route_in *in,
 		       const struct rcf_route_conf *c, struct rcf_routes *s,
 		       char *err, size_t errlen)
 {
 	const struct rcf_graph *g = in->g;
-	struct grid m;
-	int vcs;
+	struct dor o;
+	const struct grid *m = &o.m;
 
-	if (recognise(g, &m, err, errlen))
+	if (recognise(g, &o.m, err, errlen))
 		return -1;
-	vcs = m.wrap ? (int)c->v[0] : 1;
-	if (m.x / 2 + m.y / 2 > RCF_ROUTE_MAX_HOPS ||
-	    (!m.wrap && m.x + m.y - 2 > RCF_ROUTE_MAX_HOPS)) {
+	o.vcs = m->wrap ? (int)c->v[0] : 1;
+	if (m->x / 2 + m->y / 2 > RCF_ROUTE_MAX_HOPS ||
+	    (!m->wrap && m->x + m->y - 2 > RCF_ROUTE_MAX_HOPS)) {
 		snprintf(err, errlen, "routes would need more than %d bytes",
 			 RCF_ROUTE_MAX_HOPS);
 		return -1;
 	}
-	for (uint32_t src = 0; src < g->nnodes; src++)
-		for (uint32_t dst = 0; dst < g->nnodes; dst++) {
-			struct rcf_route *r;
-
-			if (src == dst)
-				continue;
-			r = rcf_routes_add(s, src, dst, 0);
-			if (!r) {
-				snprintf(err, errlen, "out of memory");
-				return -1;
-			}
-			dim_hops(r, &m, src % m.x, dst % m.x, m.x, 0, vcs);
-			dim_hops(r, &m, src / m.x, dst / m.x, m.y, 2, vcs);
-		}
-	return 0;
+	return rcf_nodes_all_pairs(g->nnodes, s, dor_hops, &o, err, errlen);
 }
 
 static const struct rcf_router_opt dor_opts[] = {

@@ -10,6 +10,16 @@
 #include "route/nodes_only.h"
 #include "route/router.h"
 
+/* the differing bits, lowest dimension first */
+static void ecube_hops(struct rcf_route *r, const void *arg)
+{
+	uint32_t dim = *(const uint32_t *)arg;
+
+	for (uint32_t d = 0; d < dim; d++)
+		if ((r->src ^ r->dst) & (1u << d))
+			r->hops[r->nhops++] = RCF_HOP(d, 0);
+}
+
 static int ecube_compute(const struct rcf_route_in *rin,
 			 const struct rcf_route_conf *c, struct rcf_routes *s,
 			 char *err, size_t errlen)
@@ -39,22 +49,7 @@ static int ecube_compute(const struct rcf_route_in *rin,
 					 i, d, i ^ (1u << d), d);
 				return -1;
 			}
-	for (uint32_t src = 0; src < n; src++)
-		for (uint32_t dst = 0; dst < n; dst++) {
-			struct rcf_route *r;
-
-			if (src == dst)
-				continue;
-			r = rcf_routes_add(s, src, dst, 0);
-			if (!r) {
-				snprintf(err, errlen, "out of memory");
-				return -1;
-			}
-			for (uint32_t d = 0; d < dim; d++)
-				if ((src ^ dst) & (1u << d))
-					r->hops[r->nhops++] = RCF_HOP(d, 0);
-		}
-	return 0;
+	return rcf_nodes_all_pairs(n, s, ecube_hops, &dim, err, errlen);
 }
 
 const struct rcf_router rcf_router_ecube = {

@@ -9,7 +9,7 @@
 #include <stdio.h>
 
 #include "route/nig.h"
-#include "route/router.h"
+#include "route/route_adaptive.h"
 #include "util/errf.h"
 
 /*
@@ -65,11 +65,10 @@ static int routed_arcs(const struct rcf_nig *nig, const struct rcf_routes *s,
 
 /* passed on by key to sp1 (relay) and adaptive (the others) */
 static const struct rcf_router_opt sa_opts[] = {
-	{"k", "K", "Eq. 1's switch weight", RCF_ROPT_NUM, 0, 1000000, 0},
-	{"ntry", "N", "passes allowed at equal cost", RCF_ROPT_NUM, 1, 1000, 2},
-	{"seed", "S", "seed of the tie breaks", RCF_ROPT_NUM, 0, UINT64_MAX, 1},
-	{"candidates", "N", "shortest routes per pair", RCF_ROPT_NUM, 1,
-	 RCF_ADAPTIVE_MAX_CANDIDATES, 16},
+	RCF_ADAPTIVE_OPT_K,
+	RCF_ADAPTIVE_OPT_NTRY,
+	RCF_ADAPTIVE_OPT_SEED(1),
+	RCF_ADAPTIVE_OPT_CANDIDATES,
 	{"relay", NULL, "SP1's nodes forward", RCF_ROPT_FLAG, 0, 1, 0},
 };
 
