@@ -2,6 +2,8 @@
 /* rcfctl's help texts; Documentation/rcfctl.8 has the long form. */
 #include <stdio.h>
 
+#include "route/router.h"
+
 #include "rcfctl.h"
 
 void help_main(FILE *f)
@@ -77,11 +79,11 @@ static const char *const object_help[RCF_K_NR] = {
 			"HOP...\n"
 			"       rcfctl route del src S dst D [index I]\n"
 			"       rcfctl route show [src S] [dst D] [index I]\n"
-			"       rcfctl route compute --algo ALGO [--paths N] "
-			"[--relay]\n"
-			"                [--no-turnaround] [--vcs 1|2] "
-			"[--install] [--force]\n"
+			"       rcfctl route compute --algo ALGO [ALGO's "
+			"options] [--install] [--force]\n"
 			"                [--check] [--topo FILE | --gen GEN]\n"
+			"                [--nig FILE | --workload SPEC | "
+			"--measured [bytes|msgs]]\n"
 			"       rcfctl route check [--topo FILE | --gen GEN]\n"
 			"       rcfctl route eval (--topo FILE | --gen GEN)... "
 			"[--workload all|LIST]\n"
@@ -90,13 +92,7 @@ static const char *const object_help[RCF_K_NR] = {
 			"                [--seed LIST] [--k K] [--ntry N] "
 			"[--candidates N] [--progress]\n"
 			"HOP := PORT | PORT.VC   (output port 0-31, virtual "
-			"channel 0-3)\n"
-			"ALGO := sp1 | shortest | ecube | dor | adaptive\n"
-			"adaptive: --nig FILE | --workload SPEC | --measured "
-			"[bytes|msgs],\n"
-			"          [--k K] [--ntry N]\n"
-			"          [--init random|sp1] [--seed S] "
-			"[--candidates N]\n",
+			"channel 0-3)\n",
 };
 
 static const char path_help[] =
@@ -123,9 +119,25 @@ void help_path(FILE *f)
 	fputs(path_help, f);
 }
 
+/* ALGO and each one's options, from the registry */
+static void help_routers(FILE *f)
+{
+	fputs("ALGO, its options:\n", f);
+	for (size_t i = 0; rcf_routers[i]; i++) {
+		const struct rcf_router *r = rcf_routers[i];
+
+		fprintf(f, "  %-13s %s%s\n", r->name, r->help,
+			r->flags & RCF_ROUTER_NEEDS_NIG ? " (needs a NIG)"
+							: "");
+		rcf_router_help(f, r, "--");
+	}
+}
+
 void help_object(FILE *f, enum rcf_kind kind)
 {
 	fputs(kind == RCF_K_PATH ? path_help : object_help[kind], f);
+	if (kind == RCF_K_ROUTE)
+		help_routers(f);
 }
 
 void help_topo(FILE *f)

@@ -19,16 +19,25 @@
 #include "nl/nl_routes.h"
 #include "nl/nl_stats.h"
 #include "route/route_eval_table.h"
+#include "route/plan.h"
+#include "route/router.h"
 #include "topo/topo_gen.h"
 #include "topo/topo_routes.h"
 #include "util/num.h"
 
 #include "rcfctl.h"
 
+#define ROUTE_MAX_OPTS 16
+
 struct route_args {
-	struct rcf_route_opts o;
+	const struct rcf_router *r;
+	struct rcf_route_conf conf;
+	/* the router's options as given, applied once --algo is known */
+	const char *key[ROUTE_MAX_OPTS], *val[ROUTE_MAX_OPTS];
+	int nopts;
+	uint32_t k; /* Eq. 1's K for the summary's NIG cost */
 	const char *topo, *gen, *nig, *workload;
-	int install, force, check, algo_set;
+	int install, force, check;
 	int measured; /* 1 + enum rcf_nig_unit; 0: not --measured */
 };
 
@@ -141,124 +150,97 @@ static void install_progress(size_t queued, size_t total, void *arg)
 	progress(queued, total, "installing");
 }
 
-/*
- * Replaces the installed routes by s (lib/nl/nl_routes.c): stale routes are
- * deleted first, then changed ones set and new ones added, pair by pair,
- * so a pair whose route stays keeps it throughout.  Each message is all
- * or nothing; the whole set is not (a refusal part way says how far it
- * got).
- */
-static int install(struct ctl *c, const struct rcf_routes *old,
-		   const struct rcf_routes *s, size_t *changes)
+/* the first router in the registry with option key, and the option */
+static const struct rcf_router_opt *any_opt(const char *key,
+					    const struct rcf_router **r)
 {
-	struct rcf_nl_install res;
-	char why[512];
-	int rc;
+	for (size_t i = 0; rcf_routers[i]; i++) {
+		const struct rcf_router_opt *o =
+			rcf_router_opt(rcf_routers[i], key, NULL);
 
-	rc = rcf_nl_routes_install(&c->nl, old, s,
-				   isatty(2) ? install_progress : NULL, NULL,
-				   &res);
-	*changes = res.total;
-	if (!rc)
-		return 0;
-	if (rc == -ENOMEM) {
-		fprintf(stderr, "rcfctl: route install: out of memory\n");
-		return -1;
+		if (o) {
+			*r = rcf_routers[i];
+			return o;
+		}
 	}
-	if (res.has_op) {
-		kernel_error(c, "route install", &res.op);
-	} else {
-		rcf_nl_error_str(&c->nl.e, why, sizeof(why));
-		fprintf(stderr, "rcfctl: route install: %s\n", why);
-	}
-	if (!res.done)
-		fprintf(stderr,
-			"rcfctl: route install: none of %zu changes was made; "
-			"the installed set is as it was\n",
-			res.total);
-	else
-		fprintf(stderr,
-			"rcfctl: route install: %zu of %zu changes had been "
-			"made; the installed set is part old, part new\n",
-			res.done, res.total);
-	return -1;
+	return NULL;
 }
 
 /*
- * --k, --ntry, --seed and --candidates (w), strictly decimal within the
- * option's range; an enum rcf_num_err.
+ * --KEY [VALUE], an option of some router: its value is checked now, so
+ * that a bad one is reported whatever else is wrong, and applied to the
+ * chosen router's options at the end.  *i moves past what was taken.
  */
-static int opt_num(const char *w, const char *s, uint64_t *v)
+static int router_arg(int argc, char **argv, int *i, struct route_args *a,
+		      const char *cmd)
 {
-	switch (w[2]) {
-	case 'k':
-		return rcf_num_u64(s, 0, 1000000, v);
-	case 'n':
-		return rcf_num_u64(s, 1, 1000, v);
-	case 'c':
-		return rcf_num_u64(s, 1, RCF_ADAPTIVE_MAX_CANDIDATES, v);
-	default:
-		return rcf_num_u64(s, 0, UINT64_MAX, v);
+	const char *w = argv[*i], *val = NULL;
+	const struct rcf_router *r;
+	const struct rcf_router_opt *o = any_opt(w + 2, &r);
+	struct rcf_route_conf tmp;
+	char err[256];
+
+	if (o->kind != RCF_ROPT_FLAG) {
+		if (*i + 1 >= argc)
+			return usage_error("route %s: %s wants %s", cmd, w,
+					   o->arg);
+		val = argv[++*i];
 	}
+	rcf_route_conf_init(&tmp, r);
+	if (rcf_route_conf_set(&tmp, w + 2, val, err, sizeof(err)))
+		return usage_error("route %s: --%s", cmd, err);
+	if (a->nopts == ROUTE_MAX_OPTS)
+		return usage_error("route %s: too many options", cmd);
+	if (!strcmp(w, "--k"))
+		a->k = rcf_route_conf_get(&tmp, "k", 0);
+	a->key[a->nopts] = w + 2;
+	a->val[a->nopts++] = val;
+	return 0;
+}
+
+/* the options given, onto the router's defaults */
+static int router_conf(struct route_args *a)
+{
+	char err[256];
+
+	rcf_route_conf_init(&a->conf, a->r);
+	for (int i = 0; i < a->nopts; i++) {
+		/* --k weighs the summary's NIG cost for any router */
+		if (!strcmp(a->key[i], "k") && !rcf_router_opt(a->r, "k", NULL))
+			continue;
+		if (rcf_route_conf_set(&a->conf, a->key[i], a->val[i], err,
+				       sizeof(err)))
+			return usage_error("route compute: %s", err);
+	}
+	return 0;
 }
 
 static int parse_args(int argc, char **argv, struct route_args *a, int compute)
 {
 	for (int i = 0; i < argc; i++) {
 		const char *w = argv[i];
+		const struct rcf_router *any;
 
 		if (!strcmp(w, "--topo") && i + 1 < argc) {
 			a->topo = argv[++i];
 		} else if (!strcmp(w, "--gen") && i + 1 < argc) {
 			a->gen = argv[++i];
 		} else if (compute && !strcmp(w, "--algo") && i + 1 < argc) {
-			if (rcf_algo_lookup(argv[++i], &a->o.algo))
-				return usage_error("route compute: unknown "
-						   "algorithm \"%s\"; want "
-						   "sp1, shortest, ecube, "
-						   "dor or adaptive",
-						   argv[i]);
-			a->algo_set = 1;
-		} else if (compute &&
-			   (!strcmp(w, "--paths") || !strcmp(w, "--vcs")) &&
-			   i + 1 < argc) {
-			uint32_t v;
+			a->r = rcf_router_find(argv[++i]);
+			if (!a->r) {
+				char names[256];
 
-			if (rcf_num_u32(argv[++i], 1, w[2] == 'p' ? 4 : 2, &v))
-				return usage_error("route compute: %s wants "
-						   "1 to %d, not \"%s\"",
-						   w, w[2] == 'p' ? 4 : 2,
-						   argv[i]);
-			if (w[2] == 'p')
-				a->o.paths = v;
-			else
-				a->o.vcs = v;
-		} else if (compute &&
-			   (!strcmp(w, "--k") || !strcmp(w, "--ntry") ||
-			    !strcmp(w, "--seed") ||
-			    !strcmp(w, "--candidates")) &&
-			   i + 1 < argc) {
-			uint64_t v;
-			int rc = opt_num(w, argv[++i], &v);
+				rcf_router_names(names, sizeof(names));
+				return usage_error("route compute: unknown "
+						   "algorithm \"%s\"; want %s",
+						   argv[i], names);
+			}
+		} else if (compute && !strncmp(w, "--", 2) &&
+			   any_opt(w + 2, &any)) {
+			int rc = router_arg(argc, argv, &i, a, "compute");
 
 			if (rc)
-				return usage_error("route compute: bad %s "
-						   "\"%s\": %s",
-						   w, argv[i], rcf_num_why(rc));
-			if (w[2] == 'k')
-				a->o.k = v;
-			else if (w[2] == 'n')
-				a->o.ntry = v;
-			else if (w[2] == 's')
-				a->o.seed = v;
-			else
-				a->o.candidates = v;
-		} else if (compute && !strcmp(w, "--init") && i + 1 < argc) {
-			i++;
-			if (strcmp(argv[i], "sp1") && strcmp(argv[i], "random"))
-				return usage_error("route compute: --init is "
-						   "sp1 or random");
-			a->o.init_sp1 = !strcmp(argv[i], "sp1");
+				return rc;
 		} else if (compute && !strcmp(w, "--nig") && i + 1 < argc) {
 			a->nig = argv[++i];
 		} else if (compute && !strcmp(w, "--measured")) {
@@ -273,10 +255,6 @@ static int parse_args(int argc, char **argv, struct route_args *a, int compute)
 		} else if (compute && !strcmp(w, "--workload") &&
 			   i + 1 < argc) {
 			a->workload = argv[++i];
-		} else if (compute && !strcmp(w, "--relay")) {
-			a->o.relay = 1;
-		} else if (compute && !strcmp(w, "--no-turnaround")) {
-			a->o.no_turnaround = 1;
 		} else if (compute && !strcmp(w, "--install")) {
 			a->install = 1;
 		} else if (compute && !strcmp(w, "--force")) {
@@ -292,7 +270,7 @@ static int parse_args(int argc, char **argv, struct route_args *a, int compute)
 	if (a->topo && a->gen)
 		return usage_error(
 			"route: --topo and --gen exclude each other");
-	if (compute && !a->algo_set)
+	if (compute && !a->r)
 		return usage_error("route compute: --algo is required");
 	if (a->install && (a->topo || a->gen))
 		return usage_error("route compute: --install works on the "
@@ -303,14 +281,12 @@ static int parse_args(int argc, char **argv, struct route_args *a, int compute)
 	if (a->measured && (a->topo || a->gen))
 		return usage_error("route compute: --measured reads the "
 				   "kernel's traffic, not with --topo/--gen");
-	if (a->o.algo == RCF_ALGO_ADAPTIVE && !a->nig && !a->workload &&
-	    !a->measured)
-		return usage_error("route compute: --algo adaptive needs --nig "
-				   "FILE, --workload SPEC or --measured");
-	if (a->o.paths > 1 && a->o.algo != RCF_ALGO_SHORTEST)
-		return usage_error("route compute: --paths is for --algo "
-				   "shortest");
-	return 0;
+	if (compute && (a->r->flags & RCF_ROUTER_NEEDS_NIG) && !a->nig &&
+	    !a->workload && !a->measured)
+		return usage_error("route compute: --algo %s needs --nig "
+				   "FILE, --workload SPEC or --measured",
+				   a->r->name);
+	return compute ? router_conf(a) : 0;
 }
 
 /* --measured: the C_ij the kernel counted (rcfctl stats pairs) */
@@ -380,9 +356,8 @@ static int load_nig(struct ctl *c, const struct route_args *a,
 }
 
 struct verdict {
-	struct rcf_route_stats st;
-	struct rcf_cdg_result cdg;
-	double secs, install_secs;
+	struct rcf_route_plan p;
+	double install_secs;
 	size_t changes;
 	int installed;
 	int has_nig;
@@ -403,17 +378,18 @@ static void summary(struct ctl *c, const char *what, const struct verdict *v,
 		rcf_json_init(&j, stdout, c->pretty);
 		rcf_json_obj_open(&j, NULL);
 		rcf_json_str(&j, "set", what);
-		rcf_json_u64(&j, "routes", v->st.routes);
-		rcf_json_u64(&j, "pairs", v->st.pairs);
-		rcf_json_u64(&j, "unreachable", v->st.unreachable);
-		rcf_json_u64(&j, "max_link_load", v->st.max_load);
-		rcf_json_u64(&j, "max_switch_link_load", v->st.max_inner);
-		rcf_json_u64(&j, "max_links", v->st.max_hops);
-		rcf_json_bool(&j, "deadlock_free", v->cdg.acyclic);
-		rcf_json_u64(&j, "dependencies", v->cdg.deps);
-		if (!v->cdg.acyclic)
-			json_cycle(&j, g, &v->cdg);
-		rcf_json_u64(&j, "compute_us", (uint64_t)(v->secs * 1e6));
+		rcf_json_u64(&j, "routes", v->p.st.routes);
+		rcf_json_u64(&j, "pairs", v->p.st.pairs);
+		rcf_json_u64(&j, "unreachable", v->p.st.unreachable);
+		rcf_json_u64(&j, "max_link_load", v->p.st.max_load);
+		rcf_json_u64(&j, "max_switch_link_load", v->p.st.max_inner);
+		rcf_json_u64(&j, "max_links", v->p.st.max_hops);
+		rcf_json_bool(&j, "deadlock_free", v->p.cdg.acyclic);
+		rcf_json_u64(&j, "dependencies", v->p.cdg.deps);
+		if (!v->p.cdg.acyclic)
+			json_cycle(&j, g, &v->p.cdg);
+		rcf_json_u64(&j, "compute_us",
+			     (uint64_t)(v->p.compute_s * 1e6));
 		if (v->has_nig) {
 			rcf_json_u64(&j, "nig_cost", v->nig_cost);
 			rcf_json_u64(&j, "nig_flow", v->nig_flow);
@@ -455,12 +431,13 @@ static void summary(struct ctl *c, const char *what, const struct verdict *v,
 	/* a comment, so that printed routes stay a valid batch file */
 	printf("# %s: %zu routes, %zu pairs, max link load %u, longest %zu "
 	       "links, deadlock-free %s",
-	       what, v->st.routes, v->st.pairs, v->st.max_load, v->st.max_hops,
-	       v->cdg.acyclic ? "yes" : "no");
-	if (v->st.max_inner)
-		printf(", max switch-to-switch link load %u", v->st.max_inner);
-	if (v->st.unreachable)
-		printf(", %zu pairs without a route", v->st.unreachable);
+	       what, v->p.st.routes, v->p.st.pairs, v->p.st.max_load,
+	       v->p.st.max_hops, v->p.cdg.acyclic ? "yes" : "no");
+	if (v->p.st.max_inner)
+		printf(", max switch-to-switch link load %u",
+		       v->p.st.max_inner);
+	if (v->p.st.unreachable)
+		printf(", %zu pairs without a route", v->p.st.unreachable);
 	if (v->adaptive)
 		printf(", cost %llu -> %llu, flow %u -> %u in %zu passes over "
 		       "%zu candidates",
@@ -470,36 +447,22 @@ static void summary(struct ctl *c, const char *what, const struct verdict *v,
 	else if (v->has_nig)
 		printf(", NIG cost %llu flow %u",
 		       (unsigned long long)v->nig_cost, v->nig_flow);
-	if (v->secs > 0)
-		printf(", computed in %.3f s", v->secs);
+	if (v->p.compute_s > 0)
+		printf(", computed in %.3f s", v->p.compute_s);
 	if (v->installed)
 		printf(", installed (%zu changes) in %.3f s", v->changes,
 		       v->install_secs);
 	putchar('\n');
-	if (!v->cdg.acyclic) {
+	if (!v->p.cdg.acyclic) {
 		printf("# channel dependency cycle:\n");
-		print_cycle(stdout, g, &v->cdg, "#");
+		print_cycle(stdout, g, &v->p.cdg, "#");
 	}
-}
-
-/* builds the graph, walks and checks s; v filled in */
-static int assess(const struct rcf_graph *g, const struct rcf_routes *s,
-		  struct verdict *v)
-{
-	char err[512];
-
-	if (rcf_routes_check(g, s, &v->st, NULL, err, sizeof(err)) ||
-	    rcf_cdg_check(g, s, &v->cdg, err, sizeof(err))) {
-		fprintf(stderr, "rcfctl: %s\n", err);
-		return -1;
-	}
-	return 0;
 }
 
 static int route_compute(struct ctl *c, int argc, char **argv)
 {
-	struct route_args a = {.o = {.paths = 1}};
-	struct rcf_routes s, old;
+	struct route_args a = {0};
+	struct rcf_route_in in = {0};
 	struct rcf_nig nig;
 	struct verdict v = {0};
 	struct rcf_topo t;
@@ -510,13 +473,12 @@ static int route_compute(struct ctl *c, int argc, char **argv)
 
 	if (!g)
 		return RCFCTL_ERR;
-	rcf_routes_init(&s);
-	rcf_routes_init(&old);
+	rcf_plan_init(&v.p);
 	rc = parse_args(argc, argv, &a, 1);
 	if (!rc)
-		rc = load_fabric(c, &a, &t, a.install ? &old : NULL);
+		rc = load_fabric(c, &a, &t, a.install ? &v.p.old : NULL);
 	if (rc) {
-		rcf_routes_free(&old);
+		rcf_plan_free(&v.p);
 		free(g);
 		return rc;
 	}
@@ -524,43 +486,36 @@ static int route_compute(struct ctl *c, int argc, char **argv)
 	if (rcf_graph_build(g, &t, err, sizeof(err))) {
 		free(g);
 		rcf_topo_free(&t);
+		rcf_plan_free(&v.p);
 		fprintf(stderr, "rcfctl: route compute: %s\n", err);
 		return RCFCTL_ERR;
 	}
 	if (isatty(2)) {
-		a.o.progress = progress;
-		a.o.arg = "computing: sources";
+		in.progress = progress;
+		in.arg = "computing: sources";
 	}
 	rc = load_nig(c, &a, g, &nig);
 	if (rc) {
 		rc = rc == -2 ? RCFCTL_ERR : RCFCTL_USAGE;
 		goto out;
 	}
-	a.o.nig = &nig;
-	a.o.result = &v.ad;
-	t0 = rcf_mono_s();
-	if (rcf_route_compute(g, &a.o, &s, err, sizeof(err))) {
-		fprintf(stderr, "rcfctl: route compute: %s\n", err);
+	in.g = g;
+	in.nig = &nig;
+	in.result = &v.ad;
+	rc = rcf_plan_make(&v.p, &in, &a.conf, err, sizeof(err));
+	if (rc) {
+		fprintf(stderr, "rcfctl: %s%s\n",
+			rc == -1 ? "route compute: " : "", err);
+		if (rc == -2 && a.r->walk_hint)
+			fprintf(stderr, "rcfctl: route compute: %s\n",
+				a.r->walk_hint);
 		rc = RCFCTL_ERR;
 		goto out;
 	}
-	v.secs = rcf_mono_s() - t0;
-	v.adaptive = a.o.algo == RCF_ALGO_ADAPTIVE;
-	if (assess(g, &s, &v)) {
-		if (a.o.algo == RCF_ALGO_DOR)
-			fprintf(stderr,
-				"rcfctl: route compute: a torus needs "
-				"vcs 2 on every link for the dateline "
-				"(rcfctl link set L vcs 2), or --vcs 1\n");
-		rc = RCFCTL_ERR;
-		goto out;
-	}
-	/* the adaptive router routes the NIG's pairs only */
-	if (v.adaptive)
-		v.st.unreachable = 0;
+	v.adaptive = (a.r->flags & RCF_ROUTER_REPORTS) && nig.n;
 	if (nig.n && !v.adaptive) {
-		if (rcf_nig_eval(g, &nig, &s, a.o.k, &v.nig_cost, &v.nig_flow,
-				 err, sizeof(err))) {
+		if (rcf_nig_eval(g, &nig, &v.p.new, a.k, &v.nig_cost,
+				 &v.nig_flow, err, sizeof(err))) {
 			fprintf(stderr, "rcfctl: route compute: NIG: %s\n",
 				err);
 			rc = RCFCTL_ERR;
@@ -568,62 +523,64 @@ static int route_compute(struct ctl *c, int argc, char **argv)
 		}
 		v.has_nig = 1;
 	}
-	if (v.st.unreachable)
+	if (v.p.st.unreachable)
 		fprintf(stderr,
 			"rcfctl: route compute: %zu node pairs have "
 			"no route\n",
-			v.st.unreachable);
+			v.p.st.unreachable);
 	if (a.install) {
-		if (!v.cdg.acyclic && !a.force && !c->force) {
+		struct rcf_nl_install res;
+
+		if (!v.p.cdg.acyclic && !a.force && !c->force) {
 			fprintf(stderr,
 				"rcfctl: route compute: refusing to install "
 				"a route set whose channel dependency graph "
 				"has a cycle (--force installs it):\n");
-			print_cycle(stderr, g, &v.cdg, "rcfctl:");
+			print_cycle(stderr, g, &v.p.cdg, "rcfctl:");
 			rc = RCFCTL_ERR;
 			goto out;
 		}
 		t0 = rcf_mono_s();
-		if (install(c, &old, &s, &v.changes)) {
+		if (rcf_plan_install(&c->nl, &v.p,
+				     isatty(2) ? install_progress : NULL, NULL,
+				     &res, err, sizeof(err))) {
+			fprintf(stderr, "rcfctl: route compute: %s\n", err);
 			rc = RCFCTL_ERR;
 			goto out;
 		}
+		v.changes = res.total;
 		v.install_secs = rcf_mono_s() - t0;
 		v.installed = 1;
 	} else if (!c->json) {
-		print_routes(&s);
+		print_routes(&v.p.new);
 	}
-	summary(c, rcf_algo_name(a.o.algo), &v, g, &s, !a.install && c->json);
-	rc = a.check && !v.cdg.acyclic ? RCFCTL_ERR : RCFCTL_OK;
+	summary(c, a.r->name, &v, g, &v.p.new, !a.install && c->json);
+	rc = a.check && !v.p.cdg.acyclic ? RCFCTL_ERR : RCFCTL_OK;
 out:
-	rcf_cdg_result_free(&v.cdg);
-	rcf_routes_free(&s);
-	rcf_routes_free(&old);
+	rcf_plan_free(&v.p);
 	rcf_nig_free(&nig);
 	rcf_graph_free(g);
 	free(g);
 	rcf_topo_free(&t);
 	return rc;
 }
-
 static int route_check(struct ctl *c, int argc, char **argv)
 {
 	struct route_args a = {0};
 	struct rcf_graph *g = malloc(sizeof(*g));
 	struct verdict v = {0};
-	struct rcf_routes s;
 	struct rcf_topo t;
 	char err[512];
 	int rc;
 
 	if (!g)
 		return RCFCTL_ERR;
-	rcf_routes_init(&s);
+	rcf_plan_init(&v.p);
 	rc = parse_args(argc, argv, &a, 0);
 	if (!rc)
-		rc = load_fabric(c, &a, &t, &s);
+		rc = load_fabric(c, &a, &t, &v.p.new);
 	if (rc) {
-		rcf_routes_free(&s);
+		rcf_plan_free(&v.p);
 		free(g);
 		return rc;
 	}
@@ -631,23 +588,23 @@ static int route_check(struct ctl *c, int argc, char **argv)
 		fprintf(stderr, "rcfctl: route check: %s\n", err);
 		free(g);
 		rcf_topo_free(&t);
-		rcf_routes_free(&s);
+		rcf_plan_free(&v.p);
 		return RCFCTL_ERR;
 	}
 	rc = RCFCTL_ERR;
-	if (assess(g, &s, &v))
+	if (rcf_plan_check(&v.p, g, err, sizeof(err))) {
+		fprintf(stderr, "rcfctl: %s\n", err);
 		goto out;
-	summary(c, "installed", &v, g, &s, 0);
-	rc = v.cdg.acyclic ? RCFCTL_OK : RCFCTL_ERR;
+	}
+	summary(c, "installed", &v, g, &v.p.new, 0);
+	rc = v.p.cdg.acyclic ? RCFCTL_OK : RCFCTL_ERR;
 out:
-	rcf_cdg_result_free(&v.cdg);
-	rcf_routes_free(&s);
+	rcf_plan_free(&v.p);
 	rcf_graph_free(g);
 	free(g);
 	rcf_topo_free(&t);
 	return rc;
 }
-
 /* rcfctl route eval: the paper's §4 tables (Documentation/routing-eval.rst) */
 
 #define EVAL_MAX_TOPOS 16
@@ -804,13 +761,15 @@ static int eval_parse(int argc, char **argv, struct eval_args *a)
 		} else if ((!strcmp(w, "--k") || !strcmp(w, "--ntry") ||
 			    !strcmp(w, "--candidates")) &&
 			   v) {
+			struct rcf_route_conf ad;
+			char err[256];
 			uint64_t n;
-			int rc = opt_num(w, v, &n);
 
-			if (rc)
-				return usage_error("route eval: bad %s \"%s\": "
-						   "%s",
-						   w, v, rcf_num_why(rc));
+			/* checked as the adaptive router checks them */
+			rcf_route_conf_init(&ad, rcf_router_find("adaptive"));
+			if (rcf_route_conf_set(&ad, w + 2, v, err, sizeof(err)))
+				return usage_error("route eval: --%s", err);
+			n = rcf_route_conf_get(&ad, w + 2, 0);
 			if (w[2] == 'k')
 				a->o.k = n;
 			else if (w[2] == 'n')
@@ -846,7 +805,8 @@ static int eval_parse(int argc, char **argv, struct eval_args *a)
 /* every row of one topology */
 static int eval_topo(struct eval_args *a, int ti, struct rcf_eval_table *tab)
 {
-	struct rcf_route_opts so = {.algo = RCF_ALGO_SP1, .relay = a->o.relay};
+	struct rcf_route_conf so;
+	struct rcf_route_in in = {0};
 	struct rcf_graph *g = malloc(sizeof(*g));
 	struct route_args ra = {0};
 	struct rcf_routes sp1;
@@ -875,7 +835,11 @@ static int eval_topo(struct eval_args *a, int ti, struct rcf_eval_table *tab)
 	}
 	rcf_topo_free(&t);
 	rc = RCFCTL_ERR;
-	if (rcf_route_compute(g, &so, &sp1, err, sizeof(err))) {
+	rcf_route_conf_init(&so, rcf_router_find("sp1"));
+	in.g = g;
+	if ((a->o.relay &&
+	     rcf_route_conf_set(&so, "relay", NULL, err, sizeof(err))) ||
+	    rcf_route_compute(&in, &so, &sp1, err, sizeof(err))) {
 		fprintf(stderr, "rcfctl: route eval: %s: sp1: %s\n",
 			a->topo[ti], err);
 		goto out;

@@ -21,19 +21,13 @@
 #define CONF_MAX_BYTES (1 << 20)
 #define CONF_LINE_MAX  1024
 
-static const char *const algo_names[] = {
-	[RCFD_ALGO_NONE] = "none",	   [RCFD_ALGO_SP1] = "sp1",
-	[RCFD_ALGO_SHORTEST] = "shortest", [RCFD_ALGO_DOR] = "dor",
-	[RCFD_ALGO_ECUBE] = "ecube",	   [RCFD_ALGO_ADAPTIVE] = "adaptive",
-};
-
 void rcfd_config_defaults(struct rcfd_config *c)
 {
 	memset(c, 0, sizeof(*c));
 	c->log_level = RCFD_INFO;
 	snprintf(c->socket, sizeof(c->socket), "%s", CTL_DEF_SOCKET);
 	snprintf(c->pidfile, sizeof(c->pidfile), "%s", RCFD_DEF_PIDFILE);
-	c->algorithm = RCFD_ALGO_NONE;
+	rcf_route_conf_init(&c->route, NULL);
 	c->manage = 0;
 	c->recompute_on_link_change = 1;
 	c->debounce_ms = RCFD_DEF_DEBOUNCE_MS;
@@ -42,9 +36,33 @@ void rcfd_config_defaults(struct rcfd_config *c)
 	rcfd_paths_conf_defaults(&c->paths);
 }
 
-const char *rcfd_algo_name(enum rcfd_algo a)
+const char *rcfd_algo_name(const struct rcfd_config *c)
 {
-	return algo_names[a];
+	return c->route.r ? c->route.r->name : "none";
+}
+
+/*
+ * routing.algorithm: a router of the registry that routes every pair, or
+ * none.  "adaptive" is read as sp1-adaptive, its name before rcfctl and
+ * rcfd shared their routers (rcfctl's adaptive routes a NIG's pairs only).
+ */
+static int set_router(struct rcfd_config *c, const char *v, char *why,
+		      size_t whylen)
+{
+	const struct rcf_router *r =
+		rcf_router_find(strcmp(v, "adaptive") ? v : "sp1-adaptive");
+	char names[128];
+
+	if (!strcmp(v, "none") || (r && !(r->flags & RCF_ROUTER_NIG_PAIRS))) {
+		rcf_route_conf_init(&c->route, r);
+		return 0;
+	}
+	rcf_router_names(names, sizeof(names));
+	snprintf(why, whylen,
+		 "routing.algorithm \"%.40s\": want none or a router of "
+		 "every pair: %s",
+		 v, names);
+	return -1;
 }
 
 static int parse_bool(const char *v, int *out)
@@ -90,6 +108,7 @@ enum key_id {
 	K_FORCE,
 	K_MANAGE,
 	K_DEBOUNCE,
+	K_OPTIONS,
 	K_NR
 };
 
@@ -108,13 +127,12 @@ static const char *const keys[K_NR] = {
 	[K_FORCE] = "routing.force",
 	[K_MANAGE] = "routing.manage",
 	[K_DEBOUNCE] = "routing.debounce_ms",
+	[K_OPTIONS] = "routing.options",
 };
 
 static int set_key(struct rcfd_config *c, enum key_id k, const char *v,
 		   char *why, size_t whylen)
 {
-	unsigned int i;
-
 	switch (k) {
 	case K_LOG_LEVEL:
 		if (!rcfd_level_parse(v, &c->log_level))
@@ -130,18 +148,14 @@ static int set_key(struct rcfd_config *c, enum key_id k, const char *v,
 		return parse_path(v, c->pidfile, sizeof(c->pidfile), why,
 				  whylen);
 	case K_ALGO:
-		for (i = 0; i < sizeof(algo_names) / sizeof(algo_names[0]);
-		     i++) {
-			if (!strcmp(v, algo_names[i])) {
-				c->algorithm = (enum rcfd_algo)i;
-				return 0;
-			}
+		return set_router(c, v, why, whylen);
+	case K_OPTIONS:
+		if (strlen(v) >= sizeof(c->route_opts)) {
+			snprintf(why, whylen, "routing.options: too long");
+			return -1;
 		}
-		snprintf(why, whylen,
-			 "routing.algorithm \"%s\": want sp1, "
-			 "shortest, dor, ecube, adaptive or none",
-			 v);
-		return -1;
+		strcpy(c->route_opts, v);
+		return 0;
 	case K_RECOMPUTE:
 	case K_FORCE:
 	case K_MANAGE:
@@ -288,7 +302,7 @@ int rcfd_config_parse(const char *name, const char *text, size_t len,
 {
 	struct rcfd_config n = *c;
 	char line[CONF_LINE_MAX + 1], sect[64] = "", why[256];
-	unsigned int lineno = 0;
+	unsigned int lineno = 0, opts_line = 0;
 	uint64_t seen = 0;
 	size_t pos = 0;
 
@@ -321,8 +335,26 @@ int rcfd_config_parse(const char *name, const char *text, size_t len,
 			snprintf(err, errlen, "%s:%u: %s", name, lineno, why);
 			return -1;
 		}
+		if (*n.route_opts && !opts_line)
+			opts_line = lineno;
 	}
-	if (n.manage && n.algorithm == RCFD_ALGO_NONE) {
+	if (*n.route_opts && !n.route.r) {
+		snprintf(err, errlen,
+			 "%s:%u: routing.options needs a routing.algorithm",
+			 name, opts_line);
+		return -1;
+	}
+	if (n.route.r) {
+		/* the options of the algorithm the whole file names */
+		rcf_route_conf_init(&n.route, n.route.r);
+		if (rcf_route_conf_parse(&n.route, n.route_opts, why,
+					 sizeof(why))) {
+			snprintf(err, errlen, "%s:%u: routing.options: %s",
+				 name, opts_line, why);
+			return -1;
+		}
+	}
+	if (n.manage && !n.route.r) {
 		snprintf(err, errlen,
 			 "%s: routing.manage = yes needs a routing.algorithm",
 			 name);

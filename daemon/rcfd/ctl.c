@@ -184,7 +184,14 @@ static void status(struct rcfd *d, struct out *o)
 		o_str(o, "last_error", d->last_reload_err);
 	o_close(o);
 	o_open(o, "routing");
-	o_str(o, "algorithm", rcfd_algo_name(d->cfg.algorithm));
+	o_str(o, "algorithm", rcfd_algo_name(&d->cfg));
+	if (d->cfg.route.r) {
+		char opts[256];
+
+		/* those set away from the router's defaults */
+		rcf_route_conf_str(&d->cfg.route, opts, sizeof(opts));
+		o_str(o, "options", opts);
+	}
 	o_bool(o, "manage", d->cfg.manage);
 	o_bool(o, "recompute_on_link_change", d->cfg.recompute_on_link_change);
 	o_u64(o, "debounce_ms", d->cfg.debounce_ms);

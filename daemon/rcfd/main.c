@@ -68,8 +68,7 @@ int rcfd_reload(struct rcfd *d, char *err, size_t errlen)
 		 "reloaded %s%s (log level %s, routing.algorithm "
 		 "%s)",
 		 d->opts.config, rc == 1 ? " (missing: defaults)" : "",
-		 rcfd_level_name(rcfd_log_level()),
-		 rcfd_algo_name(d->cfg.algorithm));
+		 rcfd_level_name(rcfd_log_level()), rcfd_algo_name(&d->cfg));
 	rcfd_routing_kick(d, "reload");
 	rcfd_reconf_start(d);
 	rcfd_paths_start(d);
@@ -292,15 +291,15 @@ int main(int argc, char **argv)
 	}
 	if (d.cfg.manage)
 		rcfd_log(RCFD_INFO, "routing: managing routes with %s%s",
-			 rcfd_algo_name(d.cfg.algorithm),
+			 rcfd_algo_name(&d.cfg),
 			 d.cfg.recompute_on_link_change
 				 ? ", recomputed on link changes"
 				 : "");
-	else if (d.cfg.algorithm != RCFD_ALGO_NONE)
+	else if (d.cfg.route.r)
 		rcfd_log(RCFD_INFO,
 			 "routing.algorithm %s is set but routing.manage is "
 			 "off: routes are left alone",
-			 rcfd_algo_name(d.cfg.algorithm));
+			 rcfd_algo_name(&d.cfg));
 	rcfd_routing_kick(&d, "start");
 	d.ev.d = &d;
 	rcfd_reconf_start(&d);

@@ -2,161 +2,39 @@
 /*
  * One recompute of the routing policy, kept free of netlink so that the
  * native tests can run it: the graph of the fabric's up links (SP1 keeps
- * only non-faulty links in its graph, Abali and Aykanat §2), the
- * configured generator, the walk and deadlock checks, and the difference
- * from the installed set.  Documentation/routing.rst, "rcfd's policy".
+ * only non-faulty links in its graph, Abali and Aykanat §2) and the
+ * installed routes, as the kernel's dump gives them, made into the route
+ * plan of lib/route/plan.c.  Documentation/routing.rst, "rcfd's policy".
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "route/cdg.h"
 #include "route/graph.h"
 #include "route/nig.h"
-#include "route/route.h"
+#include "route/plan.h"
 #include "topo/topo.h"
 #include "rcfd.h"
 
-static const enum rcf_algo algos[] = {
-	[RCFD_ALGO_SP1] = RCF_ALGO_SP1,
-	[RCFD_ALGO_SHORTEST] = RCF_ALGO_SHORTEST,
-	[RCFD_ALGO_DOR] = RCF_ALGO_DOR,
-	[RCFD_ALGO_ECUBE] = RCF_ALGO_ECUBE,
-	[RCFD_ALGO_ADAPTIVE] = RCF_ALGO_SP1, /* then the NIG's pairs re-routed */
-};
-
-static void cycle_str(const struct rcf_graph *g,
-		      const struct rcf_cdg_result *res, char *buf, size_t len)
-{
-	size_t at = 0;
-	char ch[160];
-
-	buf[0] = '\0';
-	for (size_t i = 0; i <= res->ncycle && res->ncycle; i++) {
-		rcf_graph_chan_str(g, res->cycle[i % res->ncycle], ch,
-				   sizeof(ch));
-		at += snprintf(buf + at, len - at, "%s%s", i ? " -> " : "", ch);
-		if (at >= len)
-			break;
-	}
-}
-
-/*
- * base with the routes of the pairs in opt replaced by opt's; both sorted
- * by (src, dst, index).  0, or -1 when out of memory.
- */
-static int merge_pairs(const struct rcf_routes *base,
-		       const struct rcf_routes *opt, struct rcf_routes *out)
-{
-	size_t i = 0, j = 0;
-
-	while (i < base->n || j < opt->n) {
-		const struct rcf_route *b = i < base->n ? &base->r[i] : NULL;
-		const struct rcf_route *o = j < opt->n ? &opt->r[j] : NULL;
-		const struct rcf_route *take;
-		struct rcf_route *r;
-
-		if (b && o && b->src == o->src && b->dst == o->dst) {
-			i++; /* the pair's base route gives way */
-			continue;
-		}
-		if (!o || (b && (b->src < o->src ||
-				 (b->src == o->src && b->dst < o->dst))))
-			take = &base->r[i++];
-		else
-			take = &opt->r[j++];
-		r = rcf_routes_add(out, take->src, take->dst, take->index);
-		if (!r)
-			return -1;
-		*r = *take;
-	}
-	return 0;
-}
-
-/* routing.algorithm = adaptive: SP1, then the NIG's pairs optimised */
-static int adaptive_routes(const struct rcf_graph *g,
-			   const struct rcf_route_opts *base_o,
-			   const struct rcf_nig *nig, struct rcf_routes *s,
-			   char *err, size_t errlen)
-{
-	struct rcf_route_opts o = *base_o;
-	struct rcf_routes sp1, opt;
-	struct rcf_nig arcs;
-	int rc = -1;
-
-	rcf_routes_init(&sp1);
-	rcf_routes_init(&opt);
-	rcf_nig_init(&arcs);
-	if (rcf_route_compute(g, base_o, &sp1, err, errlen))
-		goto out;
-	rcf_routes_sort(&sp1);
-	if (!nig || !nig->n) {
-		*s = sp1;
-		return 0;
-	}
-	/* only pairs SP1 can route: a cut-off node's traffic is no arc */
-	for (size_t i = 0, j = 0; i < nig->n; i++) {
-		const struct rcf_nig_arc *a = &nig->a[i];
-
-		while (j < sp1.n &&
-		       (sp1.r[j].src < a->src ||
-			(sp1.r[j].src == a->src && sp1.r[j].dst < a->dst)))
-			j++;
-		if (j < sp1.n && sp1.r[j].src == a->src &&
-		    sp1.r[j].dst == a->dst &&
-		    rcf_nig_add(&arcs, a->src, a->dst, a->flow)) {
-			snprintf(err, errlen, "out of memory");
-			goto out;
-		}
-	}
-	if (!arcs.n) {
-		*s = sp1;
-		rcf_nig_free(&arcs);
-		return 0;
-	}
-	o.algo = RCF_ALGO_ADAPTIVE;
-	o.nig = &arcs;
-	o.init_sp1 = 1;
-	o.init_routes = &sp1;
-	o.seed = 1;
-	if (rcf_route_compute(g, &o, &opt, err, errlen))
-		goto out;
-	rcf_routes_sort(&opt);
-	if (merge_pairs(&sp1, &opt, s)) {
-		snprintf(err, errlen, "out of memory");
-		goto out;
-	}
-	rc = 0;
-out:
-	rcf_routes_free(&sp1);
-	rcf_routes_free(&opt);
-	rcf_nig_free(&arcs);
-	return rc;
-}
-
 int rcfd_plan_make(const struct rcfd_config *c, const struct rcf_topo *t,
-		   struct rcfd_plan *p, char *err, size_t errlen)
+		   struct rcf_route_plan *p, char *err, size_t errlen)
 {
 	return rcfd_plan_make_nig(c, t, NULL, p, err, errlen);
 }
 
 int rcfd_plan_make_nig(const struct rcfd_config *c, const struct rcf_topo *t,
-		       const struct rcf_nig *nig, struct rcfd_plan *p,
+		       const struct rcf_nig *nig, struct rcf_route_plan *p,
 		       char *err, size_t errlen)
 {
-	struct rcf_route_opts o = {.paths = 1, .vcs = 2};
-	struct rcf_cdg_result cdg = {0};
+	struct rcf_route_in in = {.nig = nig};
 	struct rcf_graph *g;
 	int rc = -1;
 
-	memset(p, 0, sizeof(*p));
-	rcf_routes_init(&p->old);
-	rcf_routes_init(&p->new);
-	if (c->algorithm == RCFD_ALGO_NONE) {
+	rcf_plan_init(p);
+	if (!c->route.r) {
 		snprintf(err, errlen, "no routing.algorithm");
 		return -1;
 	}
-	o.algo = algos[c->algorithm];
 	g = rcf_graph_new(t, err, errlen);
 	if (!g)
 		return -1;
@@ -164,27 +42,15 @@ int rcfd_plan_make_nig(const struct rcfd_config *c, const struct rcf_topo *t,
 		snprintf(err, errlen, "out of memory");
 		goto out;
 	}
-	if ((c->algorithm == RCFD_ALGO_ADAPTIVE
-		     ? adaptive_routes(g, &o, nig, &p->new, err, errlen)
-		     : rcf_route_compute(g, &o, &p->new, err, errlen)) ||
-	    rcf_routes_check(g, &p->new, &p->st, NULL, err, errlen) ||
-	    rcf_cdg_check(g, &p->new, &cdg, err, errlen))
+	in.g = g;
+	if (rcf_plan_make(p, &in, &c->route, err, errlen))
 		goto out;
-	p->acyclic = cdg.acyclic;
-	if (!cdg.acyclic)
-		cycle_str(g, &cdg, p->cycle, sizeof(p->cycle));
-	rcf_routes_diff(&p->old, &p->new, NULL, NULL, &p->diff);
 	rc = 0;
 out:
-	rcf_cdg_result_free(&cdg);
+	if (rc)
+		rcf_plan_free(p);
 	rcf_graph_destroy(g);
 	return rc;
-}
-
-void rcfd_plan_free(struct rcfd_plan *p)
-{
-	rcf_routes_free(&p->old);
-	rcf_routes_free(&p->new);
 }
 
 static void add_id(char *buf, size_t len, uint32_t id)

@@ -11,7 +11,7 @@
 
 #include "nl/nl.h"
 #include "obj/rcf_obj.h"
-#include "route/route.h"
+#include "route/router.h"
 #include "paths.h"
 #include "reconf.h"
 
@@ -33,22 +33,14 @@ void rcfd_log(enum rcfd_level l, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
 /* config.c */
-enum rcfd_algo {
-	RCFD_ALGO_NONE,
-	RCFD_ALGO_SP1,
-	RCFD_ALGO_SHORTEST,
-	RCFD_ALGO_DOR,
-	RCFD_ALGO_ECUBE,
-	RCFD_ALGO_ADAPTIVE, /* SP1 for every pair, the measured NIG's re-routed */
-};
-
 struct rcfd_config {
 	enum rcfd_level log_level;
 	char socket[RCFD_SOCK_MAX];
 	char pidfile[PATH_MAX];
 	/* routing policy (routing.c) */
-	enum rcfd_algo algorithm;
-	int manage; /* compute and install routes at all */
+	struct rcf_route_conf route; /* route.r NULL: no algorithm */
+	char route_opts[256];	     /* routing.options, as written */
+	int manage;		     /* compute and install routes at all */
 	int recompute_on_link_change;
 	unsigned int debounce_ms; /* events closer than this are one change */
 	int force;		  /* install a cyclic set */
@@ -60,7 +52,8 @@ struct rcfd_config {
 #define RCFD_MAX_DEBOUNCE_MS 10000
 
 void rcfd_config_defaults(struct rcfd_config *c);
-const char *rcfd_algo_name(enum rcfd_algo a);
+/* routing.algorithm's router, or "none" */
+const char *rcfd_algo_name(const struct rcfd_config *c);
 /*
  * Parses text (len bytes) read from name into *c, which must hold the
  * defaults first.  0, or -1 with "name:line: why" in err.  *c is written
@@ -119,33 +112,25 @@ void rcfd_events_close(struct rcfd_events *ev);
 
 /* policy.c: one recompute, without netlink (tested natively) */
 struct rcf_topo;
-struct rcfd_plan {
-	struct rcf_routes old, new;
-	struct rcf_route_stats st;
-	struct rcf_route_diff diff;
-	int acyclic;
-	char cycle[1024]; /* when cyclic: the cycle, channels by " -> " */
-};
+struct rcf_route_plan;
 
 /*
- * Builds the routing graph of t (only its up links), computes c's
- * algorithm, walks and checks the result and diffs it against t's routes.
- * 0, or -1 with the reason in err.
+ * Builds the routing graph of t (only its up links), and makes the plan
+ * of c's router against t's routes (lib/route/plan.h).  0, or -1 with the
+ * reason in err (p then holds nothing to free).
  */
 int rcfd_plan_make(const struct rcfd_config *c, const struct rcf_topo *t,
-		   struct rcfd_plan *p, char *err, size_t errlen);
+		   struct rcf_route_plan *p, char *err, size_t errlen);
 /*
- * The same with the NIG that routing.algorithm = adaptive optimises (the
- * kernel's measured C_ij): SP1 routes for every pair, then the pairs of
- * nig re-routed by the experimental router (Abali-Aykanat Fig. 2) from
- * those SP1 routes; nig sorted by (src, dst) (rcf_nig_sort), its arcs
- * without an SP1 route left out.  nig NULL or empty: the SP1 set alone.
+ * The same with the NIG a router that reads one gets (the kernel's
+ * measured C_ij, sorted by (src, dst), rcf_nig_sort); for sp1-adaptive
+ * that is SP1 routes for every pair, then the pairs of nig re-routed from
+ * them.  nig NULL or empty: no traffic.
  */
 struct rcf_nig;
 int rcfd_plan_make_nig(const struct rcfd_config *c, const struct rcf_topo *t,
-		       const struct rcf_nig *nig, struct rcfd_plan *p,
+		       const struct rcf_nig *nig, struct rcf_route_plan *p,
 		       char *err, size_t errlen);
-void rcfd_plan_free(struct rcfd_plan *p);
 
 /*
  * The links of t whose state differs from prev (RCF_MAX_LINKS entries,

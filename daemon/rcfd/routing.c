@@ -15,7 +15,7 @@
 
 #include "util/mono.h"
 #include "route/nig.h"
-#include "nl/nl_routes.h"
+#include "route/plan.h"
 #include "nl/nl_stats.h"
 #include "topo/topo.h"
 #include "rcfd.h"
@@ -61,7 +61,7 @@ int rcfd_routing_timeout(const struct rcfd *d)
 }
 
 /*
- * routing.algorithm = adaptive: the NIG is what the kernel counted, C_ij
+ * A router that reads a NIG gets what the kernel counted, C_ij
  * in message bytes (the PAIR counters since the last STATS_RESET).
  */
 static int read_nig(struct rcfd *d, struct rcf_nig *nig, char *err,
@@ -100,31 +100,6 @@ static int read_fabric(struct rcfd *d, struct rcf_topo *t, char *err,
 	return 0;
 }
 
-/* replaces the installed set: several all-or-nothing batches */
-static int install(struct rcfd *d, const struct rcfd_plan *p, char *err,
-		   size_t errlen)
-{
-	struct rcf_nl_install res;
-	char why[256], key[96] = "";
-	int rc;
-
-	rc = rcf_nl_routes_install(&d->nl, &p->old, &p->new, NULL, NULL, &res);
-	if (rc == -ENOMEM) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
-	if (!rc)
-		return 0;
-	rcf_nl_error_str(&d->nl.e, why, sizeof(why));
-	if (res.has_op)
-		rcf_obj_key(&res.op, key, sizeof(key));
-	snprintf(err, errlen,
-		 "install refused%s%s: %s; %zu changes had been made "
-		 "(the installed set is part old, part new)",
-		 *key ? " at " : "", key, why, res.done);
-	return -1;
-}
-
 static unsigned int ms_since(double t0)
 {
 	return (unsigned int)((rcf_mono_s() - t0) * 1000 + 0.5);
@@ -134,7 +109,7 @@ static void run(struct rcfd *d)
 {
 	struct rcfd_routing *r = &d->routing;
 	struct rcfd_route_run *last = &r->last;
-	struct rcfd_plan p;
+	struct rcf_route_plan p;
 	struct rcf_topo t;
 	struct rcf_nig nig;
 	char err[512], links[300] = "";
@@ -146,7 +121,7 @@ static void run(struct rcfd *d)
 	r->pending = 0;
 	r->runs++;
 	rcf_nig_init(&nig);
-	if (d->cfg.algorithm == RCFD_ALGO_ADAPTIVE &&
+	if (d->cfg.route.r && (d->cfg.route.r->flags & RCF_ROUTER_NIG) &&
 	    read_nig(d, &nig, err, sizeof(err)))
 		goto failed;
 	if (read_fabric(d, &t, err, sizeof(err)))
@@ -157,9 +132,9 @@ static void run(struct rcfd *d)
 		goto failed;
 	}
 	rcf_topo_free(&t);
-	if (d->cfg.algorithm == RCFD_ALGO_ADAPTIVE)
-		rcfd_log(RCFD_DEBUG,
-			 "routing: adaptive over %zu measured pairs", nig.n);
+	if (d->cfg.route.r->flags & RCF_ROUTER_NIG)
+		rcfd_log(RCFD_DEBUG, "routing: %s over %zu measured pairs",
+			 d->cfg.route.r->name, nig.n);
 	rcf_nig_free(&nig);
 	last->compute_ms = ms_since(t0);
 	last->routes = p.new.n;
@@ -174,7 +149,7 @@ static void run(struct rcfd *d)
 	if (last->links.up)
 		snprintf(links + strlen(links), sizeof(links) - strlen(links),
 			 "links up: %s; ", last->links.up_ids);
-	if (!p.acyclic && !d->cfg.force) {
+	if (!p.cdg.acyclic && !d->cfg.force) {
 		r->refusals++;
 		snprintf(last->result, sizeof(last->result), "refused");
 		snprintf(last->error, sizeof(last->error),
@@ -184,24 +159,24 @@ static void run(struct rcfd *d)
 			 "routing (%s): %s%s set of %zu routes has a channel "
 			 "dependency cycle; not installed (routing.force "
 			 "installs it): %s",
-			 last->trigger, links, rcfd_algo_name(d->cfg.algorithm),
-			 p.new.n, p.cycle);
-		rcfd_plan_free(&p);
+			 last->trigger, links, rcfd_algo_name(&d->cfg), p.new.n,
+			 p.cycle);
+		rcf_plan_free(&p);
 		return;
 	}
-	if (!p.acyclic)
+	if (!p.cdg.acyclic)
 		rcfd_log(RCFD_WARN,
 			 "routing: installing a set with a channel dependency "
 			 "cycle (routing.force): %s",
 			 p.cycle);
 	t1 = rcf_mono_s();
-	if (install(d, &p, err, sizeof(err))) {
-		rcfd_plan_free(&p);
+	if (rcf_plan_install(&d->nl, &p, NULL, NULL, NULL, err, sizeof(err))) {
+		rcf_plan_free(&p);
 		goto failed;
 	}
 	last->install_ms = ms_since(t1);
 	last->ms = ms_since(t0);
-	rcfd_plan_free(&p);
+	rcf_plan_free(&p);
 	r->installs++;
 	snprintf(last->result, sizeof(last->result), "%s",
 		 last->added + last->changed + last->removed ? "installed"
@@ -210,10 +185,10 @@ static void run(struct rcfd *d)
 		 "routing (%s): %s%s: %zu routes, %zu added, %zu changed, "
 		 "%zu removed, %zu pairs now unreachable (%zu in all), in "
 		 "%u ms (compute %u ms, install %u ms)",
-		 last->trigger, links, rcfd_algo_name(d->cfg.algorithm),
-		 last->routes, last->added, last->changed, last->removed,
-		 last->pairs_lost, last->unreachable, last->ms,
-		 last->compute_ms, last->install_ms);
+		 last->trigger, links, rcfd_algo_name(&d->cfg), last->routes,
+		 last->added, last->changed, last->removed, last->pairs_lost,
+		 last->unreachable, last->ms, last->compute_ms,
+		 last->install_ms);
 	return;
 failed:
 	rcf_nig_free(&nig);

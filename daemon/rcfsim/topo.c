@@ -15,7 +15,7 @@
 #include "util/errf.h"
 #include "route/graph.h"
 #include "route/nig.h"
-#include "route/route.h"
+#include "route/router.h"
 #include "topo/topo_gen.h"
 #include "topo.h"
 
@@ -33,16 +33,16 @@ static int read_topo(const char *path, struct rcf_topo *t, char *err,
 	return rc;
 }
 
-/* the algorithm a generator's fabric is routed with by default */
-static enum rcf_algo default_algo(const char *gen)
+/* the router a generator's fabric is routed with by default */
+static const char *default_router(const char *gen)
 {
 	if (gen && (!strncmp(gen, "torus:", 6) || !strncmp(gen, "mesh:", 5)))
-		return RCF_ALGO_DOR;
+		return "dor";
 	if (gen && !strncmp(gen, "hypercube:", 10))
-		return RCF_ALGO_ECUBE;
+		return "ecube";
 	if (gen && !strncmp(gen, "sp1:", 4))
-		return RCF_ALGO_SP1;
-	return RCF_ALGO_SHORTEST;
+		return "sp1";
+	return "shortest";
 }
 
 /* Link and switch overrides, and the VCs dimension order needs. */
@@ -73,16 +73,18 @@ static int get_routes(const struct sim_topo_opts *o, struct rcf_topo *t,
 		      struct rcf_graph *g, struct rcf_routes *s,
 		      struct sim_fabric *f, char *err, size_t errlen)
 {
-	struct rcf_route_opts ro = {.paths = o->paths ? o->paths : 1};
+	const struct rcf_router *r = NULL;
+	struct rcf_route_conf rc;
+	struct rcf_route_in in = {.g = g};
 	const char *how = o->routes;
 	int vcs = o->vcs;
 
 	if (!how && t->v[RCF_K_ROUTE].n) {
 		how = "file";
 	} else if (!how) {
-		ro.algo = default_algo(o->gen);
-		how = rcf_algo_name(ro.algo);
-	} else if (rcf_algo_lookup(how, &ro.algo)) {
+		how = default_router(o->gen);
+		r = rcf_router_find(how);
+	} else if (!(r = rcf_router_find(how))) {
 		struct rcf_topo rt;
 
 		/* a route file: "route add ..." lines, as rcfctl prints */
@@ -98,23 +100,29 @@ static int get_routes(const struct sim_topo_opts *o, struct rcf_topo *t,
 	snprintf(f->routes_how, sizeof(f->routes_how), "%s", how);
 	if (!strcmp(how, "file") && !s->n && rcf_routes_from_topo(s, t))
 		return rcf_errf(err, errlen, "out of memory");
-	if (strcmp(how, "file") && ro.algo == RCF_ALGO_DOR) {
+	rcf_route_conf_init(&rc, r);
+	if (r && o->paths && rcf_router_opt(r, "paths", NULL) &&
+	    rcf_route_conf_setv(&rc, "paths", o->paths, err, errlen))
+		return -1;
+	if (r && rcf_router_opt(r, "vcs", NULL)) {
 		/* a torus's dateline needs VC 1 on every ring */
 		if (!vcs)
 			vcs = o->gen && !strncmp(o->gen, "torus:", 6) ? 2 : 1;
-		ro.vcs = vcs;
+		if (rcf_route_conf_setv(&rc, "vcs", vcs, err, errlen))
+			return -1;
 	}
 	tune(t, o, vcs);
 	if (rcf_graph_build(g, t, err, errlen))
 		return -1;
-	if (strcmp(how, "file")) {
-		if (ro.algo == RCF_ALGO_ADAPTIVE)
+	if (r) {
+		if (r->flags & RCF_ROUTER_NEEDS_NIG)
 			return rcf_errf(
 				err, errlen,
-				"adaptive routes need a NIG: compute them "
+				"%s routes need a NIG: compute them "
 				"with rcfctl route compute and pass the "
-				"file");
-		if (rcf_route_compute(g, &ro, s, err, errlen))
+				"file",
+				r->name);
+		if (rcf_route_compute(&in, &rc, s, err, errlen))
 			return -1;
 	}
 	return 0;

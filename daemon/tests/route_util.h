@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "route/cdg.h"
+#include "route/router.h"
 #include "topo/topo_gen.h"
 
 static struct rcf_graph *graph_of(const char *spec)
@@ -37,25 +38,48 @@ static void graph_put(struct rcf_graph *g)
 	free(g);
 }
 
-/* routes of algo on g; returns -1 (and prints why) when refused */
-static int compute(const struct rcf_graph *g, struct rcf_route_opts o,
+/* a router with its options, and what else it reads */
+struct algo {
+	struct rcf_route_conf c;
+	struct rcf_route_in in;
+};
+
+/* routes of a on g; returns -1 (and prints why) when refused */
+static int compute(const struct rcf_graph *g, struct algo a,
 		   struct rcf_routes *s)
 {
 	char err[256];
 
 	rcf_routes_init(s);
-	if (rcf_route_compute(g, &o, s, err, sizeof(err))) {
+	a.in.g = g;
+	if (rcf_route_compute(&a.in, &a.c, s, err, sizeof(err))) {
 		printf("# refused: %s\n", err);
 		return -1;
 	}
 	return 0;
 }
 
-static struct rcf_route_opts algo(enum rcf_algo a)
+static struct algo algo(const char *name)
 {
-	struct rcf_route_opts o = {.algo = a, .paths = 1};
+	struct algo a = {0};
 
-	return o;
+	rcf_route_conf_init(&a.c, rcf_router_find(name));
+	if (!a.c.r) {
+		printf("# no router %s\n", name);
+		exit(1);
+	}
+	return a;
+}
+
+/* option key (val NULL for a flag) of a, which must take it */
+static void opt(struct algo *a, const char *key, const char *val)
+{
+	char err[256];
+
+	if (rcf_route_conf_set(&a->c, key, val, err, sizeof(err))) {
+		printf("# %s\n", err);
+		exit(1);
+	}
 }
 
 #endif

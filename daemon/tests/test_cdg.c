@@ -28,7 +28,7 @@ static int has_dep(const struct rcf_graph *g, const struct rcf_routes *s,
 }
 
 /* 1 acyclic, 0 cyclic with a real cycle, -1 error or a false cycle */
-static int check(const char *spec, struct rcf_route_opts o, int vcs)
+static int check(const char *spec, struct algo o, int vcs)
 {
 	struct rcf_graph *g = graph_of(spec);
 	struct rcf_cdg_result res;
@@ -81,35 +81,35 @@ int main(void)
 	static const char *const sp1[] = {"sp1:16", "sp1:32", "sp1:256"};
 	/* second-stage boards wired on both sides (see routing.rst) */
 	static const char *const sp1_both[] = {"sp1:64", "sp1:128"};
-	struct rcf_route_opts o;
+	struct algo o;
 	char name[128];
 
 	tap_plan(11);
 	for (int i = 0; i < 3; i++) {
 		snprintf(name, sizeof(name), "%s: SP1 routes are deadlock-free",
 			 sp1[i]);
-		tap_ok(check(sp1[i], algo(RCF_ALGO_SP1), 0) == 1, name);
+		tap_ok(check(sp1[i], algo("sp1"), 0) == 1, name);
 	}
 	for (int i = 0; i < 2; i++) {
 		snprintf(name, sizeof(name),
 			 "%s: SP1 routes have a real dependency cycle through "
 			 "a second-stage board",
 			 sp1_both[i]);
-		tap_ok(check(sp1_both[i], algo(RCF_ALGO_SP1), 0) == 0, name);
+		tap_ok(check(sp1_both[i], algo("sp1"), 0) == 0, name);
 	}
-	tap_ok(check("mesh:4x4", algo(RCF_ALGO_DOR), 0) == 1,
+	tap_ok(check("mesh:4x4", algo("dor"), 0) == 1,
 	       "mesh:4x4: dimension order is deadlock-free");
-	o = algo(RCF_ALGO_DOR);
-	o.vcs = 1;
+	o = algo("dor");
+	opt(&o, "vcs", "1");
 	tap_ok(check("torus:4x4", o, 0) == 0,
 	       "torus:4x4: dimension order on one VC has a real cycle");
-	tap_ok(check("torus:4x4", algo(RCF_ALGO_DOR), 2) == 1,
+	tap_ok(check("torus:4x4", algo("dor"), 2) == 1,
 	       "torus:4x4: dimension order with the dateline VC is acyclic");
-	tap_ok(check("torus:5x3", algo(RCF_ALGO_DOR), 2) == 1,
+	tap_ok(check("torus:5x3", algo("dor"), 2) == 1,
 	       "torus:5x3: dimension order with the dateline VC is acyclic");
-	tap_ok(check("ring:8", algo(RCF_ALGO_SHORTEST), 0) == 0,
+	tap_ok(check("ring:8", algo("shortest"), 0) == 0,
 	       "ring:8: shortest paths on one VC have a real cycle");
-	tap_ok(check("hypercube:4", algo(RCF_ALGO_ECUBE), 0) == 1,
+	tap_ok(check("hypercube:4", algo("ecube"), 0) == 1,
 	       "hypercube:4: e-cube is deadlock-free");
 	return tap_done();
 }

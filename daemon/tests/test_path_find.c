@@ -14,7 +14,7 @@
 
 #include "tap.h"
 #include "path/path_find.h"
-#include "route/route.h"
+#include "route/router.h"
 #include "topo/topo_gen.h"
 
 static struct rcf_graph *build(const struct rcf_topo *t)
@@ -305,7 +305,8 @@ static void sp1(void)
 	struct rcf_topo t;
 	struct rcf_graph *g;
 	struct rcf_routes rs;
-	struct rcf_route_opts o = {.algo = RCF_ALGO_SP1, .paths = 1};
+	struct rcf_route_conf sp1;
+	struct rcf_route_in in = {0};
 	unsigned int n;
 	uint32_t nodes, made = 0, refused = 0;
 	char err[256];
@@ -353,7 +354,9 @@ static void sp1(void)
 	/* the full SP1 route set reads bytes at every node's first switch */
 	rcf_topo_generate("sp1:16", &t, err, sizeof(err));
 	rcf_routes_init(&rs);
-	ok = !rcf_route_compute(g, &o, &rs, err, sizeof(err));
+	in.g = g;
+	rcf_route_conf_init(&sp1, rcf_router_find("sp1"));
+	ok = !rcf_route_compute(&in, &sp1, &rs, err, sizeof(err));
 	for (size_t i = 0; ok && i < rs.n; i++)
 		if (rs.r[i].src == 0)
 			route(&t, rs.r[i].src, rs.r[i].dst, rs.r[i].hops,

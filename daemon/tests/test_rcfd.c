@@ -17,9 +17,8 @@ static void defaults(void)
 
 	tap_ok(!parse("", &c, err) && c.log_level == RCFD_INFO &&
 		       !strcmp(c.socket, "/run/rcf/rcfd.sock") &&
-		       !strcmp(c.pidfile, "/run/rcfd.pid") &&
-		       c.algorithm == RCFD_ALGO_NONE && !c.manage &&
-		       c.recompute_on_link_change &&
+		       !strcmp(c.pidfile, "/run/rcfd.pid") && !c.route.r &&
+		       !c.manage && c.recompute_on_link_change &&
 		       c.debounce_ms == RCFD_DEF_DEBOUNCE_MS && !c.force,
 	       "empty config gives every default");
 	tap_ok(!parse("# only a comment\n\n   \t\n", &c, err) &&
@@ -43,18 +42,27 @@ static void every_key(void)
 	tap_ok(!rc && c.log_level == RCFD_DEBUG &&
 		       !strcmp(c.socket, "/tmp/x.sock") &&
 		       !strcmp(c.pidfile, "/tmp/x.pid") &&
-		       c.algorithm == RCFD_ALGO_SP1 &&
+		       !strcmp(rcfd_algo_name(&c), "sp1") &&
 		       c.recompute_on_link_change && !c.force,
 	       "every key, spacing, trailing comment, no final newline");
 	rc = parse("[routing]\nalgorithm = dor\nforce = true\n", &c, err);
-	tap_ok(!rc && c.algorithm == RCFD_ALGO_DOR && c.force,
+	tap_ok(!rc && !strcmp(rcfd_algo_name(&c), "dor") && c.force,
 	       "[routing] section prefixes its keys");
 	rc = parse("[routing]\nalgorithm=ecube\n[ ]\n", &c, err);
 	tap_ok(rc == -1 && strstr(err, "t.conf:3:"), "empty section name");
+	rc = parse("[routing]\noptions = seed 3  relay\nalgorithm = "
+		   "adaptive\n",
+		   &c, err);
+	tap_ok(!rc && !strcmp(rcfd_algo_name(&c), "sp1-adaptive") &&
+		       rcf_route_conf_get(&c.route, "seed", 0) == 3 &&
+		       rcf_route_conf_get(&c.route, "relay", 0) == 1 &&
+		       rcf_route_conf_get(&c.route, "ntry", 0) == 2,
+	       "adaptive is read as sp1-adaptive; routing.options before "
+	       "routing.algorithm, the rest at their defaults");
 	tap_ok(!parse("routing.algorithm = shortest\n", &c, err) &&
-		       c.algorithm == RCFD_ALGO_SHORTEST &&
+		       !strcmp(rcfd_algo_name(&c), "shortest") &&
 		       !parse("routing.algorithm = none\n", &c, err) &&
-		       c.algorithm == RCFD_ALGO_NONE,
+		       !c.route.r,
 	       "shortest and none");
 }
 
@@ -75,6 +83,14 @@ static void errors(void)
 	refuse("[other]\nlog_level = info\n", "t.conf:2: unknown key "
 					      "\"other.log_level\"");
 	refuse("b@d = 1\n", "t.conf:1: bad key");
+	refuse("[routing]\nalgorithm = sp1\noptions = paths 2\n",
+	       "t.conf:3: routing.options: sp1 takes no option paths");
+	refuse("[routing]\noptions = vcs 3\nalgorithm = dor\n",
+	       "t.conf:2: routing.options: vcs wants 1 to 2");
+	refuse("[routing]\nalgorithm = shortest\noptions = paths\n",
+	       "t.conf:3: routing.options: paths wants N");
+	refuse("\nrouting.options = relay\n",
+	       "t.conf:2: routing.options needs a routing.algorithm");
 	refuse("[reconfig]\nthreshold1 = 4\nenable = yes\nthreshold1 = 8\n",
 	       "t.conf:4: reconfig.threshold1 given twice");
 }
@@ -111,22 +127,21 @@ static void reload_semantics(void)
 	rcfd_config_defaults(&c);
 	rc = rcfd_config_load(path, &c, err, sizeof(err));
 	tap_ok(rc == 0 && c.log_level == RCFD_WARN &&
-		       c.algorithm == RCFD_ALGO_SP1,
+		       !strcmp(rcfd_algo_name(&c), "sp1"),
 	       "load reads the file");
 	f = fopen(path, "w");
 	fputs("log_level = debug\nrouting.algorithm = bogus\n", f);
 	fclose(f);
 	rc = rcfd_config_load(path, &c, err, sizeof(err));
 	tap_ok(rc == -1 && c.log_level == RCFD_WARN &&
-		       c.algorithm == RCFD_ALGO_SP1 && strstr(err, ":2:") &&
-		       strstr(err, path),
+		       !strcmp(rcfd_algo_name(&c), "sp1") &&
+		       strstr(err, ":2:") && strstr(err, path),
 	       "a bad reload keeps the old config and names file:line");
 	f = fopen(path, "w");
 	fputs("routing.force = yes\n", f);
 	fclose(f);
 	rc = rcfd_config_load(path, &c, err, sizeof(err));
-	tap_ok(rc == 0 && c.log_level == RCFD_INFO &&
-		       c.algorithm == RCFD_ALGO_NONE && c.force,
+	tap_ok(rc == 0 && c.log_level == RCFD_INFO && !c.route.r && c.force,
 	       "a good reload starts from the defaults, not the old config");
 	unlink(path);
 	rc = rcfd_config_load(path, &c, err, sizeof(err));
@@ -213,7 +228,7 @@ static void options(void)
 
 int main(void)
 {
-	tap_plan(37);
+	tap_plan(42);
 	defaults();
 	every_key();
 	errors();

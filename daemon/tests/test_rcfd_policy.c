@@ -14,15 +14,16 @@
 #include "../rcfd/rcfd.h"
 #include "route/graph.h"
 #include "route/nig.h"
+#include "route/plan.h"
 #include "tap.h"
 #include "topo/topo_gen.h"
 
-static struct rcfd_config cfg(enum rcfd_algo a)
+static struct rcfd_config cfg(const char *router)
 {
 	struct rcfd_config c;
 
 	rcfd_config_defaults(&c);
-	c.algorithm = a;
+	rcf_route_conf_init(&c.route, rcf_router_find(router));
 	c.manage = 1;
 	return c;
 }
@@ -77,9 +78,9 @@ static struct rcf_obj *link_obj(struct rcf_topo *t, uint32_t id)
 
 static void link_down_up(void)
 {
-	struct rcfd_config c = cfg(RCFD_ALGO_SP1);
+	struct rcfd_config c = cfg("sp1");
 	struct rcf_graph *full = calloc(1, sizeof(*full));
-	struct rcfd_plan p0, p1, p2;
+	struct rcf_route_plan p0, p1, p2;
 	struct rcfd_link_delta ld;
 	uint8_t *prev = calloc(RCF_MAX_LINKS, 1);
 	struct rcf_routes first;
@@ -94,10 +95,10 @@ static void link_down_up(void)
 	rcfd_link_delta(prev, &t, &ld);
 	tap_ok(ld.added == t.v[RCF_K_LINK].n && !ld.down && !ld.up,
 	       "first delta: every link is new");
-	tap_ok(!rcfd_plan_make(&c, &t, &p0, err, sizeof(err)) && p0.acyclic &&
-		       p0.new.n == 32 * 31 && p0.diff.added == 992 &&
-		       !p0.diff.removed && !p0.diff.changed &&
-		       !p0.st.unreachable,
+	tap_ok(!rcfd_plan_make(&c, &t, &p0, err, sizeof(err)) &&
+		       p0.cdg.acyclic && p0.new.n == 32 * 31 &&
+		       p0.diff.added == 992 && !p0.diff.removed &&
+		       !p0.diff.changed && !p0.st.unreachable,
 	       "empty fabric: 992 routes to add, acyclic");
 	install(&t, &p0.new);
 	first = p0.new;
@@ -120,8 +121,8 @@ static void link_down_up(void)
 	tap_ok(ld.down == 1 && !ld.up && !ld.added &&
 		       (uint32_t)atoi(ld.down_ids) == busy,
 	       "delta names the link that went down");
-	tap_ok(!rcfd_plan_make(&c, &t, &p1, err, sizeof(err)) && p1.acyclic &&
-		       !p1.st.unreachable && p1.new.n == 992,
+	tap_ok(!rcfd_plan_make(&c, &t, &p1, err, sizeof(err)) &&
+		       p1.cdg.acyclic && !p1.st.unreachable && p1.new.n == 992,
 	       "link down: every pair still routed, acyclic");
 	tap_ok(most > 0 && crossing(full, &p1.new, busy) == 0,
 	       "link down: no route crosses it");
@@ -138,9 +139,9 @@ static void link_down_up(void)
 		       p2.new.n == first.n &&
 		       !memcmp(p2.new.r, first.r, first.n * sizeof(*first.r)),
 	       "link up: the original set again");
-	rcfd_plan_free(&p0);
-	rcfd_plan_free(&p1);
-	rcfd_plan_free(&p2);
+	rcf_plan_free(&p0);
+	rcf_plan_free(&p1);
+	rcf_plan_free(&p2);
 	rcf_routes_free(&first);
 	rcf_graph_free(full);
 	free(full);
@@ -150,8 +151,8 @@ static void link_down_up(void)
 
 static void lost_pairs(void)
 {
-	struct rcfd_config c = cfg(RCFD_ALGO_SP1);
-	struct rcfd_plan p0, p1;
+	struct rcfd_config c = cfg("sp1");
+	struct rcf_route_plan p0, p1;
 	struct rcf_topo t;
 	char err[512];
 
@@ -171,33 +172,34 @@ static void lost_pairs(void)
 		       p1.diff.pairs_lost == 30 && p1.diff.removed == 30 &&
 		       p1.st.unreachable == 30 && p1.new.n == 210,
 	       "node cut off: its 30 pairs removed and counted unreachable");
-	rcfd_plan_free(&p0);
-	rcfd_plan_free(&p1);
+	rcf_plan_free(&p0);
+	rcf_plan_free(&p1);
 	rcf_topo_free(&t);
 }
 
 static void cyclic(void)
 {
-	struct rcfd_config c = cfg(RCFD_ALGO_SHORTEST);
-	struct rcfd_plan p;
+	struct rcfd_config c = cfg("shortest");
+	struct rcf_route_plan p;
 	struct rcf_topo t;
 	char err[512];
 
 	rcf_topo_generate("ring:8", &t, err, sizeof(err));
-	tap_ok(!rcfd_plan_make(&c, &t, &p, err, sizeof(err)) && !p.acyclic &&
-		       strstr(p.cycle, "link ") && strstr(p.cycle, " -> "),
+	tap_ok(!rcfd_plan_make(&c, &t, &p, err, sizeof(err)) &&
+		       !p.cdg.acyclic && strstr(p.cycle, "link ") &&
+		       strstr(p.cycle, " -> "),
 	       "shortest on ring:8: cyclic, with the cycle named");
 	printf("# %s\n", p.cycle);
-	rcfd_plan_free(&p);
+	rcf_plan_free(&p);
 	rcf_topo_free(&t);
 }
 
 static void adaptive(void)
 {
-	struct rcfd_config c = cfg(RCFD_ALGO_ADAPTIVE);
-	struct rcfd_config c1 = cfg(RCFD_ALGO_SP1);
+	struct rcfd_config c = cfg("sp1-adaptive");
+	struct rcfd_config c1 = cfg("sp1");
 	struct rcf_graph *g = calloc(1, sizeof(*g));
-	struct rcfd_plan p, p1;
+	struct rcf_route_plan p, p1;
 	struct rcf_route_diff d;
 	uint64_t cost, cost1;
 	uint32_t flow, flow1;
@@ -212,7 +214,7 @@ static void adaptive(void)
 	rcf_nig_sort(&nig);
 	ok = !rcfd_plan_make_nig(&c, &t, &nig, &p, err, sizeof(err)) &&
 	     !rcfd_plan_make(&c1, &t, &p1, err, sizeof(err));
-	tap_ok(ok && p.new.n == 240 && p.acyclic && !p.st.unreachable,
+	tap_ok(ok && p.new.n == 240 && p.cdg.acyclic && !p.st.unreachable,
 	       "adaptive: every pair routed, acyclic");
 	rcf_routes_diff(&p1.new, &p.new, NULL, NULL, &d);
 	ok = ok &&
@@ -228,8 +230,8 @@ static void adaptive(void)
 	       "flow %u (SP1 %u), %zu routes changed\n",
 	       nig.n, (unsigned long long)cost, (unsigned long long)cost1, flow,
 	       flow1, d.changed);
-	rcfd_plan_free(&p);
-	rcfd_plan_free(&p1);
+	rcf_plan_free(&p);
+	rcf_plan_free(&p1);
 	rcf_nig_free(&nig);
 	rcf_graph_free(g);
 	free(g);

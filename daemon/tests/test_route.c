@@ -2,9 +2,11 @@
 /*
  * Route generators: the SP1 generator of Fig. 1 (count, shortest, walks,
  * balance, determinism), e-cube and dimension-order route shapes, several
- * shortest paths per pair, and refusals of fabrics an algorithm cannot use.
+ * shortest paths per pair, and refusals of fabrics an algorithm cannot use;
+ * the registry and the options every router shares the parser of.
  */
 #include "tap.h"
+#include "route/nig.h"
 #include "route_util.h"
 
 /* every route walks from src to dst, and its length is the BFS distance */
@@ -26,7 +28,7 @@ static int all_walk_shortest(const struct rcf_graph *g,
 		       want, st.unreachable);
 		return 0;
 	}
-	if (compute(g, algo(RCF_ALGO_SHORTEST), &sp))
+	if (compute(g, algo("shortest"), &sp))
 		return 0;
 	for (size_t i = 0; i < s->n && ok; i++) {
 		const struct rcf_route *r = &s->r[i];
@@ -51,11 +53,11 @@ static void sp1_basic(void)
 	struct rcf_graph *g = graph_of("sp1:16");
 	struct rcf_routes a, b;
 
-	compute(g, algo(RCF_ALGO_SP1), &a);
+	compute(g, algo("sp1"), &a);
 	tap_ok(a.n == 240, "sp1:16: SP1 generator gives 240 routes");
 	tap_ok(all_walk_shortest(g, &a, 240),
 	       "sp1:16: every SP1 route walks src to dst on a shortest path");
-	compute(g, algo(RCF_ALGO_SP1), &b);
+	compute(g, algo("sp1"), &b);
 	tap_ok(a.n == b.n && !memcmp(a.r, b.r, a.n * sizeof(*a.r)),
 	       "sp1:16: the SP1 generator is deterministic");
 	rcf_routes_free(&a);
@@ -120,7 +122,7 @@ static void sp1_balance(void)
 		uint32_t min, max, cmin, cmax;
 		char name[160];
 
-		compute(g, algo(RCF_ALGO_SP1), &s);
+		compute(g, algo("sp1"), &s);
 		switch_load(g, &s, 0, &min, &max);
 		switch_load(g, &s, 1, &cmin, &cmax);
 		printf("# %s: shuffle link load min %u max %u, cables min %u "
@@ -143,7 +145,7 @@ static void sp1_more(void)
 {
 	struct rcf_graph *g = graph_of("sp1:32");
 	struct rcf_routes s;
-	struct rcf_route_opts o = algo(RCF_ALGO_SP1);
+	struct algo o = algo("sp1");
 	int ok = 1;
 
 	compute(g, o, &s);
@@ -155,7 +157,7 @@ static void sp1_more(void)
 	/* the turn-around restriction: no route leaves a switch by the side
 	 * it came in on */
 	g = graph_of("sp1:32");
-	o.no_turnaround = 1;
+	opt(&o, "no-turnaround", NULL);
 	compute(g, o, &s);
 	for (size_t i = 0; i < s.n && ok; i++) {
 		uint32_t chan[RCF_ROUTE_MAX_HOPS], dst;
@@ -188,12 +190,12 @@ static void sp1_more(void)
 	graph_put(g);
 
 	g = graph_of("ring:8");
-	o = algo(RCF_ALGO_SP1);
+	o = algo("sp1");
 	compute(g, o, &s);
 	/* only the source expands: its two neighbours, nothing further */
 	tap_ok(s.n == 16, "ring:8: SP1 without relay reaches only neighbours");
 	rcf_routes_free(&s);
-	o.relay = 1;
+	opt(&o, "relay", NULL);
 	compute(g, o, &s);
 	tap_ok(all_walk_shortest(g, &s, 56),
 	       "ring:8: SP1 with --relay gives 56 shortest routes");
@@ -207,7 +209,7 @@ static void ecube(void)
 	struct rcf_routes s;
 	int ok;
 
-	ok = !compute(g, algo(RCF_ALGO_ECUBE), &s) && s.n == 240 &&
+	ok = !compute(g, algo("ecube"), &s) && s.n == 240 &&
 	     all_walk_shortest(g, &s, 240);
 	for (size_t i = 0; i < s.n && ok; i++) {
 		const struct rcf_route *r = &s.r[i];
@@ -223,12 +225,10 @@ static void ecube(void)
 	graph_put(g);
 
 	g = graph_of("sp1:16");
-	tap_ok(compute(g, algo(RCF_ALGO_ECUBE), &s) < 0,
-	       "e-cube refuses sp1:16");
+	tap_ok(compute(g, algo("ecube"), &s) < 0, "e-cube refuses sp1:16");
 	graph_put(g);
 	g = graph_of("hypercube:4");
-	tap_ok(compute(g, algo(RCF_ALGO_DOR), &s) < 0,
-	       "dor refuses hypercube:4");
+	tap_ok(compute(g, algo("dor"), &s) < 0, "dor refuses hypercube:4");
 	graph_put(g);
 }
 
@@ -271,7 +271,7 @@ static void dor(void)
 		char name[96], err[256];
 		int ok, vc1 = 0;
 
-		ok = !compute(g, algo(RCF_ALGO_DOR), &s);
+		ok = !compute(g, algo("dor"), &s);
 		if (t) {
 			/* the default 2 VCs need links that have them */
 			for (size_t p = 0; p < 4 * g->nnodes; p++)
@@ -300,15 +300,15 @@ static void shortest_paths(void)
 
 	for (int t = 0; t < 3; t++) {
 		struct rcf_graph *g = graph_of(specs[t]);
-		struct rcf_route_opts o = algo(RCF_ALGO_SHORTEST);
+		struct algo o = algo("shortest");
 		struct rcf_routes one, four;
 		struct rcf_route_stats st;
 		char name[96], err[256];
 		size_t j = 0, multi = 0;
 		int ok;
 
-		o.paths = 4;
-		ok = !compute(g, algo(RCF_ALGO_SHORTEST), &one) &&
+		opt(&o, "paths", "4");
+		ok = !compute(g, algo("shortest"), &one) &&
 		     !compute(g, o, &four) &&
 		     !rcf_routes_check(g, &four, &st, NULL, err, sizeof(err));
 		ok = ok && st.pairs == one.n;
@@ -336,9 +336,108 @@ static void shortest_paths(void)
 	}
 }
 
+/* conf of router name after words: 0, or -1 with err starting with want */
+static int words(const char *name, const char *w, const char *want,
+		 struct rcf_route_conf *c)
+{
+	char err[256] = "";
+	int rc;
+
+	rcf_route_conf_init(c, rcf_router_find(name));
+	rc = rcf_route_conf_parse(c, w, err, sizeof(err));
+	if (want && (!rc || strncmp(err, want, strlen(want)))) {
+		printf("# %s \"%s\": got \"%s\"\n", name, w, err);
+		return 0;
+	}
+	if (!want && rc)
+		printf("# %s \"%s\": %s\n", name, w, err);
+	return want ? 1 : !rc;
+}
+
+static void registry(void)
+{
+	struct rcf_route_conf c;
+	char buf[128];
+	int ok = 1;
+
+	for (size_t i = 0; rcf_routers[i]; i++) {
+		const struct rcf_router *r = rcf_routers[i];
+
+		ok = ok && rcf_router_find(r->name) == r && r->help &&
+		     r->compute && r->nopts <= RCF_ROUTER_MAX_OPTS;
+		for (size_t j = 0; j < i; j++)
+			ok = ok && strcmp(rcf_routers[j]->name, r->name);
+	}
+	tap_ok(ok && !rcf_router_find("fastest"),
+	       "registry: every router found by its unique name");
+	ok = words("shortest", " paths 3 ", NULL, &c) && c.v[0] == 3;
+	rcf_route_conf_str(&c, buf, sizeof(buf));
+	ok = ok && !strcmp(buf, "paths 3");
+	ok = ok && words("dor", "vcs 1", NULL, &c) && c.v[0] == 1;
+	ok = ok && words("sp1", "no-turnaround relay", NULL, &c) && c.v[0] &&
+	     c.v[1];
+	ok = ok && words("adaptive", "init shortest seed 9 k 2", NULL, &c) &&
+	     rcf_router_of(rcf_route_conf_get(&c, "init", 0)) ==
+		     rcf_router_find("shortest");
+	tap_ok(ok, "options: numbers, flags and a router's name parsed");
+	ok = words("shortest", "paths 5",
+		   "paths wants 1 to 4, not \"5\": "
+		   "out of range",
+		   &c) &&
+	     words("shortest", "paths 0x2", "paths wants 1 to 4", &c) &&
+	     words("shortest", "paths", "paths wants N", &c) &&
+	     words("sp1", "paths 2",
+		   "sp1 takes no option paths (its "
+		   "options: relay, no-turnaround)",
+		   &c) &&
+	     words("ecube", "relay",
+		   "ecube takes no option relay (it has "
+		   "none)",
+		   &c) &&
+	     words("adaptive", "init adaptive",
+		   "init wants random or a router "
+		   "of every pair",
+		   &c) &&
+	     words("adaptive", "seed -1", "seed wants", &c);
+	tap_ok(ok, "options: out of range, junk, missing values, keys a "
+		   "router lacks and routers it cannot refine refused");
+}
+
+/* adaptive refines whichever router --init names, found by its name */
+static void refine_any(void)
+{
+	struct rcf_graph *g = graph_of("torus:4x4");
+	struct algo a = algo("adaptive"), b = algo("shortest");
+	struct rcf_adaptive_result r;
+	struct rcf_routes base, s;
+	struct rcf_nig nig;
+	uint64_t cost;
+	uint32_t flow;
+	char err[256];
+	int ok;
+
+	opt(&a, "init", "shortest");
+	a.in.result = &r;
+	ok = !rcf_nig_workload("random-f:2", 16, &nig, err, sizeof(err)) &&
+	     !compute(g, b, &base) &&
+	     !rcf_nig_eval(g, &nig, &base, 0, &cost, &flow, err, sizeof(err));
+	a.in.nig = &nig;
+	ok = ok && !compute(g, a, &s) && s.n == nig.n && r.cost0 == cost &&
+	     r.flow0 == flow && r.cost <= cost;
+	printf("# torus:4x4 random-f:2 from shortest: cost %llu -> %llu\n",
+	       (unsigned long long)r.cost0, (unsigned long long)r.cost);
+	tap_ok(ok, "adaptive --init shortest starts from shortest's routes");
+	rcf_routes_free(&base);
+	rcf_routes_free(&s);
+	rcf_nig_free(&nig);
+	graph_put(g);
+}
+
 int main(void)
 {
-	tap_plan(18);
+	tap_plan(22);
+	registry();
+	refine_any();
 	sp1_basic();
 	sp1_balance();
 	sp1_more();

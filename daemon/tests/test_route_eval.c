@@ -177,7 +177,7 @@ static void by_hand(void)
 	char err[256];
 	int ok = 1;
 
-	compute(g, algo(RCF_ALGO_SP1), &sp1);
+	compute(g, algo("sp1"), &sp1);
 	/*
 	 * DOLOOP on 4 nodes: steps 1 and 3 have two arcs within a switch
 	 * (2 links each) and two across (3 links); step 2 four across.  The
@@ -225,12 +225,15 @@ static void by_hand(void)
 	       (unsigned long long)cost, flow);
 	for (uint64_t seed = 0; ok && seed < 8; seed++) {
 		struct rcf_adaptive_result r;
-		struct rcf_route_opts ro = algo(RCF_ALGO_ADAPTIVE);
+		struct algo ro = algo("adaptive");
 		struct rcf_routes s;
 
-		ro.nig = &nig;
-		ro.seed = seed;
-		ro.result = &r;
+		char sv[24];
+
+		snprintf(sv, sizeof(sv), "%llu", (unsigned long long)seed);
+		ro.in.nig = &nig;
+		opt(&ro, "seed", sv);
+		ro.in.result = &r;
 		ok = !compute(g, ro, &s) && r.cost == 51 && r.flow == 5 &&
 		     r.cost0 >= 51 && (r.cost0 == 51 || r.cost0 == 63);
 		rcf_routes_free(&s);
@@ -250,7 +253,7 @@ static int run(const char *spec, enum rcf_eval_wl w, struct rcf_eval_opts *o,
 	char err[256];
 	int rc;
 
-	compute(g, algo(RCF_ALGO_SP1), &sp1);
+	compute(g, algo("sp1"), &sp1);
 	rc = rcf_eval_workload(g, &sp1, w, o, c, err, sizeof(err));
 	if (rc)
 		printf("# %s %s: %s\n", spec, rcf_eval_wl_name(w), err);

@@ -40,7 +40,7 @@ static uint32_t sp1_worst(const char *spec, uint32_t n)
 	struct rcf_routes s;
 	uint32_t worst = 0;
 
-	compute(g, algo(RCF_ALGO_SP1), &s);
+	compute(g, algo("sp1"), &s);
 	for (int w = 0; w < 3; w++) {
 		uint32_t steps = w < 2 ? n : 0;
 
@@ -104,7 +104,7 @@ static void adaptive(void)
 		uint32_t n = 16u << t;
 		struct rcf_routes sp1;
 
-		compute(g, algo(RCF_ALGO_SP1), &sp1);
+		compute(g, algo("sp1"), &sp1);
 		for (int w = 0; w < 5; w++) {
 			struct rcf_nig nig;
 			uint64_t sp1_cost;
@@ -121,17 +121,16 @@ static void adaptive(void)
 			}
 			for (int init = 0; init < 2; init++) {
 				struct rcf_adaptive_result r, r2;
-				struct rcf_route_opts o =
-					algo(RCF_ALGO_ADAPTIVE);
+				struct algo o = algo("adaptive");
 				struct rcf_routes a, b;
 				struct rcf_route_stats st;
 
-				o.nig = &nig;
-				o.init_sp1 = init;
-				o.seed = 7;
-				o.result = &r;
+				o.in.nig = &nig;
+				opt(&o, "init", init ? "sp1" : "random");
+				opt(&o, "seed", "7");
+				o.in.result = &r;
 				compute(g, o, &a);
-				o.result = &r2;
+				o.in.result = &r2;
 				compute(g, o, &b);
 				printf("# %s %s init %s: cost %llu -> %llu, "
 				       "flow "

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Route sets: storage, checking against the graph, and the dispatcher. */
+/* Route sets: storage, checking against the graph, differences. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -74,57 +74,6 @@ int rcf_routes_from_topo(struct rcf_routes *s, const struct rcf_topo *t)
 	}
 	rcf_routes_sort(s);
 	return 0;
-}
-
-static const char *const algo_names[] = {
-	[RCF_ALGO_SP1] = "sp1",		  [RCF_ALGO_SHORTEST] = "shortest",
-	[RCF_ALGO_ECUBE] = "ecube",	  [RCF_ALGO_DOR] = "dor",
-	[RCF_ALGO_ADAPTIVE] = "adaptive",
-};
-
-int rcf_algo_lookup(const char *name, enum rcf_algo *algo)
-{
-	for (size_t i = 0; i < sizeof(algo_names) / sizeof(algo_names[0]); i++)
-		if (!strcmp(name, algo_names[i])) {
-			*algo = i;
-			return 0;
-		}
-	return -1;
-}
-
-const char *rcf_algo_name(enum rcf_algo algo)
-{
-	return algo_names[algo];
-}
-
-int rcf_route_compute(const struct rcf_graph *g, const struct rcf_route_opts *o,
-		      struct rcf_routes *s, char *err, size_t errlen)
-{
-	int rc;
-
-	switch (o->algo) {
-	case RCF_ALGO_SP1:
-		rc = rcf_route_sp1(g, o, s, err, errlen);
-		break;
-	case RCF_ALGO_SHORTEST:
-		rc = rcf_route_shortest(g, o, s, err, errlen);
-		break;
-	case RCF_ALGO_ECUBE:
-		rc = rcf_route_ecube(g, o, s, err, errlen);
-		break;
-	case RCF_ALGO_DOR:
-		rc = rcf_route_dor(g, o, s, err, errlen);
-		break;
-	case RCF_ALGO_ADAPTIVE:
-		rc = rcf_route_adaptive(g, o, s, err, errlen);
-		break;
-	default:
-		snprintf(err, errlen, "unknown algorithm");
-		return -1;
-	}
-	if (!rc)
-		rcf_routes_sort(s);
-	return rc;
 }
 
 int rcf_routes_check(const struct rcf_graph *g, const struct rcf_routes *s,

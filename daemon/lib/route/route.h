@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Route sets and the algorithms that compute them over a routing graph:
- * the SP1 route table generator (route_sp1.c), shortest paths
- * (route_shortest.c), e-cube and dimension order (route_cube.c).
- * Documentation/routing.rst describes each one.
+ * Route sets over a routing graph: storage, the walk and load check, the
+ * difference from an installed set.  The algorithms that compute them are
+ * the routers of router.h; Documentation/routing.rst describes each one.
  */
 #ifndef RCF_ROUTE_H
 #define RCF_ROUTE_H
@@ -24,52 +23,7 @@ struct rcf_routes {
 	size_t n, cap;
 };
 
-enum rcf_algo {
-	RCF_ALGO_SP1,
-	RCF_ALGO_SHORTEST,
-	RCF_ALGO_ECUBE,
-	RCF_ALGO_DOR,
-	RCF_ALGO_ADAPTIVE,
-};
-
 struct rcf_nig;
-
-/*
- * The experimental router's bound on R[s][d].  Cross-half pairs of sp1:512
- * have 256 shortest routes; §3 takes all of them on the paper's
- * topologies, so the bound must be able to exceed that.
- */
-#define RCF_ADAPTIVE_MAX_CANDIDATES 4096
-
-/* what the experimental router reports */
-struct rcf_adaptive_result {
-	uint64_t cost0, cost; /* Eq. 1 before and after */
-	uint32_t flow0, flow; /* the most loaded link, before and after */
-	size_t iterations;    /* passes over the NIG */
-	size_t candidates;    /* routes considered, all arcs */
-};
-
-struct rcf_route_opts {
-	enum rcf_algo algo;
-	int paths;	   /* shortest: routes per pair, 1 .. 4 */
-	int relay;	   /* sp1: nodes may forward (our extension) */
-	int no_turnaround; /* sp1: never leave a switch by the side entered */
-	int vcs;	   /* dor on a torus: 2 (dateline) or 1 */
-	/* adaptive: the NIG, Eq. 1's K, NTRY, initial routes, seed, bound */
-	const struct rcf_nig *nig;
-	uint32_t k;
-	int ntry;
-	int init_sp1;
-	uint64_t seed;
-	int candidates;
-	struct rcf_adaptive_result *result; /* filled in when not NULL */
-	/* adaptive with init_sp1: SP1 routes already computed (sorted), or
-	 * NULL to compute them; saves the generator per NIG in evaluations */
-	const struct rcf_routes *init_routes;
-	/* called now and then with sources done of total; may be NULL */
-	void (*progress)(size_t done, size_t total, void *arg);
-	void *arg;
-};
 
 void rcf_routes_init(struct rcf_routes *s);
 void rcf_routes_free(struct rcf_routes *s);
@@ -80,17 +34,6 @@ struct rcf_route *rcf_routes_add(struct rcf_routes *s, uint32_t src,
 void rcf_routes_sort(struct rcf_routes *s);
 /* routes of t (as read from a file or dumped from the kernel) */
 int rcf_routes_from_topo(struct rcf_routes *s, const struct rcf_topo *t);
-int rcf_algo_lookup(const char *name, enum rcf_algo *algo);
-const char *rcf_algo_name(enum rcf_algo algo);
-
-/* Computes the whole route set; 0, or -1 with a reason in err. */
-int rcf_route_compute(const struct rcf_graph *g, const struct rcf_route_opts *o,
-		      struct rcf_routes *s, char *err, size_t errlen);
-int rcf_route_sp1(const struct rcf_graph *g, const struct rcf_route_opts *o,
-		  struct rcf_routes *s, char *err, size_t errlen);
-int rcf_route_shortest(const struct rcf_graph *g,
-		       const struct rcf_route_opts *o, struct rcf_routes *s,
-		       char *err, size_t errlen);
 /*
  * Shortest-path enumeration, for algorithms that choose among routes:
  * rcf_sp_from() searches from vertex src, then rcf_sp_paths() appends up to
@@ -103,11 +46,6 @@ void rcf_sp_free(struct rcf_sp *p);
 void rcf_sp_from(struct rcf_sp *p, uint32_t src);
 int rcf_sp_paths(struct rcf_sp *p, uint32_t dst, int want, struct rcf_routes *s,
 		 int index0);
-int rcf_route_ecube(const struct rcf_graph *g, const struct rcf_route_opts *o,
-		    struct rcf_routes *s, char *err, size_t errlen);
-int rcf_route_adaptive(const struct rcf_graph *g,
-		       const struct rcf_route_opts *o, struct rcf_routes *s,
-		       char *err, size_t errlen);
 
 /*
  * Eq. 1 over the flows of nig carried by s (each arc on its pair's index 0
@@ -118,8 +56,6 @@ int rcf_route_adaptive(const struct rcf_graph *g,
 int rcf_nig_eval(const struct rcf_graph *g, const struct rcf_nig *nig,
 		 const struct rcf_routes *s, uint32_t k, uint64_t *cost,
 		 uint32_t *flow, char *err, size_t errlen);
-int rcf_route_dor(const struct rcf_graph *g, const struct rcf_route_opts *o,
-		  struct rcf_routes *s, char *err, size_t errlen);
 
 struct rcf_route_stats {
 	size_t routes, pairs;

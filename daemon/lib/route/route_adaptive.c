@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "route/nig.h"
-#include "route/route.h"
+#include "route/route_adaptive.h"
 
 /* one candidate route: the link directions and switches it crosses */
 struct cand {
@@ -186,19 +186,38 @@ static void route_one_edge(struct state *st, struct arc *a, uint64_t *rng)
 	apply(st, &st->c[a->first + pick], a->flow);
 }
 
-int rcf_route_adaptive(const struct rcf_graph *g,
-		       const struct rcf_route_opts *o, struct rcf_routes *s,
+enum { AD_K, AD_NTRY, AD_INIT, AD_SEED, AD_CANDIDATES, AD_RELAY };
+
+/* the refined router's routes, sorted, into init */
+static int base_routes(const struct rcf_route_in *in,
+		       const struct rcf_route_conf *c,
+		       const struct rcf_router *b, struct rcf_routes *init,
 		       char *err, size_t errlen)
 {
-	const struct rcf_nig *nig = o->nig;
-	int bound = o->candidates ? o->candidates : 16;
-	int ntry = o->ntry ? o->ntry : 2, n_trials;
+	struct rcf_route_in bin = {.g = in->g};
+	struct rcf_route_conf bc;
+
+	rcf_route_conf_init(&bc, b);
+	rcf_route_conf_pass(c, &bc);
+	return rcf_route_compute(&bin, &bc, init, err, errlen);
+}
+
+static int adaptive_compute(const struct rcf_route_in *in,
+			    const struct rcf_route_conf *c,
+			    struct rcf_routes *s, char *err, size_t errlen)
+{
+	const struct rcf_graph *g = in->g;
+	const struct rcf_nig *nig = in->nig;
+	const struct rcf_router *base = rcf_router_of(c->v[AD_INIT]);
+	const struct rcf_routes *from = in->base;
+	int bound = (int)c->v[AD_CANDIDATES];
+	int ntry = (int)c->v[AD_NTRY], n_trials;
 	struct rcf_routes cands, init;
-	struct state st = {.g = g, .k = o->k};
+	struct state st = {.g = g, .k = c->v[AD_K]};
 	struct rcf_adaptive_result res = {0};
 	struct rcf_sp *sp = NULL;
 	struct arc *arcs = NULL;
-	uint64_t rng = o->seed;
+	uint64_t rng = c->v[AD_SEED];
 	int64_t prev;
 	size_t total = 0;
 	int rc = -1;
@@ -211,26 +230,19 @@ int rcf_route_adaptive(const struct rcf_graph *g,
 			 "(--nig FILE)");
 		return -1;
 	}
-	if (bound < 1 || bound > RCF_ADAPTIVE_MAX_CANDIDATES) {
-		snprintf(err, errlen, "the candidate bound is 1 to %d",
-			 RCF_ADAPTIVE_MAX_CANDIDATES);
-		return -1;
-	}
 	arcs = calloc(nig->n, sizeof(*arcs));
 	sp = rcf_sp_new(g);
 	st.wl = calloc(2 * g->nlinks + 1, sizeof(*st.wl));
 	st.ws = calloc(RCF_MAX_SWITCHES, sizeof(*st.ws));
 	if (!arcs || !sp || !st.wl || !st.ws)
 		goto nomem;
-	if (o->init_sp1 && !o->init_routes) {
-		struct rcf_route_opts so = {.algo = RCF_ALGO_SP1,
-					    .relay = o->relay};
-
-		if (rcf_route_sp1(g, &so, &init, err, errlen))
+	if (base && !from) {
+		if (base_routes(in, c, base, &init, err, errlen))
 			goto out;
-		rcf_routes_sort(&init);
+		from = &init;
 	}
-	/* R[s][d]: the shortest routes, plus the SP1 route if not among them */
+	/* R[s][d]: the shortest routes, plus the base route if not among
+	 * them */
 	for (size_t i = 0; i < nig->n; i++) {
 		const struct rcf_nig_arc *a = &nig->a[i];
 		int32_t sv =
@@ -259,13 +271,12 @@ int rcf_route_adaptive(const struct rcf_graph *g,
 			goto out;
 		}
 		arcs[i].n = n;
-		if (!o->init_sp1)
+		if (!base)
 			continue;
-		r0 = find(o->init_routes ? o->init_routes : &init, a->src,
-			  a->dst);
+		r0 = find(from, a->src, a->dst);
 		if (!r0) {
-			snprintf(err, errlen, "SP1 gives no route %u -> %u",
-				 a->src, a->dst);
+			snprintf(err, errlen, "%s gives no route %u -> %u",
+				 base->name, a->src, a->dst);
 			goto out;
 		}
 		for (arcs[i].cur = 0; arcs[i].cur < arcs[i].n; arcs[i].cur++) {
@@ -303,7 +314,7 @@ int rcf_route_adaptive(const struct rcf_graph *g,
 	}
 	/* lines 2-5: the initial routes */
 	for (size_t i = 0; i < nig->n; i++) {
-		if (!o->init_sp1)
+		if (!base)
 			arcs[i].cur = rcf_rand(&rng) % arcs[i].n;
 		apply(&st, &st.c[arcs[i].first + arcs[i].cur], arcs[i].flow);
 	}
@@ -339,8 +350,8 @@ int rcf_route_adaptive(const struct rcf_graph *g,
 		r->nhops = c->nhops;
 		memcpy(r->hops, c->hops, c->nhops);
 	}
-	if (o->result)
-		*o->result = res;
+	if (in->result)
+		*in->result = res;
 	rc = 0;
 	goto out;
 nomem:
@@ -356,3 +367,26 @@ out:
 	free(st.pool);
 	return rc;
 }
+
+static const struct rcf_router_opt adaptive_opts[] = {
+	[AD_K] = RCF_ADAPTIVE_OPT_K,
+	[AD_NTRY] = RCF_ADAPTIVE_OPT_NTRY,
+	[AD_INIT] = {"init", "random|ROUTER",
+		     "initial routes: random, or the router refined",
+		     RCF_ROPT_ROUTER, 0, 0, 0},
+	[AD_SEED] = RCF_ADAPTIVE_OPT_SEED(0),
+	[AD_CANDIDATES] = RCF_ADAPTIVE_OPT_CANDIDATES,
+	[AD_RELAY] = {"relay", NULL, "the refined router's nodes forward",
+		      RCF_ROPT_FLAG, 0, 1, 0},
+};
+
+const struct rcf_router rcf_router_adaptive = {
+	.name = "adaptive",
+	.help = "the SP1 paper's experimental router: routes for a NIG's "
+		"pairs only",
+	.opts = adaptive_opts,
+	.nopts = 6,
+	.flags = RCF_ROUTER_NIG | RCF_ROUTER_NEEDS_NIG | RCF_ROUTER_NIG_PAIRS |
+		 RCF_ROUTER_REPORTS,
+	.compute = adaptive_compute,
+};

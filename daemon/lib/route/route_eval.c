@@ -179,27 +179,34 @@ static int router(const struct rcf_graph *g, const struct rcf_routes *sp1,
 		  const struct rcf_eval_opts *o, struct rcf_adaptive_result *r,
 		  uint32_t *inner, char *err, size_t errlen)
 {
-	struct rcf_route_opts ro = {
-		.algo = RCF_ALGO_ADAPTIVE,
+	struct rcf_route_in in = {
+		.g = g,
 		.nig = nig,
-		.k = o->k,
-		.ntry = o->ntry,
-		.init_sp1 = init_sp1,
-		.relay = o->relay,
-		.init_routes = init_sp1 ? sp1 : NULL,
-		.seed = o->seed,
-		.candidates = o->candidates,
+		.base = init_sp1 ? sp1 : NULL,
 		.result = r,
 	};
+	struct rcf_route_conf c;
 	struct rcf_routes s;
 	uint64_t cost;
 	uint32_t flow;
 	int rc;
 
 	rcf_routes_init(&s);
-	rc = rcf_route_adaptive(g, &ro, &s, err, errlen);
+	rcf_route_conf_init(&c, rcf_router_find("adaptive"));
+	rc = -(rcf_route_conf_setv(&c, "k", o->k, err, errlen) ||
+	       (o->ntry &&
+		rcf_route_conf_setv(&c, "ntry", o->ntry, err, errlen)) ||
+	       (o->candidates &&
+		rcf_route_conf_setv(&c, "candidates", o->candidates, err,
+				    errlen)) ||
+	       rcf_route_conf_setv(&c, "seed", o->seed, err, errlen) ||
+	       (o->relay &&
+		rcf_route_conf_set(&c, "relay", NULL, err, errlen)) ||
+	       (init_sp1 &&
+		rcf_route_conf_set(&c, "init", "sp1", err, errlen)));
+	if (!rc)
+		rc = rcf_route_compute(&in, &c, &s, err, errlen);
 	if (!rc) {
-		rcf_routes_sort(&s);
 		rc = measure(g, nig, &s, o->k, &cost, &flow, inner, err,
 			     errlen);
 	}

@@ -13,7 +13,7 @@
 #include <stdint.h>
 
 #include "route/nig.h"
-#include "route/route.h"
+#include "route/router.h"
 
 enum rcf_eval_wl {
 	RCF_WL_RANDOM_F,

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Shortest paths on any fabric: a breadth-first search from every source
- * (nodes relay), then up to opts->paths distinct shortest routes per pair,
+ * (nodes relay), then up to `paths` distinct shortest routes per pair,
  * found by walking back from the destination over arcs that lose one hop
  * of distance.  Ports are tried in ascending order, so the result is
  * deterministic; index 0 is the route the search found first.
@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "route/route.h"
+#include "route/router.h"
 
 struct rarc {
 	uint32_t from, port;
@@ -168,18 +168,14 @@ int rcf_sp_paths(struct rcf_sp *p, uint32_t dst, int want, struct rcf_routes *s,
 	return p->found;
 }
 
-int rcf_route_shortest(const struct rcf_graph *g,
-		       const struct rcf_route_opts *o, struct rcf_routes *s,
-		       char *err, size_t errlen)
+static int shortest_compute(const struct rcf_route_in *in,
+			    const struct rcf_route_conf *c,
+			    struct rcf_routes *s, char *err, size_t errlen)
 {
-	int want = o->paths ? o->paths : 1;
+	const struct rcf_graph *g = in->g;
+	int want = (int)c->v[0];
 	struct rcf_sp *p;
 
-	if (want < 1 || want > RCF_ROUTES_PER_PAIR) {
-		snprintf(err, errlen, "--paths wants 1 to %d",
-			 RCF_ROUTES_PER_PAIR);
-		return -1;
-	}
 	p = rcf_sp_new(g);
 	if (!p) {
 		snprintf(err, errlen, "out of memory");
@@ -203,9 +199,22 @@ int rcf_route_shortest(const struct rcf_graph *g,
 				return -1;
 			}
 		}
-		if (o->progress && (src % 16 == 15 || src + 1 == g->nnodes))
-			o->progress(src + 1, g->nnodes, o->arg);
+		if (in->progress && (src % 16 == 15 || src + 1 == g->nnodes))
+			in->progress(src + 1, g->nnodes, in->arg);
 	}
 	rcf_sp_free(p);
 	return 0;
 }
+
+static const struct rcf_router_opt shortest_opts[] = {
+	{"paths", "N", "distinct shortest routes per pair", RCF_ROPT_NUM, 1,
+	 RCF_ROUTES_PER_PAIR, 1},
+};
+
+const struct rcf_router rcf_router_shortest = {
+	.name = "shortest",
+	.help = "shortest paths on any fabric, nodes relaying",
+	.opts = shortest_opts,
+	.nopts = 1,
+	.compute = shortest_compute,
+};

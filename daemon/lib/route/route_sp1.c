@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "route/route.h"
+#include "route/router.h"
 
 enum { WHITE, GRAY, BLACK };
 
@@ -114,8 +114,10 @@ static int traceback(const struct rcf_graph *g, struct bfs *b, uint32_t u,
 	return 0;
 }
 
+enum { SP1_RELAY, SP1_NO_TURNAROUND };
+
 static int bfs_rtg(const struct rcf_graph *g, struct bfs *b, uint32_t src,
-		   const struct rcf_route_opts *o, struct rcf_routes *s,
+		   const struct rcf_route_conf *c, struct rcf_routes *s,
 		   char *err, size_t errlen)
 {
 	size_t head = 0, tail = 0;
@@ -130,8 +132,9 @@ static int bfs_rtg(const struct rcf_graph *g, struct bfs *b, uint32_t src,
 	while (head < tail) {
 		uint32_t u = b->queue[head];
 
-		if (g->v[u].kind == RCF_ELEM_SWITCH || u == src || o->relay)
-			expand(g, b, u, src, o->no_turnaround, &tail);
+		if (g->v[u].kind == RCF_ELEM_SWITCH || u == src ||
+		    c->v[SP1_RELAY])
+			expand(g, b, u, src, c->v[SP1_NO_TURNAROUND], &tail);
 		if (g->v[u].kind == RCF_ELEM_NODE && u != src &&
 		    traceback(g, b, u, src, s, err, errlen))
 			return -1;
@@ -141,9 +144,11 @@ static int bfs_rtg(const struct rcf_graph *g, struct bfs *b, uint32_t src,
 	return 0;
 }
 
-int rcf_route_sp1(const struct rcf_graph *g, const struct rcf_route_opts *o,
-		  struct rcf_routes *s, char *err, size_t errlen)
+static int sp1_compute(const struct rcf_route_in *in,
+		       const struct rcf_route_conf *c, struct rcf_routes *s,
+		       char *err, size_t errlen)
 {
+	const struct rcf_graph *g = in->g;
 	size_t nports =
 		g->nv ? g->v[g->nv - 1].first + g->v[g->nv - 1].nports : 0;
 	struct bfs b = {0};
@@ -162,10 +167,10 @@ int rcf_route_sp1(const struct rcf_graph *g, const struct rcf_route_opts *o,
 		goto out;
 	}
 	for (size_t src = 0; src < g->nnodes; src++) {
-		if (bfs_rtg(g, &b, src, o, s, err, errlen))
+		if (bfs_rtg(g, &b, src, c, s, err, errlen))
 			goto out;
-		if (o->progress && (src % 16 == 15 || src + 1 == g->nnodes))
-			o->progress(src + 1, g->nnodes, o->arg);
+		if (in->progress && (src % 16 == 15 || src + 1 == g->nnodes))
+			in->progress(src + 1, g->nnodes, in->arg);
 	}
 	rc = 0;
 out:
@@ -178,3 +183,21 @@ out:
 	free(b.usage);
 	return rc;
 }
+
+static const struct rcf_router_opt sp1_opts[] = {
+	[SP1_RELAY] = {"relay", NULL,
+		       "nodes forward (fabrics without switches)",
+		       RCF_ROPT_FLAG, 0, 1, 0},
+	[SP1_NO_TURNAROUND] = {"no-turnaround", NULL,
+			       "never leave a switch by the side entered",
+			       RCF_ROPT_FLAG, 0, 1, 0},
+};
+
+const struct rcf_router rcf_router_sp1 = {
+	.name = "sp1",
+	.help = "the SP1 route table generator: a least-used-port BFS tree "
+		"per source",
+	.opts = sp1_opts,
+	.nopts = 2,
+	.compute = sp1_compute,
+};
