@@ -264,7 +264,8 @@ routing_follows_links() {
 		fail "log: $(cat "$T_TMP/routing.log")"
 }
 
-# routing.algorithm = adaptive: SP1 for all, the measured pairs re-routed
+# routing.algorithm = sp1-adaptive: SP1 for all, the measured pairs
+# re-routed
 routing_adaptive() {
 	rcfctl stats reset
 	printf '%s\n' "0 9 3" "1 9 3" "2 9 3" "4 13 1" >"$T_TMP/a.nig"
@@ -272,12 +273,12 @@ routing_adaptive() {
 	timeout 120 rcfctl traffic wait >/dev/null || fail "traffic run failed"
 	rcfctl -j stats pairs | grep -q '"src":0,"dst":9' ||
 		fail "no measured 0 -> 9 traffic: $(rcfctl -j stats pairs)"
-	routing_conf adaptive
+	routing_conf sp1-adaptive
 	kill -HUP "$(cat "$PID")"
 	wait_field routing.installs 4
-	expect_eq 240 "$(routes_now)" "routes with adaptive"
+	expect_eq 240 "$(routes_now)" "routes with sp1-adaptive"
 	rcfctl route check >/dev/null || fail "route check after adaptive"
-	grep -q "adaptive: 240 routes, 0 added, [0-9]* changed, 0 removed" \
+	grep -q "sp1-adaptive: 240 routes, 0 added, [0-9]* changed, 0 removed" \
 		"$T_TMP/routing.log" || fail "log: $(cat "$T_TMP/routing.log")"
 }
 
