@@ -448,34 +448,6 @@ int rcf_nl_batch(struct rcf_nl *nl, const struct rcf_op *ops, size_t n)
 	return rcf_nl_send_batch(nl, msg);
 }
 
-struct mon {
-	rcf_nl_cb cb;
-	void *arg;
-	int family;
-	int stop;
-};
-
-static int on_event(struct nl_msg *msg, void *arg)
-{
-	struct mon *m = arg;
-	struct nlmsghdr *nlh = nlmsg_hdr(msg);
-	struct genlmsghdr *gh = nlmsg_data(nlh);
-	enum rcf_kind kind;
-	enum rcf_verb verb;
-	struct rcf_obj o;
-
-	if (nlh->nlmsg_type != m->family ||
-	    rcf_cmd_split(gh->cmd, &kind, &verb) ||
-	    rcf_nl_parse_obj(genlmsg_attrdata(gh, 0), genlmsg_attrlen(gh, 0),
-			     kind, &o))
-		return NL_OK;
-	if (m->cb(gh->cmd, &o, m->arg) < 0) {
-		m->stop = 1;
-		return NL_STOP;
-	}
-	return NL_OK;
-}
-
 int rcf_nl_join_events(struct rcf_nl *nl, char *err, size_t errlen)
 {
 	int grp =
@@ -494,31 +466,6 @@ int rcf_nl_join_events(struct rcf_nl *nl, char *err, size_t errlen)
 		snprintf(err, errlen, "joining the events group: %s",
 			 nl_geterror(rc));
 		return -1;
-	}
-	return 0;
-}
-
-int rcf_nl_monitor(struct rcf_nl *nl, rcf_nl_cb cb, void *arg, char *err,
-		   size_t errlen)
-{
-	struct mon m = {.cb = cb, .arg = arg, .family = nl->family};
-	int rc;
-
-	if (rcf_nl_join_events(nl, err, errlen))
-		return -1;
-	nl_socket_modify_cb(nl->sk, NL_CB_VALID, NL_CB_CUSTOM, on_event, &m);
-	while (!m.stop) {
-		rc = nl_recvmsgs_default(nl->sk);
-		/* a burst larger than the buffer loses events; say so */
-		if (rc == -NLE_NOMEM || rc == -NLE_BUSY) {
-			fprintf(stderr, "rcfctl: monitor: events lost (%s)\n",
-				nl_geterror(rc));
-			continue;
-		}
-		if (rc < 0 && !m.stop) {
-			snprintf(err, errlen, "receive: %s", nl_geterror(rc));
-			return -1;
-		}
 	}
 	return 0;
 }

@@ -86,9 +86,6 @@ struct nl_msg *rcf_nl_new_msg(int family, uint8_t cmd, int flags, size_t size);
  * and reads.  0, or -1 with err filled.
  */
 int rcf_nl_join_events(struct rcf_nl *nl, char *err, size_t errlen);
-/* Joins the events group and calls cb per event until cb returns < 0. */
-int rcf_nl_monitor(struct rcf_nl *nl, rcf_nl_cb cb, void *arg, char *err,
-		   size_t errlen);
 
 /*
  * Sends msg (consumed) and reads until its ack, error or dump end, giving
