@@ -115,17 +115,20 @@ static u32 ad_pick(struct rcf_adapter *a, u32 src, u32 first, u32 n)
 /*
  * Packets a message of len bytes needs at most over the n routes at
  * first, or over a path (n 0): its packets carry one route byte.
+ * *maxh: the most route bytes one of them carries.
  */
-static u32 ad_npkts(struct rcf_adapter *a, u32 first, u32 n, u32 len)
+static u32 ad_npkts(struct rcf_adapter *a, u32 first, u32 n, u32 len,
+		    u32 *maxh)
 {
-	u32 k, nh, maxh = 1, room;
+	u32 k, nh, room;
 	const u8 *hops;
 
+	*maxh = 1;
 	for (k = 0; k < n; k++)
 		if (!rcf_engine_route_at(a->e, first + k, &hops, &nh) &&
-		    nh > maxh)
-			maxh = nh;
-	room = RCF_ENGINE_MAX_PKT - 1 - maxh - RCF_ADAPTER_HDR;
+		    nh > *maxh)
+			*maxh = nh;
+	room = RCF_ENGINE_MAX_PKT - 1 - *maxh - RCF_ADAPTER_HDR;
 	return len ? (len + room - 1) / room : 1;
 }
 
@@ -141,12 +144,13 @@ int ad_xmit(struct rcf_adapter *a, u32 si, u32 dst, struct ad_path *p,
 	u8 buf[RCF_ENGINE_MAX_PKT];
 	u32 src = a->nodes[si].id, first, n, off = 0, pos, nh, room, chunk;
 	const u8 *hops;
-	u32 id;
+	u32 id, np;
 	int r;
 
 	n = rcf_engine_pair_routes(a->e, src, dst, &first);
 	/* all packets or none: the engine cannot fail once they are held */
-	if (rcf_engine_reserve(a->e, ad_npkts(a, first, p ? 0 : n, len)))
+	np = ad_npkts(a, first, p ? 0 : n, len, &nh);
+	if (rcf_engine_reserve(a->e, np, nh))
 		return -ENOMEM;
 	id = a->nodes[si].next_id++;
 	buf[0] = id >> 24;

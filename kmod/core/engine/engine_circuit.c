@@ -84,8 +84,11 @@ void rcf_engine_set_circuit(struct rcf_engine *e, u32 sw, u32 in, u8 out)
 	if (sw >= e->max_sw || e->sw_idx[sw] == ENG_NONE)
 		return;
 	x = &e->elem[e->sw_idx[sw]];
-	if (in < x->nports)
-		e->circ[x->port0 + in] = out;
+	if (in >= x->nports)
+		return;
+	e->ncirc -= e->circ[x->port0 + in] != RCF_NO_CIRCUIT;
+	e->ncirc += out != RCF_NO_CIRCUIT;
+	e->circ[x->port0 + in] = out;
 	e->ff_streak = 0;
 }
 

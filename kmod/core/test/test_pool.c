@@ -1,0 +1,251 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The engine's pool budget: admission where packets are made, never in
+ * the network, so a hotspot filling large central queues is held to the
+ * budget, loses nothing and drains (Documentation/datapath.rst).
+ */
+#include "util.h"
+#include "engine/engine.h"
+
+#define N	    RCF_ELEM_NODE
+#define S	    RCF_ELEM_SWITCH
+#define H(port, vc) RCF_HOP(port, vc)
+
+#define NODES 16  /* node 0 is the hotspot */
+#define PKTS  300 /* per source */
+#define PLEN  200 /* payload bytes */
+
+static u8 pat(u64 cookie, u32 i)
+{
+	return (u8)(cookie * 131 + i * 7 + 3);
+}
+
+struct got {
+	u64 n, bad, wrong_dst;
+	u8 seen[NODES][PKTS];
+};
+
+static struct got got;
+
+/* cookie: source * PKTS + sequence; payload a function of it */
+static void on_deliver(void *priv, u32 dst, u32 src, const u8 *payload, u32 len,
+		       u64 cookie, u64 latency)
+{
+	u32 i;
+
+	(void)priv;
+	(void)latency;
+	got.n++;
+	if (dst != 0 || src == 0 || src >= NODES || cookie / PKTS != src ||
+	    got.seen[src][cookie % PKTS]++) {
+		got.wrong_dst++;
+		return;
+	}
+	for (i = 0; i < len; i++)
+		if (payload[i] != pat(cookie, i))
+			break;
+	if (len != PLEN || i != len)
+		got.bad++;
+}
+
+static const struct rcf_engine_ops eops = {.deliver = on_deliver};
+
+/* One switch, node i on its port i: every source's worm meets at port 0. */
+static struct rcf_fabric *star(void)
+{
+	struct rcf_fabric *f = fab_new();
+	int i;
+
+	CHECK_EQ(op_switch(f, 0, NODES), 0);
+	for (i = 0; i < NODES; i++) {
+		CHECK_EQ(op_node(f, i, 1), 0);
+		CHECK_EQ(op_link(f, i, N, i, 0, S, 0, i), 0);
+	}
+	rcf_switch_get(f, 0)->cq_size = RCF_CQ_MAX_SIZE;
+	return f;
+}
+
+struct hot {
+	u64 peak, refused, over, pool_end, held_end;
+	u64 sent, deadlock;
+	struct rcf_engine_stats st;
+};
+
+/*
+ * Every source sends PKTS packets to node 0 as fast as the engine takes
+ * them, trying again after each slice when refused; runs to drain.
+ */
+static void hotspot(struct rcf_fabric *f, u64 budget, struct hot *h)
+{
+	struct rcf_engine *e = rcf_engine_build(f, &eops, NULL);
+	static const u8 route[2] = {H(0, 0), H(0, 0)};
+	struct rcf_engine_pool ps;
+	u32 next[NODES] = {0}, i, k, left = (NODES - 1) * PKTS;
+	u8 payload[PLEN];
+	const char *err;
+	long long r = 0;
+	int rc;
+
+	memset(&got, 0, sizeof(got));
+	memset(h, 0, sizeof(*h));
+	rcf_engine_set_budget(e, budget);
+	while (left || !rcf_engine_quiet(e)) {
+		for (i = 1; i < NODES; i++) {
+			while (next[i] < PKTS) {
+				u64 c = (u64)i * PKTS + next[i];
+
+				for (k = 0; k < PLEN; k++)
+					payload[k] = pat(c, k);
+				rc = rcf_engine_send(e, i, route, 2, payload,
+						     PLEN, c);
+				if (rc == -ENOBUFS)
+					break;
+				CHECK_EQ(rc, 0);
+				if (rc)
+					goto out;
+				next[i]++;
+				left--;
+				h->sent++;
+			}
+		}
+		r = rcf_engine_run(e, 50);
+		rcf_engine_pool_stats(e, &ps);
+		if (ps.bytes > h->peak)
+			h->peak = ps.bytes;
+		err = rcf_engine_check(e);
+		if (err || r < 0) {
+			printf("# broken at %llu: %s %lld\n",
+			       (unsigned long long)rcf_engine_now(e),
+			       err ? err : "run", r);
+			tap_failed = 1;
+			break;
+		}
+	}
+out:
+	h->deadlock = r < 0;
+	rcf_engine_pool_stats(e, &ps);
+	h->refused = ps.refused;
+	h->over = ps.over;
+	h->held_end = ps.held;
+	CHECK(ps.peak >= h->peak);
+	h->peak = ps.peak;
+	rcf_engine_stats(e, &h->st);
+	CHECK(rcf_engine_trim(e));
+	rcf_engine_pool_stats(e, &ps);
+	h->pool_end = ps.bytes;
+	rcf_engine_free(e);
+}
+
+static void t_hotspot_budget(void)
+{
+	struct rcf_fabric *f = star();
+	const u64 budget = 96 << 10;
+	struct hot free_run, held;
+
+	hotspot(f, 0, &free_run);
+	printf("# no budget: pool peak %llu bytes, %llu delivered\n",
+	       (unsigned long long)free_run.peak, (unsigned long long)got.n);
+	CHECK_EQ(free_run.refused, 0);
+	CHECK_EQ(got.n, (NODES - 1) * PKTS);
+	/* the hotspot's queue holds what a budget must bound */
+	CHECK(free_run.peak > 4 * budget);
+
+	hotspot(f, budget, &held);
+	printf("# budget %llu: pool peak %llu bytes, %llu refused, %llu "
+	       "cycles\n",
+	       (unsigned long long)budget, (unsigned long long)held.peak,
+	       (unsigned long long)held.refused,
+	       (unsigned long long)held.st.now);
+	CHECK_EQ(held.deadlock, 0);
+	CHECK_EQ(held.sent, (NODES - 1) * PKTS);
+	CHECK_EQ(got.n, (NODES - 1) * PKTS);
+	CHECK_EQ(got.bad, 0);
+	CHECK_EQ(got.wrong_dst, 0);
+	CHECK_EQ(held.st.dropped_pkts, 0);
+	CHECK_EQ(held.st.delivered_pkts, (NODES - 1) * PKTS);
+	/* admission counts whole blocks: no slack above the budget */
+	CHECK(held.peak <= budget);
+	CHECK(held.peak > 0);
+	CHECK(held.refused > 0);
+	CHECK_EQ(held.over, 0);
+	CHECK_EQ(held.held_end, 0);
+	CHECK_EQ(held.pool_end, 0);
+	rcf_fabric_free(f);
+}
+
+/* The budget is never taken inside the network: a packet in flight is
+ * never dropped for it, even with the budget cut to nothing meanwhile. */
+static void t_budget_cut_in_flight(void)
+{
+	struct rcf_fabric *f = star();
+	struct rcf_engine *e = rcf_engine_build(f, &eops, NULL);
+	static const u8 route[2] = {H(0, 0), H(0, 0)};
+	struct rcf_engine_stats st;
+	struct rcf_engine_pool ps;
+	u8 payload[PLEN];
+	u32 i, k;
+
+	memset(&got, 0, sizeof(got));
+	for (i = 1; i < NODES; i++) {
+		for (k = 0; k < PLEN; k++)
+			payload[k] = pat((u64)i * PKTS, k);
+		CHECK_EQ(rcf_engine_send(e, i, route, 2, payload, PLEN,
+					 (u64)i * PKTS),
+			 0);
+	}
+	rcf_engine_run(e, 20);
+	rcf_engine_set_budget(e, 1);
+	CHECK_EQ(rcf_engine_send(e, 1, route, 2, payload, PLEN, 1), -E2BIG);
+	CHECK(rcf_engine_run(e, 1000000) >= 0);
+	rcf_engine_stats(e, &st);
+	rcf_engine_pool_stats(e, &ps);
+	CHECK_EQ(st.delivered_pkts, NODES - 1);
+	CHECK_EQ(st.dropped_pkts, 0);
+	CHECK_EQ(got.bad, 0);
+	CHECK_EQ(ps.refused, 1);
+	CHECK_EQ(ps.held, 0);
+	rcf_engine_free(e);
+	rcf_fabric_free(f);
+}
+
+/*
+ * A circuit carries a packet past switches without a route byte: with
+ * one in the engine, a packet holds the hop limit's pieces.
+ */
+static void t_circuit_share(void)
+{
+	struct rcf_fabric *f = star();
+	static const u8 route[2] = {H(0, 0), H(0, 0)};
+	struct rcf_engine_pool p0, p1;
+	struct rcf_engine *e;
+	u8 payload[8] = {0};
+
+	e = rcf_engine_build(f, &eops, NULL);
+	CHECK_EQ(rcf_engine_send(e, 1, route, 2, payload, 8, 0), 0);
+	rcf_engine_pool_stats(e, &p0);
+	rcf_engine_free(e);
+	CHECK_EQ(op_circuit(f, 0, 15, 1), 0);
+	e = rcf_engine_build(f, &eops, NULL);
+	CHECK_EQ(rcf_engine_send(e, 1, route, 2, payload, 8, 0), 0);
+	rcf_engine_pool_stats(e, &p1);
+	/* (pkt + 128 hops) - (pkt + 2 hops) = 126 hops */
+	CHECK(p1.held > p0.held);
+	CHECK_EQ((p1.held - p0.held) % 126, 0);
+	CHECK(rcf_engine_table_bytes(e) > sizeof(u64) * NODES);
+	rcf_engine_free(e);
+	rcf_fabric_free(f);
+}
+
+int main(void)
+{
+	static const struct tap_case cases[] = {
+		{"a hotspot under a pool budget loses nothing, stays under it",
+		 t_hotspot_budget},
+		{"a budget cut in flight drops nothing",
+		 t_budget_cut_in_flight},
+		{"a circuit in the engine raises a packet's share",
+		 t_circuit_share},
+	};
+
+	return tap_run(cases, sizeof(cases) / sizeof(cases[0]));
+}
