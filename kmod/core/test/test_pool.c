@@ -5,7 +5,8 @@
  * budget, loses nothing and drains (Documentation/datapath.rst).
  */
 #include "util.h"
-#include "engine/engine.h"
+#include "adapter/adapter.h"
+#include "traffic/traffic.h"
 
 #define N	    RCF_ELEM_NODE
 #define S	    RCF_ELEM_SWITCH
@@ -208,6 +209,146 @@ static void t_budget_cut_in_flight(void)
 	rcf_fabric_free(f);
 }
 
+static u32 amsgs;
+
+static void on_msg(void *priv, u32 dst, u32 src, const u8 *msg, u32 len,
+		   u64 cookie, u64 latency)
+{
+	(void)priv;
+	(void)dst;
+	(void)src;
+	(void)msg;
+	(void)len;
+	(void)cookie;
+	(void)latency;
+	amsgs++;
+}
+
+static const struct rcf_adapter_ops aops = {.deliver = on_msg};
+
+/*
+ * The adapter reserves a message's packets all or none: a message the
+ * budget cannot take now is refused whole, -ENOBUFS, not a drop, and
+ * rcf_adapter_room says so beforehand; one no budget can take is a
+ * NO_MEM drop.
+ */
+static void t_adapter_nobufs(void)
+{
+	struct rcf_fabric *f = star();
+	static const u8 route[2] = {H(0, 0), H(0, 0)};
+	static u8 msg[RCF_ADAPTER_MAX_MSG];
+	struct rcf_adapter_stats as;
+	struct rcf_engine_stats st;
+	const u32 room = RCF_ENGINE_MAX_PKT - 1 - 2 - RCF_ADAPTER_HDR;
+	struct rcf_adapter *a;
+	struct rcf_engine *e;
+	int i, rc = 0, sent = 0;
+
+	for (i = 1; i < NODES; i++)
+		CHECK_EQ(op_route(f, i, 0, 0, route, 2), 0);
+	a = rcf_adapter_new(f, RCF_RPOL_ROUND_ROBIN, &aops, NULL);
+	e = rcf_adapter_engine(a);
+	amsgs = 0;
+	rcf_engine_set_budget(e, 128 << 10);
+	for (i = 0; i < 40 && rc != -ENOBUFS; i++) {
+		int said = rcf_adapter_room(a, 1 + i % 15, 0, 16384);
+
+		rc = rcf_adapter_send(a, 1 + i % 15, 0, msg, 16384, i);
+		CHECK_EQ(said, rc == -ENOBUFS ? -ENOBUFS : 0);
+		sent += !rc;
+	}
+	CHECK_EQ(rc, -ENOBUFS);
+	CHECK(sent > 0);
+	rcf_engine_stats(e, &st);
+	rcf_adapter_stats(a, &as);
+	/* whole messages only */
+	CHECK_EQ(st.sent_pkts, (u64)sent * ((16384 + room - 1) / room));
+	CHECK_EQ(as.msgs_sent, (u64)sent);
+	CHECK_EQ(as.drops[RCF_ADROP_NO_MEM], 0);
+	CHECK(rcf_engine_run(e, 10000000) >= 0);
+	CHECK_EQ(amsgs, (u32)sent);
+	CHECK_EQ(rcf_adapter_room(a, 1, 0, 16384), 0);
+	CHECK_EQ(rcf_adapter_send(a, 1, 0, msg, 16384, 99), 0);
+	/* more than the whole budget: lost, and counted */
+	CHECK_EQ(rcf_adapter_room(a, 2, 0, RCF_ADAPTER_MAX_MSG), -E2BIG);
+	CHECK_EQ(rcf_adapter_send(a, 2, 0, msg, RCF_ADAPTER_MAX_MSG, 100),
+		 -ENOMEM);
+	rcf_adapter_stats(a, &as);
+	CHECK_EQ(as.drops[RCF_ADROP_NO_MEM], 1);
+	CHECK(rcf_engine_run(e, 10000000) >= 0);
+	CHECK_EQ(amsgs, (u32)sent + 1);
+	rcf_adapter_free(a);
+	rcf_fabric_free(f);
+}
+
+static struct rcf_traffic *run;
+
+static void on_run_msg(void *priv, u32 dst, u32 src, const u8 *msg, u32 len,
+		       u64 cookie, u64 latency)
+{
+	(void)priv;
+	rcf_traffic_deliver(run, dst, src, msg, len, cookie, latency);
+}
+
+static const struct rcf_adapter_ops rops = {.deliver = on_run_msg};
+
+/*
+ * The generator at its top rate into the hotspot: the budget, not the
+ * backlog bound (set high), holds the sources back, as skips; nothing
+ * is refused or lost and the pool stays within the budget.
+ */
+static void t_generator_skips(void)
+{
+	struct rcf_fabric *f = star();
+	struct rcf_traffic_spec s = {
+		.pattern = RCF_TP_HOTSPOT,
+		.param = 0,
+		.hot_permille = 1000,
+		.nodes = NODES,
+		.rate = 16 * 1000,
+		.size_min = 16,
+		.size_max = 16,
+		.cycles = 100000,
+		.src_limit = 16 << 20,
+		.seed = 3,
+	};
+	struct rcf_traffic_results r;
+	struct rcf_engine_pool ps;
+	struct rcf_adapter *a;
+	long long rc = 0;
+	int i, j;
+
+	for (i = 0; i < NODES; i++) {
+		for (j = 0; j < NODES; j++) {
+			u8 r[2] = {H(0, 0), H(j, 0)};
+
+			if (i != j)
+				CHECK_EQ(op_route(f, i, j, 0, r, 2), 0);
+		}
+	}
+	a = rcf_adapter_new(f, RCF_RPOL_ROUND_ROBIN, &rops, NULL);
+	rcf_engine_set_budget(rcf_adapter_engine(a), 64 << 10);
+	CHECK_EQ(rcf_traffic_new(&s, a, &run), 0);
+	for (i = 0; i < 100000 && rc >= 0 && !rcf_traffic_done(run); i++)
+		rc = rcf_traffic_run(run, 1000);
+	CHECK(rcf_traffic_done(run));
+	rcf_traffic_results(run, &r);
+	rcf_engine_pool_stats(rcf_adapter_engine(a), &ps);
+	printf("# generator: %llu sent, %llu skipped, pool peak %llu\n",
+	       (unsigned long long)r.msgs_sent,
+	       (unsigned long long)r.msgs_skipped, (unsigned long long)ps.peak);
+	CHECK(r.msgs_skipped > 0);
+	CHECK(r.msgs_sent > 0);
+	CHECK_EQ(r.msgs_refused, 0);
+	CHECK_EQ(r.msgs_corrupt, 0);
+	CHECK_EQ(r.msgs_delivered, r.msgs_sent);
+	CHECK(ps.peak <= 64 << 10);
+	CHECK(ps.refused > 0);
+	rcf_traffic_free(run);
+	rcf_adapter_free(a);
+	rcf_fabric_free(f);
+}
+
 /*
  * A circuit carries a packet past switches without a route byte: with
  * one in the engine, a packet holds the hop limit's pieces.
@@ -243,6 +384,10 @@ int main(void)
 		 t_hotspot_budget},
 		{"a budget cut in flight drops nothing",
 		 t_budget_cut_in_flight},
+		{"the adapter refuses whole messages past the budget",
+		 t_adapter_nobufs},
+		{"the generator skips what the budget holds back",
+		 t_generator_skips},
 		{"a circuit in the engine raises a packet's share",
 		 t_circuit_share},
 	};
