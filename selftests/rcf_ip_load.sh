@@ -59,19 +59,27 @@ received_at_2() {
 	[ $(($(stat node msgs_received "node=2 ") - $1)) -ge "$2" ]
 }
 
+# flood_two PORT: 1000 datagrams of 1400 bytes each from node 0 (IPv4)
+# and node 1 (IPv6) to node 2 at once; their reports in $T_TMP/PORT.0
+# and $T_TMP/PORT.1
+flood_two() {
+	ip netns exec rcfip0 "$TOOL" flood 10.9.0.3 "$1" 1000 1400 \
+		>"$T_TMP/$1.0" &
+	local f0=$!
+	ip netns exec rcfip1 "$TOOL" flood fd09::3 "$1" 1000 1400 \
+		>"$T_TMP/$1.1"
+	wait "$f0"
+	cat "$T_TMP/$1.0" "$T_TMP/$1.1"
+}
+
 udp_flood() {
 	bottleneck
 	local base
 	base=$(stat node msgs_received "node=2 ")
-	ip netns exec rcfip0 "$TOOL" flood 10.9.0.3 5003 1000 1400 \
-		>"$T_TMP/f0" &
-	local f0=$!
-	ip netns exec rcfip1 "$TOOL" flood fd09::3 5003 1000 1400 >"$T_TMP/f1"
-	wait "$f0"
-	cat "$T_TMP/f0" "$T_TMP/f1"
+	flood_two 5003
 	local e0 e1 got
-	e0=$(sed 's/.*eagain=//' "$T_TMP/f0")
-	e1=$(sed 's/.*eagain=//' "$T_TMP/f1")
+	e0=$(sed 's/.*eagain=//' "$T_TMP/5003.0")
+	e1=$(sed 's/.*eagain=//' "$T_TMP/5003.1")
 	[ $((e0 + e1)) -gt 0 ] || fail "the senders never saw backpressure"
 	expect_eq 0 "$(fabric_drops)" "drops inside the fabric"
 	# every datagram sent arrives, once the fabric has drained (the
@@ -106,12 +114,7 @@ budget_flood() {
 	[ -n "$b" ] && [ "$b" -gt 32768 ] && [ "$b" -le 98304 ] ||
 		fail "pool-budget '$b', want about 64 KiB"
 	base=$(stat node msgs_received "node=2 ")
-	ip netns exec rcfip0 "$TOOL" flood 10.9.0.3 5005 1000 1400 \
-		>"$T_TMP/b0" &
-	local f0=$!
-	ip netns exec rcfip1 "$TOOL" flood fd09::3 5005 1000 1400 >"$T_TMP/b1"
-	wait "$f0"
-	cat "$T_TMP/b0" "$T_TMP/b1"
+	flood_two 5005
 	wait_for received_at_2 "$base" 2000 || true
 	got=$(($(stat node msgs_received "node=2 ") - base))
 	rcfctl fabric show
