@@ -115,6 +115,7 @@ static void eng_elems(struct rcf_engine *e, const struct rcf_fabric *f)
 			e->circ[port + i] = s->circ_out[i];
 			e->ncirc += s->circ_out[i] != RCF_NO_CIRCUIT;
 		}
+		e->circ_dirty = 1;
 		port += s->ports;
 		el++;
 	}

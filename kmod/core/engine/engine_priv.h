@@ -217,6 +217,8 @@ struct rcf_engine {
 	u64 held_hops;		/* pieces the packets alive hold (hres) */
 	u64 pool_refused, pool_over;
 	u32 ncirc;		/* switch inputs with a circuit */
+	u32 circ_len;		/* longest run of circuits, eng_circ_measure */
+	u8 circ_dirty;		/* circ_len is to be measured again */
 
 	struct rcf_engine_stats st;
 	struct rcf_engine_pair_stats *pairs;	/* nnodes^2 or NULL */
@@ -259,14 +261,25 @@ int eng_rblk_build(const struct rcf_vec *t, struct eng_rblk **out);
 void eng_rblk_free(struct eng_rblk *b);
 
 /* engine_alloc.c */
+/* engine_circuit.c: e->circ_len from the circuits now. */
+void eng_circ_measure(struct rcf_engine *e);
+
 /*
  * Worm pieces a packet with nroute route bytes may ever make: one per
- * route byte read (its source's, each switch's, each relay's), but a
- * circuit carries it on without reading one, up to the hop limit.
+ * route byte read (its source's, each switch's, each relay's), and
+ * after each, as many as the longest run of circuits it may enter,
+ * which carry it on without reading one; never more than the hop limit.
  */
-static inline u32 eng_hres(const struct rcf_engine *e, u32 nroute)
+static inline u32 eng_hres(struct rcf_engine *e, u32 nroute)
 {
-	return e->ncirc ? RCF_ENGINE_MAX_HOPS : nroute;
+	u32 n;
+
+	if (!e->ncirc)
+		return nroute;
+	if (e->circ_dirty)
+		eng_circ_measure(e);
+	n = nroute * (1 + e->circ_len);
+	return n < RCF_ENGINE_MAX_HOPS ? n : RCF_ENGINE_MAX_HOPS;
 }
 
 /* Admission of np packets holding nh pieces: 0, -ENOBUFS or -E2BIG. */

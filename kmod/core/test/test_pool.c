@@ -349,30 +349,81 @@ static void t_generator_skips(void)
 	rcf_fabric_free(f);
 }
 
+/* What one packet of nroute route bytes holds in e's budget. */
+static u64 held_by(struct rcf_engine *e, u32 nroute)
+{
+	static const u8 route[3] = {H(0, 0), H(0, 0), H(0, 0)};
+	struct rcf_engine_pool p0, p1;
+	u8 payload[8] = {0};
+
+	rcf_engine_pool_stats(e, &p0);
+	CHECK_EQ(rcf_engine_send(e, 1, route, nroute, payload, 8, 0), 0);
+	rcf_engine_pool_stats(e, &p1);
+	return p1.held - p0.held;
+}
+
 /*
- * A circuit carries a packet past switches without a route byte: with
- * one in the engine, a packet holds the hop limit's pieces.
+ * A circuit carries a packet past a switch without a route byte: after
+ * each route byte, a packet holds a piece for every circuit of the
+ * longest run it may enter, and the hop limit's when circuits loop.
  */
 static void t_circuit_share(void)
 {
 	struct rcf_fabric *f = star();
-	static const u8 route[2] = {H(0, 0), H(0, 0)};
-	struct rcf_engine_pool p0, p1;
+	struct rcf_engine_stats st;
+	struct rcf_engine_pool ps;
 	struct rcf_engine *e;
-	u8 payload[8] = {0};
+	u64 plain2, circ1, circ2, hop, loop;
 
 	e = rcf_engine_build(f, &eops, NULL);
-	CHECK_EQ(rcf_engine_send(e, 1, route, 2, payload, 8, 0), 0);
-	rcf_engine_pool_stats(e, &p0);
+	plain2 = held_by(e, 2);
 	rcf_engine_free(e);
+	/* a run of one circuit: input 15 to node 1 */
 	CHECK_EQ(op_circuit(f, 0, 15, 1), 0);
 	e = rcf_engine_build(f, &eops, NULL);
-	CHECK_EQ(rcf_engine_send(e, 1, route, 2, payload, 8, 0), 0);
-	rcf_engine_pool_stats(e, &p1);
-	/* (pkt + 128 hops) - (pkt + 2 hops) = 126 hops */
-	CHECK(p1.held > p0.held);
-	CHECK_EQ((p1.held - p0.held) % 126, 0);
+	circ1 = held_by(e, 1);
+	circ2 = held_by(e, 2);
 	CHECK(rcf_engine_table_bytes(e) > sizeof(u64) * NODES);
+	/* node 15 through the circuit to node 1: within its share */
+	CHECK_EQ(rcf_engine_send(e, 15, (const u8[]){H(0, 0)}, 1, NULL, 0, 1),
+		 0);
+	CHECK(rcf_engine_run(e, 100000) >= 0);
+	rcf_engine_pool_stats(e, &ps);
+	rcf_engine_stats(e, &st);
+	CHECK_EQ(st.delivered_pkts, 2);
+	CHECK_EQ(ps.over, 0);
+	CHECK_EQ(ps.held, 0);
+	rcf_engine_free(e);
+	/* packet + 2 * (1 + 1) pieces against packet + 2 and + 1 * 2 */
+	hop = (circ2 - plain2) / 2;
+	CHECK(hop > 64);
+	CHECK_EQ(circ2 - plain2, 2 * hop);
+	CHECK_EQ(circ1, plain2);
+	rcf_fabric_free(f);
+
+	/* two switches whose circuits send a packet round for ever */
+	f = fab_new();
+	CHECK_EQ(op_switch(f, 0, 4), 0);
+	CHECK_EQ(op_switch(f, 1, 4), 0);
+	CHECK_EQ(op_node(f, 1, 1), 0);
+	CHECK_EQ(op_link(f, 0, N, 1, 0, S, 0, 0), 0);
+	CHECK_EQ(op_link(f, 1, S, 0, 1, S, 1, 1), 0);
+	CHECK_EQ(op_link(f, 2, S, 0, 2, S, 1, 2), 0);
+	CHECK_EQ(op_circuit(f, 0, 1, 2), 0);
+	CHECK_EQ(op_circuit(f, 1, 2, 1), 0);
+	e = rcf_engine_build(f, &eops, NULL);
+	loop = held_by(e, 1);
+	/* the hop limit: 126 pieces more than circ1's 2 */
+	CHECK_EQ(loop, circ1 + (RCF_ENGINE_MAX_HOPS - 2) * hop);
+	/* into the loop: round until the hop limit drops it */
+	CHECK_EQ(rcf_engine_send(e, 1, (const u8[]){H(0, 0), H(2, 0)}, 2, NULL,
+				 0, 2),
+		 0);
+	CHECK(rcf_engine_run(e, 100000) >= 0);
+	rcf_engine_pool_stats(e, &ps);
+	rcf_engine_stats(e, &st);
+	CHECK_EQ(st.drops[RCF_EDROP_HOP_LIMIT], 1);
+	CHECK_EQ(ps.over, 0);
 	rcf_engine_free(e);
 	rcf_fabric_free(f);
 }
