@@ -301,7 +301,7 @@ static void t_generator_skips(void)
 {
 	struct rcf_fabric *f = star();
 	struct rcf_traffic_spec s = {
-		.pattern = RCF_TP_HOTSPOT,
+		.pattern = RCF_TRAFFIC_HOTSPOT,
 		.param = 0,
 		.hot_permille = 1000,
 		.nodes = NODES,
