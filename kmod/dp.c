@@ -165,6 +165,27 @@ static int rcf_dp_feed_one(struct rcf_dp *dp, struct rcf_ndev *nd,
 
 	if (rcf_adapter_backlog(dp->ad, nd->node_id) >= RCF_DP_BACKLOG)
 		return 0;
+	/*
+	 * Only this kthread dequeues, and a detach that would free the
+	 * queue takes dp->lock, held here: the head stays put meanwhile.
+	 */
+	spin_lock_bh(&dp->txlock);
+	skb = skb_peek(&nd->txq);
+	dst = skb ? *(u32 *)skb->cb : 0;
+	len = skb ? skb->len : 0;
+	spin_unlock_bh(&dp->txlock);
+	/*
+	 * The pool's budget is held by packets in flight: the skb stays
+	 * queued, as for the backlog, and the queue stops when it fills.
+	 */
+	if (skb && rcf_adapter_room(dp->ad, nd->node_id, dst, len) ==
+	    -ENOBUFS) {
+		if (!nd->nobufs)
+			rcf_engine_refused(rcf_adapter_engine(dp->ad));
+		nd->nobufs = true;
+		return 0;
+	}
+	nd->nobufs = false;
 	spin_lock_bh(&dp->txlock);
 	skb = __skb_dequeue(&nd->txq);
 	if (skb) {
@@ -343,10 +364,15 @@ static int rcf_dp_thread(void *arg)
 		} else if (dp->ad && !dp->stuck) {
 			rcf_dp_feed(dp);
 			busy = rcf_dp_slice(dp, &wait_ns);
+			/* packets left: messages held by the budget go */
+			rcf_adapter_retry(dp->ad);
+			busy = busy ||
+			       rcf_engine_busy(rcf_adapter_engine(dp->ad));
 		}
 		if (dp->ad) {
 			WRITE_ONCE(dp->ebusy,
 				   rcf_engine_busy(rcf_adapter_engine(dp->ad)));
+			rcf_dp_pool_snap(dp, false);
 			rcf_dp_thresh_check(dp);
 			rcf_dp_path_check(dp);
 		}
@@ -468,15 +494,60 @@ void rcf_dp_set_clock(struct rcf_dp *dp, u64 hz)
 	wake_up(&dp->wq);
 }
 
+/*
+ * The pool gets what the fabric's mem-limit leaves to it: the limit less
+ * the model and the engine's tables; no limit, no budget.  Tables that
+ * alone fill the limit leave a budget that admits no packet (1 byte):
+ * every send is then a counted NO_MEM drop, not an unbounded pool.
+ */
+static void rcf_dp_budget_of(struct rcf_adapter *ad,
+			     const struct rcf_fabric *f)
+{
+	struct rcf_engine *e = rcf_adapter_engine(ad);
+	u64 used = f->mem + rcf_engine_table_bytes(e), lim = f->mem_limit;
+
+	rcf_engine_set_budget(e, !lim ? 0 : used < lim ? lim - used : 1);
+}
+
+void rcf_dp_set_budget(struct rcf_dp *dp, const struct rcf_fabric *f)
+{
+	if (!dp->ad)
+		return;
+	rcf_dp_budget_of(dp->ad, f);
+	rcf_dp_pool_snap(dp, true);
+}
+
+/*
+ * Counting the tables walks the route blocks: done when they change
+ * (an epoch), not after every slice.
+ */
+void rcf_dp_pool_snap(struct rcf_dp *dp, bool tables)
+{
+	struct rcf_engine *e = rcf_adapter_engine(dp->ad);
+	struct rcf_engine_pool p;
+
+	rcf_engine_pool_stats(e, &p);
+	WRITE_ONCE(dp->pool.bytes, p.bytes);
+	WRITE_ONCE(dp->pool.peak, p.peak);
+	WRITE_ONCE(dp->pool.held, p.held);
+	WRITE_ONCE(dp->pool.budget, p.budget);
+	WRITE_ONCE(dp->pool.refused, p.refused);
+	WRITE_ONCE(dp->pool.over, p.over);
+	if (tables)
+		WRITE_ONCE(dp->pool.tables, rcf_engine_table_bytes(e));
+}
+
 /* The fabric's path timeout turns the adapter's path waits on. */
 struct rcf_adapter *rcf_dp_adapter_new(struct rcf_dp *dp,
 				       struct rcf_fabric *f, u8 policy)
 {
 	struct rcf_adapter *ad = rcf_adapter_new(f, policy, &rcf_dp_ops, dp);
 
-	if (ad)
-		rcf_adapter_set_path_wait(ad,
-					  READ_ONCE(dp->path_timeout_ms) != 0);
+	if (!ad)
+		return NULL;
+	rcf_adapter_set_path_wait(ad, READ_ONCE(dp->path_timeout_ms) != 0);
+	/* before it takes over waiting messages; again once f commits */
+	rcf_dp_budget_of(ad, f);
 	return ad;
 }
 
@@ -527,6 +598,7 @@ int rcf_dp_rebuild_traffic(struct rcf_dp *dp, struct rcf_fabric *f,
 		rcf_adapter_free(dp->ad);
 	}
 	dp->ad = ad;
+	rcf_dp_set_budget(dp, f);
 	rcf_dp_path_nodes_gone(dp, f);
 	if (tr)
 		rcf_dp_traffic_install(dp, tr);

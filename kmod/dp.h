@@ -127,6 +127,11 @@ struct rcf_dp {
 	 */
 	bool suspended;
 	u64 ebusy;
+	/*
+	 * The engine's memory as the kthread or the last epoch saw it
+	 * (written under lock, read unlocked): fabric show reports it.
+	 */
+	struct rcf_engine_pool pool;
 	wait_queue_head_t ewq;
 	struct rcf_epoch_rec last_ep;
 	/*
@@ -177,6 +182,7 @@ struct rcf_ndev {
 	struct list_head active;	/* on dp->active while txq is not empty */
 	bool dead;			/* detached: xmit drops */
 	bool stalled;			/* on dp->stalled instead */
+	bool nobufs;			/* head skb counted as refused */
 };
 
 static inline unsigned long rcf_dp_chan_key(u32 link, u8 dir, u8 vc)
@@ -194,6 +200,10 @@ void rcf_dp_attach(struct rcf_dp *dp, struct net_device *dev);
 void rcf_dp_detach(struct rcf_dp *dp, struct net_device *dev);
 netdev_tx_t rcf_dp_xmit(struct sk_buff *skb, struct net_device *dev);
 void rcf_dp_kdrop(struct rcf_dp *dp, int reason);
+/* The engine's pool budget from f's mem-limit (dp->lock held). */
+void rcf_dp_set_budget(struct rcf_dp *dp, const struct rcf_fabric *f);
+/* dp->pool from the engine; tables: count them again (dp->lock held). */
+void rcf_dp_pool_snap(struct rcf_dp *dp, bool tables);
 
 /* debugfs.c: fault injection for tests */
 void rcf_debugfs_init(void);

@@ -225,6 +225,7 @@ static int rcf_epoch_paths(struct rcf_req *req, struct rcf_epoch_rec *rec,
 	}
 	rcf_dp_path_sync(dp, f);
 	rcf_path_update_install(dp->ad, u);
+	rcf_dp_set_budget(dp, f);
 	dp->ad_epoch = f->epoch;
 	mutex_unlock(&dp->lock);
 	/*
@@ -357,6 +358,7 @@ int rcf_epoch_commit(struct rcf_req *req)
 		rcf_epoch_swap(dp, f, prep.ad);
 		prep.ad = NULL;
 	}
+	rcf_dp_set_budget(dp, f);
 	dp->ad_epoch = f->epoch;
 	mutex_unlock(&dp->lock);
 	if (!routes && rcf_dp_atab_build(dp, f))

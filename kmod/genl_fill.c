@@ -4,6 +4,23 @@
 
 #include "rcf.h"
 
+/* The engine's memory as the data path last recorded it (dp->pool). */
+static int rcf_fill_pool(struct sk_buff *skb, const struct rcf_dp *dp)
+{
+	if (nla_put_u64_64bit(skb, RCF_A_FABRIC_ENGINE_MEM,
+			      dp ? READ_ONCE(dp->pool.tables) : 0, RCF_A_PAD) ||
+	    nla_put_u64_64bit(skb, RCF_A_FABRIC_POOL_MEM,
+			      dp ? READ_ONCE(dp->pool.bytes) : 0, RCF_A_PAD) ||
+	    nla_put_u64_64bit(skb, RCF_A_FABRIC_POOL_PEAK,
+			      dp ? READ_ONCE(dp->pool.peak) : 0, RCF_A_PAD) ||
+	    nla_put_u64_64bit(skb, RCF_A_FABRIC_POOL_BUDGET,
+			      dp ? READ_ONCE(dp->pool.budget) : 0, RCF_A_PAD) ||
+	    nla_put_u64_64bit(skb, RCF_A_FABRIC_POOL_REFUSED,
+			      dp ? READ_ONCE(dp->pool.refused) : 0, RCF_A_PAD))
+		return -EMSGSIZE;
+	return 0;
+}
+
 int rcf_fill_fabric(struct sk_buff *skb, struct rcf_fabric *f)
 {
 	u32 cq = f ? f->cq_size : RCF_CQ_DEF_SIZE;
@@ -33,7 +50,7 @@ int rcf_fill_fabric(struct sk_buff *skb, struct rcf_fabric *f)
 	    nla_put_u32(skb, RCF_A_FABRIC_PATH_TIMEOUT_MS,
 			dp ? READ_ONCE(dp->path_timeout_ms) : 0))
 		return -EMSGSIZE;
-	return 0;
+	return rcf_fill_pool(skb, dp);
 }
 
 static int rcf_fill_addrs(struct sk_buff *skb, const struct rcf_node *n)

@@ -59,19 +59,27 @@ received_at_2() {
 	[ $(($(stat node msgs_received "node=2 ") - $1)) -ge "$2" ]
 }
 
+# flood_two PORT: 1000 datagrams of 1400 bytes each from node 0 (IPv4)
+# and node 1 (IPv6) to node 2 at once; their reports in $T_TMP/PORT.0
+# and $T_TMP/PORT.1
+flood_two() {
+	ip netns exec rcfip0 "$TOOL" flood 10.9.0.3 "$1" 1000 1400 \
+		>"$T_TMP/$1.0" &
+	local f0=$!
+	ip netns exec rcfip1 "$TOOL" flood fd09::3 "$1" 1000 1400 \
+		>"$T_TMP/$1.1"
+	wait "$f0"
+	cat "$T_TMP/$1.0" "$T_TMP/$1.1"
+}
+
 udp_flood() {
 	bottleneck
 	local base
 	base=$(stat node msgs_received "node=2 ")
-	ip netns exec rcfip0 "$TOOL" flood 10.9.0.3 5003 1000 1400 \
-		>"$T_TMP/f0" &
-	local f0=$!
-	ip netns exec rcfip1 "$TOOL" flood fd09::3 5003 1000 1400 >"$T_TMP/f1"
-	wait "$f0"
-	cat "$T_TMP/f0" "$T_TMP/f1"
+	flood_two 5003
 	local e0 e1 got
-	e0=$(sed 's/.*eagain=//' "$T_TMP/f0")
-	e1=$(sed 's/.*eagain=//' "$T_TMP/f1")
+	e0=$(sed 's/.*eagain=//' "$T_TMP/5003.0")
+	e1=$(sed 's/.*eagain=//' "$T_TMP/5003.1")
 	[ $((e0 + e1)) -gt 0 ] || fail "the senders never saw backpressure"
 	expect_eq 0 "$(fabric_drops)" "drops inside the fabric"
 	# every datagram sent arrives, once the fabric has drained (the
@@ -82,6 +90,41 @@ udp_flood() {
 	expect_eq 2000 "$got" "datagrams node 2 received"
 	"$TOOL" get switch
 	[ "$(blocked_in)" -gt 0 ] || fail "the bottleneck never pushed back"
+}
+
+# fabric show's figure NAME
+fig() {
+	rcfctl fabric show | sed -n "s/.* $1 \([0-9]*\).*/\1/p"
+}
+
+# The same flood with a 1 MiB central queue, which would take the
+# senders' bursts, and a mem-limit that leaves the engine's packet pool
+# 64 KiB: the budget holds skbs back in their node queues instead, so
+# nothing is dropped, every datagram arrives and the pool stays within
+# its budget (Documentation/datapath.rst, "The pool's budget").
+budget_flood() {
+	local base b got peak
+	bottleneck
+	rcfctl switch set 0 cq-size 1048576 >/dev/null ||
+		fail "a 1 MiB central queue refused"
+	rcfctl fabric set mem-limit $(($(fig mem) + $(fig engine-mem) + 65536)) \
+		>/dev/null || fail "mem-limit refused"
+	# the new engine's tables may differ a little from the old one's
+	b=$(fig pool-budget)
+	[ -n "$b" ] && [ "$b" -gt 32768 ] && [ "$b" -le 98304 ] ||
+		fail "pool-budget '$b', want about 64 KiB"
+	base=$(stat node msgs_received "node=2 ")
+	flood_two 5005
+	wait_for received_at_2 "$base" 2000 || true
+	got=$(($(stat node msgs_received "node=2 ") - base))
+	rcfctl fabric show
+	expect_eq 0 "$(fabric_drops)" "drops inside the fabric"
+	expect_eq 2000 "$got" "datagrams node 2 received"
+	peak=$(fig pool-peak)
+	[ "$peak" -gt 0 ] && [ "$peak" -le "$b" ] ||
+		fail "pool-peak $peak, budget $b"
+	[ "$(fig pool-refused)" -gt 0 ] || fail "the budget never held an skb"
+	rcfctl fabric set mem-limit 0 >/dev/null
 }
 
 # rcf.ko goes with skbs queued, packets in flight and node netdevs in
@@ -108,9 +151,11 @@ unload_in_flight() {
 	insmod "$RCF_KO" || fail "insmod $RCF_KO failed"
 }
 
-t_plan 3
+t_plan 4
 t_run "8 MiB over TCP through a congested link, sha256 matches" tcp_congested
 t_run "UDP flood into one link: no drop, senders pushed back" udp_flood
+t_run "UDP flood under a small pool budget: no drop, pool within it" \
+	budget_flood
 t_run "unload with traffic in flight" unload_in_flight
 ip_cleanup
 t_done

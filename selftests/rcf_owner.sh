@@ -274,6 +274,99 @@ own_mem_limit() {
 		fail "topo save wrote the module's limit: $(head -n1 "$WORK/own.topo2")"
 }
 
+# fabric show's figure NAME, from file FILE
+fig() {
+	sed -n "s/.* $1 \([0-9]*\).*/\1/p" "$2"
+}
+
+# json FILE KEY: a number of rcfctl's JSON
+json() {
+	sed -n "s/.*\"$2\":\([0-9]*\).*/\1/p" "$1"
+}
+
+# The engine's packet pool is held to what the fabric's mem-limit leaves
+# it.  Nobody's hotspot run into 1 MiB central queues, at the top rate
+# for small messages and with the largest backlog, would fill hundreds of
+# MiB of pool; under a mem-limit leaving 2 MiB the pool stays within its
+# budget, the group's memory stays flat, the budget's refusals are
+# counted (as skips: offered load held back, not lost) and every message
+# sent arrives intact.
+pool_budget() {
+	local d b n peak sent m1 m2 pid
+	kill_holders
+	wait_threads "$(cat "$WORK/base")"
+	rm -f "$WORK"/pool.*
+	"${OWNER[@]}" sh -c '
+		w=$0
+		fig() { rcfctl fabric show | sed -n "s/.* $1 \([0-9]*\).*/\1/p"; }
+		step() { n=$1; shift; "$@" >"$w/pool.$n" 2>&1 || echo "$n: $(cat "$w/pool.$n")" >>"$w/pool.err"; }
+		step apply rcfctl topo apply sp1:16
+		for s in $(seq 0 63); do
+			rcfctl switch set $s cq-size 1048576 >/dev/null 2>&1
+		done
+		step routes rcfctl route compute --algo sp1 --install
+		step limit rcfctl fabric set mem-limit \
+			$(($(fig mem) + $(fig engine-mem) + 2097152))
+		rcfctl fabric show >"$w/pool.show0"
+		rcfctl topo save - >"$w/pool.topo"
+		step start rcfctl traffic start hotspot hotspot 0 share 1000 \
+			rate 40000 size 16-64 cycles 100000000000 seed 9 \
+			backlog 16777216
+		: >"$w/pool.started"
+		for i in $(seq 15); do
+			sleep 1
+			rcfctl fabric show >"$w/pool.show$i"
+		done
+		step stop rcfctl traffic stop
+		timeout 300 rcfctl -j traffic wait >"$w/pool.json" 2>&1 ||
+			echo "the stopped run did not drain" >>"$w/pool.err"
+		rcfctl fabric show >"$w/pool.end"
+		: >"$w/pool.over"' "$WORK" </dev/null >/dev/null 2>&1 &
+	pid=$!
+	T_WAIT_S=300 wait_for test -e "$WORK/pool.started" ||
+		fail "no run started: $(cat "$WORK/pool.err" 2>/dev/null)"
+	sleep 5
+	m1=$(cat "$GRP/memory.current")
+	sleep 9
+	m2=$(cat "$GRP/memory.current")
+	wait "$pid"
+	[ -e "$WORK/pool.over" ] || fail "nobody's script did not finish"
+	[ ! -s "$WORK/pool.err" ] || fail "$(cat "$WORK/pool.err")"
+	grep -q "cq-size 1048576" "$WORK/pool.topo" ||
+		fail "no switch took a 1 MiB central queue"
+	echo "# before: $(cat "$WORK/pool.show0")"
+	echo "# after: $(cat "$WORK/pool.end")"
+	echo "# group memory.current $m1 B at 5 s, $m2 B at 14 s"
+	# the new engine's tables may differ a little from the old one's
+	b=$(fig pool-budget "$WORK/pool.show0")
+	[ -n "$b" ] && [ "$b" -gt 1048576 ] && [ "$b" -le 2162688 ] ||
+		fail "pool-budget '$b', want about 2 MiB"
+	for d in "$WORK"/pool.show[0-9]* "$WORK/pool.end"; do
+		n=$(fig pool-mem "$d")
+		[ "$n" -le "$b" ] || fail "pool-mem $n over the budget $b: $(cat "$d")"
+	done
+	peak=$(fig pool-peak "$WORK/pool.end")
+	[ "$peak" -gt 0 ] && [ "$peak" -le "$b" ] ||
+		fail "pool-peak $peak, budget $b"
+	[ "$(fig pool-refused "$WORK/pool.end")" -gt 0 ] ||
+		fail "the budget never refused a send"
+	# flat: no more than twice the budget added in 9 s of the run
+	[ $((m2 - m1)) -le $((2 * b)) ] ||
+		fail "the group's memory grew $((m2 - m1)) B in 9 s, budget $b B"
+	cat "$WORK/pool.json"
+	grep -q '"done":true' "$WORK/pool.json" || fail "the run did not drain"
+	sent=$(json "$WORK/pool.json" msgs-sent)
+	[ "$(json "$WORK/pool.json" msgs-skipped)" -gt 0 ] ||
+		fail "no message skipped"
+	[ "$sent" -gt 0 ] || fail "no message sent"
+	expect_eq "$sent" "$(json "$WORK/pool.json" msgs-delivered)" \
+		"messages delivered of those sent"
+	expect_eq 0 "$(json "$WORK/pool.json" msgs-refused)" \
+		"messages refused (the budget skips, it does not refuse)"
+	expect_eq 0 "$(json "$WORK/pool.json" msgs-corrupt)" "corrupt messages"
+	kill_holders
+}
+
 cpu_stat() {
 	awk -v k="$1" '$1 == k { print $2 }' "$GRP/cpu.stat"
 }
@@ -358,7 +451,7 @@ pids_counted() {
 	kill_holders
 }
 
-t_plan 9
+t_plan 10
 t_run "cgroup v2 with pids, cpu and memory for the test" setup_cgroup
 t_run "nobody owns the fabric of an own user namespace only" unprivileged_fabric
 t_run "a fabric's kthread joins its creator's cgroups" thread_joins_cgroup
@@ -366,6 +459,7 @@ t_run "max_user_fabrics bounds one user's fabrics" per_user_cap
 t_run "a fabric's memory is charged to its owner's cgroup" memory_charged
 t_run "a small memory.max bounds what an owner's fabric holds" memory_bounded
 t_run "a fabric's own mem-limit refuses, names itself, is capped" own_mem_limit
+t_run "the engine's pool stays under a small mem-limit" pool_budget
 t_run "the data path's CPU is throttled by its owner's cpu.max" cpu_throttled
 t_run "the kthread counts in pids.current; pids.max does not bound fabrics" \
 	pids_counted

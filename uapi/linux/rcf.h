@@ -484,6 +484,26 @@ enum rcf_attr {
 					 * read back: no limit
 					 */
 
+	/*
+	 * fabric: the engine's memory (Documentation/datapath.rst, "The
+	 * pool's budget"), as the data path last saw it
+	 */
+	RCF_A_FABRIC_ENGINE_MEM,	/* u64, read-only: bytes of the
+					 * engine's tables
+					 */
+	RCF_A_FABRIC_POOL_MEM,		/* u64, read-only: bytes of its
+					 * packet pool now
+					 */
+	RCF_A_FABRIC_POOL_PEAK,		/* u64, read-only: the pool's most
+					 * bytes since the engine was built
+					 */
+	RCF_A_FABRIC_POOL_BUDGET,	/* u64, read-only: what mem-limit
+					 * leaves the pool, bytes (0: none)
+					 */
+	RCF_A_FABRIC_POOL_REFUSED,	/* u64, read-only: sends the budget
+					 * refused since the engine was built
+					 */
+
 	__RCF_A_MAX,
 	RCF_A_MAX = __RCF_A_MAX - 1
 };

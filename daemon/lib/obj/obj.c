@@ -64,6 +64,11 @@ const struct rcf_attr_desc rcf_attrs[__RCF_A_MAX] = {
 	[RCF_A_FABRIC_PATH_TIMEOUT_MS] = {"path-timeout", RCF_T_U32, 0},
 	[RCF_A_CIRCUIT_PATH] = {"path", RCF_T_U32, 1},
 	[RCF_A_FABRIC_MEM_LIMIT] = {"mem-limit", RCF_T_U64, 0},
+	[RCF_A_FABRIC_ENGINE_MEM] = {"engine-mem", RCF_T_U64, 1},
+	[RCF_A_FABRIC_POOL_MEM] = {"pool-mem", RCF_T_U64, 1},
+	[RCF_A_FABRIC_POOL_PEAK] = {"pool-peak", RCF_T_U64, 1},
+	[RCF_A_FABRIC_POOL_BUDGET] = {"pool-budget", RCF_T_U64, 1},
+	[RCF_A_FABRIC_POOL_REFUSED] = {"pool-refused", RCF_T_U64, 1},
 };
 
 const char *const rcf_kind_names[RCF_K_NR] = {
@@ -85,6 +90,11 @@ static const int fabric_attrs[] = {
 	RCF_A_FABRIC_PATHS,
 	RCF_A_FABRIC_MEM,
 	RCF_A_FABRIC_MEM_LIMIT,
+	RCF_A_FABRIC_ENGINE_MEM,
+	RCF_A_FABRIC_POOL_MEM,
+	RCF_A_FABRIC_POOL_PEAK,
+	RCF_A_FABRIC_POOL_BUDGET,
+	RCF_A_FABRIC_POOL_REFUSED,
 	0,
 };
 static const int node_attrs[] = {

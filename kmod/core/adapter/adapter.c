@@ -115,17 +115,20 @@ static u32 ad_pick(struct rcf_adapter *a, u32 src, u32 first, u32 n)
 /*
  * Packets a message of len bytes needs at most over the n routes at
  * first, or over a path (n 0): its packets carry one route byte.
+ * *maxh: the most route bytes one of them carries.
  */
-static u32 ad_npkts(struct rcf_adapter *a, u32 first, u32 n, u32 len)
+static u32 ad_npkts(struct rcf_adapter *a, u32 first, u32 n, u32 len,
+		    u32 *maxh)
 {
-	u32 k, nh, maxh = 1, room;
+	u32 k, nh, room;
 	const u8 *hops;
 
+	*maxh = 1;
 	for (k = 0; k < n; k++)
 		if (!rcf_engine_route_at(a->e, first + k, &hops, &nh) &&
-		    nh > maxh)
-			maxh = nh;
-	room = RCF_ENGINE_MAX_PKT - 1 - maxh - RCF_ADAPTER_HDR;
+		    nh > *maxh)
+			*maxh = nh;
+	room = RCF_ENGINE_MAX_PKT - 1 - *maxh - RCF_ADAPTER_HDR;
 	return len ? (len + room - 1) / room : 1;
 }
 
@@ -141,13 +144,15 @@ int ad_xmit(struct rcf_adapter *a, u32 si, u32 dst, struct ad_path *p,
 	u8 buf[RCF_ENGINE_MAX_PKT];
 	u32 src = a->nodes[si].id, first, n, off = 0, pos, nh, room, chunk;
 	const u8 *hops;
-	u32 id;
+	u32 id, np;
 	int r;
 
 	n = rcf_engine_pair_routes(a->e, src, dst, &first);
 	/* all packets or none: the engine cannot fail once they are held */
-	if (rcf_engine_reserve(a->e, ad_npkts(a, first, p ? 0 : n, len)))
-		return -ENOMEM;
+	np = ad_npkts(a, first, p ? 0 : n, len, &nh);
+	r = rcf_engine_reserve(a->e, np, nh);
+	if (r)
+		return r;
 	id = a->nodes[si].next_id++;
 	buf[0] = id >> 24;
 	buf[1] = id >> 16;
@@ -226,9 +231,35 @@ int rcf_adapter_send(struct rcf_adapter *a, u32 src, u32 dst, const void *msg,
 	if (wp || (p && !ad_path_ready(p)) || (!p && !n))
 		return ad_wait(a, si, dst, msg, len, cookie);
 	r = ad_xmit(a, si, dst, p, msg, len, cookie);
+	/* a message no budget of this engine can ever take is lost */
+	if (r == -E2BIG)
+		r = -ENOMEM;
 	if (r == -ENOMEM)
 		ad_drop(a, si, RCF_ADROP_NO_MEM);
 	return r;
+}
+
+int rcf_adapter_room(const struct rcf_adapter *a, u32 src, u32 dst, u32 len)
+{
+	int si = rcf_engine_node_index(a->e, src);
+	const struct ad_wpair *wp = NULL;
+	struct ad_path *p;
+	u32 first, n, np, nh;
+
+	if (si < 0 || rcf_engine_node_index(a->e, dst) < 0 ||
+	    len > RCF_ADAPTER_MAX_MSG)
+		return 0;
+	p = ad_path_of(a, si, dst);
+	n = rcf_engine_pair_routes(a->e, src, dst, &first);
+	/* ad_wpair without create only looks */
+	if (a->nodes[si].wpairs)
+		wp = ad_wpair((struct rcf_adapter *)a, si, dst, false);
+	/* a message that waits or is refused takes nothing from the pool */
+	if ((wp && wp->nwait) || (p && !ad_path_ready(p)) || (!p && !n))
+		return 0;
+	/* ad_npkts reads routes only */
+	np = ad_npkts((struct rcf_adapter *)a, first, p ? 0 : n, len, &nh);
+	return rcf_engine_room(a->e, np, nh);
 }
 
 u64 rcf_adapter_backlog(const struct rcf_adapter *a, u32 src)

@@ -97,11 +97,26 @@ struct rcf_engine *rcf_adapter_engine(struct rcf_adapter *a);
  * path (below).  0 when queued or held; -EINVAL for an unknown node;
  * -ENOENT when the pair has no route and -EMSGSIZE for a message over
  * RCF_ADAPTER_MAX_MSG (both counted drops); -EAGAIN when it would wait
- * and the node's queue is full (not a drop); -ENOMEM.  Nothing is queued
- * unless 0 is returned.
+ * and the node's queue is full (not a drop); -ENOBUFS when the engine's
+ * pool budget is held by packets in flight (not a drop: send it again
+ * once rcf_adapter_room says so); -ENOMEM, a counted drop, also for a
+ * message whose packets need more than the whole budget.  Nothing is
+ * queued unless 0 is returned.
  */
 int rcf_adapter_send(struct rcf_adapter *a, u32 src, u32 dst, const void *msg,
 		     u32 len, u64 cookie);
+/*
+ * -ENOBUFS when rcf_adapter_send(a, src, dst, len bytes) would now be
+ * refused for the pool's budget, else 0 (whatever else it would say).
+ * Lets a sender keep the message until there is room, without copying.
+ */
+int rcf_adapter_room(const struct rcf_adapter *a, u32 src, u32 dst, u32 len);
+/*
+ * Messages waiting for a path that met the pool's budget try again
+ * (rcf_adapter_kick), if any did: for whoever runs the engine, after a
+ * run has let packets leave.
+ */
+void rcf_adapter_retry(struct rcf_adapter *a);
 
 /* Bytes queued at node src and not yet on its first link. */
 u64 rcf_adapter_backlog(const struct rcf_adapter *a, u32 src);

@@ -105,6 +105,7 @@ struct rcf_adapter {
 	struct ad_ptab *pt;	/* never NULL once built */
 	u64 path_inflight;	/* inflight of every path */
 	bool path_wait;		/* requests on: no-route messages wait */
+	bool nobufs;		/* a waiting message met the pool's budget */
 	struct rcf_adapter_stats st;
 };
 
@@ -153,7 +154,8 @@ static inline void ad_moved(struct rcf_adapter *a, u32 i, u32 id, bool sent)
 
 /*
  * Sends msg as packets now, on path p (HELD) or, when p is NULL, on the
- * pair's routes (which it has); 0 or -ENOMEM, counting no drop.
+ * pair's routes (which it has); 0, -ENOMEM, or the engine's budget
+ * refusals -ENOBUFS and -E2BIG (rcf_engine_send), counting no drop.
  */
 int ad_xmit(struct rcf_adapter *a, u32 si, u32 dst, struct ad_path *p,
 	    const void *msg, u32 len, u64 cookie);

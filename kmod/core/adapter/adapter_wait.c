@@ -123,8 +123,9 @@ static void ad_wmsg_take(struct rcf_adapter *a, u32 si, struct ad_wmsg *prev,
  * Sends what of node si's queue can go now, in order: a pair's messages
  * leave on its HELD path or, without a path, its routes; a pair left
  * with neither raises its request again (or, requests off, is dropped
- * as if sent now).  A send out of memory stops the node until the next
- * kick, so nothing overtakes it.
+ * as if sent now).  A send out of memory or of the pool's budget stops
+ * the node until the next kick (rcf_adapter_retry for the budget), so
+ * nothing overtakes it; one that no budget can take is dropped.
  */
 static void ad_kick_node(struct rcf_adapter *a, u32 si)
 {
@@ -146,8 +147,14 @@ static void ad_kick_node(struct rcf_adapter *a, u32 si)
 		p = ad_path_of(a, si, m->dst);
 		n = rcf_engine_pair_routes(a->e, nd->id, m->dst, &first);
 		if (p ? ad_path_ready(p) : n != 0) {
-			if (ad_xmit(a, si, m->dst, p, m->data, m->len,
-				    m->cookie))
+			int r = ad_xmit(a, si, m->dst, p, m->data, m->len,
+					m->cookie);
+
+			if (r == -ENOBUFS)
+				a->nobufs = true;
+			if (r == -E2BIG)
+				ad_drop(a, si, RCF_ADROP_NO_MEM);
+			else if (r)
 				break;
 		} else if (!p && !a->path_wait) {
 			ad_drop(a, si, RCF_ADROP_NO_ROUTE);
@@ -176,6 +183,14 @@ void rcf_adapter_kick(struct rcf_adapter *a)
 	for (si = 0; si < a->nnodes && a->st.path_waiting; si++)
 		if (a->nodes[si].wq_head)
 			ad_kick_node(a, si);
+}
+
+void rcf_adapter_retry(struct rcf_adapter *a)
+{
+	if (!a->nobufs)
+		return;
+	a->nobufs = false;
+	rcf_adapter_kick(a);
 }
 
 void ad_wait_answered(struct rcf_adapter *a, u32 si)

@@ -85,7 +85,10 @@ void rcf_engine_free(struct rcf_engine *e);
  * Queues a packet [length][route][payload] at node src.  Returns 0 when
  * queued, -EINVAL for an unknown node or an empty route, -ENOMEM; a route
  * over RCF_ROUTE_MAX_HOPS bytes or a packet over RCF_ENGINE_MAX_PKT bytes
- * is a counted drop and returns -EMSGSIZE.
+ * is a counted drop and returns -EMSGSIZE.  Under a pool budget
+ * (rcf_engine_set_budget) -ENOBUFS while the packets in flight hold it
+ * and -E2BIG when the packet needs more than all of it: refusals, not
+ * drops, counted in the pool's stats.
  */
 int rcf_engine_send(struct rcf_engine *e, u32 src, const u8 *route,
 		    u32 nroute, const u8 *payload, u32 plen, u64 cookie);
@@ -169,15 +172,49 @@ u64 rcf_engine_first_hop_load(const struct rcf_engine *e, u32 src, u8 rbyte);
 /* Bytes of node src's own packets not yet on its first link. */
 u64 rcf_engine_backlog(const struct rcf_engine *e, u32 src);
 /*
- * Makes sure the next npkts rcf_engine_send calls cannot fail for lack of
- * memory; 0 or -ENOMEM.
+ * Makes sure the next npkts rcf_engine_send calls, with at most nroute
+ * route bytes each, cannot fail for lack of memory or of budget: 0,
+ * -ENOMEM, or the refusals of rcf_engine_send (-ENOBUFS, -E2BIG).
  */
-int rcf_engine_reserve(struct rcf_engine *e, u32 npkts);
+int rcf_engine_reserve(struct rcf_engine *e, u32 npkts, u32 nroute);
+/*
+ * Whether rcf_engine_reserve(e, npkts, nroute) would pass the budget now:
+ * 0, -ENOBUFS or -E2BIG; nothing is counted or changed.
+ */
+int rcf_engine_room(const struct rcf_engine *e, u32 npkts, u32 nroute);
+/* Counts a refusal of a sender that rcf_engine_room turned back. */
+void rcf_engine_refused(struct rcf_engine *e);
 /*
  * Bytes of the packet and worm-piece pool: it grows with what the nodes
  * queue and, reused rather than returned, keeps its high-water mark.
  */
 u64 rcf_engine_pool_bytes(const struct rcf_engine *e);
+/*
+ * The pool's budget, bytes (0: none, the default).  A packet is admitted
+ * where it is made (rcf_engine_send, rcf_engine_reserve), never inside
+ * the network: it holds its packet and as many worm pieces as it can
+ * ever make, until it is freed, so a piece is never refused on its way
+ * and the budget cannot stop the fabric.  Admission counts the pool's
+ * blocks as they stand, so the pool never grows past the budget
+ * (Documentation/datapath.rst, "The pool's budget", has the bound and
+ * its one exception).
+ */
+void rcf_engine_set_budget(struct rcf_engine *e, u64 bytes);
+
+struct rcf_engine_pool {
+	u64 bytes;	/* the pool's blocks now */
+	u64 peak;	/* and at most, since the engine was built */
+	u64 held;	/* what the admitted packets hold, bytes */
+	u64 budget;	/* 0: none */
+	u64 refused;	/* sends and reservations the budget refused */
+	u64 over;	/* pieces made past their packet's share */
+	u64 tables;	/* not filled: rcf_engine_table_bytes */
+};
+
+void rcf_engine_pool_stats(const struct rcf_engine *e,
+			   struct rcf_engine_pool *s);
+/* Bytes of the engine's tables (all but the pool), counted now. */
+u64 rcf_engine_table_bytes(const struct rcf_engine *e);
 /*
  * Gives the whole pool back when no packet and no worm piece is alive,
  * so a burst's memory does not outlive it; true when it did.

@@ -111,8 +111,11 @@ static void eng_elems(struct rcf_engine *e, const struct rcf_fabric *f)
 		x->port0 = port;
 		x->cq_cap = s->cq_size / RCF_ENGINE_CHUNK;
 		x->cq_free = x->cq_cap;
-		for (i = 0; i < s->ports; i++)
+		for (i = 0; i < s->ports; i++) {
 			e->circ[port + i] = s->circ_out[i];
+			e->ncirc += s->circ_out[i] != RCF_NO_CIRCUIT;
+		}
+		e->circ_dirty = 1;
 		port += s->ports;
 		el++;
 	}
@@ -269,6 +272,35 @@ void rcf_engine_free(struct rcf_engine *e)
 	eng_wheel_free(e);
 	rcf_os_free(e->pairs);
 	rcf_os_free(e);
+}
+
+u64 rcf_engine_table_bytes(const struct rcf_engine *e)
+{
+	u64 n = sizeof(*e), ports = e->nport ? e->nport : 1;
+	u32 u;
+
+	n += (u64)e->nelem * (sizeof(*e->elem) + 2 * sizeof(u32));
+	n += ports * (2 * sizeof(u32) + 1);
+	n += (u64)e->ndl * sizeof(*e->dl) + (u64)e->nchan * sizeof(*e->chan);
+	n += ((u64)e->max_node + e->max_sw + e->max_link) * sizeof(u32);
+	n += (u64)e->nrblk * sizeof(*e->rblk);
+	for (u = 0; e->rblk && u < e->nrblk; u++)
+		if (e->rblk[u])
+			n += sizeof(*e->rblk[u]) + (u64)e->rblk[u]->n *
+				(sizeof(*e->rblk[u]->r) +
+				 sizeof(*e->rblk[u]->ps));
+	n += (u64)e->heap_cap * sizeof(*e->heap);
+	if (e->pairs)
+		n += (u64)e->nnodes * e->nnodes * sizeof(*e->pairs);
+	if (e->wheel) {
+		n += ((u64)e->wmask + 1) * sizeof(*e->wheel);
+		for (u = 0; u <= e->wmask; u++)
+			n += (u64)e->wheel[u].cap * sizeof(*e->wheel[u].v);
+	}
+	n += 2 * (u64)e->ff_cap * sizeof(*e->ff_log);
+	if (e->ffc)
+		n += ((u64)e->nchan + 1) * sizeof(*e->ffc);
+	return n;
 }
 
 static const struct eng_rblk *eng_rblk_of(const struct rcf_engine *e,

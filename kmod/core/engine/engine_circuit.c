@@ -84,9 +84,53 @@ void rcf_engine_set_circuit(struct rcf_engine *e, u32 sw, u32 in, u8 out)
 	if (sw >= e->max_sw || e->sw_idx[sw] == ENG_NONE)
 		return;
 	x = &e->elem[e->sw_idx[sw]];
-	if (in < x->nports)
-		e->circ[x->port0 + in] = out;
+	if (in >= x->nports)
+		return;
+	e->ncirc -= e->circ[x->port0 + in] != RCF_NO_CIRCUIT;
+	e->ncirc += out != RCF_NO_CIRCUIT;
+	e->circ[x->port0 + in] = out;
+	e->circ_dirty = 1;
 	e->ff_streak = 0;
+}
+
+/*
+ * Circuits a packet entering switch element el at input port in crosses
+ * in a row, each making a worm piece: followed until an input without a
+ * circuit, a node or a port without a link ends the run, or until the
+ * hop limit, which only a loop of circuits reaches.
+ */
+static u32 eng_circ_run(const struct rcf_engine *e, u32 el, u32 in)
+{
+	u32 n = 0, d;
+
+	while (n < RCF_ENGINE_MAX_HOPS) {
+		const struct eng_elem *x = &e->elem[el];
+		u8 out = e->circ[x->port0 + in];
+
+		if (!x->is_switch || out == RCF_NO_CIRCUIT)
+			break;
+		n++;
+		d = out < x->nports ? e->port_out[x->port0 + out] : ENG_NONE;
+		if (d == ENG_NONE)
+			break;
+		el = e->dl[d].to;
+		in = e->dl[d].to_port;
+	}
+	return n;
+}
+
+void eng_circ_measure(struct rcf_engine *e)
+{
+	u32 el, in, n;
+
+	e->circ_len = 0;
+	for (el = e->nnodes; el < e->nelem; el++)
+		for (in = 0; in < e->elem[el].nports; in++) {
+			n = eng_circ_run(e, el, in);
+			if (n > e->circ_len)
+				e->circ_len = n;
+		}
+	e->circ_dirty = 0;
 }
 
 /*

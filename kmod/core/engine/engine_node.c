@@ -38,7 +38,7 @@ int rcf_engine_send(struct rcf_engine *e, u32 src, const u8 *route,
 {
 	struct eng_pkt *p;
 	int reason;
-	u32 el;
+	u32 el, hres;
 
 	if (src >= e->max_node || e->node_idx[src] == ENG_NONE || !nroute)
 		return -EINVAL;
@@ -53,10 +53,16 @@ int rcf_engine_send(struct rcf_engine *e, u32 src, const u8 *route,
 		return -EMSGSIZE;
 	}
 	el = e->node_idx[src];
+	hres = eng_hres(e, nroute);
+	reason = eng_admit(e, 1, hres);
+	if (reason)
+		return reason;
 	p = eng_pkt_get(e);
 	if (!p)
 		return -ENOMEM;
 	e->busy++;
+	p->hres = hres;
+	e->held_hops += hres;
 	p->cookie = cookie;
 	p->born = e->now;
 	p->src = el;

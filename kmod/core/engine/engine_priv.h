@@ -19,6 +19,7 @@ struct eng_pkt {
 	u8 nroute;
 	u8 rb;			/* route bytes read so far (node queues) */
 	u8 hops;		/* elements crossed (node queues) */
+	u8 hres;		/* worm pieces it holds in the pool's budget */
 	u8 data[RCF_ENGINE_MAX_PKT];	/* route bytes then payload */
 };
 
@@ -210,6 +211,14 @@ struct rcf_engine {
 	struct eng_hop *hop_free;
 	u64 hops_live;		/* worm pieces handed out */
 	u64 pool_bytes;		/* every block's size */
+	u64 pool_peak;
+	u64 pkt_cap, hop_cap;	/* packets and pieces the blocks hold */
+	u64 budget;		/* rcf_engine_set_budget, 0: none */
+	u64 held_hops;		/* pieces the packets alive hold (hres) */
+	u64 pool_refused, pool_over;
+	u32 ncirc;		/* switch inputs with a circuit */
+	u32 circ_len;		/* longest run of circuits, eng_circ_measure */
+	u8 circ_dirty;		/* circ_len is to be measured again */
 
 	struct rcf_engine_stats st;
 	struct rcf_engine_pair_stats *pairs;	/* nnodes^2 or NULL */
@@ -252,6 +261,29 @@ int eng_rblk_build(const struct rcf_vec *t, struct eng_rblk **out);
 void eng_rblk_free(struct eng_rblk *b);
 
 /* engine_alloc.c */
+/* engine_circuit.c: e->circ_len from the circuits now. */
+void eng_circ_measure(struct rcf_engine *e);
+
+/*
+ * Worm pieces a packet with nroute route bytes may ever make: one per
+ * route byte read (its source's, each switch's, each relay's), and
+ * after each, as many as the longest run of circuits it may enter,
+ * which carry it on without reading one; never more than the hop limit.
+ */
+static inline u32 eng_hres(struct rcf_engine *e, u32 nroute)
+{
+	u32 n;
+
+	if (!e->ncirc)
+		return nroute;
+	if (e->circ_dirty)
+		eng_circ_measure(e);
+	n = nroute * (1 + e->circ_len);
+	return n < RCF_ENGINE_MAX_HOPS ? n : RCF_ENGINE_MAX_HOPS;
+}
+
+/* Admission of np packets holding nh pieces: 0, -ENOBUFS or -E2BIG. */
+int eng_admit(struct rcf_engine *e, u32 np, u64 nh);
 struct eng_pkt *eng_pkt_get(struct rcf_engine *e);
 void eng_pkt_put(struct rcf_engine *e, struct eng_pkt *p);
 struct eng_hop *eng_hop_get(struct rcf_engine *e);

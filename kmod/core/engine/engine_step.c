@@ -653,6 +653,16 @@ struct eng_hop *eng_hop_start(struct rcf_engine *e, u32 ci, struct eng_pkt *p,
 	if (!h)
 		return NULL;
 	eng_ff_mark(e);
+	/*
+	 * More pieces than it was admitted with: a circuit laid after it
+	 * was.  The piece is made all the same (refusing it could stop the
+	 * fabric); the packet holds it from now on, so admission sees it.
+	 */
+	if (hops > p->hres) {
+		e->held_hops += hops - p->hres;
+		e->pool_over += hops - p->hres;
+		p->hres = hops;
+	}
 	h->pkt = p;
 	p->refs++;
 	h->up = up;

@@ -753,6 +753,7 @@ static void t_on_the_path(void)
 	struct rcf_fabric *f = fab_chain(2);
 	struct rcf_adapter *a;
 	struct rcf_engine_stats es;
+	struct rcf_engine_pool ps;
 	struct rcf_adapter_path ap;
 	u64 bytes = 0, pkts = 0;
 	u32 i, id0, id1;
@@ -785,6 +786,9 @@ static void t_on_the_path(void)
 	/* the master's byte goes at its port; no switch reads one */
 	CHECK_EQ(es.sent_pkts, 2 * pkts);
 	CHECK_EQ(es.stripped, 0);
+	/* nor makes a worm piece past what each packet was admitted with */
+	rcf_engine_pool_stats(rcf_adapter_engine(a), &ps);
+	CHECK_EQ(ps.over, 0);
 	CHECK_EQ(es.dropped_pkts, 0);
 	CHECK_EQ(es.injected, es.delivered);
 	CHECK_EQ(rcf_adapter_path_get(a, id0, &ap), 0);

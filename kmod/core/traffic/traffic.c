@@ -154,8 +154,15 @@ static void tr_send(struct rcf_traffic *t, u32 src, u32 dst, u32 len,
 	 * order once the path is there.  -EAGAIN, the node's queue full of
 	 * such messages, is a refusal like no route or too big: the
 	 * generator models offered load and does not hold messages back.
+	 * -ENOBUFS, the engine's pool budget held by packets in flight, is
+	 * a skip like the backlog bound: a memory bound of the source, not
+	 * a refusal of the message.
 	 */
 	rc = rcf_adapter_send(t->a, sid, did, t->buf, len, now);
+	if (rc == -ENOBUFS) {
+		r->msgs_skipped++;
+		return;
+	}
 	if (rc) {
 		r->msgs_refused++;
 		return;

@@ -98,7 +98,7 @@ struct rcf_traffic_results {
 	u64 msgs_offered, bytes_offered;	/* generated, all time */
 	u64 msgs_sent;		/* taken by the adapter */
 	u64 msgs_refused;	/* adapter said no (no route, too big) */
-	u64 msgs_skipped;	/* src_limit reached */
+	u64 msgs_skipped;	/* src_limit reached, or the pool budget */
 	u64 msgs_delivered, bytes_delivered;
 	u64 msgs_corrupt;	/* payload differs from what was sent */
 	/* within the window, per node and cycle, in milli-bytes */
