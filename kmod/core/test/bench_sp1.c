@@ -7,22 +7,25 @@
 #include "bench_sp1.h"
 #include "route/graph.h"
 #include "route/route.h"
+#include "route/router.h"
 #include "topo/topo_gen.h"
 
 int bench_sp1(unsigned int nodes, struct bench_fabric *bf)
 {
-	struct rcf_route_opts o = {.algo = RCF_ALGO_SP1, .paths = 1};
 	struct rcf_graph *g = calloc(1, sizeof(*g));
+	struct rcf_route_in in = {.g = g};
+	struct rcf_route_conf c;
 	struct rcf_routes s;
 	struct rcf_topo t;
 	char spec[32], err[256];
 	size_t i, k;
 
 	snprintf(spec, sizeof(spec), "sp1:%u", nodes);
+	rcf_route_conf_init(&c, rcf_router_find("sp1"));
 	rcf_routes_init(&s);
 	if (!g || rcf_topo_generate(spec, &t, err, sizeof(err)) ||
 	    rcf_graph_build(g, &t, err, sizeof(err)) ||
-	    rcf_route_compute(g, &o, &s, err, sizeof(err))) {
+	    rcf_route_compute(&in, &c, &s, err, sizeof(err))) {
 		fprintf(stderr, "bench: %s\n", g ? err : "out of memory");
 		return -1;
 	}

@@ -7,17 +7,27 @@
 #include "gen_fabric.h"
 #include "route/graph.h"
 #include "route/route.h"
+#include "route/router.h"
 #include "topo/topo_gen.h"
 
-static int algo_of(const char *name)
+/*
+ * The router of that name (shortest for any other), with vcs and paths
+ * where it takes them: the options of one router mean nothing to another.
+ */
+static int route_conf(const char *algo, int vcs, int paths,
+		      struct rcf_route_conf *c, char *err, size_t errlen)
 {
-	if (!strcmp(name, "sp1"))
-		return RCF_ALGO_SP1;
-	if (!strcmp(name, "ecube"))
-		return RCF_ALGO_ECUBE;
-	if (!strcmp(name, "dor"))
-		return RCF_ALGO_DOR;
-	return RCF_ALGO_SHORTEST;
+	const struct rcf_router *r = rcf_router_find(algo);
+	int idx;
+
+	rcf_route_conf_init(c, r ? r : rcf_router_find("shortest"));
+	if (rcf_router_opt(c->r, "vcs", &idx) &&
+	    rcf_route_conf_setv(c, "vcs", (uint64_t)vcs, err, errlen))
+		return -1;
+	if (rcf_router_opt(c->r, "paths", &idx) &&
+	    rcf_route_conf_setv(c, "paths", (uint64_t)paths, err, errlen))
+		return -1;
+	return 0;
 }
 
 static void flatten(const struct rcf_topo *t, const struct rcf_routes *s,
@@ -61,9 +71,9 @@ static void flatten(const struct rcf_topo *t, const struct rcf_routes *s,
 int gen_fabric(const char *spec, const char *algo, int vcs, int paths,
 	       struct gen_fabric *gf)
 {
-	struct rcf_route_opts o = {
-		.algo = algo_of(algo), .paths = paths, .vcs = vcs};
 	struct rcf_graph *g = calloc(1, sizeof(*g));
+	struct rcf_route_in in = {.g = g};
+	struct rcf_route_conf c;
 	struct rcf_routes s;
 	struct rcf_topo t;
 	char err[256];
@@ -74,7 +84,8 @@ int gen_fabric(const char *spec, const char *algo, int vcs, int paths,
 	rcf_topo_init(&t);
 	if (!g || rcf_topo_generate(spec, &t, err, sizeof(err)) ||
 	    rcf_graph_build(g, &t, err, sizeof(err)) ||
-	    rcf_route_compute(g, &o, &s, err, sizeof(err))) {
+	    route_conf(algo, vcs, paths, &c, err, sizeof(err)) ||
+	    rcf_route_compute(&in, &c, &s, err, sizeof(err))) {
 		fprintf(stderr, "# %s: %s\n", spec, g ? err : "out of memory");
 		goto out;
 	}
