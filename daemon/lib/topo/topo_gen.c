@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "obj/parse.h"
+#include "topo/rdt.h"
 #include "topo/topo_gen.h"
 
 #define N RCF_ELEM_NODE
@@ -97,6 +98,19 @@ int rcf_topo_generate(const char *spec, struct rcf_topo *t, char *err,
 	rcf_topo_init(t);
 	if (!arg)
 		goto bad;
+	if (rcf_rdt_spec(spec)) {
+		struct rcf_rdt d;
+		char why[200];
+
+		if (rcf_rdt_parse(spec, RCF_MAX_NODES, &d, err, errlen))
+			return -1;
+		if (rcf_rdt_fits(&d, why, sizeof(why))) {
+			snprintf(err, errlen, "%s: %s", spec, why);
+			return -1;
+		}
+		rc = rcf_gen_rdt(t, &d);
+		goto built;
+	}
 	arg++;
 	if (nlen == 4 && !strncmp(spec, "ring", 4)) {
 		if (rcf_parse_num(arg, RCF_MAX_NODES, &a) || a < 3) {
@@ -136,6 +150,7 @@ int rcf_topo_generate(const char *spec, struct rcf_topo *t, char *err,
 	} else {
 		goto bad;
 	}
+built:
 	if (rc) {
 		rcf_topo_free(t);
 		snprintf(err, errlen, "%s: out of memory", spec);
@@ -144,7 +159,8 @@ int rcf_topo_generate(const char *spec, struct rcf_topo *t, char *err,
 bad:
 	snprintf(err, errlen,
 		 "unknown generator \"%s\": want ring:N, mesh:XxY, torus:XxY, "
-		 "hypercube:D or sp1:16|32|64|128|256|512",
+		 "hypercube:D, sp1:16|32|64|128|256|512, prdt:S:n:R or "
+		 "rdt:S:n:R:m",
 		 spec);
 	return -1;
 }
