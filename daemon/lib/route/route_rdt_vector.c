@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "route/nodes_only.h"
 #include "route/router.h"
 #include "topo/rdt.h"
 
@@ -138,14 +139,13 @@ static void rings_free(struct vec *o)
 			free(o->pos[r][a]);
 }
 
-static int fill(struct rcf_route *rt, const struct vec *o)
+static void fill(struct rcf_route *rt, const void *arg)
 {
+	const struct vec *o = arg;
 	int32_t v[RCF_RDT_MAX_RANK + 1][2];
-	uint32_t at = rt->src,
-		 hops = rcf_rdt_vector(&o->d, rt->src, rt->dst, v);
+	uint32_t at = rt->src;
 
-	if (hops + 2 > RCF_ROUTE_MAX_HOPS)
-		return -1;
+	rcf_rdt_vector(&o->d, rt->src, rt->dst, v);
 	rt->hops[rt->nhops++] = RCF_HOP(0, 0);
 	for (uint32_t r = o->d.R + 1; r-- > 0;)
 		for (int a = 0; a < 2; a++) {
@@ -167,7 +167,20 @@ static int fill(struct rcf_route *rt, const struct vec *o)
 			}
 		}
 	rt->hops[rt->nhops++] = RCF_HOP(rcf_rdt_ports(&o->d) - 1, 0);
-	return 0;
+}
+
+/* routes depend on the offset alone: the longest from router 0 */
+static uint32_t longest(const struct rcf_rdt *d)
+{
+	int32_t v[RCF_RDT_MAX_RANK + 1][2];
+	uint32_t most = 0;
+
+	for (uint32_t dst = 1; dst < d->side * d->side; dst++) {
+		uint32_t h = rcf_rdt_vector(d, 0, dst, v);
+
+		most = h > most ? h : most;
+	}
+	return most;
 }
 
 static int vector_compute(const struct rcf_route_in *in,
@@ -175,36 +188,21 @@ static int vector_compute(const struct rcf_route_in *in,
 			  char *err, size_t errlen)
 {
 	struct vec o = {.g = in->g, .vcs = (int)c->v[0]};
-	uint32_t n = in->g->nnodes;
 	int rc = -1;
 
 	if (recognise(in->g, &o.d, err, errlen))
 		return -1;
-	if (rings(&o)) {
-		snprintf(err, errlen, "out of memory");
-		goto out;
+	if (longest(&o.d) + 2 > RCF_ROUTE_MAX_HOPS) {
+		snprintf(err, errlen,
+			 "rdt-vector: routes would need more than %d bytes",
+			 RCF_ROUTE_MAX_HOPS);
+		return -1;
 	}
-	for (uint32_t src = 0; src < n; src++)
-		for (uint32_t dst = 0; dst < n; dst++) {
-			struct rcf_route *r;
-
-			if (src == dst)
-				continue;
-			r = rcf_routes_add(s, src, dst, 0);
-			if (!r) {
-				snprintf(err, errlen, "out of memory");
-				goto out;
-			}
-			if (fill(r, &o)) {
-				snprintf(err, errlen,
-					 "rdt-vector: the route from %u to %u "
-					 "needs more than %d bytes",
-					 src, dst, RCF_ROUTE_MAX_HOPS);
-				goto out;
-			}
-		}
-	rc = 0;
-out:
+	if (rings(&o))
+		snprintf(err, errlen, "out of memory");
+	else
+		rc = rcf_nodes_all_pairs(in->g->nnodes, s, fill, &o, err,
+					 errlen);
 	rings_free(&o);
 	return rc;
 }

@@ -71,7 +71,7 @@ int rcf_gen_hypercube(struct rcf_topo *t, uint32_t dim)
 	return 0;
 }
 
-static int parse_dims(const char *s, uint64_t *x, uint64_t *y)
+int rcf_parse_dims(const char *s, uint64_t max, uint64_t *x, uint64_t *y)
 {
 	char buf[32];
 	char *sep;
@@ -83,8 +83,7 @@ static int parse_dims(const char *s, uint64_t *x, uint64_t *y)
 	if (!sep)
 		return -1;
 	*sep = '\0';
-	return rcf_parse_num(buf, RCF_MAX_NODES, x) ||
-	       rcf_parse_num(sep + 1, RCF_MAX_NODES, y);
+	return rcf_parse_num(buf, max, x) || rcf_parse_num(sep + 1, max, y);
 }
 
 int rcf_topo_generate(const char *spec, struct rcf_topo *t, char *err,
@@ -124,8 +123,8 @@ int rcf_topo_generate(const char *spec, struct rcf_topo *t, char *err,
 		int wrap = nlen == 5;
 		uint32_t min = wrap ? 3 : 1;
 
-		if (parse_dims(arg, &a, &b) || a < min || b < min ||
-		    a * b < 2 || a * b > RCF_MAX_NODES) {
+		if (rcf_parse_dims(arg, RCF_MAX_NODES, &a, &b) || a < min ||
+		    b < min || a * b < 2 || a * b > RCF_MAX_NODES) {
 			snprintf(err, errlen,
 				 "%s:XxY needs X, Y >= %u and 2 <= X*Y <= %d",
 				 wrap ? "torus" : "mesh", min, RCF_MAX_NODES);

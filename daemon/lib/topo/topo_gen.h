@@ -13,6 +13,9 @@
 int rcf_topo_generate(const char *spec, struct rcf_topo *t, char *err,
 		      size_t errlen);
 
+/* "XxY", each at most max; 0, or -1 when malformed */
+int rcf_parse_dims(const char *s, uint64_t max, uint64_t *x, uint64_t *y);
+
 int rcf_gen_ring(struct rcf_topo *t, uint32_t n);
 int rcf_gen_mesh(struct rcf_topo *t, uint32_t x, uint32_t y, int wrap);
 int rcf_gen_hypercube(struct rcf_topo *t, uint32_t dim);

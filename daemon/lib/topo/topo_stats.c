@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "topo/topo_gen.h"
 #include "topo/topo_stats.h"
 #include "util/errf.h"
 #include "util/num.h"
@@ -64,21 +65,6 @@ static uint32_t nbrs(const struct net *g, uint32_t v, uint32_t *out)
 	return k;
 }
 
-static int dims(const char *s, uint32_t *x, uint32_t *y)
-{
-	char buf[32], *sep;
-
-	if (strlen(s) >= sizeof(buf))
-		return -1;
-	strcpy(buf, s);
-	sep = strchr(buf, 'x');
-	if (!sep)
-		return -1;
-	*sep = '\0';
-	return rcf_num_u32(buf, 1, RCF_TSTATS_MAX_ROUTERS, x) ||
-	       rcf_num_u32(sep + 1, 1, RCF_TSTATS_MAX_ROUTERS, y);
-}
-
 static int parse(const char *spec, struct net *g, char *err, size_t errlen)
 {
 	const char *arg = strchr(spec, ':');
@@ -104,15 +90,18 @@ static int parse(const char *spec, struct net *g, char *err, size_t errlen)
 					"ring:N needs 3 <= N <= %u",
 					RCF_TSTATS_MAX_ROUTERS);
 	} else if (!strncmp(spec, "mesh:", 5) || !strncmp(spec, "torus:", 6)) {
+		uint64_t x, y;
+
 		g->kind = spec[0] == 'm' ? MESH : TORUS;
-		if (dims(arg, &g->x, &g->y) ||
-		    (uint64_t)g->x * g->y > RCF_TSTATS_MAX_ROUTERS ||
-		    (g->kind == TORUS && (g->x < 3 || g->y < 3)) ||
-		    (uint64_t)g->x * g->y < 2)
+		if (rcf_parse_dims(arg, RCF_TSTATS_MAX_ROUTERS, &x, &y) || !x ||
+		    !y || x * y > RCF_TSTATS_MAX_ROUTERS || x * y < 2 ||
+		    (g->kind == TORUS && (x < 3 || y < 3)))
 			return rcf_errf(err, errlen,
 					"%s: want XxY, X * Y at most %u (a "
 					"torus: X, Y >= 3)",
 					spec, RCF_TSTATS_MAX_ROUTERS);
+		g->x = (uint32_t)x;
+		g->y = (uint32_t)y;
 		g->period = g->kind == MESH ? 0 : 1;
 	} else if (!strncmp(spec, "hypercube:", 10)) {
 		g->kind = CUBE;
