@@ -73,6 +73,23 @@ static void check_hand(void)
 	graph_put(g);
 }
 
+/*
+ * The offset of the paper's Figure 5, (1,2) to (5,9), on prdt:16:2:2:
+ * (4, 7) = x_2 - y_2 - x_1 + y_1 - y_0, worked by hand (rdt.rst).
+ */
+static void check_figure5(void)
+{
+	static const uint8_t want[] = {0, 8, 11, 5, 6, 3, 12};
+	struct rcf_graph *g;
+	struct rcf_routes s;
+
+	walked("prdt:16:2:2", 1, &s, &g);
+	tap_ok(bytes_are(find(&s, 2 * 16 + 1, 9 * 16 + 5), want, 7),
+	       "prdt:16:2:2: (1,2) -> (5,9) is +x2 -y2 -x1 +y1 -y0");
+	rcf_routes_free(&s);
+	graph_put(g);
+}
+
 /* the router's hop total against topo stats' distances and excess */
 static void check_against_stats(const char *spec)
 {
@@ -133,8 +150,9 @@ static void check_refused(void)
 
 int main(void)
 {
-	tap_plan(9);
+	tap_plan(10);
 	check_hand();
+	check_figure5();
 	check_against_stats("prdt:16:2:2");
 	check_against_stats("prdt:9:3:1");
 	tap_ok(acyclic("prdt:16:2:2", 1) == 0,
