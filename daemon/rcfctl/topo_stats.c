@@ -85,7 +85,7 @@ int topo_stats(struct ctl *c, int argc, char **argv)
 	const char *spec = NULL;
 	struct rcf_tstats st;
 	char err[300];
-	int all = 0;
+	int all = 0, extra = 0;
 
 	for (int i = 0; i < argc; i++) {
 		if (!strcmp(argv[i], "--all"))
@@ -95,9 +95,9 @@ int topo_stats(struct ctl *c, int argc, char **argv)
 		else if (!spec)
 			spec = argv[i];
 		else
-			spec = NULL, argc = -1;
+			extra = 1;
 	}
-	if (!spec)
+	if (!spec || extra)
 		return usage_error("usage: rcfctl topo stats GEN [--all] "
 				   "[--json]");
 	if (rcf_topo_stats(spec, all, &st, err, sizeof(err)))

@@ -85,7 +85,7 @@ int rcf_rdt_parse(const char *spec, uint64_t max_routers, struct rcf_rdt *d,
 	int perfect = !strncmp(spec, "prdt:", 5);
 	const char *use = perfect ? "prdt:S:n:R" : "rdt:S:n:R:m";
 	uint32_t v[4] = {0}, want = perfect ? 3 : 4, got = 0;
-	char buf[64], *s, *w;
+	char buf[64], why[200], *s, *w;
 
 	if (!rcf_rdt_spec(spec) || strlen(spec) >= sizeof(buf))
 		return rcf_errf(err, errlen, "%s: want %s", spec, use);
@@ -100,12 +100,12 @@ int rcf_rdt_parse(const char *spec, uint64_t max_routers, struct rcf_rdt *d,
 	if (got != want)
 		return rcf_errf(err, errlen, "%s: want %s", spec, use);
 	if ((uint64_t)v[0] * v[0] > max_routers)
-		return rcf_errf(err, errlen,
-				"%s: %u x %u routers, at most %llu here", spec,
-				v[0], v[0], (unsigned long long)max_routers);
-	if (rcf_rdt_init(d, v[0], v[1], v[2], perfect ? v[2] : v[3], buf,
-			 sizeof(buf) < errlen ? sizeof(buf) : errlen))
-		return rcf_errf(err, errlen, "%s: %s", spec, buf);
+		return rcf_errf(err, errlen, "%s: %llu routers, at most %llu",
+				spec, (unsigned long long)v[0] * v[0],
+				(unsigned long long)max_routers);
+	if (rcf_rdt_init(d, v[0], v[1], v[2], perfect ? v[2] : v[3], why,
+			 sizeof(why)))
+		return rcf_errf(err, errlen, "%s: %s", spec, why);
 	return 0;
 }
 
