@@ -146,9 +146,11 @@ void help_topo(FILE *f)
 	      "       rcfctl topo save FILE\n"
 	      "       rcfctl topo load FILE [--dry-run]\n"
 	      "       rcfctl topo swap A B\n"
+	      "       rcfctl topo stats GEN [--all]\n"
 	      "GEN := ring:N | mesh:XxY | torus:XxY | hypercube:D |\n"
 	      "       sp1:16 | sp1:32 | sp1:64 | sp1:128 | sp1:256 | sp1:512 "
 	      "|\n"
+	      "       prdt:S:n:R | rdt:S:n:R:m |\n"
 	      "       supernode:ring:N | supernode:mesh:XxY |\n"
 	      "       supernode:hypercube:D\n"
 	      "apply and load need an empty fabric (rcfctl fabric del);\n"
@@ -156,7 +158,10 @@ void help_topo(FILE *f)
 	      "processors with 4 links into crossbars whose circuits realise\n"
 	      "the topology; swap exchanges the places of processors A and B\n"
 	      "in one epoch (mapping in $RCF_SUPERNODE_STATE, default\n"
-	      "/run/rcf/supernode).\n",
+	      "/run/rcf/supernode).  stats prints counts, degree, diameter\n"
+	      "and average distance (router hops) of ring, mesh, torus,\n"
+	      "hypercube, prdt and rdt networks without a fabric, up to\n"
+	      "2^20 routers; --all searches from every router.\n",
 	      f);
 }
 

@@ -43,6 +43,8 @@ int read_ops_file(const char *file, const char **name, struct rcf_op **ops,
 		  size_t *n);
 int cmd_batch(struct ctl *c, const char *file);
 int cmd_topo(struct ctl *c, int argc, char **argv);
+/* rcfctl topo stats (topo_stats.c) */
+int topo_stats(struct ctl *c, int argc, char **argv);
 int cmd_monitor(struct ctl *c, int argc, char **argv);
 /* rcfctl daemon: rcfd over its control socket (daemon.c) */
 int cmd_daemon(struct ctl *c, int argc, char **argv);

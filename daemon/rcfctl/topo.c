@@ -437,6 +437,8 @@ int cmd_topo(struct ctl *c, int argc, char **argv)
 		return topo_apply(c, argc - 1, argv + 1);
 	if (!strncmp(w, "save", n))
 		return topo_save(c, argc - 1, argv + 1);
+	if (!strncmp(w, "stats", n) && n > 1)
+		return topo_stats(c, argc - 1, argv + 1);
 	if (!strncmp(w, "swap", n) && n > 1)
 		return topo_swap(c, argc - 1, argv + 1);
 	if (!strncmp(w, "load", n))

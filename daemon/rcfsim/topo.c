@@ -42,6 +42,8 @@ static const char *default_router(const char *gen)
 		return "ecube";
 	if (gen && !strncmp(gen, "sp1:", 4))
 		return "sp1";
+	if (gen && !strncmp(gen, "prdt:", 5))
+		return "rdt-vector";
 	return "shortest";
 }
 
@@ -105,9 +107,12 @@ static int get_routes(const struct sim_topo_opts *o, struct rcf_topo *t,
 	    rcf_route_conf_setv(&rc, "paths", o->paths, err, errlen))
 		return -1;
 	if (r && rcf_router_opt(r, "vcs", NULL)) {
-		/* a torus's dateline needs VC 1 on every ring */
+		/* a torus's or PRDT's dateline needs VC 1 on every ring */
 		if (!vcs)
-			vcs = o->gen && !strncmp(o->gen, "torus:", 6) ? 2 : 1;
+			vcs = o->gen && (!strncmp(o->gen, "torus:", 6) ||
+					 !strncmp(o->gen, "prdt:", 5))
+				      ? 2
+				      : 1;
 		if (rcf_route_conf_setv(&rc, "vcs", vcs, err, errlen))
 			return -1;
 	}

@@ -22,7 +22,7 @@ sys.exit(0 if ok else 1)' "$1" "$2"
 }
 
 echo "TAP version 13"
-echo "1..13"
+echo "1..14"
 
 # 1: a 4x4 mesh, uniform traffic: everything sent arrives, nothing drops
 $SIM --gen mesh:4x4 --cycles 20000 --rate 150 --seed 7 -j --all \
@@ -183,6 +183,16 @@ rc=$?
 	grep -q "dependency graph has a cycle" "$T/j.err" &&
 	grep -q "rcfsim: deadlock at cycle" "$T/j.err"
 ok $? "cyclic routes: deadlock detected and reported"
+
+# a PRDT runs with vector routing and its dateline by default
+$SIM --gen prdt:8:2:1 --cycles 20000 --rate 150 -j >"$T/p.json" \
+	2>"$T/p.err" &&
+	json "$T/p.json" '
+d["traffic"]["complete"] and d["traffic"]["msgs-sent"] > 100 and
+d["traffic"]["msgs-delivered"] == d["traffic"]["msgs-sent"] and
+d["stats"]["pkts-dropped"] == 0
+' && grep -q "rdt-vector" "$T/p.json"
+ok $? "prdt:8:2:1: rdt-vector routes by default, all delivered"
 
 # 11: --help
 $SIM --help | grep -q "^usage: rcfsim"

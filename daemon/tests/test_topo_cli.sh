@@ -38,7 +38,7 @@ refuses() {
 }
 
 echo "TAP version 13"
-echo "1..14"
+echo "1..16"
 
 two='node add id 0
 node add id 1'
@@ -144,6 +144,27 @@ $CTL topo load --dry-run "$T/oct.rcf" >"$T/out" 2>"$T/err"
 [ $? -eq 0 ] && grep -q "^node add id 10$" "$T/out" &&
 	grep -q "^node add id 9$" "$T/out"
 ok $? "a leading 0 is decimal: 010 is 10, 09 is 9"
+
+# generators beyond the kernel's limits: apply refuses, topo stats measures
+$CTL topo apply rdt:128:2:4:1 --dry-run >"$T/out" 2>"$T/err"
+[ $? -eq 2 ] && grep -q "at most 4096" "$T/err" && [ ! -s "$T/out" ] &&
+	$CTL topo stats rdt:128:2:4:1 -j >"$T/st.json" &&
+	python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+sys.exit(not (d["nodes"] == 16384 and d["router_links"] == 65536 and
+	d["diameter"] == 10 and d["searches"] == 16 and
+	[r["x"] * r["y"] for r in d["ranks"]] == [16384, 2048, 256, 32, 4]))
+' "$T/st.json"
+ok $? "rdt:128:2:4:1: apply refuses 16384 nodes, topo stats measures it"
+
+$CTL topo stats prdt:16:2:3 >"$T/out" 2>"$T/err"
+rc=$?
+$CTL topo stats >/dev/null 2>&1
+rc2=$?
+[ $rc -eq 2 ] && [ $rc2 -eq 2 ] && grep -q "upper ranks 1 to 2" "$T/err" &&
+	$CTL topo stats prdt:16:2:2 | grep -q "diameter 5, average"
+ok $? "topo stats: a rank the base lacks and no spec are usage errors"
 
 # out of memory is its own exit status: 100000 operations of about
 # 0.7 KiB each do not fit in 64 MiB of address space

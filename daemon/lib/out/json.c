@@ -125,6 +125,13 @@ void rcf_json_u64(struct rcf_json *j, const char *key, uint64_t val)
 	fprintf(j->f, "%" PRIu64, val);
 }
 
+void rcf_json_fixed(struct rcf_json *j, const char *key, double val,
+		    int decimals)
+{
+	member(j, key);
+	fprintf(j->f, "%.*f", decimals, val);
+}
+
 void rcf_json_bool(struct rcf_json *j, const char *key, int val)
 {
 	member(j, key);

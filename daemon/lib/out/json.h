@@ -23,6 +23,9 @@ void rcf_json_arr_open(struct rcf_json *j, const char *key);
 void rcf_json_arr_close(struct rcf_json *j);
 void rcf_json_str(struct rcf_json *j, const char *key, const char *val);
 void rcf_json_u64(struct rcf_json *j, const char *key, uint64_t val);
+/* a finite number with a fixed count of decimals */
+void rcf_json_fixed(struct rcf_json *j, const char *key, double val,
+		    int decimals);
 void rcf_json_bool(struct rcf_json *j, const char *key, int val);
 /* ends a top-level document with a newline */
 void rcf_json_end(struct rcf_json *j);

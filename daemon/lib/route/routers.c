@@ -7,13 +7,14 @@
  */
 #include "route/router.h"
 
-#define ROUTERS(R)  \
-	R(sp1)      \
-	R(shortest) \
-	R(ecube)    \
-	R(dor)      \
-	R(adaptive) \
-	R(sp1_adaptive)
+#define ROUTERS(R)      \
+	R(sp1)          \
+	R(shortest)     \
+	R(ecube)        \
+	R(dor)          \
+	R(adaptive)     \
+	R(sp1_adaptive) \
+	R(rdt_vector)
 
 #define DECLARE(name) extern const struct rcf_router rcf_router_##name;
 #define ENTRY(name)   &rcf_router_##name,

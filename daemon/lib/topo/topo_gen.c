@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "obj/parse.h"
+#include "topo/rdt.h"
 #include "topo/topo_gen.h"
 
 #define N RCF_ELEM_NODE
@@ -70,7 +71,7 @@ int rcf_gen_hypercube(struct rcf_topo *t, uint32_t dim)
 	return 0;
 }
 
-static int parse_dims(const char *s, uint64_t *x, uint64_t *y)
+int rcf_parse_dims(const char *s, uint64_t max, uint64_t *x, uint64_t *y)
 {
 	char buf[32];
 	char *sep;
@@ -82,8 +83,7 @@ static int parse_dims(const char *s, uint64_t *x, uint64_t *y)
 	if (!sep)
 		return -1;
 	*sep = '\0';
-	return rcf_parse_num(buf, RCF_MAX_NODES, x) ||
-	       rcf_parse_num(sep + 1, RCF_MAX_NODES, y);
+	return rcf_parse_num(buf, max, x) || rcf_parse_num(sep + 1, max, y);
 }
 
 int rcf_topo_generate(const char *spec, struct rcf_topo *t, char *err,
@@ -97,6 +97,19 @@ int rcf_topo_generate(const char *spec, struct rcf_topo *t, char *err,
 	rcf_topo_init(t);
 	if (!arg)
 		goto bad;
+	if (rcf_rdt_spec(spec)) {
+		struct rcf_rdt d;
+		char why[200];
+
+		if (rcf_rdt_parse(spec, RCF_MAX_NODES, &d, err, errlen))
+			return -1;
+		if (rcf_rdt_fits(&d, why, sizeof(why))) {
+			snprintf(err, errlen, "%s: %s", spec, why);
+			return -1;
+		}
+		rc = rcf_gen_rdt(t, &d);
+		goto built;
+	}
 	arg++;
 	if (nlen == 4 && !strncmp(spec, "ring", 4)) {
 		if (rcf_parse_num(arg, RCF_MAX_NODES, &a) || a < 3) {
@@ -110,8 +123,8 @@ int rcf_topo_generate(const char *spec, struct rcf_topo *t, char *err,
 		int wrap = nlen == 5;
 		uint32_t min = wrap ? 3 : 1;
 
-		if (parse_dims(arg, &a, &b) || a < min || b < min ||
-		    a * b < 2 || a * b > RCF_MAX_NODES) {
+		if (rcf_parse_dims(arg, RCF_MAX_NODES, &a, &b) || a < min ||
+		    b < min || a * b < 2 || a * b > RCF_MAX_NODES) {
 			snprintf(err, errlen,
 				 "%s:XxY needs X, Y >= %u and 2 <= X*Y <= %d",
 				 wrap ? "torus" : "mesh", min, RCF_MAX_NODES);
@@ -136,6 +149,7 @@ int rcf_topo_generate(const char *spec, struct rcf_topo *t, char *err,
 	} else {
 		goto bad;
 	}
+built:
 	if (rc) {
 		rcf_topo_free(t);
 		snprintf(err, errlen, "%s: out of memory", spec);
@@ -144,7 +158,8 @@ int rcf_topo_generate(const char *spec, struct rcf_topo *t, char *err,
 bad:
 	snprintf(err, errlen,
 		 "unknown generator \"%s\": want ring:N, mesh:XxY, torus:XxY, "
-		 "hypercube:D or sp1:16|32|64|128|256|512",
+		 "hypercube:D, sp1:16|32|64|128|256|512, prdt:S:n:R or "
+		 "rdt:S:n:R:m",
 		 spec);
 	return -1;
 }

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Topology generators: ring, mesh, torus, hypercube and SP1 networks. */
+/* Topology generators: ring, mesh, torus, hypercube, SP1 and RDT networks. */
 #ifndef RCF_TOPO_GEN_H
 #define RCF_TOPO_GEN_H
 
@@ -7,16 +7,24 @@
 
 /*
  * Builds the topology named by spec ("ring:8", "mesh:4x4", "torus:4x4",
- * "hypercube:4", "sp1:16" ...) into t (initialised here).  Returns 0, or -1
+ * "hypercube:4", "sp1:16", "prdt:16:2:2", "rdt:64:2:3:1" ...) into t (initialised here).  Returns 0, or -1
  * with a reason in err.
  */
 int rcf_topo_generate(const char *spec, struct rcf_topo *t, char *err,
 		      size_t errlen);
 
+/* "XxY", each at most max; 0, or -1 when malformed */
+int rcf_parse_dims(const char *s, uint64_t max, uint64_t *x, uint64_t *y);
+
 int rcf_gen_ring(struct rcf_topo *t, uint32_t n);
 int rcf_gen_mesh(struct rcf_topo *t, uint32_t x, uint32_t y, int wrap);
 int rcf_gen_hypercube(struct rcf_topo *t, uint32_t dim);
 int rcf_gen_sp1(struct rcf_topo *t, uint32_t nodes);
+
+struct rcf_rdt;
+/* whether d's fabric is within the kernel's limits; -1 with why in err */
+int rcf_rdt_fits(const struct rcf_rdt *d, char *err, size_t errlen);
+int rcf_gen_rdt(struct rcf_topo *t, const struct rcf_rdt *d);
 
 /* SP1 layout facts, shared with the tests and documentation */
 #define RCF_SP1_CHIP_PORTS  8
