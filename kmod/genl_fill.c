@@ -43,6 +43,7 @@ int rcf_fill_fabric(struct sk_buff *skb, struct rcf_fabric *f)
 	    nla_put_u64_64bit(skb, RCF_A_FABRIC_MEM_LIMIT,
 			      f ? f->mem_limit : rcf_fabric_mem_default(),
 			      RCF_A_PAD) ||
+	    nla_put_u8(skb, RCF_A_FABRIC_MEM_LIMIT_OWN, f && f->mem_own) ||
 	    nla_put_u32(skb, RCF_A_FABRIC_CQ_SIZE, cq) ||
 	    nla_put_u32(skb, RCF_A_FABRIC_MSG_THRESHOLD,
 			dp ? READ_ONCE(dp->msg_threshold) : 0) ||

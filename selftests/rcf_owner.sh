@@ -241,8 +241,10 @@ own_mem_limit() {
 		step raise rcfctl fabric set mem-limit "$max"
 		step again rcfctl route compute --algo sp1 --install
 		rcfctl fabric show >"$w/own.final"
+		step zero rcfctl fabric set mem-limit 0
+		rcfctl fabric show >"$w/own.zero"
 		rcfctl topo save "$w/own.topo2"' "$WORK" "$max" </dev/null
-	for st in apply set raise again; do
+	for st in apply set raise again zero; do
 		expect_eq 0 "$(cat "$WORK/own.$st.rc")" \
 			"$st: $(cat "$WORK/own.$st")"
 	done
@@ -267,7 +269,12 @@ own_mem_limit() {
 	grep -q " routes [1-9][0-9]* .* mem-limit $max\b" "$WORK/own.final" ||
 		fail "after raising the limit: $(cat "$WORK/own.final")"
 	echo "# $(cat "$WORK/own.final")"
-	# a topology keeps the fabric's own limit, not the module's
+	# a topology keeps the fabric's own limit, not the module's, as
+	# the kernel tells them apart
+	grep -q " mem-limit-own 1\b" "$WORK/own.final" ||
+		fail "the limit set is not the fabric's own: $(cat "$WORK/own.final")"
+	grep -q " mem-limit $max .*mem-limit-own 0\b" "$WORK/own.zero" ||
+		fail "0 did not take the module's limit again: $(cat "$WORK/own.zero")"
 	grep -q "^fabric set .* mem-limit [0-9]" "$WORK/own.topo" ||
 		fail "topo save without the own limit: $(head -n1 "$WORK/own.topo")"
 	! grep -q "mem-limit" "$WORK/own.topo2" ||

@@ -326,23 +326,15 @@ static int topo_load(struct ctl *c, int argc, char **argv)
 }
 
 /*
- * Whether v is rcf.ko's fabric_mem_limit, the limit every fabric starts
- * with: that one is the host's, not the fabric's, and written down it
- * would refuse the file on a host that allows less.
+ * A limit the fabric did not set itself (rcf.ko's fabric_mem_limit, as
+ * the kernel says with mem-limit-own) is not written down: that one is
+ * the host's, not the fabric's, and in a file it would refuse the file
+ * on a host that allows less.
  */
-static int is_module_mem_limit(uint64_t v)
+static int is_module_mem_limit(const struct rcf_obj *o)
 {
-	FILE *f = fopen("/sys/module/rcf/parameters/fabric_mem_limit", "r");
-	char buf[32] = "";
-	uint64_t m;
-	int same;
-
-	if (!f)
-		return 0;
-	same = fgets(buf, sizeof(buf), f) != NULL;
-	fclose(f);
-	buf[strcspn(buf, "\n")] = 0;
-	return same && !rcf_num_u64(buf, 0, UINT64_MAX, &m) && m == v;
+	return rcf_has(o, RCF_A_FABRIC_MEM_LIMIT_OWN) &&
+	       !o->v[RCF_A_FABRIC_MEM_LIMIT_OWN];
 }
 
 static int collect(uint8_t cmd, const struct rcf_obj *o, void *arg)
@@ -370,8 +362,7 @@ static int collect(uint8_t cmd, const struct rcf_obj *o, void *arg)
 		if (!strcmp(dflt, o->ifname))
 			rcf_unset(&copy, RCF_A_NODE_IFNAME);
 	}
-	if (o->kind == RCF_K_FABRIC &&
-	    is_module_mem_limit(o->v[RCF_A_FABRIC_MEM_LIMIT]))
+	if (o->kind == RCF_K_FABRIC && is_module_mem_limit(o))
 		rcf_unset(&copy, RCF_A_FABRIC_MEM_LIMIT);
 	if (o->kind == RCF_K_FABRIC)
 		t->fabric = copy;

@@ -503,6 +503,10 @@ enum rcf_attr {
 	RCF_A_FABRIC_POOL_REFUSED,	/* u64, read-only: sends the budget
 					 * refused since the engine was built
 					 */
+	RCF_A_FABRIC_MEM_LIMIT_OWN,	/* u8, read-only: 1 when mem-limit
+					 * was set for this fabric, 0 when it
+					 * is rcf.ko's fabric_mem_limit
+					 */
 
 	__RCF_A_MAX,
 	RCF_A_MAX = __RCF_A_MAX - 1

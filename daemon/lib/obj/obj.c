@@ -69,6 +69,7 @@ const struct rcf_attr_desc rcf_attrs[__RCF_A_MAX] = {
 	[RCF_A_FABRIC_POOL_PEAK] = {"pool-peak", RCF_T_U64, 1},
 	[RCF_A_FABRIC_POOL_BUDGET] = {"pool-budget", RCF_T_U64, 1},
 	[RCF_A_FABRIC_POOL_REFUSED] = {"pool-refused", RCF_T_U64, 1},
+	[RCF_A_FABRIC_MEM_LIMIT_OWN] = {"mem-limit-own", RCF_T_U8, 1},
 };
 
 const char *const rcf_kind_names[RCF_K_NR] = {
@@ -90,6 +91,7 @@ static const int fabric_attrs[] = {
 	RCF_A_FABRIC_PATHS,
 	RCF_A_FABRIC_MEM,
 	RCF_A_FABRIC_MEM_LIMIT,
+	RCF_A_FABRIC_MEM_LIMIT_OWN,
 	RCF_A_FABRIC_ENGINE_MEM,
 	RCF_A_FABRIC_POOL_MEM,
 	RCF_A_FABRIC_POOL_PEAK,
