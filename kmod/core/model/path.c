@@ -124,9 +124,81 @@ static int rcf_path_link(struct rcf_fabric *f, u32 lid, u32 vc, int mode,
 			      e);
 }
 
+/* RCF_PWALK_END: the walk reached the node it ends at */
+#define RCF_PWALK_END 1
+
 /*
- * Walks p from its master.  lid_out, when given, is set to the links
- * crossed (at most RCF_ROUTE_MAX_HOPS) and *nlinks to their number.
+ * A node on p's way after i hops: the master, which the walk leaves by
+ * the port of p's first hop (*out), or its last node, which must be p's
+ * destination and come after p's last hop.  0, RCF_PWALK_END or a
+ * negative errno.
+ */
+static int rcf_pwalk_node(struct rcf_fabric *f, const struct rcf_path *p,
+			  u32 id, u32 i, u32 *out, struct rcf_err *e)
+{
+	struct rcf_node *n = rcf_node_get(f, id);
+	u8 b = p->hops[0];
+
+	if (i) {
+		if (id != p->dst)
+			return rcf_fail(e, EINVAL,
+					"path reaches a node that is not its destination",
+					RCF_A_PATH_HOPS);
+		if (i != p->nhops)
+			return rcf_fail(e, EINVAL,
+					"path reaches its destination before its last hop",
+					RCF_A_PATH_HOPS);
+		return RCF_PWALK_END;
+	}
+	if (b & RCF_HOP_RESERVED)
+		return rcf_fail(e, EINVAL, "route byte has its reserved bit set",
+				RCF_A_PATH_HOPS);
+	*out = RCF_HOP_PORT(b);
+	if (*out >= n->ports)
+		return rcf_fail(e, ERANGE,
+				"path leaves its master through a port it does not have",
+				RCF_A_PATH_HOPS);
+	return 0;
+}
+
+/*
+ * A switch on p's way at hop i, entered by at->port: its circuit for the
+ * path checked (seen: the switch ports the walk used so far), made or
+ * taken down, as mode says; *out is the port the path leaves by.
+ */
+static int rcf_pwalk_switch(struct rcf_fabric *f, const struct rcf_path *p,
+			    const struct rcf_end *at, u32 i, int mode,
+			    struct rcf_pwalk_seen *seen, u32 *out,
+			    struct rcf_err *e)
+{
+	struct rcf_switch *s = rcf_switch_get(f, at->id);
+	u8 b;
+	int err;
+
+	if (i == p->nhops)
+		return rcf_fail(e, EINVAL, "path ends inside a switch",
+				RCF_A_PATH_HOPS);
+	b = p->hops[i];
+	*out = RCF_HOP_PORT(b);
+	if (mode == RCF_PWALK_LINKS)
+		return 0;
+	if (mode != RCF_PWALK_CHECK)
+		return rcf_path_switch_set(f, s, at->port, *out, p->id, mode,
+					   e);
+	if (b & RCF_HOP_RESERVED)
+		return rcf_fail(e, EINVAL, "route byte has its reserved bit set",
+				RCF_A_PATH_HOPS);
+	err = rcf_path_switch_check(s, at->port, b, e);
+	if (!err && rcf_pwalk_reused(seen, s->id, at->port, *out))
+		err = rcf_fail(e, ELOOP, "path crosses a switch port twice",
+			       RCF_A_PATH_HOPS);
+	return err;
+}
+
+/*
+ * Walks p from its master, node, switches and links in turn.  lids, when
+ * given, is set to the links crossed (at most RCF_ROUTE_MAX_HOPS) and
+ * *nlinks to their number.
  */
 static int rcf_path_walk(struct rcf_fabric *f, const struct rcf_path *p,
 			 int mode, u32 *ncirc, u32 *lids, u32 *nlinks,
@@ -135,7 +207,7 @@ static int rcf_path_walk(struct rcf_fabric *f, const struct rcf_path *p,
 	struct rcf_end at = { .kind = RCF_ELEM_NODE, .id = p->master,
 			      .port = RCF_NONE };
 	struct rcf_pwalk_seen *seen = NULL;
-	u32 i = 0, vc = RCF_HOP_VC(p->hops[0]), out, lid, nc = 0, nl = 0;
+	u32 i = 0, vc = RCF_HOP_VC(p->hops[0]), out = 0, lid, nc = 0, nl = 0;
 	int err = 0;
 
 	if (mode == RCF_PWALK_CHECK) {
@@ -144,64 +216,15 @@ static int rcf_path_walk(struct rcf_fabric *f, const struct rcf_path *p,
 			return rcf_nomem(e);
 	}
 	for (;;) {
-		u8 b;
-
 		if (at.kind == RCF_ELEM_NODE) {
-			struct rcf_node *n = rcf_node_get(f, at.id);
-
-			if (i) {
-				if (at.id != p->dst)
-					err = rcf_fail(e, EINVAL,
-						       "path reaches a node that is not its destination",
-						       RCF_A_PATH_HOPS);
-				else if (i != p->nhops)
-					err = rcf_fail(e, EINVAL,
-						       "path reaches its destination before its last hop",
-						       RCF_A_PATH_HOPS);
+			err = rcf_pwalk_node(f, p, at.id, i, &out, e);
+			if (err == RCF_PWALK_END)
+				err = 0;
+			if (err || i)
 				break;
-			}
-			b = p->hops[0];
-			if (b & RCF_HOP_RESERVED) {
-				err = rcf_fail(e, EINVAL,
-					       "route byte has its reserved bit set",
-					       RCF_A_PATH_HOPS);
-				break;
-			}
-			out = RCF_HOP_PORT(b);
-			if (out >= n->ports) {
-				err = rcf_fail(e, ERANGE,
-					       "path leaves its master through a port it does not have",
-					       RCF_A_PATH_HOPS);
-				break;
-			}
 		} else {
-			struct rcf_switch *s = rcf_switch_get(f, at.id);
-
-			if (i == p->nhops) {
-				err = rcf_fail(e, EINVAL,
-					       "path ends inside a switch",
-					       RCF_A_PATH_HOPS);
-				break;
-			}
-			b = p->hops[i];
-			out = RCF_HOP_PORT(b);
-			if (mode == RCF_PWALK_CHECK) {
-				if (b & RCF_HOP_RESERVED) {
-					err = rcf_fail(e, EINVAL,
-						       "route byte has its reserved bit set",
-						       RCF_A_PATH_HOPS);
-					break;
-				}
-				err = rcf_path_switch_check(s, at.port, b, e);
-				if (!err && rcf_pwalk_reused(seen, s->id,
-							     at.port, out))
-					err = rcf_fail(e, ELOOP,
-						       "path crosses a switch port twice",
-						       RCF_A_PATH_HOPS);
-			} else if (mode != RCF_PWALK_LINKS) {
-				err = rcf_path_switch_set(f, s, at.port, out,
-							  p->id, mode, e);
-			}
+			err = rcf_pwalk_switch(f, p, &at, i, mode, seen, &out,
+					       e);
 			if (err)
 				break;
 			nc++;
