@@ -10,6 +10,7 @@
  * direction: each direction is a channel of its own (the paper's graph
  * has one arc per half-duplex link).
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -202,47 +203,24 @@ static int base_routes(const struct rcf_route_in *in,
 	return rcf_route_compute(&bin, &bc, init, err, errlen);
 }
 
-static int adaptive_compute(const struct rcf_route_in *in,
-			    const struct rcf_route_conf *c,
-			    struct rcf_routes *s, char *err, size_t errlen)
+/*
+ * R[s][d] for every arc of the NIG: the shortest routes up to bound,
+ * plus the base router's route (from) when it is not among them, which
+ * then starts as the arc's current choice.  0, or -1 with why in err.
+ */
+static int candidates(const struct rcf_graph *g, const struct rcf_nig *nig,
+		      const struct rcf_router *base,
+		      const struct rcf_routes *from, int bound,
+		      struct arc *arcs, struct rcf_routes *cands, char *err,
+		      size_t errlen)
 {
-	const struct rcf_graph *g = in->g;
-	const struct rcf_nig *nig = in->nig;
-	const struct rcf_router *base = rcf_router_of(c->v[AD_INIT]);
-	const struct rcf_routes *from = in->base;
-	int bound = (int)c->v[AD_CANDIDATES];
-	int ntry = (int)c->v[AD_NTRY], n_trials;
-	struct rcf_routes cands, init;
-	struct state st = {.g = g, .k = c->v[AD_K]};
-	struct rcf_adaptive_result res = {0};
-	struct rcf_sp *sp = NULL;
-	struct arc *arcs = NULL;
-	uint64_t rng = c->v[AD_SEED];
-	int64_t prev;
-	size_t total = 0;
+	struct rcf_sp *sp = rcf_sp_new(g);
 	int rc = -1;
 
-	rcf_routes_init(&cands);
-	rcf_routes_init(&init);
-	if (!nig || !nig->n) {
-		snprintf(err, errlen,
-			 "adaptive needs a node interaction graph "
-			 "(--nig FILE)");
+	if (!sp) {
+		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
-	arcs = calloc(nig->n, sizeof(*arcs));
-	sp = rcf_sp_new(g);
-	st.wl = calloc(2 * g->nlinks + 1, sizeof(*st.wl));
-	st.ws = calloc(RCF_MAX_SWITCHES, sizeof(*st.ws));
-	if (!arcs || !sp || !st.wl || !st.ws)
-		goto nomem;
-	if (base && !from) {
-		if (base_routes(in, c, base, &init, err, errlen))
-			goto out;
-		from = &init;
-	}
-	/* R[s][d]: the shortest routes, plus the base route if not among
-	 * them */
 	for (size_t i = 0; i < nig->n; i++) {
 		const struct rcf_nig_arc *a = &nig->a[i];
 		int32_t sv =
@@ -259,9 +237,9 @@ static int adaptive_compute(const struct rcf_route_in *in,
 		}
 		if (!i || a->src != nig->a[i - 1].src)
 			rcf_sp_from(sp, sv);
-		arcs[i].first = cands.n;
+		arcs[i].first = cands->n;
 		arcs[i].flow = a->flow;
-		n = rcf_sp_paths(sp, dv, bound, &cands, 0);
+		n = rcf_sp_paths(sp, dv, bound, cands, 0);
 		if (n <= 0) {
 			snprintf(err, errlen,
 				 n ? "NIG arc %u -> %u: route too "
@@ -281,7 +259,7 @@ static int adaptive_compute(const struct rcf_route_in *in,
 		}
 		for (arcs[i].cur = 0; arcs[i].cur < arcs[i].n; arcs[i].cur++) {
 			const struct rcf_route *c =
-				&cands.r[arcs[i].first + arcs[i].cur];
+				&cands->r[arcs[i].first + arcs[i].cur];
 
 			if (c->nhops == r0->nhops &&
 			    !memcmp(c->hops, r0->hops, r0->nhops))
@@ -289,75 +267,141 @@ static int adaptive_compute(const struct rcf_route_in *in,
 		}
 		if (arcs[i].cur == arcs[i].n) {
 			struct rcf_route *c =
-				rcf_routes_add(&cands, a->src, a->dst, n);
+				rcf_routes_add(cands, a->src, a->dst, n);
 
-			if (!c)
-				goto nomem;
+			if (!c) {
+				snprintf(err, errlen, "out of memory");
+				goto out;
+			}
 			c->nhops = r0->nhops;
 			memcpy(c->hops, r0->hops, r0->nhops);
 			arcs[i].n++;
 		}
 	}
-	st.c = calloc(cands.n, sizeof(*st.c));
-	for (size_t i = 0; i < cands.n; i++)
-		total += 2 * (size_t)cands.r[i].nhops * 4 + 2;
-	st.pool = malloc(total * sizeof(*st.pool) + 1);
-	if (!st.c || !st.pool)
-		goto nomem;
-	{
-		uint32_t *pool = st.pool;
+	rc = 0;
+out:
+	rcf_sp_free(sp);
+	return rc;
+}
 
-		for (size_t i = 0; i < cands.n; i++)
-			if (describe(g, &cands.r[i], &st.c[i], &pool, err,
-				     errlen))
-				goto out;
+/* The link directions and switches of every candidate, into st. */
+static int describe_all(struct state *st, const struct rcf_routes *cands,
+			char *err, size_t errlen)
+{
+	size_t total = 0;
+	uint32_t *pool;
+
+	st->c = calloc(cands->n, sizeof(*st->c));
+	for (size_t i = 0; i < cands->n; i++)
+		total += 2 * (size_t)cands->r[i].nhops * 4 + 2;
+	st->pool = malloc(total * sizeof(*st->pool) + 1);
+	if (!st->c || !st->pool) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
 	}
-	/* lines 2-5: the initial routes */
-	for (size_t i = 0; i < nig->n; i++) {
-		if (!base)
-			arcs[i].cur = rcf_rand(&rng) % arcs[i].n;
-		apply(&st, &st.c[arcs[i].first + arcs[i].cur], arcs[i].flow);
+	pool = st->pool;
+	for (size_t i = 0; i < cands->n; i++)
+		if (describe(st->g, &cands->r[i], &st->c[i], &pool, err,
+			     errlen))
+			return -1;
+	return 0;
+}
+
+/*
+ * Fig. 2's lines 2-15: the initial routes (the base router's, or random
+ * ones), then passes of rip-up and reroute over every arc while the cost
+ * falls, ntry more at equal cost.
+ */
+static void minimise(struct state *st, struct arc *arcs, size_t narcs,
+		     bool random_init, int ntry, uint64_t *rng,
+		     struct rcf_adaptive_result *res)
+{
+	int n_trials = ntry;
+	int64_t prev;
+
+	for (size_t i = 0; i < narcs; i++) {
+		if (random_init)
+			arcs[i].cur = rcf_rand(rng) % arcs[i].n;
+		apply(st, &st->c[arcs[i].first + arcs[i].cur], arcs[i].flow);
 	}
-	res.cost0 = st.cost;
-	res.flow0 = max_flow(&st);
-	/* lines 6-15 */
+	res->cost0 = st->cost;
+	res->flow0 = max_flow(st);
 	prev = INT64_MAX;
-	n_trials = ntry;
-	while (prev > st.cost || n_trials != 0) {
-		prev = st.cost;
-		res.iterations++;
-		for (size_t i = 0; i < nig->n; i++) {
-			route_one_edge(&st, &arcs[i], &rng);
-			if (st.cost == prev)
+	while (prev > st->cost || n_trials != 0) {
+		prev = st->cost;
+		res->iterations++;
+		for (size_t i = 0; i < narcs; i++) {
+			route_one_edge(st, &arcs[i], rng);
+			if (st->cost == prev)
 				n_trials -= n_trials > 0;
 			else
 				n_trials = ntry;
 		}
 		/* the cost never rises, so this only guards against a bug */
-		if (res.iterations > 100000)
+		if (res->iterations > 100000)
 			break;
 	}
-	res.cost = st.cost;
-	res.flow = max_flow(&st);
+	res->cost = st->cost;
+	res->flow = max_flow(st);
+}
+
+static int adaptive_compute(const struct rcf_route_in *in,
+			    const struct rcf_route_conf *c,
+			    struct rcf_routes *s, char *err, size_t errlen)
+{
+	const struct rcf_graph *g = in->g;
+	const struct rcf_nig *nig = in->nig;
+	const struct rcf_router *base = rcf_router_of(c->v[AD_INIT]);
+	const struct rcf_routes *from = in->base;
+	struct rcf_routes cands, init;
+	struct state st = {.g = g, .k = c->v[AD_K]};
+	struct rcf_adaptive_result res = {0};
+	struct arc *arcs = NULL;
+	uint64_t rng = c->v[AD_SEED];
+	int rc = -1;
+
+	rcf_routes_init(&cands);
+	rcf_routes_init(&init);
+	if (!nig || !nig->n) {
+		snprintf(err, errlen,
+			 "adaptive needs a node interaction graph "
+			 "(--nig FILE)");
+		return -1;
+	}
+	arcs = calloc(nig->n, sizeof(*arcs));
+	st.wl = calloc(2 * g->nlinks + 1, sizeof(*st.wl));
+	st.ws = calloc(RCF_MAX_SWITCHES, sizeof(*st.ws));
+	if (!arcs || !st.wl || !st.ws) {
+		snprintf(err, errlen, "out of memory");
+		goto out;
+	}
+	if (base && !from) {
+		if (base_routes(in, c, base, &init, err, errlen))
+			goto out;
+		from = &init;
+	}
+	if (candidates(g, nig, base, from, (int)c->v[AD_CANDIDATES], arcs,
+		       &cands, err, errlen) ||
+	    describe_all(&st, &cands, err, errlen))
+		goto out;
+	minimise(&st, arcs, nig->n, !base, (int)c->v[AD_NTRY], &rng, &res);
 	res.candidates = cands.n;
 	for (size_t i = 0; i < nig->n; i++) {
-		const struct rcf_route *c =
+		const struct rcf_route *r0 =
 			&cands.r[arcs[i].first + arcs[i].cur];
-		struct rcf_route *r = rcf_routes_add(s, c->src, c->dst, 0);
+		struct rcf_route *r = rcf_routes_add(s, r0->src, r0->dst, 0);
 
-		if (!r)
-			goto nomem;
-		r->nhops = c->nhops;
-		memcpy(r->hops, c->hops, c->nhops);
+		if (!r) {
+			snprintf(err, errlen, "out of memory");
+			goto out;
+		}
+		r->nhops = r0->nhops;
+		memcpy(r->hops, r0->hops, r0->nhops);
 	}
 	if (in->result)
 		*in->result = res;
 	rc = 0;
-	goto out;
-nomem:
-	snprintf(err, errlen, "out of memory");
 out:
-	rcf_sp_free(sp);
 	rcf_routes_free(&cands);
 	rcf_routes_free(&init);
 	free(arcs);
