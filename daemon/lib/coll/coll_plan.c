@@ -336,6 +336,17 @@ int coll_bld_lacking(const struct coll_bld *b)
 	return 0;
 }
 
+/*
+ * Where piece i of a message of size bytes cut in n begins: i * size / n,
+ * without overflow (size may be near 2^64).  Cutting there spreads the
+ * odd bytes over the message, so every run of pieces a split hands on
+ * holds its share of the bytes, give or take one.
+ */
+static uint64_t cut(uint64_t size, uint64_t n, uint64_t i)
+{
+	return size / n * i + size % n * i / n;
+}
+
 static int check_args(const struct rcf_coll_args *a, uint32_t h, char *err,
 		      size_t len)
 {
@@ -411,10 +422,10 @@ int rcf_coll_plan(const struct rcf_coll_args *a, struct rcf_coll_plan *p,
 	if (!p->item_bytes)
 		return rcf_errf(err, len, "out of memory");
 	for (uint64_t i = 0; i < n; i++)
-		/* a message cut in n pieces as evenly as bytes allow */
-		p->item_bytes[i] = a->op != RCF_COLL_BCAST
-					   ? a->size
-					   : a->size / n + (i < a->size % n);
+		p->item_bytes[i] =
+			a->op != RCF_COLL_BCAST
+				? a->size
+				: cut(a->size, n, i + 1) - cut(a->size, n, i);
 	if (coll_bld_init(&b, p, err, len)) {
 		coll_bld_free(&b);
 		return -1;
