@@ -37,12 +37,20 @@ static void clique_set(struct coll_bld *b, int pata, uint64_t place,
 	}
 }
 
+/*
+ * With N not a power of k + 1 the nodes whose top digit is not 0 have few
+ * or no peers in the lower digits' cliques: a first step on the top digit
+ * hands what they hold to the full part of the machine, which spreads it,
+ * and the last step (the top digit again) hands back what is theirs.
+ */
 static int cliques(struct coll_bld *b, int pata)
 {
 	struct rcf_coll_plan *p = b->p;
+	int pre = p->h > 1 && rcf_coll_pow(p->k, p->h) != p->nodes;
 	int rc = 0;
 
-	for (uint32_t i = 0; !rc && i < p->h; i++) {
+	for (uint32_t n = 0; !rc && n < p->h + pre; n++) {
+		uint32_t i = pre && !n ? p->h - 1 : n - pre;
 		uint64_t place = rcf_coll_pow(p->k, i);
 
 		rc = coll_bld_step(b, RCF_COLL_PH_CLIQUE, i, i);
