@@ -88,20 +88,19 @@ static int check_xfer(struct replay *r, const struct rcf_coll_step *s,
 	const struct rcf_coll_xfer *x = &p->xfers[xi];
 	uint64_t n = xi - s->first_xfer, bytes = 0;
 	const struct rcf_coll_circ *c;
+	char who[96];
 	int dir;
 
+	/* every reason starts with the step and the transfer */
+	snprintf(who, sizeof(who), "step %llu: transfer %llu (%u -> %u)",
+		 (unsigned long long)sn, (unsigned long long)n, x->src, x->dst);
+
 	if (x->src >= p->nodes || x->dst >= p->nodes)
-		return rcf_errf(err, len,
-				"step %llu: transfer %llu (%u -> %u) names no "
-				"node of %u",
-				(unsigned long long)sn, (unsigned long long)n,
-				x->src, x->dst, p->nodes);
+		return rcf_errf(err, len, "%s names no node of %u", who,
+				p->nodes);
 	if (x->circ < s->first_circ || x->circ >= s->first_circ + s->ncirc)
-		return rcf_errf(err, len,
-				"step %llu: transfer %llu (%u -> %u) crosses "
-				"no circuit of the step",
-				(unsigned long long)sn, (unsigned long long)n,
-				x->src, x->dst);
+		return rcf_errf(err, len, "%s crosses no circuit of the step",
+				who);
 	c = &p->circs[x->circ];
 	if (c->a == x->src && c->b == x->dst)
 		dir = 0;
@@ -109,41 +108,33 @@ static int check_xfer(struct replay *r, const struct rcf_coll_step *s,
 		dir = 1;
 	else
 		return rcf_errf(err, len,
-				"step %llu: transfer %llu (%u -> %u) crosses "
-				"no configured circuit: circuit %llu joins %u "
-				"and %u",
-				(unsigned long long)sn, (unsigned long long)n,
-				x->src, x->dst,
+				"%s crosses no configured circuit: circuit "
+				"%llu joins %u and %u",
+				who,
 				(unsigned long long)(x->circ - s->first_circ),
 				c->a, c->b);
 	if (r->dir_used[(x->circ - s->first_circ) * 2 + dir]++)
 		return rcf_errf(err, len,
-				"step %llu: transfer %llu (%u -> %u) uses the "
-				"link of circuit %llu, which another transfer "
-				"of the step uses the same way",
-				(unsigned long long)sn, (unsigned long long)n,
-				x->src, x->dst,
+				"%s uses the link of circuit %llu, which "
+				"another transfer of the step uses the same "
+				"way",
+				who,
 				(unsigned long long)(x->circ - s->first_circ));
 	for (uint64_t i = x->first; i < x->first + x->n; i++) {
-		uint32_t it = p->items[i];
+		uint32_t it = i < p->nrefs ? p->items[i] : UINT32_MAX;
 		char name[96];
 
-		if (i >= p->nrefs || it >= p->nitems)
+		if (it >= p->nitems)
 			return rcf_errf(err, len,
-					"step %llu: transfer %llu (%u -> %u) "
-					"names an item the operation does not "
-					"have",
-					(unsigned long long)sn,
-					(unsigned long long)n, x->src, x->dst);
+					"%s names an item the operation does "
+					"not have",
+					who);
 		if (!has(set_of(r, r->held, x->src), it)) {
 			rcf_coll_item_name(p, it, name, sizeof(name));
 			return rcf_errf(err, len,
-					"step %llu: transfer %llu (%u -> %u) "
-					"sends %s, which node %u does not hold "
-					"yet",
-					(unsigned long long)sn,
-					(unsigned long long)n, x->src, x->dst,
-					name, x->src);
+					"%s sends %s, which node %u does not "
+					"hold yet",
+					who, name, x->src);
 		}
 		bytes += p->item_bytes[it];
 		if (!rcf_coll_item_target(p, it, x->src))
@@ -152,10 +143,8 @@ static int check_xfer(struct replay *r, const struct rcf_coll_step *s,
 	}
 	if (bytes != x->bytes)
 		return rcf_errf(err, len,
-				"step %llu: transfer %llu (%u -> %u) says %llu "
-				"bytes, its items have %llu",
-				(unsigned long long)sn, (unsigned long long)n,
-				x->src, x->dst, (unsigned long long)x->bytes,
+				"%s says %llu bytes, its items have %llu", who,
+				(unsigned long long)x->bytes,
 				(unsigned long long)bytes);
 	return 0;
 }

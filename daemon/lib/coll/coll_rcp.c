@@ -83,6 +83,15 @@ static uint32_t reached_before(const struct rcf_coll_plan *p, uint32_t l)
 	return a < p->nodes ? (uint32_t)a : p->nodes;
 }
 
+/* rank i joins its child c and sends it the scratch set */
+static int tree_send(struct coll_bld *b, uint32_t i, uint32_t c)
+{
+	uint32_t x = coll_node(b->p, i), y = coll_node(b->p, c);
+	int64_t ci = coll_bld_circ(b, x, y);
+
+	return ci < 0 ? -1 : coll_bld_send(b, (uint64_t)ci, x, y, b->tmp);
+}
+
 int coll_plan_scatter(struct coll_bld *b)
 {
 	struct rcf_coll_plan *p = b->p;
@@ -98,19 +107,12 @@ int coll_plan_scatter(struct coll_bld *b)
 
 			for (uint32_t j = 0; !rc && j < nc; j++) {
 				uint32_t c = (uint32_t)c0 + j;
-				int64_t ci;
 
 				memset(b->tmp, 0, b->words * 8);
 				for (uint32_t r = t.head[c]; r != UINT32_MAX;
 				     r = t.next[r])
 					bit_set(b->tmp, coll_node(p, r));
-				ci = coll_bld_circ(b, coll_node(p, i),
-						   coll_node(p, c));
-				rc = ci < 0 ? -1
-					    : coll_bld_send(b, (uint64_t)ci,
-							    coll_node(p, i),
-							    coll_node(p, c),
-							    b->tmp);
+				rc = tree_send(b, i, c);
 			}
 		}
 	}
@@ -161,20 +163,13 @@ static int bcast_tree(struct coll_bld *b, struct bcast *m)
 			}
 			for (uint32_t j = 0; !rc && j < nc; j++) {
 				uint32_t c = (uint32_t)c0 + j;
-				int64_t ci;
 
 				if (!split) {
 					m->lo[c] = m->lo[i];
 					m->hi[c] = m->hi[i];
 				}
 				range_set(b->tmp, b->words, m->lo[c], m->hi[c]);
-				ci = coll_bld_circ(b, coll_node(p, i),
-						   coll_node(p, c));
-				rc = ci < 0 ? -1
-					    : coll_bld_send(b, (uint64_t)ci,
-							    coll_node(p, i),
-							    coll_node(p, c),
-							    b->tmp);
+				rc = tree_send(b, i, c);
 			}
 		}
 	}
