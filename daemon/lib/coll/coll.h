@@ -25,9 +25,9 @@ enum rcf_coll_op {
 /* nodes and ports a plan may have; items held are N x items bits */
 #define RCF_COLL_MAX_NODES 100000u
 #define RCF_COLL_MAX_K	   64u
-#define RCF_COLL_MAX_BITS  (1ull << 31)
+#define RCF_COLL_MAX_BITS  (1ull << 27)
 /* item references in all transfers of a plan */
-#define RCF_COLL_MAX_REFS (1ull << 25)
+#define RCF_COLL_MAX_REFS (1ull << 24)
 
 /* a circuit: port pa of node a joined to port pb of node b */
 struct rcf_coll_circ {
