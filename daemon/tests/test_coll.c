@@ -149,6 +149,25 @@ static void test_count_is_model(void)
 							sum.b += one.b;
 							sum.t += one.t;
 						}
+						/* Tables 1 and 2: the same, but
+						 * for bcast h' = h's bound */
+						if (!rcf_coll_table(op, n, k, s,
+								    (double)L,
+								    &one) &&
+						    (!near(one.br, co.br) ||
+						     !near(one.tr, co.tr) ||
+						     !near(one.b, co.b) ||
+						     one.t < co.t - 1e-9 ||
+						     (!near(one.t, co.t) &&
+						      !(op == RCF_COLL_BCAST &&
+							s == h))) &&
+						    !bad++)
+							snprintf(first,
+								 sizeof(first),
+								 "table row of "
+								 "N=%u k=%u "
+								 "h'=%u",
+								 n, k, s);
 						if ((!terms_equal(&mo, &co) ||
 						     !terms_equal(&mo, &sum) ||
 						     p.nsteps != h + s) &&
@@ -177,8 +196,8 @@ static void test_count_is_model(void)
 					}
 			}
 		snprintf(name, sizeof(name),
-			 "%s: %u counts equal the closed form and the sum "
-			 "of the per-step terms",
+			 "%s: %u counts equal the closed form, the sum of "
+			 "the per-step terms and tables 1 and 2",
 			 rcf_coll_op_name((enum rcf_coll_op)op), runs);
 		if (!tap_ok(!bad, name))
 			printf("# %u differ, first %s\n", bad, first);
