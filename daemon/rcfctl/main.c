@@ -131,6 +131,8 @@ int main(int argc, char **argv)
 		rc = cmd_epoch(&c, argc - 1, argv + 1);
 	} else if (!strcmp(argv[0], "traffic")) {
 		rc = cmd_traffic(&c, argc - 1, argv + 1);
+	} else if (!strcmp(argv[0], "collective")) {
+		rc = cmd_collective(&c, argc - 1, argv + 1);
 	} else if (!strcmp(argv[0], "daemon")) {
 		rc = cmd_daemon(&c, argc - 1, argv + 1);
 	} else if (!strncmp(argv[0], "monitor", strlen(argv[0]))) {

@@ -70,6 +70,10 @@ int parse_epoch_opt(struct ctl *c, const char *opt, const char *val);
 int cmd_path(struct ctl *c, int argc, char **argv);
 void help_path(FILE *f);
 
+/* rcfctl collective: RCP plans and their cost (collective.c) */
+int cmd_collective(struct ctl *c, int argc, char **argv);
+void help_collective(FILE *f);
+
 /* help texts; to f */
 void help_main(FILE *f);
 void help_object(FILE *f, enum rcf_kind kind);

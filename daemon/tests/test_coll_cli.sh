@@ -1,0 +1,68 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# rcfctl collective: bad command lines exit 2 with a reason and print
+# nothing on stdout; good ones print a checked plan, its cost beside the
+# model, and JSON that a parser takes (TAP 13).  No module needed.
+cd "$(dirname "$0")/.." || exit 1
+CTL=./bin/rcfctl
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+. tests/tap.sh
+
+# refuses PATTERN ARGS...: exit 2, PATTERN on stderr, stdout empty
+refuses() {
+	pat=$1
+	shift
+	$CTL collective "$@" >"$T/out" 2>"$T/err"
+	rc=$?
+	good=0
+	if [ $rc -ne 2 ] || ! grep -q -- "$pat" "$T/err" || [ -s "$T/out" ]; then
+		echo "# rcfctl collective $*: exit $rc: $(cat "$T/err")"
+		good=1
+	fi
+	ok $good "refuses $*"
+}
+
+echo "TAP version 13"
+echo "1..19"
+refuses "OP missing" plan
+refuses 'no operation "reduce"' plan reduce
+refuses 'unknown command "run"' run bcast
+refuses '--nodes "1": out of range' plan bcast --nodes 1
+refuses '--nodes "12x": not a number' plan bcast --nodes 12x
+refuses '--k "0": out of range' plan scatter --k 0
+refuses "--k needs a value" plan scatter --k
+refuses "--nodes given twice" plan scatter --nodes 4 --nodes 5
+refuses "split is bcast's" plan gossip --split 1
+refuses "alltoall has no root" plan alltoall --root 1
+refuses "--root 9 is not one of the 9 nodes" plan scatter --nodes 9 --root 9
+refuses "--split 3 is past h = 2" plan bcast --nodes 9 --k 2 --split 3
+refuses 'unexpected "--beta"' plan bcast --beta 1
+refuses '--tau "-1": not a number' cost bcast --tau -1
+refuses "take fewer nodes" plan alltoall --nodes 60000
+
+$CTL collective plan bcast --nodes 9 --k 2 --size 9 --split 2 >"$T/out"
+rc=$?
+grep -q "^step 4 (clique l=0 i=1): 9 circuits, 16 transfers" "$T/out" &&
+	grep -q "^checked: every node ends with what bcast defines" "$T/out"
+ok $((rc | $?)) "plan bcast 9/2 h'=2: four steps, checked"
+
+$CTL collective plan alltoall --nodes 10 --k 2 --json >"$T/json"
+python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["op"] == "alltoall" and d["nodes"] == 10
+assert all(len(s["circuits"]) > 0 for s in d["steps"])
+assert sum(len(t["items"]) for s in d["steps"] for t in s["transfers"]) > 90
+' "$T/json"
+ok $? "plan --json parses, every step has circuits"
+
+$CTL collective cost scatter --nodes 27 --k 2 --size 10 >"$T/out"
+grep -q "^model (eqs. 2, 3): 448.900 us" "$T/out" &&
+	grep -q "^count: 448.900 us" "$T/out"
+ok $? "cost scatter 27/2: model and count 448.9 us"
+
+$CTL collective cost bcast --nodes 3125 --k 4 --size 1000 --split all >"$T/out"
+grep -q "^h' = 2: 7 steps, model 1308.500 us, count 1308.500 us  (the model's best)" "$T/out"
+ok $? "cost bcast --split all: figure 4's machine, 1000 bytes, h' = 2"
+exit $failed
