@@ -748,6 +748,81 @@ static void t_chain(void)
 	CHECK(skipped > 10000);
 }
 
+/*
+ * A mode changed on a running engine whenever it is quiet, as
+ * rcf_engine_set_exact allows, and refused while it is not: the engine
+ * switched back and forth between bursts must stay the reference's to
+ * the byte (Documentation/engine.rst, "The kernel's mode").
+ */
+static void t_switch_when_quiet(void)
+{
+	int seed, switches = 0, refused = 0;
+	u64 skipped = 0;
+
+	for (seed = 1; seed <= 10; seed++) {
+		struct rcf_fabric *f = fab_chain(3);
+		struct outcome o[2];
+		struct run_ctx ctx[2];
+		struct rcf_engine *e[2];
+		char name[32];
+		bool ok = true, exact;
+		int i, k, m;
+
+		rnd_state = 100 + seed;
+		for (i = 0; i <= 3; i++) {
+			struct rcf_link *l = rcf_link_get(f, i);
+
+			l->bandwidth = 1 + rnd(3);
+			l->latency = 1 + rnd(40);
+			l->vcs = 2;
+			l->buf_size = 2 * l->bandwidth * l->latency + rnd(3);
+		}
+		pair_build(f, e, ctx, o);
+		snprintf(name, sizeof(name), "switch %d", seed);
+		for (k = 0; k < 40 && ok; k++) {
+			u8 payload[250] = {0}, r[4];
+			int src = rnd(2), vc = rnd(2), sends = 1 + rnd(3);
+			/* often to the end of the burst, so the engine idles */
+			u32 steps = rnd(2) ? 1000000 : 1 + rnd(700);
+
+			r[0] = RCF_HOP(0, vc);
+			for (i = 1; i < 4; i++)
+				r[i] = RCF_HOP(src ? 0 : 1, vc);
+			for (m = 0; m < 2; m++)
+				for (i = 0; i < sends; i++)
+					rcf_engine_send(e[m], src, r, 4,
+							payload, 150 + i * 40,
+							k);
+			ok = pair_run(e, f, o, name, steps);
+			ok = compare(name, &o[0], &o[1]) && ok;
+			exact = rcf_engine_exact(e[1]);
+			if (rcf_engine_quiet(e[1])) {
+				CHECK_EQ(rcf_engine_set_exact(e[1], !exact), 0);
+				CHECK_EQ(rcf_engine_exact(e[1]), !exact);
+				switches++;
+			} else {
+				CHECK_EQ(rcf_engine_set_exact(e[1], !exact),
+					 -EBUSY);
+				CHECK_EQ(rcf_engine_exact(e[1]), exact);
+				refused++;
+			}
+		}
+		if (ok)
+			ok = pair_run(e, f, o, name, 1000000);
+		CHECK(ok && compare(name, &o[0], &o[1]));
+		CHECK(rcf_engine_exact(e[0]));
+		skipped += o[1].ff_cycles;
+		pair_free(e, o);
+		rcf_fabric_free(f);
+	}
+	printf("# switch when quiet: %d switches, %d refused, %llu cycles "
+	       "fast-forwarded\n",
+	       switches, refused, (unsigned long long)skipped);
+	CHECK(switches > 50);
+	CHECK(refused > 50);
+	CHECK(skipped > 1000);
+}
+
 int main(void)
 {
 	static const struct tap_case cases[] = {
@@ -758,6 +833,7 @@ int main(void)
 		{"engine_diff_random", t_random},
 		{"engine_diff_stream", t_stream},
 		{"engine_diff_chain", t_chain},
+		{"engine_diff_switch_when_quiet", t_switch_when_quiet},
 	};
 
 	return tap_run(cases, sizeof(cases) / sizeof(cases[0]));
