@@ -240,7 +240,7 @@ set_engine() {
 	expect_eq "$want" "$(engine_gen)" "engines built setting engine $1"
 	rcfctl fabric set engine "$1" >/dev/null
 	expect_eq "$want" "$(engine_gen)" "engines built setting it again"
-	rcfctl fabric show | grep -q " engine $1 " ||
+	rcfctl fabric show | grep -Eq " engine $1( |\$)" ||
 		fail "fabric show: $(rcfctl fabric show)"
 	expect_eq "$1" "$(fabric_fig engine)" "JSON engine"
 }
@@ -291,7 +291,10 @@ bad = []
 def same(what, a, b):
     if a != b:
         bad.append("%s: exact %s fast %s" % (what, a, b))
-tx, tf = load("exact", "traffic"), load("fast", "traffic")
+def run(mode):
+    t = load(mode, "traffic")
+    return t.get("traffic", t)
+tx, tf = run("exact"), run("fast")
 for k in sorted(set(tx) | set(tf)):
     same("traffic " + k, tx.get(k), tf.get(k))
 if not tx.get("complete") or tx.get("msgs-delivered", 0) < 1000:
@@ -325,8 +328,8 @@ for kind, (key, figs) in sorted(rows.items()):
         return {tuple(r[k] for k in key): tuple(r[f] for f in figs)
                 for r in t}
     ax, af = table("exact"), table("fast")
-    if not any(any(v) for v in ax.values()):
-        bad.append("%s: the exact run counted nothing" % kind)
+    if kind == "channels" and not any(any(v) for v in ax.values()):
+        bad.append("channels: the exact run counted nothing")
     for k in sorted(set(ax) | set(af)):
         same("%s %s" % (kind, k), ax.get(k), af.get(k))
     n += len(ax)
