@@ -15,6 +15,21 @@
 
 #include "rcf.h"
 
+/*
+ * The fast mode gives the reference mode's results to the byte and the
+ * cycle (Documentation/engine.rst), in less time: it is the default, and
+ * the reference mode is there to check it against or to fall back on.
+ */
+static bool rcf_exact_default;
+module_param_named(engine_exact, rcf_exact_default, bool, 0644);
+MODULE_PARM_DESC(engine_exact,
+		 "a new fabric's engine runs the reference mode, not the fast one");
+
+bool rcf_dp_exact_default(void)
+{
+	return READ_ONCE(rcf_exact_default);
+}
+
 void rcf_dp_kdrop(struct rcf_dp *dp, int reason)
 {
 	atomic64_inc(&dp->kdrops[reason]);
@@ -431,6 +446,7 @@ struct rcf_dp *rcf_dp_new(struct rcf_net *rn, int *err)
 	for (i = 0; i < __RCF_DROP_MAX; i++)
 		atomic64_set(&dp->kdrops[i], 0);
 	dp->slice = 4096;
+	dp->exact = rcf_dp_exact_default();
 	dp->tot.lat_min = U64_MAX;
 	dp->ndev = kvcalloc(RCF_MAX_NODES, sizeof(*dp->ndev),
 			    GFP_KERNEL_ACCOUNT);
@@ -537,14 +553,23 @@ void rcf_dp_pool_snap(struct rcf_dp *dp, bool tables)
 		WRITE_ONCE(dp->pool.tables, rcf_engine_table_bytes(e));
 }
 
-/* The fabric's path timeout turns the adapter's path waits on. */
+/*
+ * The fabric's path timeout turns the adapter's path waits on.  The mode
+ * is set on the new engine, quiet until the adapter takes over waiting
+ * messages: a running one changes mode only by being replaced.
+ */
 struct rcf_adapter *rcf_dp_adapter_new(struct rcf_dp *dp,
-				       struct rcf_fabric *f, u8 policy)
+				       struct rcf_fabric *f, u8 policy,
+				       bool exact)
 {
 	struct rcf_adapter *ad = rcf_adapter_new(f, policy, &rcf_dp_ops, dp);
 
 	if (!ad)
 		return NULL;
+	if (rcf_engine_set_exact(rcf_adapter_engine(ad), exact)) {
+		rcf_adapter_free(ad);
+		return NULL;
+	}
 	rcf_adapter_set_path_wait(ad, READ_ONCE(dp->path_timeout_ms) != 0);
 	/* before it takes over waiting messages; again once f commits */
 	rcf_dp_budget_of(ad, f);
@@ -573,7 +598,7 @@ int rcf_dp_rebuild_traffic(struct rcf_dp *dp, struct rcf_fabric *f,
 	err = rcf_dp_atab_build(dp, f);
 	if (err)
 		return err;
-	ad = rcf_dp_adapter_new(dp, f, dp->policy);
+	ad = rcf_dp_adapter_new(dp, f, dp->policy, READ_ONCE(dp->exact));
 	if (!ad) {
 		pr_warn("rcf: no memory for a new engine; keeping the old one\n");
 		return -ENOMEM;

@@ -84,6 +84,7 @@ struct rcf_dp {
 	u8 *buf;			/* one message, for skb_copy_bits */
 	u64 clock_hz;
 	u8 policy;
+	bool exact;			/* engine mode: reference, not fast */
 	bool stuck;			/* engine reported -EDEADLK */
 	u64 slice;			/* cycles per free-running slice */
 	ktime_t pace_t0;		/* paced: engine cycle pace_c0 at t0 */
@@ -249,9 +250,12 @@ void rcf_dp_traffic_notify(struct rcf_dp *dp);
 /* dp.c: a new engine for f with the run tr (prepared on it) */
 int rcf_dp_rebuild_traffic(struct rcf_dp *dp, struct rcf_fabric *f,
 			   struct rcf_dp_traffic *tr);
-/* dp.c: an adapter for f delivering into dp */
+/* dp.c: an adapter for f delivering into dp, its engine in mode exact */
 struct rcf_adapter *rcf_dp_adapter_new(struct rcf_dp *dp,
-				       struct rcf_fabric *f, u8 policy);
+				       struct rcf_fabric *f, u8 policy,
+				       bool exact);
+/* dp.c: rcf.ko engine_exact, the mode of a new fabric's engine */
+bool rcf_dp_exact_default(void);
 
 /* dp_epoch.c (Documentation/datapath.rst, "Configuration changes") */
 void rcf_dp_suspend(struct rcf_dp *dp);

@@ -105,6 +105,7 @@ static int rcf_epoch_prepare(struct rcf_req *req, struct rcf_epoch_prep *p,
 {
 	struct rcf_dp *dp = req->rn->dp;
 	u8 pol = req->set_policy ? req->policy : dp->policy;
+	bool exact = req->set_engine ? req->engine_exact : dp->exact;
 	u8 *srcs;
 
 	if (routes) {
@@ -116,7 +117,7 @@ static int rcf_epoch_prepare(struct rcf_req *req, struct rcf_epoch_prep *p,
 		kfree(srcs);
 		return p->rt ? 0 : -ENOMEM;
 	}
-	p->ad = rcf_dp_adapter_new(dp, req->fab, pol);
+	p->ad = rcf_dp_adapter_new(dp, req->fab, pol, exact);
 	return p->ad ? 0 : -ENOMEM;
 }
 
@@ -242,14 +243,18 @@ static int rcf_epoch_paths(struct rcf_req *req, struct rcf_epoch_rec *rec,
 
 /*
  * Commits req's open transaction as one epoch; the transaction is
- * aborted on any error.  Fabric mutex and rtnl held.
+ * aborted on any error.  Fabric mutex and rtnl held.  A new route policy
+ * or engine mode takes a new engine: rcf_engine_set_exact() needs a
+ * quiet engine, which a loaded fabric's seldom is, and an epoch gives
+ * the change one defined point, drained or frozen as any other.
  */
 int rcf_epoch_commit(struct rcf_req *req)
 {
 	struct rcf_fabric *f = req->fab;
 	struct rcf_dp *dp = req->rn->dp;
 	struct netlink_ext_ack *extack = req->extack;
-	bool newpol = req->set_policy && req->policy != dp->policy;
+	bool neweng = (req->set_policy && req->policy != dp->policy) ||
+		      (req->set_engine && req->engine_exact != dp->exact);
 	struct rcf_epoch_rec rec = {};
 	struct rcf_epoch_prep prep = {};
 	bool routes, safe, stuck;
@@ -258,7 +263,7 @@ int rcf_epoch_commit(struct rcf_req *req)
 	u8 mode;
 	int err;
 
-	if (!f->jn && !newpol) {
+	if (!f->jn && !neweng) {
 		/* nothing the engine sees changes: no epoch */
 		err = rcf_txn_commit(f, &req->err);
 		if (err)
@@ -269,9 +274,9 @@ int rcf_epoch_commit(struct rcf_req *req)
 	}
 	req->epoch_ran = true;
 	t0 = ktime_get();
-	routes = !newpol && dp->ad_epoch == f->epoch &&
+	routes = !neweng && dp->ad_epoch == f->epoch &&
 		 rcf_txn_routes_only(f, NULL);
-	if (!routes && !newpol && dp->ad_epoch == f->epoch &&
+	if (!routes && !neweng && dp->ad_epoch == f->epoch &&
 	    req->epoch_mode != RCF_EPOCH_DRAIN && rcf_txn_paths_only(f)) {
 		rec.mode = RCF_EPOCH_FREEZE;
 		err = rcf_epoch_paths(req, &rec, t0);

@@ -424,6 +424,11 @@ int rcf_apply(struct rcf_req *req, u8 cmd)
 			req->policy =
 				nla_get_u8(req->tb[RCF_A_FABRIC_ROUTE_POLICY]);
 		}
+		if (req->tb[RCF_A_FABRIC_ENGINE_EXACT]) {
+			req->set_engine = true;
+			req->engine_exact =
+				nla_get_u8(req->tb[RCF_A_FABRIC_ENGINE_EXACT]);
+		}
 		if (req->tb[RCF_A_FABRIC_MSG_THRESHOLD]) {
 			req->set_thresh = true;
 			req->msg_threshold =

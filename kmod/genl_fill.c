@@ -29,7 +29,9 @@ int rcf_fill_fabric(struct sk_buff *skb, struct rcf_fabric *f)
 	if (nla_put_u64_64bit(skb, RCF_A_FABRIC_CLOCK_HZ,
 			      dp ? READ_ONCE(dp->clock_hz) : 0, RCF_A_PAD) ||
 	    nla_put_u8(skb, RCF_A_FABRIC_ROUTE_POLICY,
-		       dp ? READ_ONCE(dp->policy) : RCF_RPOL_ROUND_ROBIN))
+		       dp ? READ_ONCE(dp->policy) : RCF_RPOL_ROUND_ROBIN) ||
+	    nla_put_u8(skb, RCF_A_FABRIC_ENGINE_EXACT,
+		       dp ? READ_ONCE(dp->exact) : rcf_dp_exact_default()))
 		return -EMSGSIZE;
 	if (nla_put_u64_64bit(skb, RCF_A_FABRIC_EPOCH, f ? f->epoch : 0,
 			      RCF_A_PAD) ||

@@ -64,6 +64,8 @@ static struct netlink_range_validation rcf_range_epoch_to = {
 	[RCF_A_EPOCH_MODE] = NLA_POLICY_MAX(NLA_U8, RCF_EPOCH_FREEZE), \
 	[RCF_A_EPOCH_TIMEOUT_MS] = NLA_POLICY_FULL_RANGE(NLA_U32, \
 							 &rcf_range_epoch_to)
+#define P_FABRIC_ENGINE \
+	[RCF_A_FABRIC_ENGINE_EXACT] = NLA_POLICY_MAX(NLA_U8, 1)
 #define P_FABRIC_THRESH \
 	[RCF_A_FABRIC_MSG_THRESHOLD] = { .type = NLA_U32 }
 /* its bounds move (the module parameter, the model): genl_apply.c checks */
@@ -220,7 +222,8 @@ const struct nla_policy rcf_traffic_policy[RCF_TRAFFIC_MAX + 1] = {
 
 RCF_POLICY(rcf_pol_none, [RCF_A_UNSPEC] = { .type = NLA_UNSPEC });
 RCF_POLICY(rcf_pol_fabric, P_FABRIC_CQ, P_FABRIC_CLOCK, P_FABRIC_RPOL,
-	   P_FABRIC_THRESH, P_FABRIC_PATH_TO, P_FABRIC_MEM_LIMIT, P_EPOCH);
+	   P_FABRIC_THRESH, P_FABRIC_PATH_TO, P_FABRIC_MEM_LIMIT,
+	   P_FABRIC_ENGINE, P_EPOCH);
 RCF_POLICY(rcf_pol_node_key, P_NODE_ID);
 RCF_POLICY(rcf_pol_node_new, P_NODE_ID, P_NODE_PORTS, P_NODE_IFNAME,
 	   P_NODE_ADDRS, P_EPOCH);

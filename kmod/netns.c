@@ -149,6 +149,8 @@ void rcf_fabric_committed(struct rcf_req *req, bool reroute)
 		rcf_dp_set_clock(dp, req->clock_hz);
 	if (req->set_policy)
 		WRITE_ONCE(dp->policy, req->policy);
+	if (req->set_engine)
+		WRITE_ONCE(dp->exact, req->engine_exact);
 	if (req->set_thresh)
 		WRITE_ONCE(dp->msg_threshold, req->msg_threshold);
 	if (req->set_path_timeout) {

@@ -56,9 +56,10 @@ struct rcf_req {
 	/* the last object made by NEW, for NLM_F_ECHO */
 	struct rcf_event echo;
 	/* data-path settings of FABRIC_NEW/SET, applied at commit */
-	bool set_clock, set_policy, set_thresh, set_path_timeout;
+	bool set_clock, set_policy, set_thresh, set_path_timeout, set_engine;
 	u64 clock_hz;
 	u8 policy;
+	bool engine_exact;
 	u32 msg_threshold;
 	u32 path_timeout_ms;
 	/* a path was made, deleted, recalled, regranted or broken */

@@ -774,14 +774,15 @@ char *rcf_snapshot(struct rcf_nl *nl)
 	f = &rep.v[0];
 	addf(&t,
 	     "fabric epoch %llu nodes %u switches %u links %u circuits %u "
-	     "routes %u paths %u mem %llu cq %u path-timeout %u\n",
+	     "routes %u paths %u mem %llu cq %u path-timeout %u engine %u\n",
 	     (unsigned long long)rcf_u64(f, RCF_A_FABRIC_EPOCH),
 	     rcf_u32(f, RCF_A_FABRIC_NODES), rcf_u32(f, RCF_A_FABRIC_SWITCHES),
 	     rcf_u32(f, RCF_A_FABRIC_LINKS), rcf_u32(f, RCF_A_FABRIC_CIRCUITS),
 	     rcf_u32(f, RCF_A_FABRIC_ROUTES), rcf_u32(f, RCF_A_FABRIC_PATHS),
 	     (unsigned long long)rcf_u64(f, RCF_A_FABRIC_MEM),
 	     rcf_u32(f, RCF_A_FABRIC_CQ_SIZE),
-	     rcf_u32(f, RCF_A_FABRIC_PATH_TIMEOUT_MS));
+	     rcf_u32(f, RCF_A_FABRIC_PATH_TIMEOUT_MS),
+	     rcf_u8(f, RCF_A_FABRIC_ENGINE_EXACT));
 	rcf_reply_free(&rep);
 	for (size_t k = 0; k < sizeof(kinds); k++) {
 		if (rcf_dump(nl, kinds[k], &rep, NULL))

@@ -222,6 +222,9 @@ TEST_F(ref, out_of_range)
 	off = rcf_put_u8(m, RCF_A_ROUTE_INDEX, RCF_ROUTES_PER_PAIR);
 	rcf_put(m, RCF_A_ROUTE_HOPS, r01, sizeof(r01));
 	rcf_refused(_metadata, nl, m, ERANGE, off, "route index 4");
+	m = rcf_msg_new(nl, RCF_CMD_FABRIC_SET, 0);
+	off = rcf_put_u8(m, RCF_A_FABRIC_ENGINE_EXACT, 2);
+	rcf_refused(_metadata, nl, m, ERANGE, off, "engine mode 2");
 }
 
 TEST_F(ref, used_ports)
@@ -588,6 +591,64 @@ TEST_F(ref, batch_last_op_fails)
 	EXPECT_EQ(0, if_nametoindex("rcf11"));
 	free(before);
 	free(after);
+}
+
+/* The fabric's engine mode as FABRIC_GET reports it. */
+static uint8_t engine_mode(struct __test_metadata *_metadata, struct rcf_nl *nl)
+{
+	struct rcf_reply rep = {0};
+	uint8_t exact;
+
+	RCF_OK(rcf_xfer(nl, rcf_msg_new(nl, RCF_CMD_FABRIC_GET, 0), &rep, err));
+	EXPECT_EQ(1, rep.n);
+	exact = rep.n ? rcf_u8(&rep.v[0], RCF_A_FABRIC_ENGINE_EXACT) : 2;
+	rcf_reply_free(&rep);
+	return exact;
+}
+
+static struct rcf_msg *engine_set(struct rcf_nl *nl, uint8_t exact)
+{
+	struct rcf_msg *m = rcf_msg_new(nl, RCF_CMD_FABRIC_SET, 0);
+
+	rcf_put_u8(m, RCF_A_FABRIC_ENGINE_EXACT, exact);
+	return m;
+}
+
+/*
+ * The engine's mode is part of the request's transaction: a refused
+ * batch leaves it as it was, one that commits sets it.
+ */
+TEST_F(ref, engine_mode_in_transaction)
+{
+	struct rcf_nl *nl = &self->nl;
+	uint8_t m0 = engine_mode(_metadata, nl);
+	struct rcf_msg *m;
+
+	ASSERT_LE(m0, 1) TH_LOG("engine mode %u", m0);
+	m = batch_new(nl);
+	batch_op(m, RCF_CMD_FABRIC_SET);
+	rcf_put_u8(m, RCF_A_FABRIC_ENGINE_EXACT, !m0);
+	rcf_nest_end(m);
+	batch_node(m, RCF_CMD_NODE_NEW, 10);
+	batch_node(m, RCF_CMD_NODE_NEW, 10);
+	batch_end(m);
+	rcf_refused(_metadata, nl, m, EEXIST, RCF_NO_OFFS,
+		    "batch setting the engine mode, then failing");
+	EXPECT_EQ(m0, engine_mode(_metadata, nl));
+
+	m = batch_new(nl);
+	batch_op(m, RCF_CMD_FABRIC_SET);
+	rcf_put_u8(m, RCF_A_FABRIC_ENGINE_EXACT, !m0);
+	rcf_nest_end(m);
+	batch_node(m, RCF_CMD_NODE_NEW, 10);
+	batch_end(m);
+	RCF_OK(rcf_xfer(nl, m, NULL, err));
+	EXPECT_EQ(!m0, engine_mode(_metadata, nl));
+	EXPECT_NE(0, if_nametoindex("rcf10"));
+	RCF_OK(rcf_xfer(nl, engine_set(nl, !m0), NULL, err));
+	EXPECT_EQ(!m0, engine_mode(_metadata, nl));
+	RCF_OK(rcf_xfer(nl, engine_set(nl, m0), NULL, err));
+	EXPECT_EQ(m0, engine_mode(_metadata, nl));
 }
 
 TEST_F(ref, batch_applies_in_order)

@@ -4,7 +4,9 @@
 # run in rcfsim (same fabric and routes, from rcfctl topo save, same spec
 # and seed) must give identical results and counters; a bad spec is
 # refused with a reason; stop ends a run; a run goes on across epochs
-# that rebuild the engine and ends when one of its nodes goes.  Documentation/datapath.rst, "Traffic generator".
+# that rebuild the engine and ends when one of its nodes goes; the
+# engine's reference and fast modes give the run the same figures.
+# Documentation/datapath.rst, "Traffic generator".
 . "$(dirname "$0")/lib.sh"
 
 SPEC="uniform rate 150 messages 1500 seed 7 size 16-120"
@@ -214,7 +216,132 @@ PY
 	timeout 120 rcfctl traffic wait >/dev/null
 }
 
-t_plan 8
+# fabric's figure KEY (rcfctl -j fabric show)
+fabric_fig() {
+	rcfctl -j fabric show | python3 -c 'import json, sys
+print(json.load(sys.stdin)[sys.argv[1]])' "$1"
+}
+
+# engines the fabric has built (stats engine-gen)
+engine_gen() {
+	rcfctl -j stats show fabric | python3 -c 'import json, sys
+d = json.load(sys.stdin)
+print(d.get("stats", d)["engine-gen"])'
+}
+
+# set_engine MODE: one new engine for a new mode, none for the same
+# again, and fabric show (text and JSON) says MODE
+set_engine() {
+	local g want
+	g=$(engine_gen)
+	want=$((g + 1))
+	[ "$(fabric_fig engine)" = "$1" ] && want=$g
+	rcfctl fabric set engine "$1" >/dev/null
+	expect_eq "$want" "$(engine_gen)" "engines built setting engine $1"
+	rcfctl fabric set engine "$1" >/dev/null
+	expect_eq "$want" "$(engine_gen)" "engines built setting it again"
+	rcfctl fabric show | grep -Eq " engine $1( |\$)" ||
+		fail "fabric show: $(rcfctl fabric show)"
+	expect_eq "$1" "$(fabric_fig engine)" "JSON engine"
+}
+
+# mode_run MODE: SPEC's run on the fabric as it is, its figures saved
+# as $T_TMP/MODE.*.json; the fabric stays in MODE
+mode_run() {
+	local k
+	rcfctl stats reset
+	rcfctl traffic start $SPEC || return 1
+	timeout 120 rcfctl -j traffic wait >"$T_TMP/$1.traffic.json" ||
+		fail "traffic wait ($1): $(cat "$T_TMP/$1.traffic.json")"
+	for k in fabric channels switches nodes pairs; do
+		rcfctl -j stats show $k >"$T_TMP/$1.$k.json"
+	done
+	expect_eq "$1" "$(fabric_fig engine)" "engine after the run"
+}
+
+# The same seeded run on the same fabric, once with the engine in the
+# reference mode and once in the fast one: identical traffic results
+# (messages, bytes, latencies), fabric counters, and per channel,
+# switch, node and pair figures.  A new fabric takes rcf.ko's
+# engine_exact; each run comes after a change of mode (an epoch that
+# builds a new engine), and the fast engine's tables (its timing wheel
+# and event log) show in engine-mem, so the fast run did run fast.
+modes_same_results() {
+	local dflt=fast exact_mem fast_mem
+	[ "$(cat /sys/module/rcf/parameters/engine_exact)" = Y ] && dflt=exact
+	fresh
+	expect_eq "$dflt" "$(fabric_fig engine)" "a new fabric's engine"
+	[ "$dflt" = exact ] && set_engine fast
+	set_engine exact
+	mode_run exact
+	fresh
+	set_engine exact
+	exact_mem=$(fabric_fig engine-mem)
+	set_engine fast
+	fast_mem=$(fabric_fig engine-mem)
+	[ "$fast_mem" -gt "$exact_mem" ] ||
+		fail "engine-mem: exact $exact_mem, fast $fast_mem"
+	mode_run fast
+	python3 - "$T_TMP" <<'PY'
+import json, sys
+d = sys.argv[1]
+def load(mode, kind):
+    return json.load(open("%s/%s.%s.json" % (d, mode, kind)))
+bad = []
+def same(what, a, b):
+    if a != b:
+        bad.append("%s: exact %s fast %s" % (what, a, b))
+def run(mode):
+    t = load(mode, "traffic")
+    return t.get("traffic", t)
+tx, tf = run("exact"), run("fast")
+for k in sorted(set(tx) | set(tf)):
+    same("traffic " + k, tx.get(k), tf.get(k))
+if not tx.get("complete") or tx.get("msgs-delivered", 0) < 1000:
+    bad.append("exact run not complete: %s" % tx)
+def fab(x):
+    return x.get("stats", x)
+fx, ff = fab(load("exact", "fabric")), fab(load("fast", "fabric"))
+fkeys = ["pkts-sent", "pkts-delivered", "pkts-dropped", "bytes-injected",
+         "bytes-delivered", "bytes-dropped", "bytes-inflight", "byte-hops",
+         "msgs-sent", "msgs-received", "tx-bytes", "rx-bytes", "drops",
+         "latency"]
+for k in fkeys:
+    same("fabric " + k, fx.get(k), ff.get(k))
+if not fx.get("byte-hops"):
+    bad.append("exact run counted no byte-hops: %s" % fx)
+# the figures a run sets, by kind: not occupancies or credit, which
+# only say what is left in flight when read
+rows = {"channels": (("link", "dir", "vc"), ("bytes", "packets", "blocked")),
+        "switches": (("switch",), ("cq-peak",)),
+        "nodes": (("node",), ("msgs-sent", "msgs-received", "tx-bytes",
+                              "rx-bytes")),
+        "pairs": (("src", "dst"), ("pkts-sent", "pkts-delivered",
+                                   "msgs-sent", "msgs-received", "tx-bytes",
+                                   "rx-bytes"))}
+n = 0
+for kind, (key, figs) in sorted(rows.items()):
+    def table(mode):
+        t = load(mode, kind)
+        if isinstance(t, dict):
+            t = t.get(kind, [])
+        return {tuple(r[k] for k in key): tuple(r[f] for f in figs)
+                for r in t}
+    ax, af = table("exact"), table("fast")
+    if kind == "channels" and not any(any(v) for v in ax.values()):
+        bad.append("channels: the exact run counted nothing")
+    for k in sorted(set(ax) | set(af)):
+        same("%s %s" % (kind, k), ax.get(k), af.get(k))
+    n += len(ax)
+for b in bad[:20]:
+    print("#", b)
+print("# compared %d traffic figures, %d fabric counters, %d rows" %
+      (len(tx), len(fkeys), n))
+sys.exit(1 if bad else 0)
+PY
+}
+
+t_plan 9
 t_run "kernel run identical to rcfsim" same_as_rcfsim
 t_run "the same spec repeats exactly" repeatable
 t_run "nig replay identical to rcfsim" nig_same_as_rcfsim
@@ -224,5 +351,7 @@ t_run "bad specs refused with a reason" bad_specs
 t_run "stop, and busy while running" stop_and_busy
 t_run "a run goes on across epochs, ends when its node goes" \
 	epochs_keep_runs
+t_run "engine exact and fast: the same run, the same figures" \
+	modes_same_results
 rcfctl fabric del >/dev/null 2>&1 || true
 t_done

@@ -39,6 +39,7 @@ static const char *const object_help[RCF_K_NR] = {
 		"                         [route-policy rr|least-loaded]\n"
 		"                         [msg-threshold N] [path-timeout MS]\n"
 		"                         [mem-limit BYTES]\n"
+		"                         [engine exact|fast]\n"
 		"HZ := 40000000 | 40MHz | 2.5GHz ...  (paced cycles per "
 		"second)\n"
 		"N: messages a node sends and receives between two threshold\n"
@@ -46,7 +47,9 @@ static const char *const object_help[RCF_K_NR] = {
 		"MS: how long a message with neither route nor path waits for\n"
 		"a path (rcfctl path help); 0, the default, drops it at once\n"
 		"BYTES: what the fabric's model may hold, at most rcf.ko's\n"
-		"fabric_mem_limit (the default; 0 takes it again)\n",
+		"fabric_mem_limit (the default; 0 takes it again)\n"
+		"engine: the engine's reference (exact) or fast mode, same\n"
+		"results; a change builds a new engine in an epoch\n",
 	[RCF_K_NODE] = "Usage: rcfctl node add [id N] [ports P] [name IFNAME] "
 		       "[ADDRS]\n"
 		       "       rcfctl node set N ADDRS\n"

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Data-path words: node addresses, the fabric clock and route policy, the
- * stats grammar, and the round trip of each through a batch line.
+ * Data-path words: node addresses, the fabric clock, route policy and
+ * engine mode, the stats grammar, and the round trip of each through a
+ * batch line.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +12,7 @@
 #include "tap.h"
 #include "obj/batch.h"
 #include "out/fmt.h"
+#include "out/json.h"
 #include "obj/parse.h"
 #include "stats/stats.h"
 #include "obj_text.h"
@@ -178,6 +180,58 @@ static int sparse(const char *line, struct rcf_stats_query *q, char *err)
 	return rcf_stats_parse_args(n, w, q, err, 256);
 }
 
+/* o as rcfctl -j prints it; malloc'd */
+static char *render_json(const struct rcf_obj *o)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	struct rcf_json j;
+
+	rcf_json_init(&j, f, 0);
+	rcf_print_json(&j, NULL, NULL, o);
+	rcf_json_end(&j);
+	fclose(f);
+	return buf;
+}
+
+/* engine exact|fast: the u8 RCF_A_FABRIC_ENGINE_EXACT, 1 or 0 */
+static void engine_words(void)
+{
+	struct rcf_op op, back;
+	char err[256], *out;
+	int ok;
+
+	ok = !parse("fabric set engine exact", &op, err) &&
+	     rcf_has(&op.o, RCF_A_FABRIC_ENGINE_EXACT) &&
+	     op.o.v[RCF_A_FABRIC_ENGINE_EXACT] == 1 &&
+	     !parse("fabric set engine fast", &op, err) &&
+	     op.o.v[RCF_A_FABRIC_ENGINE_EXACT] == 0;
+	tap_ok(ok, "engine exact is 1, engine fast 0");
+	ok = parse("fabric set engine quick", &op, err) < 0 &&
+	     strstr(err, "engine: \"quick\" is not exact or fast") &&
+	     parse("fabric set engine 1", &op, err) < 0 &&
+	     parse("fabric set engine", &op, err) < 0;
+	if (!ok)
+		printf("# %s\n", err);
+	tap_ok(ok, "other engine words are refused, the two named");
+
+	ok = !parse("fabric set route-policy rr engine exact", &op, err) &&
+	     renders(&op.o, 1, "fabric set route-policy rr engine exact\n") &&
+	     renders(&op.o, 0, "fabric route-policy rr engine exact\n");
+	out = render(&op.o, 1);
+	ok = ok && !parse(out, &back, err) && rcf_obj_equal(&op.o, &back.o);
+	free(out);
+	tap_ok(ok, "engine round-trips through show and batch lines");
+	ok = !parse("fabric set engine fast", &op, err);
+	out = render_json(&op.o);
+	ok = ok && !strcmp(out, "{\"engine\":\"fast\"}\n");
+	if (!ok)
+		printf("# got %s", out);
+	free(out);
+	tap_ok(ok, "engine in JSON is the word");
+}
+
 static void stats_words(void)
 {
 	struct rcf_stats_query q;
@@ -231,9 +285,10 @@ static void stats_words(void)
 
 int main(void)
 {
-	tap_plan(24);
+	tap_plan(28);
 	addresses();
 	fabric();
+	engine_words();
 	stats_words();
 	return tap_done();
 }

@@ -508,6 +508,16 @@ enum rcf_attr {
 					 * is rcf.ko's fabric_mem_limit
 					 */
 
+	/*
+	 * fabric: how its engine runs (Documentation/engine.rst, "Reference
+	 * and fast modes"); both modes give the same results
+	 */
+	RCF_A_FABRIC_ENGINE_EXACT,	/* u8: 1 the reference mode, 0 the
+					 * fast one (default: rcf.ko's
+					 * engine_exact); a change builds a
+					 * new engine in an epoch
+					 */
+
 	__RCF_A_MAX,
 	RCF_A_MAX = __RCF_A_MAX - 1
 };

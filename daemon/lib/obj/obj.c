@@ -70,6 +70,7 @@ const struct rcf_attr_desc rcf_attrs[__RCF_A_MAX] = {
 	[RCF_A_FABRIC_POOL_BUDGET] = {"pool-budget", RCF_T_U64, 1},
 	[RCF_A_FABRIC_POOL_REFUSED] = {"pool-refused", RCF_T_U64, 1},
 	[RCF_A_FABRIC_MEM_LIMIT_OWN] = {"mem-limit-own", RCF_T_U8, 1},
+	[RCF_A_FABRIC_ENGINE_EXACT] = {"engine", RCF_T_U8, 0},
 };
 
 const char *const rcf_kind_names[RCF_K_NR] = {
@@ -77,27 +78,17 @@ const char *const rcf_kind_names[RCF_K_NR] = {
 };
 
 static const int fabric_attrs[] = {
-	RCF_A_FABRIC_CQ_SIZE,
-	RCF_A_FABRIC_CLOCK_HZ,
-	RCF_A_FABRIC_ROUTE_POLICY,
-	RCF_A_FABRIC_MSG_THRESHOLD,
-	RCF_A_FABRIC_PATH_TIMEOUT_MS,
-	RCF_A_FABRIC_EPOCH,
-	RCF_A_FABRIC_NODES,
-	RCF_A_FABRIC_SWITCHES,
-	RCF_A_FABRIC_LINKS,
-	RCF_A_FABRIC_CIRCUITS,
-	RCF_A_FABRIC_ROUTES,
-	RCF_A_FABRIC_PATHS,
-	RCF_A_FABRIC_MEM,
-	RCF_A_FABRIC_MEM_LIMIT,
-	RCF_A_FABRIC_MEM_LIMIT_OWN,
-	RCF_A_FABRIC_ENGINE_MEM,
-	RCF_A_FABRIC_POOL_MEM,
-	RCF_A_FABRIC_POOL_PEAK,
-	RCF_A_FABRIC_POOL_BUDGET,
-	RCF_A_FABRIC_POOL_REFUSED,
-	0,
+	RCF_A_FABRIC_CQ_SIZE,	      RCF_A_FABRIC_CLOCK_HZ,
+	RCF_A_FABRIC_ROUTE_POLICY,    RCF_A_FABRIC_MSG_THRESHOLD,
+	RCF_A_FABRIC_PATH_TIMEOUT_MS, RCF_A_FABRIC_ENGINE_EXACT,
+	RCF_A_FABRIC_EPOCH,	      RCF_A_FABRIC_NODES,
+	RCF_A_FABRIC_SWITCHES,	      RCF_A_FABRIC_LINKS,
+	RCF_A_FABRIC_CIRCUITS,	      RCF_A_FABRIC_ROUTES,
+	RCF_A_FABRIC_PATHS,	      RCF_A_FABRIC_MEM,
+	RCF_A_FABRIC_MEM_LIMIT,	      RCF_A_FABRIC_MEM_LIMIT_OWN,
+	RCF_A_FABRIC_ENGINE_MEM,      RCF_A_FABRIC_POOL_MEM,
+	RCF_A_FABRIC_POOL_PEAK,	      RCF_A_FABRIC_POOL_BUDGET,
+	RCF_A_FABRIC_POOL_REFUSED,    0,
 };
 static const int node_attrs[] = {
 	RCF_A_NODE_ID,	    RCF_A_NODE_PORTS, RCF_A_NODE_IFNAME,
@@ -481,6 +472,11 @@ const char *rcf_value_name(int attr, uint64_t v, char *buf, size_t len)
 			return policy_names[v];
 		snprintf(buf, len, "%llu", (unsigned long long)v);
 		return buf;
+	case RCF_A_FABRIC_ENGINE_EXACT:
+		if (v <= 1)
+			return v ? "exact" : "fast";
+		snprintf(buf, len, "%llu", (unsigned long long)v);
+		return buf;
 	case RCF_A_PATH_STATE:
 		if (v < sizeof(path_state_names) /
 				    sizeof(path_state_names[0]) &&
@@ -567,6 +563,14 @@ int rcf_value_parse(int attr, const char *word, uint64_t *v)
 			*v = RCF_RPOL_ROUND_ROBIN;
 		else if (!strcmp(word, "least-loaded"))
 			*v = RCF_RPOL_LEAST_LOADED;
+		else
+			return -1;
+		return 0;
+	case RCF_A_FABRIC_ENGINE_EXACT:
+		if (!strcmp(word, "exact"))
+			*v = 1;
+		else if (!strcmp(word, "fast"))
+			*v = 0;
 		else
 			return -1;
 		return 0;

@@ -102,6 +102,8 @@ static const char *value_words(int attr)
 		return "up or down";
 	case RCF_A_FABRIC_ROUTE_POLICY:
 		return "rr or least-loaded";
+	case RCF_A_FABRIC_ENGINE_EXACT:
+		return "exact or fast";
 	case RCF_A_FABRIC_CLOCK_HZ:
 		return "free or HZ (e.g. 40000000, 40MHz, 2.5GHz)";
 	case RCF_A_PATH_STATE:

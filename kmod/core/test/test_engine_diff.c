@@ -690,6 +690,46 @@ static void t_mode_switch(void)
 }
 
 /*
+ * fab_chain(3) with random links: 1 to 3 bytes per cycle, 1 to max_lat
+ * cycles, two VCs, buffers about what full rate needs.
+ */
+static struct rcf_fabric *chain_random(u32 max_lat)
+{
+	struct rcf_fabric *f = fab_chain(3);
+	int i;
+
+	for (i = 0; i <= 3; i++) {
+		struct rcf_link *l = rcf_link_get(f, i);
+
+		l->bandwidth = 1 + rnd(3);
+		l->latency = 1 + rnd(max_lat);
+		l->vcs = 2;
+		l->buf_size = 2 * l->bandwidth * l->latency + rnd(3);
+	}
+	return f;
+}
+
+/*
+ * The same burst into both engines: from a random end on a random VC,
+ * min_sends to min_sends + 2 packets of len0, len0 + dlen, ... bytes.
+ */
+static void chain_burst(struct rcf_engine *e[2], int k, int min_sends, u32 len0,
+			u32 dlen)
+{
+	u8 payload[250] = {0}, r[4];
+	int src = rnd(2), vc = rnd(2), sends = min_sends + rnd(3);
+	int i, m;
+
+	r[0] = RCF_HOP(0, vc);
+	for (i = 1; i < 4; i++)
+		r[i] = RCF_HOP(src ? 0 : 1, vc);
+	for (m = 0; m < 2; m++)
+		for (i = 0; i < sends; i++)
+			rcf_engine_send(e[m], src, r, 4, payload,
+					len0 + i * dlen, k);
+}
+
+/*
  * A chain of switches with long links and two VCs each way, packets
  * both ways on both VCs (sharing the links), runs of random length cut
  * anywhere in mid stream, counters compared after every run.
@@ -700,38 +740,23 @@ static void t_chain(void)
 	u64 skipped = 0;
 
 	for (seed = 1; seed <= 20; seed++) {
-		struct rcf_fabric *f = fab_chain(3);
+		struct rcf_fabric *f;
 		struct outcome o[2];
 		struct run_ctx ctx[2];
 		struct rcf_engine *e[2];
 		char name[32];
 		bool ok = true;
-		int i, k, m;
+		int k;
 
 		rnd_state = seed;
-		for (i = 0; i <= 3; i++) {
-			struct rcf_link *l = rcf_link_get(f, i);
-
-			l->bandwidth = 1 + rnd(3);
-			l->latency = 1 + rnd(60);
-			l->vcs = 2;
-			l->buf_size = 2 * l->bandwidth * l->latency + rnd(3);
-		}
+		f = chain_random(60);
 		pair_build(f, e, ctx, o);
 		snprintf(name, sizeof(name), "chain %d", seed);
 		for (k = 0; k < 40 && ok; k++) {
-			u8 payload[250] = {0}, r[4];
-			int src = rnd(2), vc = rnd(2), sends = rnd(3);
-			u32 steps = 1 + rnd(700);
+			u32 steps;
 
-			r[0] = RCF_HOP(0, vc);
-			for (i = 1; i < 4; i++)
-				r[i] = RCF_HOP(src ? 0 : 1, vc);
-			for (m = 0; m < 2; m++)
-				for (i = 0; i < sends; i++)
-					rcf_engine_send(e[m], src, r, 4,
-							payload, 200 + i * 20,
-							k);
+			chain_burst(e, k, 0, 200, 20);
+			steps = 1 + rnd(700);
 			ok = pair_run(e, f, o, name, steps);
 			ok = compare(name, &o[0], &o[1]) && ok;
 		}
@@ -748,6 +773,66 @@ static void t_chain(void)
 	CHECK(skipped > 10000);
 }
 
+/*
+ * A mode changed on a running engine whenever it is quiet, as
+ * rcf_engine_set_exact allows, and refused while it is not: the engine
+ * switched back and forth between bursts must stay the reference's to
+ * the byte (Documentation/engine.rst, "The kernel's mode").
+ */
+static void t_switch_when_quiet(void)
+{
+	int seed, switches = 0, refused = 0;
+	u64 skipped = 0;
+
+	for (seed = 1; seed <= 10; seed++) {
+		struct rcf_fabric *f;
+		struct outcome o[2];
+		struct run_ctx ctx[2];
+		struct rcf_engine *e[2];
+		char name[32];
+		bool ok = true, exact;
+		int k;
+
+		rnd_state = 100 + seed;
+		f = chain_random(40);
+		pair_build(f, e, ctx, o);
+		snprintf(name, sizeof(name), "switch %d", seed);
+		for (k = 0; k < 40 && ok; k++) {
+			u32 steps;
+
+			chain_burst(e, k, 1, 150, 40);
+			/* often to the end of the burst, so the engine idles */
+			steps = rnd(2) ? 1000000 : 1 + rnd(700);
+			ok = pair_run(e, f, o, name, steps);
+			ok = compare(name, &o[0], &o[1]) && ok;
+			exact = rcf_engine_exact(e[1]);
+			if (rcf_engine_quiet(e[1])) {
+				CHECK_EQ(rcf_engine_set_exact(e[1], !exact), 0);
+				CHECK_EQ(rcf_engine_exact(e[1]), !exact);
+				switches++;
+			} else {
+				CHECK_EQ(rcf_engine_set_exact(e[1], !exact),
+					 -EBUSY);
+				CHECK_EQ(rcf_engine_exact(e[1]), exact);
+				refused++;
+			}
+		}
+		if (ok)
+			ok = pair_run(e, f, o, name, 1000000);
+		CHECK(ok && compare(name, &o[0], &o[1]));
+		CHECK(rcf_engine_exact(e[0]));
+		skipped += o[1].ff_cycles;
+		pair_free(e, o);
+		rcf_fabric_free(f);
+	}
+	printf("# switch when quiet: %d switches, %d refused, %llu cycles "
+	       "fast-forwarded\n",
+	       switches, refused, (unsigned long long)skipped);
+	CHECK(switches > 50);
+	CHECK(refused > 50);
+	CHECK(skipped > 1000);
+}
+
 int main(void)
 {
 	static const struct tap_case cases[] = {
@@ -758,6 +843,7 @@ int main(void)
 		{"engine_diff_random", t_random},
 		{"engine_diff_stream", t_stream},
 		{"engine_diff_chain", t_chain},
+		{"engine_diff_switch_when_quiet", t_switch_when_quiet},
 	};
 
 	return tap_run(cases, sizeof(cases) / sizeof(cases[0]));
