@@ -196,6 +196,30 @@ int ad_xmit(struct rcf_adapter *a, u32 si, u32 dst, struct ad_path *p,
 	return 0;
 }
 
+/* What decides where node si's next message for dst goes. */
+struct ad_way {
+	struct ad_path *p;	/* the pair's path, or NULL */
+	u32 first, n;		/* its routes */
+	bool queued;		/* it has messages waiting */
+};
+
+static void ad_way_of(struct rcf_adapter *a, u32 si, u32 dst,
+		      struct ad_way *w)
+{
+	struct ad_wpair *wp;
+
+	w->p = ad_path_of(a, si, dst);
+	w->n = rcf_engine_pair_routes(a->e, a->nodes[si].id, dst, &w->first);
+	wp = a->nodes[si].wpairs ? ad_wpair(a, si, dst, false) : NULL;
+	w->queued = wp && wp->nwait;
+}
+
+/* The message waits in the pair's queue rather than going out now. */
+static bool ad_way_waits(const struct ad_way *w)
+{
+	return w->queued || (w->p && !ad_path_ready(w->p)) || (!w->p && !w->n);
+}
+
 /*
  * Where a message goes (Documentation/paths.rst): behind the pair's
  * waiting messages if it has any, so a pair's messages keep their order;
@@ -208,19 +232,13 @@ int rcf_adapter_send(struct rcf_adapter *a, u32 src, u32 dst, const void *msg,
 {
 	int si = rcf_engine_node_index(a->e, src);
 	int di = rcf_engine_node_index(a->e, dst);
-	struct ad_wpair *wp;
-	struct ad_path *p;
-	u32 first, n;
+	struct ad_way w;
 	int r;
 
 	if (si < 0 || di < 0)
 		return -EINVAL;
-	p = ad_path_of(a, si, dst);
-	n = rcf_engine_pair_routes(a->e, src, dst, &first);
-	wp = a->nodes[si].wpairs ? ad_wpair(a, si, dst, false) : NULL;
-	if (wp && !wp->nwait)
-		wp = NULL;
-	if (!p && !n && !wp && !a->path_wait) {
+	ad_way_of(a, si, dst, &w);
+	if (!w.p && !w.n && !w.queued && !a->path_wait) {
 		ad_drop(a, si, RCF_ADROP_NO_ROUTE);
 		return -ENOENT;
 	}
@@ -228,9 +246,9 @@ int rcf_adapter_send(struct rcf_adapter *a, u32 src, u32 dst, const void *msg,
 		ad_drop(a, si, RCF_ADROP_MSG_SIZE);
 		return -EMSGSIZE;
 	}
-	if (wp || (p && !ad_path_ready(p)) || (!p && !n))
+	if (ad_way_waits(&w))
 		return ad_wait(a, si, dst, msg, len, cookie);
-	r = ad_xmit(a, si, dst, p, msg, len, cookie);
+	r = ad_xmit(a, si, dst, w.p, msg, len, cookie);
 	/* a message no budget of this engine can ever take is lost */
 	if (r == -E2BIG)
 		r = -ENOMEM;
@@ -239,26 +257,20 @@ int rcf_adapter_send(struct rcf_adapter *a, u32 src, u32 dst, const void *msg,
 	return r;
 }
 
-int rcf_adapter_room(const struct rcf_adapter *a, u32 src, u32 dst, u32 len)
+int rcf_adapter_room(struct rcf_adapter *a, u32 src, u32 dst, u32 len)
 {
 	int si = rcf_engine_node_index(a->e, src);
-	const struct ad_wpair *wp = NULL;
-	struct ad_path *p;
-	u32 first, n, np, nh;
+	struct ad_way w;
+	u32 np, nh;
 
 	if (si < 0 || rcf_engine_node_index(a->e, dst) < 0 ||
 	    len > RCF_ADAPTER_MAX_MSG)
 		return 0;
-	p = ad_path_of(a, si, dst);
-	n = rcf_engine_pair_routes(a->e, src, dst, &first);
-	/* ad_wpair without create only looks */
-	if (a->nodes[si].wpairs)
-		wp = ad_wpair((struct rcf_adapter *)a, si, dst, false);
+	ad_way_of(a, si, dst, &w);
 	/* a message that waits or is refused takes nothing from the pool */
-	if ((wp && wp->nwait) || (p && !ad_path_ready(p)) || (!p && !n))
+	if (ad_way_waits(&w))
 		return 0;
-	/* ad_npkts reads routes only */
-	np = ad_npkts((struct rcf_adapter *)a, first, p ? 0 : n, len, &nh);
+	np = ad_npkts(a, w.first, w.p ? 0 : w.n, len, &nh);
 	return rcf_engine_room(a->e, np, nh);
 }
 

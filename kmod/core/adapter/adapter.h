@@ -110,7 +110,7 @@ int rcf_adapter_send(struct rcf_adapter *a, u32 src, u32 dst, const void *msg,
  * refused for the pool's budget, else 0 (whatever else it would say).
  * Lets a sender keep the message until there is room, without copying.
  */
-int rcf_adapter_room(const struct rcf_adapter *a, u32 src, u32 dst, u32 len);
+int rcf_adapter_room(struct rcf_adapter *a, u32 src, u32 dst, u32 len);
 /*
  * Messages waiting for a path that met the pool's budget try again
  * (rcf_adapter_kick), if any did: for whoever runs the engine, after a
