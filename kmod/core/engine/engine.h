@@ -181,7 +181,7 @@ int rcf_engine_reserve(struct rcf_engine *e, u32 npkts, u32 nroute);
  * Whether rcf_engine_reserve(e, npkts, nroute) would pass the budget now:
  * 0, -ENOBUFS or -E2BIG; nothing is counted or changed.
  */
-int rcf_engine_room(const struct rcf_engine *e, u32 npkts, u32 nroute);
+int rcf_engine_room(struct rcf_engine *e, u32 npkts, u32 nroute);
 /* Counts a refusal of a sender that rcf_engine_room turned back. */
 void rcf_engine_refused(struct rcf_engine *e);
 /*

@@ -66,14 +66,11 @@ int eng_admit(struct rcf_engine *e, u32 np, u64 nh)
 	return r;
 }
 
-int rcf_engine_room(const struct rcf_engine *e, u32 npkts, u32 nroute)
+int rcf_engine_room(struct rcf_engine *e, u32 npkts, u32 nroute)
 {
-	/* eng_hres may measure the circuits again: a cache, not state */
-	u32 hres = eng_hres((struct rcf_engine *)e, nroute);
-
 	if (!e->budget)
 		return 0;
-	return eng_fits(e, npkts, (u64)npkts * hres, true);
+	return eng_fits(e, npkts, (u64)npkts * eng_hres(e, nroute), true);
 }
 
 void rcf_engine_refused(struct rcf_engine *e)
