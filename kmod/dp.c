@@ -512,9 +512,11 @@ void rcf_dp_set_clock(struct rcf_dp *dp, u64 hz)
 
 /*
  * The pool gets what the fabric's mem-limit leaves to it: the limit less
- * the model and the engine's tables; no limit, no budget.  Tables that
- * alone fill the limit leave a budget that admits no packet (1 byte):
- * every send is then a counted NO_MEM drop, not an unbounded pool.
+ * the model and the engine's tables; no limit, no budget.  An epoch
+ * whose tables do not fit is refused (rcf_epoch_fits), but a paths-only
+ * one grows the model in place: should that fill the limit, the budget
+ * admits no packet (1 byte) and senders back off, rather than the pool
+ * going unbounded.
  */
 static void rcf_dp_budget_of(struct rcf_adapter *ad,
 			     const struct rcf_fabric *f)

@@ -241,6 +241,172 @@ static int rcf_epoch_paths(struct rcf_req *req, struct rcf_epoch_rec *rec,
 	return 0;
 }
 
+/* One epoch's state, carried from step to step of rcf_epoch_commit. */
+struct rcf_epoch_run {
+	struct rcf_epoch_rec rec;
+	struct rcf_epoch_prep prep;
+	bool routes, stuck;
+	u64 busy;
+};
+
+/*
+ * The engine's tables are fabric memory the model does not count: an
+ * epoch whose tables would not fit beside the model in mem-limit is
+ * refused, so the pool's budget (rcf_dp_set_budget) never starts out at
+ * nothing.  The model's figure still holds what the transaction
+ * replaces, as it did when the model admitted the change.
+ */
+static int rcf_epoch_fits(struct rcf_req *req, const struct rcf_epoch_prep *p)
+{
+	const struct rcf_fabric *f = req->fab;
+	u64 tables;
+
+	if (!f->mem_limit)
+		return 0;
+	if (p->rt)
+		tables = rcf_reroute_table_bytes(rcf_adapter_engine(req->rn->dp->ad),
+						 p->rt);
+	else
+		tables = rcf_engine_table_bytes(rcf_adapter_engine(p->ad));
+	if (f->mem + tables < f->mem_limit)
+		return 0;
+	NL_SET_ERR_MSG(req->extack,
+		       "the engine's tables for this change do not fit in the fabric's mem-limit");
+	return -ENOSPC;
+}
+
+/* Stops the kthread's slices and looks at what the engine holds. */
+static void rcf_epoch_suspend(struct rcf_dp *dp, struct rcf_epoch_run *run)
+{
+	ktime_t t1 = ktime_get();
+
+	rcf_dp_lock(dp);
+	dp->suspended = true;
+	run->busy = rcf_engine_busy(rcf_adapter_engine(dp->ad));
+	WRITE_ONCE(dp->ebusy, run->busy);
+	run->stuck = dp->stuck && run->busy;
+	run->rec.held = dp->pending;
+	if (run->busy) {
+		rcf_engine_stats(rcf_adapter_engine(dp->ad), &dp->es);
+		run->rec.inflight = dp->es.inflight;
+	}
+	mutex_unlock(&dp->lock);
+	run->rec.suspend_ns = rcf_ns_since(t1);
+}
+
+/*
+ * Freeze or drain.  A packet carries its route, and only a route table
+ * is read at send, so a new table may go in under packets in flight;
+ * anything else waits until they are delivered.  A deadlock, found
+ * before or while draining, only a new engine ends.
+ */
+static int rcf_epoch_settle(struct rcf_req *req, struct rcf_epoch_run *run)
+{
+	bool safe = !run->busy || (run->routes && !run->stuck);
+	struct rcf_dp *dp = req->rn->dp;
+	u8 mode = req->epoch_mode;
+	ktime_t t1;
+	int err;
+
+	if (mode == RCF_EPOCH_AUTO)
+		mode = safe ? RCF_EPOCH_FREEZE : RCF_EPOCH_DRAIN;
+	run->rec.mode = mode;
+	if (mode == RCF_EPOCH_FREEZE && !safe) {
+		NL_SET_ERR_MSG(req->extack,
+			       "a freeze would strand packets in flight: this change needs a drain");
+		return -EBUSY;
+	}
+	if (mode == RCF_EPOCH_DRAIN && run->busy && !run->stuck) {
+		t1 = ktime_get();
+		err = rcf_dp_wait_idle(dp, req->epoch_timeout_ms,
+				       &run->rec.drain_cycles);
+		run->rec.drain_ns = rcf_ns_since(t1);
+		if (err == -ETIMEDOUT) {
+			NL_SET_ERR_MSG(req->extack,
+				       "the fabric did not drain within the epoch timeout; nothing changed");
+			return err;
+		}
+		run->stuck = err == -EDEADLK;
+	}
+	if (!run->stuck || !run->prep.rt)
+		return 0;
+	rcf_epoch_prep_free(&run->prep);
+	err = rcf_epoch_prepare(req, &run->prep, false);
+	if (err) {
+		NL_SET_ERR_MSG(req->extack,
+			       "no memory for the new configuration");
+		return err;
+	}
+	return rcf_epoch_fits(req, &run->prep);
+}
+
+/*
+ * Commits the transaction and puts the prepared table or engine in
+ * place.  The commit attaches node netdevs, so it runs without
+ * dp->lock.  On error the commit has undone the transaction.
+ */
+static int rcf_epoch_apply(struct rcf_req *req, struct rcf_epoch_run *run)
+{
+	struct rcf_fabric *f = req->fab;
+	struct rcf_dp *dp = req->rn->dp;
+	ktime_t t1 = ktime_get();
+	int err;
+
+	err = rcf_txn_commit(f, &req->err);
+	if (err) {
+		rcf_req_error(req);
+		rcf_epoch_prep_free(&run->prep);
+		return err;
+	}
+	rcf_dp_lock(dp);
+	if (req->paths_changed)
+		rcf_dp_path_sync(dp, f);
+	if (run->prep.rt) {
+		rcf_reroute_install(dp->ad, run->prep.rt, rcf_dp_pair_gone, dp);
+		run->prep.rt = NULL;
+	} else {
+		rcf_epoch_swap(dp, f, run->prep.ad);
+		run->prep.ad = NULL;
+	}
+	rcf_dp_set_budget(dp, f);
+	dp->ad_epoch = f->epoch;
+	mutex_unlock(&dp->lock);
+	if (!run->routes && rcf_dp_atab_build(dp, f))
+		pr_warn("rcf: no memory for the address table; keeping the old one\n");
+	rcf_fabric_committed(req, run->routes);
+	run->rec.apply_ns += rcf_ns_since(t1);
+	return 0;
+}
+
+static void rcf_epoch_resume(struct rcf_dp *dp, struct rcf_epoch_rec *rec)
+{
+	ktime_t t1 = ktime_get();
+
+	rcf_dp_lock(dp);
+	dp->suspended = false;
+	rec->held = max_t(u64, rec->held, dp->pending);
+	mutex_unlock(&dp->lock);
+	/*
+	 * A new adapter sent the waiting messages it took over into its
+	 * engine, and may have made room for stalled nodes.
+	 */
+	rcf_dp_poke(dp);
+	rcf_dp_unstall(dp);
+	rec->resume_ns = rcf_ns_since(t1);
+}
+
+static void rcf_epoch_record(struct rcf_dp *dp, struct rcf_epoch_rec *rec,
+			     const struct rcf_fabric *f, int err)
+{
+	rec->number = f->epoch;
+	rec->error = -err;
+	if (err)
+		atomic64_inc(&rcf_epochs_rolled_back);
+	else
+		atomic64_inc(&rcf_epochs_applied);
+	dp->last_ep = *rec;
+}
+
 /*
  * Commits req's open transaction as one epoch; the transaction is
  * aborted on any error.  Fabric mutex and rtnl held.  A new route policy
@@ -252,15 +418,10 @@ int rcf_epoch_commit(struct rcf_req *req)
 {
 	struct rcf_fabric *f = req->fab;
 	struct rcf_dp *dp = req->rn->dp;
-	struct netlink_ext_ack *extack = req->extack;
 	bool neweng = (req->set_policy && req->policy != dp->policy) ||
 		      (req->set_engine && req->engine_exact != dp->exact);
-	struct rcf_epoch_rec rec = {};
-	struct rcf_epoch_prep prep = {};
-	bool routes, safe, stuck;
-	ktime_t t0, t1;
-	u64 busy, apply_ns;
-	u8 mode;
+	struct rcf_epoch_run run = {};
+	ktime_t t0;
 	int err;
 
 	if (!f->jn && !neweng) {
@@ -274,129 +435,42 @@ int rcf_epoch_commit(struct rcf_req *req)
 	}
 	req->epoch_ran = true;
 	t0 = ktime_get();
-	routes = !neweng && dp->ad_epoch == f->epoch &&
-		 rcf_txn_routes_only(f, NULL);
-	if (!routes && !neweng && dp->ad_epoch == f->epoch &&
+	run.routes = !neweng && dp->ad_epoch == f->epoch &&
+		     rcf_txn_routes_only(f, NULL);
+	if (!run.routes && !neweng && dp->ad_epoch == f->epoch &&
 	    req->epoch_mode != RCF_EPOCH_DRAIN && rcf_txn_paths_only(f)) {
-		rec.mode = RCF_EPOCH_FREEZE;
-		err = rcf_epoch_paths(req, &rec, t0);
+		run.rec.mode = RCF_EPOCH_FREEZE;
+		err = rcf_epoch_paths(req, &run.rec, t0);
 		if (err != -EAGAIN)
-			goto done;
+			goto record;
 		/* auto: a packet stands where the circuits change */
-		rec = (struct rcf_epoch_rec){};
+		run.rec = (struct rcf_epoch_rec){};
 		t0 = ktime_get();
 	}
-	err = rcf_epoch_prepare(req, &prep, routes);
+	err = rcf_epoch_prepare(req, &run.prep, run.routes);
 	if (err) {
-		NL_SET_ERR_MSG(extack, "no memory for the new configuration");
+		NL_SET_ERR_MSG(req->extack,
+			       "no memory for the new configuration");
 		goto abort;
 	}
-	apply_ns = rcf_ns_since(t0);
-
-	t1 = ktime_get();
-	rcf_dp_lock(dp);
-	dp->suspended = true;
-	busy = rcf_engine_busy(rcf_adapter_engine(dp->ad));
-	WRITE_ONCE(dp->ebusy, busy);
-	stuck = dp->stuck && busy;
-	rec.held = dp->pending;
-	if (busy) {
-		rcf_engine_stats(rcf_adapter_engine(dp->ad), &dp->es);
-		rec.inflight = dp->es.inflight;
-	}
-	mutex_unlock(&dp->lock);
-	rec.suspend_ns = rcf_ns_since(t1);
-
-	/* a packet carries its route: only a route table is read at send */
-	safe = !busy || (routes && !stuck);
-	mode = req->epoch_mode;
-	if (mode == RCF_EPOCH_AUTO)
-		mode = safe ? RCF_EPOCH_FREEZE : RCF_EPOCH_DRAIN;
-	rec.mode = mode;
-	if (mode == RCF_EPOCH_FREEZE && !safe) {
-		NL_SET_ERR_MSG(extack,
-			       "a freeze would strand packets in flight: this change needs a drain");
-		err = -EBUSY;
-		goto resume;
-	}
-	t1 = ktime_get();
-	if (mode == RCF_EPOCH_DRAIN && busy && !stuck) {
-		err = rcf_dp_wait_idle(dp, req->epoch_timeout_ms,
-				       &rec.drain_cycles);
-		if (err == -ETIMEDOUT) {
-			NL_SET_ERR_MSG(extack,
-				       "the fabric did not drain within the epoch timeout; nothing changed");
-			rec.drain_ns = rcf_ns_since(t1);
-			goto resume;
-		}
-		/* deadlocked while draining: replaced below */
-		stuck = err == -EDEADLK;
-		err = 0;
-		rec.drain_ns = rcf_ns_since(t1);
-	}
-	if (stuck && prep.rt) {
-		/* a deadlock only a new engine ends */
-		rcf_epoch_prep_free(&prep);
-		err = rcf_epoch_prepare(req, &prep, false);
-		if (err) {
-			NL_SET_ERR_MSG(extack,
-				       "no memory for the new configuration");
-			goto resume;
-		}
-	}
-
-	t1 = ktime_get();
-	/* without dp->lock: node netdevs attach here */
-	err = rcf_txn_commit(f, &req->err);
-	if (err) {
-		rcf_req_error(req);
-		rcf_epoch_prep_free(&prep);
-		goto resumed;
-	}
-	rcf_dp_lock(dp);
-	if (req->paths_changed)
-		rcf_dp_path_sync(dp, f);
-	if (prep.rt) {
-		rcf_reroute_install(dp->ad, prep.rt, rcf_dp_pair_gone, dp);
-		prep.rt = NULL;
-	} else {
-		rcf_epoch_swap(dp, f, prep.ad);
-		prep.ad = NULL;
-	}
-	rcf_dp_set_budget(dp, f);
-	dp->ad_epoch = f->epoch;
-	mutex_unlock(&dp->lock);
-	if (!routes && rcf_dp_atab_build(dp, f))
-		pr_warn("rcf: no memory for the address table; keeping the old one\n");
-	rcf_fabric_committed(req, routes);
-	rec.apply_ns = apply_ns + rcf_ns_since(t1);
-	goto resumed;
-
-resume:
-	rcf_epoch_prep_free(&prep);
-abort:
-	rcf_txn_abort(f);
-resumed:
-	t1 = ktime_get();
-	rcf_dp_lock(dp);
-	dp->suspended = false;
-	rec.held = max_t(u64, rec.held, dp->pending);
-	mutex_unlock(&dp->lock);
-	/*
-	 * A new adapter sent the waiting messages it took over into its
-	 * engine, and may have made room for stalled nodes.
-	 */
-	rcf_dp_poke(dp);
-	rcf_dp_unstall(dp);
-	rec.resume_ns = rcf_ns_since(t1);
-done:
-	rec.number = f->epoch;
-	rec.error = -err;
+	err = rcf_epoch_fits(req, &run.prep);
 	if (err)
-		atomic64_inc(&rcf_epochs_rolled_back);
-	else
-		atomic64_inc(&rcf_epochs_applied);
-	dp->last_ep = rec;
+		goto abort;
+	run.rec.apply_ns = rcf_ns_since(t0);
+	rcf_epoch_suspend(dp, &run);
+	err = rcf_epoch_settle(req, &run);
+	if (err)
+		goto abort;
+	err = rcf_epoch_apply(req, &run);
+	goto resume;
+
+abort:
+	rcf_epoch_prep_free(&run.prep);
+	rcf_txn_abort(f);
+resume:
+	rcf_epoch_resume(dp, &run.rec);
+record:
+	rcf_epoch_record(dp, &run.rec, f, err);
 	return err;
 }
 

@@ -225,12 +225,16 @@ own_mem_limit() {
 	wait_threads "$(cat "$WORK/base")"
 	"${OWNER[@]}" sh -c '
 		w=$0 max=$1
-		mem() { rcfctl fabric show | sed -n "s/.* mem \([0-9]*\).*/\1/p"; }
+		fig() { rcfctl fabric show | sed -n "s/.* $1 \([0-9]*\).*/\1/p"; }
 		step() { n=$1; shift; "$@" >"$w/own.$n" 2>&1; echo $? >"$w/own.$n.rc"; }
 		step apply rcfctl topo apply sp1:32
-		m=$(mem)
-		# room for the topology, not for its routes
-		step set rcfctl fabric set mem-limit $((m + 16384))
+		m=$(fig mem) e=$(fig engine-mem)
+		rcfctl fabric show >"$w/own.start"
+		# room for the model, not for the engine tables beside it
+		step tables rcfctl fabric set mem-limit $((m + 4096))
+		rcfctl fabric show >"$w/own.tables.show"
+		# room for the topology and its engine, not for its routes
+		step set rcfctl fabric set mem-limit $((m + e + 16384))
 		rcfctl fabric show >"$w/own.before"
 		rcfctl topo save "$w/own.topo"
 		step routes rcfctl route compute --algo sp1 --install
@@ -248,6 +252,14 @@ own_mem_limit() {
 		expect_eq 0 "$(cat "$WORK/own.$st.rc")" \
 			"$st: $(cat "$WORK/own.$st")"
 	done
+	sed "s/^/# refused: /" "$WORK/own.tables"
+	[ "$(cat "$WORK/own.tables.rc")" != 0 ] ||
+		fail "a limit with no room for the engine's tables was taken"
+	grep -q "tables for this change do not fit in the fabric's mem-limit" \
+		"$WORK/own.tables" ||
+		fail "the refusal does not name the tables: $(cat "$WORK/own.tables")"
+	expect_eq "$(cat "$WORK/own.start")" "$(cat "$WORK/own.tables.show")" \
+		"the fabric after the refused limit"
 	echo "# $(cat "$WORK/own.before")"
 	sed "s/^/# refused: /" "$WORK/own.routes"
 	[ "$(cat "$WORK/own.routes.rc")" != 0 ] ||

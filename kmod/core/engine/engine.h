@@ -293,5 +293,8 @@ void rcf_reroute_install(struct rcf_adapter *a, struct rcf_reroute *rt,
 				      u64 received),
 			 void *priv);
 void rcf_reroute_free(struct rcf_reroute *rt);
+/* rcf_engine_table_bytes() of the engine once rt is installed. */
+u64 rcf_reroute_table_bytes(const struct rcf_engine *e,
+			    const struct rcf_reroute *rt);
 
 #endif /* _RCF_CORE_ENGINE_H */

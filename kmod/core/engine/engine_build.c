@@ -274,6 +274,12 @@ void rcf_engine_free(struct rcf_engine *e)
 	rcf_os_free(e);
 }
 
+u64 eng_rblk_bytes(const struct eng_rblk *b)
+{
+	return b ? sizeof(*b) + (u64)b->n * (sizeof(*b->r) + sizeof(*b->ps)) :
+		   0;
+}
+
 u64 rcf_engine_table_bytes(const struct rcf_engine *e)
 {
 	u64 n = sizeof(*e), ports = e->nport ? e->nport : 1;
@@ -285,10 +291,7 @@ u64 rcf_engine_table_bytes(const struct rcf_engine *e)
 	n += ((u64)e->max_node + e->max_sw + e->max_link) * sizeof(u32);
 	n += (u64)e->nrblk * sizeof(*e->rblk);
 	for (u = 0; e->rblk && u < e->nrblk; u++)
-		if (e->rblk[u])
-			n += sizeof(*e->rblk[u]) + (u64)e->rblk[u]->n *
-				(sizeof(*e->rblk[u]->r) +
-				 sizeof(*e->rblk[u]->ps));
+		n += eng_rblk_bytes(e->rblk[u]);
 	n += (u64)e->heap_cap * sizeof(*e->heap);
 	if (e->pairs)
 		n += (u64)e->nnodes * e->nnodes * sizeof(*e->pairs);

@@ -259,6 +259,7 @@ static inline void eng_ff_mark(struct rcf_engine *e)
 /* engine_build.c */
 int eng_rblk_build(const struct rcf_vec *t, struct eng_rblk **out);
 void eng_rblk_free(struct eng_rblk *b);
+u64 eng_rblk_bytes(const struct eng_rblk *b);
 
 /* engine_alloc.c */
 /* engine_circuit.c: e->circ_len from the circuits now. */

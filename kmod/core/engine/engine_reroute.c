@@ -122,6 +122,22 @@ static void rr_move(const struct eng_rblk *o, struct eng_rblk *n,
 	}
 }
 
+/* The blocks rt replaces leave e's count; what it brings joins it. */
+u64 rcf_reroute_table_bytes(const struct rcf_engine *e,
+			    const struct rcf_reroute *rt)
+{
+	u64 n = rcf_engine_table_bytes(e);
+	u32 s;
+
+	for (s = 0; e->rblk && s < e->nrblk; s++)
+		n -= eng_rblk_bytes(e->rblk[s]);
+	n -= (u64)e->nrblk * sizeof(*e->rblk);
+	n += (u64)rt->nrblk * sizeof(*rt->rblk);
+	for (s = 0; s < rt->nrblk; s++)
+		n += eng_rblk_bytes(rt->rblk[s]);
+	return n;
+}
+
 void rcf_reroute_install(struct rcf_adapter *a, struct rcf_reroute *rt,
 			 void (*gone)(void *priv, u32 src, u32 dst, u64 sent,
 				      u64 received),

@@ -79,15 +79,21 @@ static void commit_reroute(struct rcf_adapter *a, struct rcf_fabric *f,
 			   void (*gone)(void *priv, u32 src, u32 dst, u64 sent,
 					u64 received))
 {
+	struct rcf_engine *e = rcf_adapter_engine(a);
 	u8 srcs[RCF_MAX_NODES] = {0};
 	struct rcf_reroute *rt;
+	u64 tables;
 
 	CHECK(rcf_txn_routes_only(f, srcs));
 	rt = rcf_reroute_prepare(a, f, srcs);
 	CHECK(rt);
 	CHECK_EQ(rcf_txn_commit(f, &last_err), 0);
-	if (rt)
-		rcf_reroute_install(a, rt, gone, NULL);
+	if (!rt)
+		return;
+	/* what an epoch checks against mem-limit before it installs */
+	tables = rcf_reroute_table_bytes(e, rt);
+	rcf_reroute_install(a, rt, gone, NULL);
+	CHECK_EQ(rcf_engine_table_bytes(e), tables);
 }
 
 static void t_routes_only(void)
