@@ -32,6 +32,12 @@ static void apply_level(const struct rcfd *d)
 					     : d->cfg.log_level);
 }
 
+static void policies_start(struct rcfd *d, const char *why)
+{
+	for (size_t i = 0; i < rcfd_npolicies; i++)
+		rcfd_policies[i].start(d, why);
+}
+
 int rcfd_reload(struct rcfd *d, char *err, size_t errlen)
 {
 	struct rcfd_config n = d->cfg;
@@ -69,9 +75,7 @@ int rcfd_reload(struct rcfd *d, char *err, size_t errlen)
 		 "%s)",
 		 d->opts.config, rc == 1 ? " (missing: defaults)" : "",
 		 rcfd_level_name(rcfd_log_level()), rcfd_algo_name(&d->cfg));
-	rcfd_routing_kick(d, "reload");
-	rcfd_reconf_start(d);
-	rcfd_paths_start(d);
+	policies_start(d, "reload");
 	return 0;
 }
 
@@ -131,11 +135,14 @@ static void on_signal(struct rcfd *d, int sfd)
 /* the soonest of the policies' deadlines; NULL: none */
 static struct timespec *next_timeout(const struct rcfd *d, struct timespec *ts)
 {
-	long us = rcfd_paths_timeout(d);
-	int ms = rcfd_routing_timeout(d);
+	long us = -1;
 
-	if (ms >= 0 && (us < 0 || (long)ms * 1000 < us))
-		us = (long)ms * 1000;
+	for (size_t i = 0; i < rcfd_npolicies; i++) {
+		long t = rcfd_policies[i].timeout_us(d);
+
+		if (t >= 0 && (us < 0 || t < us))
+			us = t;
+	}
 	if (us < 0)
 		return NULL;
 	ts->tv_sec = us / 1000000;
@@ -167,9 +174,8 @@ static void loop(struct rcfd *d, int sfd, int lfd)
 			on_signal(d, sfd);
 		if (p[2].revents)
 			rcfd_events_read(&d->ev);
-		rcfd_reconf_run(d);
-		rcfd_routing_poll(d);
-		rcfd_paths_run(d);
+		for (i = 0; i < (int)rcfd_npolicies; i++)
+			rcfd_policies[i].run(d);
 		/* clients first, then new ones: p[] indexes stay valid */
 		for (i = nc - 1; i >= 0; i--) {
 			if (!p[3 + i].revents)
@@ -300,20 +306,17 @@ int main(int argc, char **argv)
 			 "routing.algorithm %s is set but routing.manage is "
 			 "off: routes are left alone",
 			 rcfd_algo_name(&d.cfg));
-	rcfd_routing_kick(&d, "start");
 	d.ev.d = &d;
-	rcfd_reconf_start(&d);
-	rcfd_paths_start(&d);
+	policies_start(&d, "start");
 	rcfd_detach_done(notify, 0);
 	loop(&d, sfd, lfd);
 	close(lfd);
 	unlink(d.cfg.socket);
 	unlink(d.cfg.pidfile);
 	close(pfd);
-	rcfd_paths_stop(&d);
+	for (size_t i = rcfd_npolicies; i-- > 0;)
+		rcfd_policies[i].stop(&d);
 	rcfd_events_close(&d.ev);
-	rcfd_reconf_free(&d);
-	rcfd_routing_free(&d);
 	rcf_nl_close(&d.nl);
 	rcfd_log(RCFD_INFO, "stopped");
 	return 0;

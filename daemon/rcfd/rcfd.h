@@ -211,6 +211,23 @@ void rcfd_reconf_epoch(struct rcfd *d, uint64_t ns, uint32_t error);
 /* evaluates the queued nodes, one epoch at a time */
 void rcfd_reconf_run(struct rcfd *d);
 
+/*
+ * policies.c: what the main loop does with each policy.  start runs at
+ * startup and again at every reload (why goes to the log); timeout_us
+ * is how long until it wants to run, -1 for never; run does what is
+ * due; stop at shutdown, in reverse order.
+ */
+struct rcfd_policy {
+	const char *name;
+	void (*start)(struct rcfd *d, const char *why);
+	long (*timeout_us)(const struct rcfd *d);
+	void (*run)(struct rcfd *d);
+	void (*stop)(struct rcfd *d);
+};
+
+extern const struct rcfd_policy rcfd_policies[];
+extern const size_t rcfd_npolicies;
+
 /* main.c: the daemon's state, shared with the control server */
 struct rcfd {
 	struct rcfd_opts opts;
