@@ -5,13 +5,13 @@
 # the fabric drained; every channel's bytes and packets, every pair's
 # packets, bytes and messages, the drops and the fabric's latency
 # histogram must equal rcfctl -j stats exactly.  Its measured NIG must be
-# the one rcfctl route compute --measured builds, and a route install
+# the one rcfctl route compute --measured builds, and a route deleted
 # while it runs must reach it as an epoch event.  Without privileges it
 # must say so.  Documentation/observability.rst.
 . "$(dirname "$0")/lib.sh"
 
 RCFTOP=$(command -v rcftop || echo "$T_DIR/../tools/rcftop/rcftop")
-SPEC="uniform rate 150 messages 1500 seed 7 size 16-120"
+SPEC=(uniform rate 150 messages 1500 seed 7 size 16-120)
 
 have_rcftop() {
 	[ -x "$RCFTOP" ] || fail "no rcftop binary at $RCFTOP (make rcftop)"
@@ -116,7 +116,7 @@ totals_equal() {
 	mesh
 	start_top --nig "$T_TMP/top.nig"
 	rcfctl stats reset
-	rcfctl traffic start $SPEC || fail "traffic refused"
+	rcfctl traffic start "${SPEC[@]}" || fail "traffic refused"
 	timeout 120 rcfctl -j traffic wait >"$T_TMP/k.json" ||
 		fail "traffic wait: $(cat "$T_TMP/k.json")"
 	wait_for drained || fail "the fabric did not drain"
@@ -155,8 +155,8 @@ epoch_event() {
 	have_rcftop
 	mesh
 	start_top
-	rcfctl route compute --algo dor --install >/dev/null ||
-		fail "route install refused"
+	# a change the engine sees, so certainly an epoch of its own
+	rcfctl route del src 0 dst 1 >/dev/null || fail "route del refused"
 	want=$(rcfctl -j epoch show | python3 -c \
 		'import json, sys; print(json.load(sys.stdin)["number"])')
 	stop_top
@@ -187,4 +187,5 @@ t_run "rcftop: channel, pair, drop and latency totals equal the kernel's" \
 t_run "rcftop: an epoch reaches the event log" epoch_event
 t_run "rcftop: refused without privileges, saying why" unprivileged
 rcfctl traffic stop >/dev/null 2>&1 || true
+rcfctl fabric del >/dev/null 2>&1 || true
 t_done
