@@ -173,12 +173,40 @@ static void nig(void)
 	fclose(f);
 }
 
+static void screen(void)
+{
+	struct top_chan c[2];
+	struct top_pair p[3];
+	struct top_snap s = made_up(c, p), none = {0};
+	struct ev_log l = {0};
+	struct rcftop_event e = {.type = RCFTOP_EV_PATH, .what = 1, .when = 5};
+	FILE *f = tmpfile();
+	char *t;
+
+	ev_add(&l, &e, sizeof(e));
+	/* over 2 s from nothing: rates are half the totals */
+	out_screen(f, &none, &s, &l, 2000, 2.0, 1);
+	t = text_of(f);
+	if (!tap_ok(t && strstr(t, "link 1 a>b vc 0") &&
+			    !strstr(t, "link 1 b>a vc 2") &&
+			    strstr(t, "0 -> 1") && strstr(t, "100000") &&
+			    strstr(t, "no-link 2") &&
+			    strstr(t, "path recall id 0"),
+		    "screen: busiest first, rows limited, drops, events") &&
+	    t)
+		printf("# %s", t);
+	free(t);
+	fclose(f);
+	ev_free(&l);
+}
+
 int main(void)
 {
-	tap_plan(8);
+	tap_plan(9);
 	options();
 	quantiles();
 	json_line();
+	screen();
 	nig();
 	return tap_done();
 }
