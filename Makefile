@@ -8,17 +8,17 @@ KV ?= $(shell ls /lib/modules | sort -V | tail -n1)
 KDIR ?= /lib/modules/$(KV)/build
 
 # Userspace C checked by clang-format, and kernel C checked by checkpatch.
-FMT_DIRS := daemon selftests kmod/core/test
+FMT_DIRS := daemon selftests kmod/core/test tools/rcftop
 FMT_FILES = $(shell find $(FMT_DIRS) -name '*.[ch]' -not -name '*.mod.c' \
 		2>/dev/null | sort)
 KERN_FILES = $(shell find kmod -path kmod/core/test -prune -o \
 		-name '*.[ch]' -not -name '*.mod.c' -print 2>/dev/null | sort) \
 		$(wildcard uapi/linux/rcf.h)
 
-.PHONY: all module tools selftests check lint lint-checkpatch lint-sparse \
+.PHONY: all module tools rcftop selftests check lint lint-checkpatch lint-sparse \
 	lint-format bench check-debug clean help fuzz
 
-all: module tools selftests
+all: module tools rcftop selftests
 
 module:
 	@if [ -f Kbuild ] && [ -d kmod ]; then \
@@ -33,6 +33,11 @@ tools:
 	else \
 		echo "note: daemon/Makefile missing: tools skipped"; \
 	fi
+
+# libbpf, clang and bpftool (scripts/install-deps); its own Makefile
+# keeps them out of daemon/'s build and native tests
+rcftop:
+	$(MAKE) -C tools/rcftop
 
 selftests:
 	@if [ -f selftests/Makefile ]; then \
@@ -123,6 +128,7 @@ clean:
 		$(MAKE) -C $(KDIR) M=$(CURDIR) clean; fi
 	@if [ -f daemon/Makefile ]; then $(MAKE) -C daemon clean; fi
 	@if [ -f selftests/Makefile ]; then $(MAKE) -C selftests clean; fi
+	$(MAKE) -C tools/rcftop clean
 	@if [ -f kmod/core/test/Makefile ]; then $(MAKE) -C kmod/core/test clean; fi
 	rm -rf build/vm build/check build/lint-sparse.log build/lint-format.log
 
@@ -130,6 +136,7 @@ help:
 	@echo "make             build rcf.ko, the tools and the selftests"
 	@echo "make module      build kmod/rcf.ko only"
 	@echo "make tools       build daemon/ (rcfctl and friends)"
+	@echo "make rcftop      build tools/rcftop/rcftop (BPF: libbpf, clang, bpftool)"
 	@echo "make selftests   build the VM selftests"
 	@echo "make check       scripts/check: install packages, build, run every test"
 	@echo "make check-debug selftests on a debug kernel (KASAN, kmemleak, lockdep, UBSAN); the first run builds it (long)"

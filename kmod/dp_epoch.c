@@ -404,6 +404,9 @@ static void rcf_epoch_record(struct rcf_dp *dp, struct rcf_epoch_rec *rec,
 		atomic64_inc(&rcf_epochs_rolled_back);
 	else
 		atomic64_inc(&rcf_epochs_applied);
+	trace_rcf_epoch(rec->number, rec->mode, rec->error, rec->suspend_ns,
+			rec->drain_ns, rec->apply_ns, rec->resume_ns,
+			rec->inflight, rec->drain_cycles);
 	dp->last_ep = *rec;
 }
 

@@ -198,6 +198,80 @@ TRACE_EVENT(rcf_deliver,
 );
 
 /*
+ * A packet's hop on a channel ended: bytes is what it put on the channel,
+ * so the bytes of a channel's hop events add up to its byte counter and
+ * their number to its packet counter, once the hops under way have ended.
+ * src is the packet's source node.
+ */
+TRACE_EVENT(rcf_hop,
+	TP_PROTO(u64 cycle, u32 link, u8 dir, u8 vc, u32 bytes, u32 src,
+		 u64 cookie),
+	TP_ARGS(cycle, link, dir, vc, bytes, src, cookie),
+	TP_STRUCT__entry(
+		__field(u64, cycle)
+		__field(u64, cookie)
+		__field(u32, link)
+		__field(u32, bytes)
+		__field(u32, src)
+		__field(u8, dir)
+		__field(u8, vc)
+	),
+	TP_fast_assign(
+		__entry->cycle = cycle;
+		__entry->cookie = cookie;
+		__entry->link = link;
+		__entry->bytes = bytes;
+		__entry->src = src;
+		__entry->dir = dir;
+		__entry->vc = vc;
+	),
+	TP_printk("cycle=%llu link=%u dir=%u vc=%u bytes=%u src=%u cookie=%#llx",
+		  __entry->cycle, __entry->link, __entry->dir, __entry->vc,
+		  __entry->bytes, __entry->src, __entry->cookie)
+);
+
+/*
+ * A node adapter's message: len is its payload, latency the cycles since
+ * it was sent (0 when it is sent).
+ */
+DECLARE_EVENT_CLASS(rcf_msg_class,
+	TP_PROTO(u64 cycle, u32 src, u32 dst, u32 len, u64 latency,
+		 u64 cookie),
+	TP_ARGS(cycle, src, dst, len, latency, cookie),
+	TP_STRUCT__entry(
+		__field(u64, cycle)
+		__field(u64, latency)
+		__field(u64, cookie)
+		__field(u32, src)
+		__field(u32, dst)
+		__field(u32, len)
+	),
+	TP_fast_assign(
+		__entry->cycle = cycle;
+		__entry->latency = latency;
+		__entry->cookie = cookie;
+		__entry->src = src;
+		__entry->dst = dst;
+		__entry->len = len;
+	),
+	TP_printk("cycle=%llu src=%u dst=%u len=%u latency=%llu cookie=%#llx",
+		  __entry->cycle, __entry->src, __entry->dst, __entry->len,
+		  __entry->latency, __entry->cookie)
+);
+
+/* A source's adapter cut a message into packets for the engine. */
+DEFINE_EVENT(rcf_msg_class, rcf_msg_send,
+	TP_PROTO(u64 cycle, u32 src, u32 dst, u32 len, u64 latency,
+		 u64 cookie),
+	TP_ARGS(cycle, src, dst, len, latency, cookie));
+
+/* A destination's adapter put a message together and handed it up. */
+DEFINE_EVENT(rcf_msg_class, rcf_msg_recv,
+	TP_PROTO(u64 cycle, u32 src, u32 dst, u32 len, u64 latency,
+		 u64 cookie),
+	TP_ARGS(cycle, src, dst, len, latency, cookie));
+
+/*
  * A counted drop.  elem is U32_MAX when no element is involved (the
  * netdev transmit path); rleft is the route bytes the packet still had.
  */
@@ -290,6 +364,45 @@ TRACE_EVENT(rcf_path,
 		  __entry->cycle, rcf_show_path_ev(__entry->ev), __entry->id,
 		  __entry->master, __entry->dst, __entry->waiting,
 		  __entry->error)
+);
+
+/*
+ * An epoch ended (Documentation/epoch.rst): its number, mode, the errno
+ * it was rolled back with (0: applied), its phases in nanoseconds, the
+ * bytes in flight when it began and the cycles the drain took.
+ */
+TRACE_EVENT(rcf_epoch,
+	TP_PROTO(u64 number, u8 mode, u32 error, u64 suspend_ns, u64 drain_ns,
+		 u64 apply_ns, u64 resume_ns, u64 inflight, u64 drain_cycles),
+	TP_ARGS(number, mode, error, suspend_ns, drain_ns, apply_ns, resume_ns,
+		inflight, drain_cycles),
+	TP_STRUCT__entry(
+		__field(u64, number)
+		__field(u64, suspend_ns)
+		__field(u64, drain_ns)
+		__field(u64, apply_ns)
+		__field(u64, resume_ns)
+		__field(u64, inflight)
+		__field(u64, drain_cycles)
+		__field(u32, error)
+		__field(u8, mode)
+	),
+	TP_fast_assign(
+		__entry->number = number;
+		__entry->suspend_ns = suspend_ns;
+		__entry->drain_ns = drain_ns;
+		__entry->apply_ns = apply_ns;
+		__entry->resume_ns = resume_ns;
+		__entry->inflight = inflight;
+		__entry->drain_cycles = drain_cycles;
+		__entry->error = error;
+		__entry->mode = mode;
+	),
+	TP_printk("number=%llu mode=%u error=%u suspend_ns=%llu drain_ns=%llu apply_ns=%llu resume_ns=%llu inflight=%llu drain_cycles=%llu",
+		  __entry->number, __entry->mode, __entry->error,
+		  __entry->suspend_ns, __entry->drain_ns, __entry->apply_ns,
+		  __entry->resume_ns, __entry->inflight,
+		  __entry->drain_cycles)
 );
 
 #endif /* _RCF_TRACE_H */

@@ -95,6 +95,28 @@ void rcf_trace_deliver(const struct rcf_engine *e, const struct eng_hop *h)
 			  e->now - p->born, p->cookie);
 }
 
+void rcf_trace_hop(const struct rcf_engine *e, const struct eng_hop *h)
+{
+	const struct eng_pkt *p = h->pkt;
+	struct rcf_trace_chan c;
+
+	rcf_trace_chan(e, h->chan, &c);
+	trace_rcf_hop(e->now, c.link, c.dir, c.vc, h->sent,
+		      p ? e->elem[p->src].id : U32_MAX, p ? p->cookie : 0);
+}
+
+void rcf_trace_msg_send(const struct rcf_adapter *a, u32 src, u32 dst,
+			u32 len, u64 cookie)
+{
+	trace_rcf_msg_send(a->e->now, src, dst, len, 0, cookie);
+}
+
+void rcf_trace_msg_recv(const struct rcf_adapter *a, u32 src, u32 dst,
+			u32 len, u64 cookie, u64 latency)
+{
+	trace_rcf_msg_recv(a->e->now, src, dst, len, latency, cookie);
+}
+
 void rcf_trace_drop(const struct rcf_engine *e, u32 el, u32 ci, u32 len,
 		    u32 rleft, u64 cookie, int edrop)
 {

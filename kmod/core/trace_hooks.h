@@ -36,6 +36,14 @@ void rcf_trace_deliver(const struct rcf_engine *e, const struct eng_hop *h);
  */
 void rcf_trace_drop(const struct rcf_engine *e, u32 el, u32 ci, u32 len,
 		    u32 rleft, u64 cookie, int edrop);
+/* h ends: its bytes on its channel are all counted (engine stats). */
+void rcf_trace_hop(const struct rcf_engine *e, const struct eng_hop *h);
+/* Adapter a sent a message from node src to node dst (model ids). */
+void rcf_trace_msg_send(const struct rcf_adapter *a, u32 src, u32 dst,
+			u32 len, u64 cookie);
+/* Adapter a handed up a message src -> dst, latency cycles after. */
+void rcf_trace_msg_recv(const struct rcf_adapter *a, u32 src, u32 dst,
+			u32 len, u64 cookie, u64 latency);
 /* An adapter drop (enum rcf_adapter_drop) at dense node index node. */
 void rcf_trace_adrop(const struct rcf_adapter *a, u32 node, int adrop);
 /* A drop in the kernel's data path (enum rcf_drop_reason). */
@@ -46,6 +54,9 @@ void rcf_trace_kdrop(int reason);
 #define rcf_trace_block_on()		trace_rcf_block_enabled()
 #define rcf_trace_cq_enqueue_on()	trace_rcf_cq_enqueue_enabled()
 #define rcf_trace_deliver_on()		trace_rcf_deliver_enabled()
+#define rcf_trace_hop_on()		trace_rcf_hop_enabled()
+#define rcf_trace_msg_send_on()		trace_rcf_msg_send_enabled()
+#define rcf_trace_msg_recv_on()		trace_rcf_msg_recv_enabled()
 #define rcf_trace_drop_on()		trace_rcf_drop_enabled()
 #define rcf_trace_adrop_on()		trace_rcf_drop_enabled()
 #define rcf_trace_kdrop_on()		trace_rcf_drop_enabled()

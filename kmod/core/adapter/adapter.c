@@ -189,6 +189,7 @@ int ad_xmit(struct rcf_adapter *a, u32 si, u32 dst, struct ad_path *p,
 	a->st.tx_bytes += len;
 	a->nodes[si].st.msgs_sent++;
 	a->nodes[si].st.tx_bytes += len;
+	rcf_os_trace(msg_send, a, src, dst, len, cookie);
 	/* C_ij counts the pair's messages whichever way they went */
 	if (n)
 		rcf_engine_pair_state(a->e, first)->sent++;

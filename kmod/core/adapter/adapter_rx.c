@@ -122,6 +122,7 @@ static void ad_up(struct rcf_adapter *a, u32 dst, u32 dst_id, u32 src_id,
 	if (rcf_engine_pair_routes(a->e, src_id, dst_id, &first))
 		rcf_engine_pair_state(a->e, first)->received++;
 	ad_moved(a, dst, dst_id, false);
+	rcf_os_trace(msg_recv, a, src_id, dst_id, len, cookie, latency);
 	if (a->ops && a->ops->deliver)
 		a->ops->deliver(a->priv, dst_id, src_id, msg, len, cookie,
 				latency);

@@ -702,5 +702,6 @@ void eng_hop_release(struct rcf_engine *e, struct eng_hop *h)
 	    eng_cq_bytes(h))
 		return;
 	eng_ff_mark(e);
+	rcf_os_trace(hop, e, h);
 	eng_hop_put(e, h);
 }

@@ -1,0 +1,254 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * rcftop's kernel half: raw tracepoints on rcf.ko's events, added up in
+ * maps per channel, per node pair and per drop reason; path and epoch
+ * events go to a ring buffer as they happen.  Every argument of rcf's
+ * tracepoints is a number, so raw tracepoints read them straight from
+ * the argument array: nothing needs the module's BTF, which Debian's
+ * out-of-tree build does not produce (Documentation/observability.rst).
+ */
+#include <linux/bpf.h>
+#include <bpf/bpf_helpers.h>
+#include <bpf/bpf_tracing.h>
+
+#include "rcftop.h"
+
+char LICENSE[] SEC("license") = "GPL";
+
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, RCFTOP_MAX_CHANS);
+	__type(key, struct rcftop_chan_key);
+	__type(value, struct rcftop_chan_val);
+} chans SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, RCFTOP_MAX_PAIRS);
+	__type(key, struct rcftop_pair_key);
+	__type(value, struct rcftop_pair_val);
+} pairs SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, RCFTOP_MAX_LAT);
+	__type(key, struct rcftop_lat_key);
+	__type(value, __u64);
+} lat SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, RCFTOP_DROP_SLOTS);
+	__type(key, __u32);
+	__type(value, __u64);
+} drops SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, RCFTOP_NMISC);
+	__type(key, __u32);
+	__type(value, __u64);
+} misc SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_RINGBUF);
+	__uint(max_entries, 256 * 1024);
+} events SEC(".maps");
+
+static void misc_inc(__u32 slot)
+{
+	__u64 *v = bpf_map_lookup_elem(&misc, &slot);
+
+	if (v)
+		__sync_fetch_and_add(v, 1);
+}
+
+/* The value of key, made zero first if it is new; NULL when full. */
+static void *get(void *map, const void *key, const void *zero)
+{
+	void *v = bpf_map_lookup_elem(map, key);
+
+	if (v)
+		return v;
+	/* another CPU may have made it meanwhile: that is fine */
+	bpf_map_update_elem(map, key, zero, BPF_NOEXIST);
+	v = bpf_map_lookup_elem(map, key);
+	if (!v)
+		misc_inc(RCFTOP_TABLE_FULL);
+	return v;
+}
+
+/* The kernel's bucket: floor(log2(v)), 0 and 1 both in bucket 0. */
+static __u16 log2_bucket(__u64 v)
+{
+	__u16 k = 0;
+
+	if (v >> 32) {
+		v >>= 32;
+		k += 32;
+	}
+	if (v >> 16) {
+		v >>= 16;
+		k += 16;
+	}
+	if (v >> 8) {
+		v >>= 8;
+		k += 8;
+	}
+	if (v >> 4) {
+		v >>= 4;
+		k += 4;
+	}
+	if (v >> 2) {
+		v >>= 2;
+		k += 2;
+	}
+	if (v >> 1)
+		k += 1;
+	return k;
+}
+
+static void lat_add(__u32 src, __u32 dst, __u16 kind, __u64 cycles)
+{
+	struct rcftop_lat_key k = {
+		.src = src,
+		.dst = dst,
+		.kind = kind,
+		.bucket = log2_bucket(cycles),
+	};
+	__u64 zero = 0, *v = get(&lat, &k, &zero);
+
+	if (v)
+		__sync_fetch_and_add(v, 1);
+}
+
+static struct rcftop_pair_val *pair(__u32 src, __u32 dst)
+{
+	struct rcftop_pair_key k = {.src = src, .dst = dst};
+	struct rcftop_pair_val zero = {};
+
+	return get(&pairs, &k, &zero);
+}
+
+SEC("raw_tp/rcf_hop")
+int BPF_PROG(on_hop, __u64 cycle, __u32 link, __u8 dir, __u8 vc, __u32 bytes,
+	     __u32 src, __u64 cookie)
+{
+	struct rcftop_chan_key k = {.link = link, .dir = dir, .vc = vc};
+	struct rcftop_chan_val zero = {}, *v = get(&chans, &k, &zero);
+
+	if (v) {
+		__sync_fetch_and_add(&v->bytes, bytes);
+		__sync_fetch_and_add(&v->packets, 1);
+	}
+	return 0;
+}
+
+SEC("raw_tp/rcf_deliver")
+int BPF_PROG(on_deliver, __u64 cycle, __u32 node, __u32 src, __u32 link,
+	     __u8 dir, __u8 vc, __u32 len, __u64 latency, __u64 cookie)
+{
+	struct rcftop_pair_val *v = pair(src, node);
+
+	if (v) {
+		__sync_fetch_and_add(&v->pkts, 1);
+		__sync_fetch_and_add(&v->bytes, len);
+	}
+	lat_add(src, node, RCFTOP_LAT_PKT, latency);
+	return 0;
+}
+
+SEC("raw_tp/rcf_msg_send")
+int BPF_PROG(on_msg_send, __u64 cycle, __u32 src, __u32 dst, __u32 len,
+	     __u64 latency, __u64 cookie)
+{
+	struct rcftop_pair_val *v = pair(src, dst);
+
+	if (v) {
+		__sync_fetch_and_add(&v->msgs_sent, 1);
+		__sync_fetch_and_add(&v->msg_bytes_sent, len);
+	}
+	return 0;
+}
+
+SEC("raw_tp/rcf_msg_recv")
+int BPF_PROG(on_msg_recv, __u64 cycle, __u32 src, __u32 dst, __u32 len,
+	     __u64 latency, __u64 cookie)
+{
+	struct rcftop_pair_val *v = pair(src, dst);
+
+	if (v) {
+		__sync_fetch_and_add(&v->msgs_recv, 1);
+		__sync_fetch_and_add(&v->msg_bytes_recv, len);
+		__sync_fetch_and_add(&v->msg_lat_sum, latency);
+	}
+	lat_add(src, dst, RCFTOP_LAT_MSG, latency);
+	return 0;
+}
+
+SEC("raw_tp/rcf_drop")
+int BPF_PROG(on_drop, __u64 cycle, __u32 elem, __u8 is_switch, __u32 link,
+	     __u8 dir, __u8 vc, __u32 len, __u32 rleft, __u64 cookie,
+	     int reason)
+{
+	__u32 slot = reason >= 0 && reason < RCFTOP_DROP_SLOTS ? reason : 0;
+	__u64 *v = bpf_map_lookup_elem(&drops, &slot);
+
+	if (v)
+		__sync_fetch_and_add(v, 1);
+	return 0;
+}
+
+static struct rcftop_event *ev_new(__u32 type)
+{
+	struct rcftop_event *ev = bpf_ringbuf_reserve(&events, sizeof(*ev), 0);
+
+	if (!ev) {
+		misc_inc(RCFTOP_LOST_EVENTS);
+		return NULL;
+	}
+	__builtin_memset(ev, 0, sizeof(*ev));
+	ev->type = type;
+	return ev;
+}
+
+SEC("raw_tp/rcf_path")
+int BPF_PROG(on_path, __u64 cycle, int what, __u32 id, __u32 master, __u32 dst,
+	     __u32 waiting, __u32 error)
+{
+	struct rcftop_event *ev = ev_new(RCFTOP_EV_PATH);
+
+	if (!ev)
+		return 0;
+	ev->what = what;
+	ev->when = cycle;
+	ev->a[0] = id;
+	ev->a[1] = master;
+	ev->a[2] = dst;
+	ev->a[3] = waiting;
+	ev->a[4] = error;
+	bpf_ringbuf_submit(ev, 0);
+	return 0;
+}
+
+SEC("raw_tp/rcf_epoch")
+int BPF_PROG(on_epoch, __u64 number, __u8 mode, __u32 error, __u64 suspend_ns,
+	     __u64 drain_ns, __u64 apply_ns, __u64 resume_ns, __u64 inflight,
+	     __u64 drain_cycles)
+{
+	struct rcftop_event *ev = ev_new(RCFTOP_EV_EPOCH);
+
+	if (!ev)
+		return 0;
+	ev->what = mode;
+	ev->when = number;
+	ev->a[0] = error;
+	ev->ns[0] = suspend_ns;
+	ev->ns[1] = drain_ns;
+	ev->ns[2] = apply_ns;
+	ev->ns[3] = resume_ns;
+	ev->n[0] = inflight;
+	ev->n[1] = drain_cycles;
+	bpf_ringbuf_submit(ev, 0);
+	return 0;
+}

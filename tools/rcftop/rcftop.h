@@ -1,0 +1,84 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What the BPF side (rcftop.bpf.c) and the program share: the maps' keys
+ * and values and the ring buffer's records.  Plain __u types only, so the
+ * same header builds for -target bpf and for the host.
+ */
+#ifndef RCFTOP_H
+#define RCFTOP_H
+
+#include <linux/types.h>
+
+/* as the kernel's fabric histogram: bucket k holds [2^k, 2^(k+1)) */
+#define RCFTOP_LAT_BUCKETS 64
+/* enum rcf_drop_reason fits; a reason beyond counts as slot 0 (unspec) */
+#define RCFTOP_DROP_SLOTS 64
+#define RCFTOP_MAX_CHANS  65536
+#define RCFTOP_MAX_PAIRS  65536
+#define RCFTOP_MAX_LAT	  131072
+
+/* a channel: link, direction (0: end a to end b), virtual channel */
+struct rcftop_chan_key {
+	__u32 link;
+	__u8 dir, vc;
+	__u16 pad;
+};
+
+struct rcftop_chan_val {
+	__u64 bytes, packets;
+};
+
+struct rcftop_pair_key {
+	__u32 src, dst;
+};
+
+/*
+ * pkts/bytes: engine packets src -> dst delivered and their payload (the
+ * kernel's pair pkts-sent/tx-bytes, which it counts on delivery too);
+ * msgs: the adapter's messages sent and put together.
+ */
+struct rcftop_pair_val {
+	__u64 pkts, bytes;
+	__u64 msgs_sent, msg_bytes_sent;
+	__u64 msgs_recv, msg_bytes_recv, msg_lat_sum;
+};
+
+enum rcftop_lat_kind {
+	RCFTOP_LAT_PKT,
+	RCFTOP_LAT_MSG,
+};
+
+/* one latency histogram bucket of a pair, kept only once it counts */
+struct rcftop_lat_key {
+	__u32 src, dst;
+	__u16 kind; /* enum rcftop_lat_kind */
+	__u16 bucket;
+};
+
+/* slots of the "misc" array */
+enum rcftop_misc {
+	RCFTOP_LOST_EVENTS, /* ring buffer full */
+	RCFTOP_TABLE_FULL,  /* a map had no room for a new key */
+	RCFTOP_NMISC,
+};
+
+enum rcftop_ev_type {
+	RCFTOP_EV_PATH = 1,
+	RCFTOP_EV_EPOCH,
+};
+
+/*
+ * A ring buffer record.  path: a[] = id, master, dst, waiting, error and
+ * what = enum rcf_trace_path_ev; epoch: when is the epoch number, what its
+ * mode, a[0] its error, ns[] the phases, n[] inflight and drain cycles.
+ */
+struct rcftop_event {
+	__u32 type;
+	__u32 what;
+	__u64 when;
+	__u32 a[6];
+	__u64 ns[4];
+	__u64 n[2];
+};
+
+#endif

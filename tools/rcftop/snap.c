@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Reading rcftop's maps into a struct top_snap. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <bpf/bpf.h>
+
+#include "rcftop.skel.h"
+#include "snap.h"
+
+static int cmp_chan(const void *x, const void *y)
+{
+	const struct rcftop_chan_key *a = x, *b = y;
+
+	if (a->link != b->link)
+		return a->link < b->link ? -1 : 1;
+	if (a->dir != b->dir)
+		return a->dir < b->dir ? -1 : 1;
+	return (a->vc > b->vc) - (a->vc < b->vc);
+}
+
+static int cmp_pair(const void *x, const void *y)
+{
+	const struct rcftop_pair_key *a = x, *b = y;
+
+	if (a->src != b->src)
+		return a->src < b->src ? -1 : 1;
+	return (a->dst > b->dst) - (a->dst < b->dst);
+}
+
+/*
+ * Every (key, value) of a hash map into a growing array of records of
+ * size rec, key at offset 0 and value at voff.  Keys are never deleted,
+ * so walking with get_next_key while the programs add keys misses none
+ * that existed when the walk began.
+ */
+static int read_hash(int fd, size_t ksz, size_t voff, size_t rec, void **out,
+		     size_t *n)
+{
+	char key[64], next[64];
+	size_t cap = 0;
+	char *a = NULL;
+	void *prev = NULL;
+
+	*n = 0;
+	while (!bpf_map_get_next_key(fd, prev, next)) {
+		if (*n == cap) {
+			char *b;
+
+			cap = cap ? 2 * cap : 256;
+			b = realloc(a, cap * rec);
+			if (!b) {
+				free(a);
+				errno = ENOMEM;
+				return -1;
+			}
+			a = b;
+		}
+		memset(a + *n * rec, 0, rec);
+		memcpy(a + *n * rec, next, ksz);
+		if (bpf_map_lookup_elem(fd, next, a + *n * rec + voff)) {
+			free(a);
+			return -1;
+		}
+		(*n)++;
+		memcpy(key, next, ksz);
+		prev = key;
+	}
+	if (errno != ENOENT) {
+		free(a);
+		return -1;
+	}
+	*out = a;
+	return 0;
+}
+
+static int read_array(int fd, uint64_t *v, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++)
+		if (bpf_map_lookup_elem(fd, &i, &v[i]))
+			return -1;
+	return 0;
+}
+
+/* the latency buckets into their pairs (a bucket without one is lost) */
+static int read_lat(int fd, struct top_snap *s)
+{
+	struct lat_rec {
+		struct rcftop_lat_key k;
+		uint64_t v;
+	} *l = NULL;
+	size_t n;
+
+	if (read_hash(fd, sizeof(l->k), offsetof(struct lat_rec, v), sizeof(*l),
+		      (void **)&l, &n))
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		struct rcftop_pair_key pk = {l[i].k.src, l[i].k.dst};
+		struct top_pair *p = (struct top_pair *)snap_pair(s, &pk);
+
+		if (p && l[i].k.kind <= RCFTOP_LAT_MSG &&
+		    l[i].k.bucket < RCFTOP_LAT_BUCKETS)
+			p->hist[l[i].k.kind][l[i].k.bucket] = l[i].v;
+	}
+	free(l);
+	return 0;
+}
+
+int snap_read(struct rcftop_bpf *skel, struct top_snap *s)
+{
+	memset(s, 0, sizeof(*s));
+	if (read_hash(bpf_map__fd(skel->maps.chans), sizeof(s->chan->k),
+		      offsetof(struct top_chan, v), sizeof(*s->chan),
+		      (void **)&s->chan, &s->nchan) ||
+	    read_hash(bpf_map__fd(skel->maps.pairs), sizeof(s->pair->k),
+		      offsetof(struct top_pair, v), sizeof(*s->pair),
+		      (void **)&s->pair, &s->npair))
+		goto fail;
+	if (s->nchan)
+		qsort(s->chan, s->nchan, sizeof(*s->chan), cmp_chan);
+	if (s->npair)
+		qsort(s->pair, s->npair, sizeof(*s->pair), cmp_pair);
+	if (read_lat(bpf_map__fd(skel->maps.lat), s) ||
+	    read_array(bpf_map__fd(skel->maps.drops), s->drops,
+		       RCFTOP_DROP_SLOTS) ||
+	    read_array(bpf_map__fd(skel->maps.misc), s->misc, RCFTOP_NMISC))
+		goto fail;
+	return 0;
+fail:
+	snap_free(s);
+	return -1;
+}
+
+void snap_free(struct top_snap *s)
+{
+	free(s->chan);
+	free(s->pair);
+	memset(s, 0, sizeof(*s));
+}
+
+const struct top_chan *snap_chan(const struct top_snap *s,
+				 const struct rcftop_chan_key *k)
+{
+	return s->nchan ? bsearch(k, s->chan, s->nchan, sizeof(*s->chan),
+				  cmp_chan)
+			: NULL;
+}
+
+const struct top_pair *snap_pair(const struct top_snap *s,
+				 const struct rcftop_pair_key *k)
+{
+	return s->npair ? bsearch(k, s->pair, s->npair, sizeof(*s->pair),
+				  cmp_pair)
+			: NULL;
+}
+
+uint64_t hist_total(const uint64_t *h)
+{
+	uint64_t n = 0;
+
+	for (int k = 0; k < RCFTOP_LAT_BUCKETS; k++)
+		n += h[k];
+	return n;
+}
+
+int hist_quantile(const uint64_t *h, double q)
+{
+	uint64_t n = hist_total(h), want, acc = 0;
+
+	if (!n)
+		return -1;
+	want = (uint64_t)(q * (double)n + 0.999999);
+	if (want < 1)
+		want = 1;
+	for (int k = 0; k < RCFTOP_LAT_BUCKETS; k++) {
+		acc += h[k];
+		if (acc >= want)
+			return k;
+	}
+	return RCFTOP_LAT_BUCKETS - 1;
+}
