@@ -42,7 +42,13 @@ static const char usage[] =
 	"      --bandwidth B      every link: bytes per cycle\n"
 	"      --latency L        every link: cycles\n"
 	"      --buf N            every link: receive buffer per VC, bytes\n"
-	"      --cq N             every switch: central queue, bytes\n"
+	"      --cq N             every switch: central queue, bytes (0: "
+	"none)\n"
+	"      --route-delay C    cycles a switch takes to route a header "
+	"(0)\n"
+	"      --alloc A          output allocation: oldest (default) or rr\n"
+	"      --tie-seed N       dor on a torus: ties half way round a ring\n"
+	"                         go + or - at random from seed N\n"
 	"\n"
 	"Traffic:\n"
 	"  -T, --traffic P        uniform (default), doloop:I, exor:I, "
@@ -55,6 +61,12 @@ static const char usage[] =
 	"                         (default 100)\n"
 	"      --load F           the same as a fraction of a byte per cycle\n"
 	"      --arrival A        bernoulli (default) or periodic\n"
+	"      --packet-rate P    offered load in messages per node and "
+	"cycle\n"
+	"                         (0 to 1, Bernoulli), with --size N\n"
+	"      --self             uniform: a node may send to itself\n"
+	"      --raw              each message one SP1 packet, no adapter "
+	"header\n"
 	"  -s, --size S           message bytes: N, MIN-MAX or N:W,N:W,... "
 	"(64)\n"
 	"  -c, --cycles N         generate during N cycles (default 10000)\n"
@@ -104,6 +116,12 @@ enum {
 	O_PAIRS,
 	O_ALL,
 	O_PROGRESS,
+	O_ROUTE_DELAY,
+	O_ALLOC,
+	O_TIE_SEED,
+	O_PKT_RATE,
+	O_SELF,
+	O_RAW,
 };
 
 static const struct option longopts[] = {
@@ -137,6 +155,12 @@ static const struct option longopts[] = {
 	{"pairs", no_argument, NULL, O_PAIRS},
 	{"all", no_argument, NULL, O_ALL},
 	{"progress", no_argument, NULL, O_PROGRESS},
+	{"route-delay", required_argument, NULL, O_ROUTE_DELAY},
+	{"alloc", required_argument, NULL, O_ALLOC},
+	{"tie-seed", required_argument, NULL, O_TIE_SEED},
+	{"packet-rate", required_argument, NULL, O_PKT_RATE},
+	{"self", no_argument, NULL, O_SELF},
+	{"raw", no_argument, NULL, O_RAW},
 	{"help", no_argument, NULL, 'h'},
 	{NULL, 0, NULL, 0},
 };
@@ -337,9 +361,45 @@ static int parse_one(int c, const char *arg, struct sim_opts *o)
 			       ? bad("--buf: bad value '%s'", arg)
 			       : 0;
 	case O_CQ:
+		/* 0 is no queue: the engine's setting, not the model's size */
+		o->cfg.cq_off = !strcmp(arg, "0");
+		if (o->cfg.cq_off)
+			return 0;
 		return num32(arg, RCF_CQ_MIN_SIZE, RCF_CQ_MAX_SIZE, &t->cq_size)
-			       ? bad("--cq: bad value '%s'", arg)
+			       ? bad("--cq: '%s' is not 0 or 64 to 1048576",
+				     arg)
 			       : 0;
+	case O_ROUTE_DELAY:
+		return num32(arg, 0, RCF_ENGINE_MAX_ROUTE_DELAY,
+			     &o->cfg.route_delay)
+			       ? bad("--route-delay: '%s' is not 0 to 1000",
+				     arg)
+			       : 0;
+	case O_ALLOC:
+		if (!strcmp(arg, "oldest"))
+			o->cfg.alloc = RCF_ALLOC_OLDEST;
+		else if (!strcmp(arg, "rr"))
+			o->cfg.alloc = RCF_ALLOC_RR;
+		else
+			return bad("--alloc: '%s' is not oldest or rr", arg);
+		return 0;
+	case O_TIE_SEED:
+		return num(arg, 1, UINT32_MAX, &t->tie_seed)
+			       ? bad("--tie-seed: '%s' is not 1 to 4294967295",
+				     arg)
+			       : 0;
+	case O_PKT_RATE:
+		if (rcf_num_double(arg, 0, 1, &o->pkt_rate) || !o->pkt_rate)
+			return bad("--packet-rate: '%s' is not a decimal "
+				   "above 0, at most 1",
+				   arg);
+		return 0;
+	case O_SELF:
+		s->self = true;
+		return 0;
+	case O_RAW:
+		o->raw = 1;
+		return 0;
 	case 'T':
 		o->traffic = arg;
 		return parse_traffic(arg, o);
@@ -451,6 +511,17 @@ int sim_parse(int argc, char **argv, struct sim_opts *o)
 		return bad("unexpected argument '%s'", argv[optind]);
 	if (!o->topo.gen == !o->topo.topo)
 		return bad("%s", "give one of --gen SPEC and --topo FILE");
+	if (o->pkt_rate) {
+		/* p = rate / (1000 size) per cycle for one fixed size */
+		if (o->spec.nsizes || o->spec.size_min != o->spec.size_max ||
+		    o->spec.arrival != RCF_TRAFFIC_BERNOULLI)
+			return bad("%s", "--packet-rate needs --size N and "
+					 "Bernoulli arrivals");
+		o->spec.rate =
+			(uint32_t)(o->pkt_rate * o->spec.size_min * 1000 + 0.5);
+	}
+	if (o->spec.self && o->spec.pattern != RCF_TRAFFIC_UNIFORM)
+		return bad("%s", "--self is for uniform traffic");
 	if (!o->spec.cycles && !o->spec.messages &&
 	    o->spec.pattern != RCF_TRAFFIC_TRACE)
 		o->spec.cycles = RCF_TRAFFIC_CYCLES_DEFAULT;

@@ -22,6 +22,9 @@ struct sim_opts {
 	int policy;		      /* enum rcf_route_policy */
 	uint64_t slice;		      /* cycles per run step */
 	int exact;		      /* the engine's reference mode */
+	struct rcf_engine_cfg cfg;    /* model settings (--route-delay ...) */
+	int raw;	 /* --raw: SP1 packets, no adapter header */
+	double pkt_rate; /* --packet-rate, 0: not given */
 	int json, progress;
 	int show_channels, show_switches, show_nodes, show_pairs;
 	/* node ids from the command line and files, mapped by sim_run */

@@ -427,6 +427,9 @@ int sim_run(struct sim_opts *o, const struct sim_fabric *f,
 	}
 	/* a new engine is quiet, so the mode can always be chosen here */
 	rcf_engine_set_exact(rcf_adapter_engine(a), o->exact);
+	/* the options were checked against the same ranges */
+	rcf_engine_configure(rcf_adapter_engine(a), &o->cfg);
+	rcf_adapter_set_raw(a, o->raw);
 	rc = rcf_traffic_new(&o->spec, a, &c.t);
 	if (rc) {
 		rcf_errf(err, errlen, "traffic %s cannot run on %u nodes: %s",

@@ -106,6 +106,9 @@ static int get_routes(const struct sim_topo_opts *o, struct rcf_topo *t,
 	if (r && o->paths && rcf_router_opt(r, "paths", NULL) &&
 	    rcf_route_conf_setv(&rc, "paths", o->paths, err, errlen))
 		return -1;
+	if (o->tie_seed &&
+	    rcf_route_conf_setv(&rc, "tie-seed", o->tie_seed, err, errlen))
+		return -1;
 	if (r && rcf_router_opt(r, "vcs", NULL)) {
 		/* a torus's or PRDT's dateline needs VC 1 on every ring */
 		if (!vcs)

@@ -55,6 +55,8 @@ struct sim_topo_opts {
 	const char *gen, *topo;
 	const char *routes; /* algorithm name or route file; NULL: default */
 	int paths, vcs;
+	unsigned long long
+		tie_seed; /* dor's tie-seed, 0: the router's default */
 	/* applied to every link / switch when not 0 */
 	uint32_t bandwidth, latency, buf_size, cq_size;
 };

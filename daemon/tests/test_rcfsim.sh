@@ -22,7 +22,7 @@ sys.exit(0 if ok else 1)' "$1" "$2"
 }
 
 echo "TAP version 13"
-echo "1..14"
+echo "1..16"
 
 # 1: a 4x4 mesh, uniform traffic: everything sent arrives, nothing drops
 $SIM --gen mesh:4x4 --cycles 20000 --rate 150 --seed 7 -j --all \
@@ -193,6 +193,34 @@ d["traffic"]["msgs-delivered"] == d["traffic"]["msgs-sent"] and
 d["stats"]["pkts-dropped"] == 0
 ' && grep -q "rdt-vector" "$T/p.json"
 ok $? "prdt:8:2:1: rdt-vector routes by default, all delivered"
+
+# model settings: each bad value refused with its reason, exit 2
+for a in "--cq 5:0 or 64" "--route-delay 1001:0 to 1000" \
+	"--alloc fifo:oldest or rr" "--packet-rate 1.5:at most 1" \
+	"--packet-rate 0.1 --size 8-16:needs --size N" \
+	"--self -T bitrev:for uniform" "--tie-seed 3 -r shortest:tie-seed"; do
+	# shellcheck disable=SC2086
+	$SIM --gen torus:4x4 ${a%%:*} -c 10 >/dev/null 2>"$T/k.err"
+	[ $? -eq 2 ] && grep -q "${a#*:}" "$T/k.err" || break
+	a=
+done
+[ -z "$a" ]
+ok $? "model settings: bad values refused"
+
+# switches of one node each, 8-byte raw packets: the zero settings give
+# the default run, and each setting moves the zero-load latency
+python3 bench/grid_switches.py mesh 3 3 >"$T/g.topo"
+k() {
+	$SIM --topo "$T/g.topo" --size 8 --packet-rate 0.01 -c 5000 -j "$@" |
+		python3 -c 'import json,sys; d=json.load(sys.stdin)["traffic"]
+print(d["complete"], d["msgs-delivered"], d["latency"]["avg"])'
+}
+base=$(k) && zero=$(k --route-delay 0 --alloc oldest) &&
+	raw=$(k --raw) && d2=$(k --raw --route-delay 2) &&
+	echo "# default $base, raw $raw, raw delay 2 $d2" &&
+	[ "$base" = "$zero" ] && [ "${raw%% *}" = True ] &&
+	[ "${raw##* }" -lt "${base##* }" ] && [ "${d2##* }" -gt "${raw##* }" ]
+ok $? "model settings: zero is the default; raw and route delay move latency"
 
 # 11: --help
 $SIM --help | grep -q "^usage: rcfsim"

@@ -5,7 +5,8 @@
  * (Documentation/sp1-topologies.rst) and refuses any other fabric.  On a
  * torus each ring gets a dateline (its wrap link): a packet moves to VC 1
  * on crossing it and stays there in that ring, the construction of Dally
- * and Seitz that breaks the ring's dependency cycle.
+ * and Seitz that breaks the ring's dependency cycle.  A destination
+ * half way round a ring goes "+" unless tie-seed asks for a seeded coin.
  */
 #include <stdio.h>
 
@@ -85,9 +86,27 @@ bad:
 	return -1;
 }
 
+/*
+ * A ring's two halves of equal length: "+" without a seed, else a coin
+ * of the seed, the pair and the dimension (splitmix64's finaliser), so
+ * the same seed gives the same routes and no state is kept.
+ */
+static int tie_up(uint64_t seed, const struct rcf_route *r, uint32_t plus)
+{
+	uint64_t z = seed * 0x9e3779b97f4a7c15ULL ^
+		     ((uint64_t)r->src << 32 | r->dst) ^ (uint64_t)plus << 62;
+
+	if (!seed)
+		return 1;
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return (int)((z ^ (z >> 31)) & 1);
+}
+
 /* one dimension: k positions apart out of len, ports plus and plus + 1 */
 static void dim_hops(struct rcf_route *r, const struct grid *m, uint32_t from,
-		     uint32_t to, uint32_t len, uint32_t plus, int vcs)
+		     uint32_t to, uint32_t len, uint32_t plus, int vcs,
+		     uint64_t seed)
 {
 	uint32_t fwd = (to + len - from) % len, steps, port, pos = from;
 	int up, vc = 0;
@@ -96,7 +115,8 @@ static void dim_hops(struct rcf_route *r, const struct grid *m, uint32_t from,
 		up = to > from;
 		steps = up ? to - from : from - to;
 	} else {
-		up = fwd <= len - fwd;
+		up = fwd < len - fwd ||
+		     (fwd == len - fwd && tie_up(seed, r, plus));
 		steps = up ? fwd : len - fwd;
 	}
 	port = up ? plus : plus + 1;
@@ -113,6 +133,7 @@ static void dim_hops(struct rcf_route *r, const struct grid *m, uint32_t from,
 struct dor {
 	struct grid m;
 	int vcs;
+	uint64_t seed; /* ties on a ring: 0 "+", else random */
 };
 
 /* X, then Y */
@@ -121,8 +142,8 @@ static void dor_hops(struct rcf_route *r, const void *arg)
 	const struct dor *o = arg;
 	const struct grid *m = &o->m;
 
-	dim_hops(r, m, r->src % m->x, r->dst % m->x, m->x, 0, o->vcs);
-	dim_hops(r, m, r->src / m->x, r->dst / m->x, m->y, 2, o->vcs);
+	dim_hops(r, m, r->src % m->x, r->dst % m->x, m->x, 0, o->vcs, o->seed);
+	dim_hops(r, m, r->src / m->x, r->dst / m->x, m->y, 2, o->vcs, o->seed);
 }
 
 static int dor_compute(const struct rcf_route_in *in,
@@ -136,6 +157,7 @@ static int dor_compute(const struct rcf_route_in *in,
 	if (recognise(g, &o.m, err, errlen))
 		return -1;
 	o.vcs = m->wrap ? (int)c->v[0] : 1;
+	o.seed = c->v[1];
 	if (m->x / 2 + m->y / 2 > RCF_ROUTE_MAX_HOPS ||
 	    (!m->wrap && m->x + m->y - 2 > RCF_ROUTE_MAX_HOPS)) {
 		snprintf(err, errlen, "routes would need more than %d bytes",
@@ -148,13 +170,17 @@ static int dor_compute(const struct rcf_route_in *in,
 static const struct rcf_router_opt dor_opts[] = {
 	{"vcs", "1|2", "on a torus: 2 for the dateline, 1 for one VC",
 	 RCF_ROPT_NUM, 1, 2, 2},
+	{"tie-seed", "N",
+	 "on a torus, a destination half way round a ring: 0 goes \"+\", "
+	 "N picks + or - per pair at random from seed N",
+	 RCF_ROPT_NUM, 0, UINT32_MAX, 0},
 };
 
 const struct rcf_router rcf_router_dor = {
 	.name = "dor",
 	.help = "dimension order on a whole mesh:XxY or torus:XxY",
 	.opts = dor_opts,
-	.nopts = 1,
+	.nopts = 2,
 	.walk_hint = "a torus needs vcs 2 on every link for the dateline "
 		     "(rcfctl link set L vcs 2), or --vcs 1",
 	.compute = dor_compute,

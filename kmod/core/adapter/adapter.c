@@ -128,7 +128,7 @@ static u32 ad_npkts(struct rcf_adapter *a, u32 first, u32 n, u32 len,
 		if (!rcf_engine_route_at(a->e, first + k, &hops, &nh) &&
 		    nh > *maxh)
 			*maxh = nh;
-	room = RCF_ENGINE_MAX_PKT - 1 - *maxh - RCF_ADAPTER_HDR;
+	room = RCF_ENGINE_MAX_PKT - 1 - *maxh - ad_hdr(a);
 	return len ? (len + room - 1) / room : 1;
 }
 
@@ -144,7 +144,7 @@ int ad_xmit(struct rcf_adapter *a, u32 si, u32 dst, struct ad_path *p,
 	u8 buf[RCF_ENGINE_MAX_PKT];
 	u32 src = a->nodes[si].id, first, n, off = 0, pos, nh, room, chunk;
 	const u8 *hops;
-	u32 id, np;
+	u32 id, np, hdr;
 	int r;
 
 	n = rcf_engine_pair_routes(a->e, src, dst, &first);
@@ -158,6 +158,7 @@ int ad_xmit(struct rcf_adapter *a, u32 si, u32 dst, struct ad_path *p,
 	buf[1] = id >> 16;
 	ad_put16(buf + 2, id);
 	ad_put16(buf + 4, len);
+	hdr = ad_hdr(a);
 	do {
 		if (p) {
 			/* the circuits carry it past the master's port */
@@ -167,14 +168,13 @@ int ad_xmit(struct rcf_adapter *a, u32 si, u32 dst, struct ad_path *p,
 			pos = ad_pick(a, src, first, n);
 			rcf_engine_route_at(a->e, pos, &hops, &nh);
 		}
-		room = RCF_ENGINE_MAX_PKT - 1 - nh - RCF_ADAPTER_HDR;
+		room = RCF_ENGINE_MAX_PKT - 1 - nh - hdr;
 		chunk = len - off < room ? len - off : room;
 		ad_put16(buf + 6, off);
 		if (chunk)
-			memcpy(buf + RCF_ADAPTER_HDR, (const u8 *)msg + off,
-			       chunk);
-		r = rcf_engine_send(a->e, src, hops, nh, buf,
-				    RCF_ADAPTER_HDR + chunk, cookie);
+			memcpy(buf + hdr, (const u8 *)msg + off, chunk);
+		r = rcf_engine_send(a->e, src, hops, nh, buf, hdr + chunk,
+				    cookie);
 		if (r)	/* cannot happen after the reservation */
 			return r;
 		off += chunk;
@@ -209,7 +209,7 @@ static void ad_way_of(struct rcf_adapter *a, u32 si, u32 dst,
 {
 	struct ad_wpair *wp;
 
-	w->p = ad_path_of(a, si, dst);
+	w->p = a->raw ? NULL : ad_path_of(a, si, dst);
 	w->n = rcf_engine_pair_routes(a->e, a->nodes[si].id, dst, &w->first);
 	wp = a->nodes[si].wpairs ? ad_wpair(a, si, dst, false) : NULL;
 	w->queued = wp && wp->nwait;
@@ -234,6 +234,7 @@ int rcf_adapter_send(struct rcf_adapter *a, u32 src, u32 dst, const void *msg,
 	int si = rcf_engine_node_index(a->e, src);
 	int di = rcf_engine_node_index(a->e, dst);
 	struct ad_way w;
+	u32 nh;
 	int r;
 
 	if (si < 0 || di < 0)
@@ -243,7 +244,8 @@ int rcf_adapter_send(struct rcf_adapter *a, u32 src, u32 dst, const void *msg,
 		ad_drop(a, si, RCF_ADROP_NO_ROUTE);
 		return -ENOENT;
 	}
-	if (len > RCF_ADAPTER_MAX_MSG) {
+	if (len > RCF_ADAPTER_MAX_MSG ||
+	    (a->raw && w.n && ad_npkts(a, w.first, w.n, len, &nh) > 1)) {
 		ad_drop(a, si, RCF_ADROP_MSG_SIZE);
 		return -EMSGSIZE;
 	}
@@ -256,6 +258,14 @@ int rcf_adapter_send(struct rcf_adapter *a, u32 src, u32 dst, const void *msg,
 	if (r == -ENOMEM)
 		ad_drop(a, si, RCF_ADROP_NO_MEM);
 	return r;
+}
+
+int rcf_adapter_set_raw(struct rcf_adapter *a, bool raw)
+{
+	if (!rcf_engine_quiet(a->e) || a->st.partial || a->st.path_waiting)
+		return -EBUSY;
+	a->raw = raw;
+	return 0;
 }
 
 int rcf_adapter_room(struct rcf_adapter *a, u32 src, u32 dst, u32 len)

@@ -91,6 +91,16 @@ void rcf_adapter_free(struct rcf_adapter *a);
 void rcf_adapter_set_limits(struct rcf_adapter *a, u32 max_partial,
 			    u64 max_bytes);
 struct rcf_engine *rcf_adapter_engine(struct rcf_adapter *a);
+/*
+ * Raw mode: each message is one SP1 packet [length][route][message]
+ * with no adapter header, handed up as it arrives; a message that does
+ * not fit one packet on its route is a counted RCF_ADROP_MSG_SIZE drop
+ * (-EMSGSIZE), and messages go by route only (paths are not used).
+ * Only on a quiet engine with no partial message: -EBUSY otherwise.
+ * For calibrating against simulators of raw packets; the kernel does
+ * not use it.
+ */
+int rcf_adapter_set_raw(struct rcf_adapter *a, bool raw);
 
 /*
  * Queues msg from node src to node dst as packets, or holds it for a

@@ -106,8 +106,15 @@ struct rcf_adapter {
 	u64 path_inflight;	/* inflight of every path */
 	bool path_wait;		/* requests on: no-route messages wait */
 	bool nobufs;		/* a waiting message met the pool's budget */
+	bool raw;		/* rcf_adapter_set_raw: no header */
 	struct rcf_adapter_stats st;
 };
+
+/* Header bytes in each packet. */
+static inline u32 ad_hdr(const struct rcf_adapter *a)
+{
+	return a->raw ? 0 : RCF_ADAPTER_HDR;
+}
 
 static inline void ad_list_init(struct ad_list *h)
 {

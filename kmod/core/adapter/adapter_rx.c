@@ -188,6 +188,10 @@ void ad_rx(void *priv, u32 dst_id, u32 src_id, const u8 *pl, u32 len,
 
 	if (dst < 0 || src < 0)
 		return;
+	if (a->raw) {
+		ad_up(a, dst, dst_id, src_id, pl, len, cookie, latency);
+		return;
+	}
 	if (len < RCF_ADAPTER_HDR) {
 		ad_drop(a, dst, RCF_ADROP_BAD_HEADER);
 		return;

@@ -239,6 +239,34 @@ void rcf_engine_ff_counts(const struct rcf_engine *e, u64 *jumps,
 			  u64 *cycles);
 
 /*
+ * Model settings a fabric does not carry (Documentation/engine.rst,
+ * "Model settings"), for calibrating against other simulators.  Zero is
+ * the engine as described there: central queues as the switches have
+ * them, no routing delay, oldest request first.
+ */
+enum rcf_engine_alloc {
+	RCF_ALLOC_OLDEST,	/* the output's oldest request */
+	RCF_ALLOC_RR,		/* the next input after the last one served */
+	RCF_ALLOC_NR,
+};
+
+#define RCF_ENGINE_MAX_ROUTE_DELAY 1000	/* cycles */
+
+struct rcf_engine_cfg {
+	u32 route_delay;	/* cycles a read header waits to request */
+	u8 alloc;		/* enum rcf_engine_alloc */
+	u8 cq_off;		/* no central queue: blocked bytes hold inputs */
+};
+
+/*
+ * Only on a quiet engine: -EBUSY otherwise, -EINVAL for a value out of
+ * range; nothing changed in either case.  The kernel does not set it
+ * yet (its engine keeps the zero settings).
+ */
+int rcf_engine_configure(struct rcf_engine *e, const struct rcf_engine_cfg *c);
+void rcf_engine_get_cfg(const struct rcf_engine *e, struct rcf_engine_cfg *c);
+
+/*
  * Makes rcf_engine_run() return at the end of the current cycle, for a
  * caller with something to send before the engine goes on (a delivery
  * callback that released a message, say).

@@ -111,6 +111,7 @@ static void eng_elems(struct rcf_engine *e, const struct rcf_fabric *f)
 		x->port0 = port;
 		x->cq_cap = s->cq_size / RCF_ENGINE_CHUNK;
 		x->cq_free = x->cq_cap;
+		x->cq_built = x->cq_cap;
 		for (i = 0; i < s->ports; i++) {
 			e->circ[port + i] = s->circ_out[i];
 			e->ncirc += s->circ_out[i] != RCF_NO_CIRCUIT;

@@ -39,6 +39,7 @@ struct eng_hop {
 	struct eng_hop *up;	/* feeding piece at the sender; NULL: memory */
 	struct eng_hop *out;	/* piece fed downstream */
 	u64 wait_seq;
+	u64 route_at;		/* cycle + 1 its header may request, 0: unset */
 	u32 chan;
 	u32 len;		/* bytes on this channel */
 	u32 sent, arrived, left;
@@ -60,6 +61,7 @@ struct eng_chan {
 	struct eng_hop *owner;		/* piece being sent */
 	struct eng_hop *wq_head, *wq_tail;	/* pieces waiting for it */
 	u32 dl;
+	u32 rr_in;		/* RCF_ALLOC_RR: rank of the input served last */
 	u32 credit;
 	u32 occ;
 	u64 sq_bytes;		/* send-queue bytes waiting for this channel */
@@ -89,6 +91,7 @@ struct eng_elem {
 	u64 mark_cur, mark_next;	/* cycle + 1 it is listed for */
 	/* switch */
 	u32 cq_cap, cq_free, cq_peak;	/* chunks */
+	u32 cq_built;		/* cq_cap as the fabric gave it */
 	u32 in_rr;
 	/* node */
 	struct eng_pkt *sq_head, *sq_tail;	/* own packets */
@@ -199,6 +202,7 @@ struct rcf_engine {
 	u64 ff_jumps, ff_cycles;	/* fast-forwards made, cycles skipped */
 
 	u8 exact;		/* reference mode, rcf_engine_set_exact */
+	struct rcf_engine_cfg cfg;	/* rcf_engine_configure */
 	u8 in_cycle;
 	u8 yield;		/* rcf_engine_run returns after this cycle */
 	int err;		/* sticky: an event could not be queued */
@@ -295,6 +299,8 @@ void eng_pool_free(struct rcf_engine *e);
 bool eng_switch_inputs(struct rcf_engine *e, u32 el);
 bool eng_switch_cq(struct rcf_engine *e, u32 el);
 u32 eng_cq_bytes(const struct eng_hop *u);
+/* The request a freed output serves next, unlinked (rcf_engine_cfg). */
+struct eng_hop *eng_wq_take(struct rcf_engine *e, struct eng_chan *c);
 void eng_cq_enter(struct rcf_engine *e, struct eng_hop *u, u32 n);
 void eng_cq_leave(struct rcf_engine *e, struct eng_hop *u, u32 n);
 

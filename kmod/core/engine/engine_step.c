@@ -386,10 +386,7 @@ static void eng_release_out(struct rcf_engine *e, u32 el, u32 ci)
 	eng_hop_release(e, h);
 	if (!e->elem[el].is_switch || !c->wq_head)
 		return;
-	w = c->wq_head;
-	c->wq_head = w->wnext;
-	if (!c->wq_head)
-		c->wq_tail = NULL;
+	w = eng_wq_take(e, c);
 	w->out = eng_hop_start(e, ci, w->pkt, w, w->olen, w->orb,
 			       w->hops + 1);
 	if (w->out) {

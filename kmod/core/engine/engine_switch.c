@@ -86,6 +86,16 @@ static bool eng_discard(struct rcf_engine *e, struct eng_chan *c,
 	return n != 0;
 }
 
+/* An input's place in the round robin: by port, then VC. */
+#define ENG_RR_INPUTS (RCF_SWITCH_MAX_PORTS * RCF_LINK_MAX_VCS)
+
+static u32 eng_rr_rank(const struct rcf_engine *e, const struct eng_hop *w)
+{
+	const struct eng_chan *in = &e->chan[w->chan];
+
+	return e->dl[in->dl].to_port * RCF_LINK_MAX_VCS + in->vc;
+}
+
 static void eng_request(struct rcf_engine *e, struct eng_hop *h, u32 oc)
 {
 	struct eng_chan *o = &e->chan[oc];
@@ -93,6 +103,7 @@ static void eng_request(struct rcf_engine *e, struct eng_hop *h, u32 oc)
 	eng_ff_mark(e);
 	h->ochan = oc;
 	if (!o->owner && !o->wq_head) {
+		o->rr_in = eng_rr_rank(e, h);
 		h->out = eng_hop_start(e, oc, h->pkt, h, h->olen, h->orb,
 				       h->hops + 1);
 		if (h->out) {
@@ -118,9 +129,95 @@ static void eng_request(struct rcf_engine *e, struct eng_hop *h, u32 oc)
 	o->wq_tail = h;
 }
 
-/* Reads the head of a new piece; false while its header is incomplete. */
+/*
+ * Round robin over the inputs: the first request, in the order of the
+ * switch's input ports and their VCs, after the input served last; of
+ * one input's requests (a central queue lets several wait), the oldest.
+ */
+static struct eng_hop *eng_wq_next_rr(struct rcf_engine *e,
+				      struct eng_chan *c, struct eng_hop **prev)
+{
+	struct eng_hop *w, *best = NULL, *bprev = NULL, *pw = NULL;
+	u32 d, bd = ENG_NONE;
+
+	for (w = c->wq_head; w; pw = w, w = w->wnext) {
+		d = (eng_rr_rank(e, w) + ENG_RR_INPUTS - c->rr_in - 1) %
+		    ENG_RR_INPUTS;
+		if (d < bd) {
+			bd = d;
+			best = w;
+			bprev = pw;
+		}
+	}
+	*prev = bprev;
+	return best;
+}
+
+struct eng_hop *eng_wq_take(struct rcf_engine *e, struct eng_chan *c)
+{
+	struct eng_hop *w = c->wq_head, *prev = NULL;
+
+	if (e->cfg.alloc == RCF_ALLOC_RR)
+		w = eng_wq_next_rr(e, c, &prev);
+	if (prev)
+		prev->wnext = w->wnext;
+	else
+		c->wq_head = w->wnext;
+	if (c->wq_tail == w)
+		c->wq_tail = prev;
+	w->wnext = NULL;
+	c->rr_in = eng_rr_rank(e, w);
+	return w;
+}
+
+int rcf_engine_configure(struct rcf_engine *e, const struct rcf_engine_cfg *c)
+{
+	u32 i;
+
+	if (c->route_delay > RCF_ENGINE_MAX_ROUTE_DELAY ||
+	    c->alloc >= RCF_ALLOC_NR)
+		return -EINVAL;
+	if (!rcf_engine_quiet(e))
+		return -EBUSY;
+	e->cfg = *c;
+	for (i = e->nnodes; i < e->nelem; i++) {
+		struct eng_elem *x = &e->elem[i];
+
+		x->cq_cap = c->cq_off ? 0 : x->cq_built;
+		x->cq_free = x->cq_cap;
+		if (x->cq_peak > x->cq_cap)
+			x->cq_peak = x->cq_cap;
+	}
+	return 0;
+}
+
+void rcf_engine_get_cfg(const struct rcf_engine *e, struct rcf_engine_cfg *c)
+{
+	*c = e->cfg;
+}
+
+/*
+ * The routing delay: a header read by the switch (not one a circuit
+ * carries) waits route_delay cycles at the head of its input before it
+ * requests its output.  True while it waits; the switch is visited
+ * every cycle meanwhile, and no fast-forward jumps over the wait.
+ */
+static bool eng_route_wait(struct rcf_engine *e, struct eng_hop *h)
+{
+	if (!h->route_at)
+		h->route_at = e->now + 1 + e->cfg.route_delay;
+	if (e->now + 1 >= h->route_at)
+		return false;
+	eng_ff_mark(e);
+	return true;
+}
+
+/*
+ * Reads the head of a new piece; false while its header is incomplete
+ * or waits out the routing delay (*wait).
+ */
 static bool eng_decode_head(struct rcf_engine *e, u32 el, u32 port,
-			    struct eng_hop *h)
+			    struct eng_hop *h, bool *wait)
 {
 	const struct eng_elem *x = &e->elem[el];
 	struct eng_pkt *p = h->pkt;
@@ -144,6 +241,9 @@ static bool eng_decode_head(struct rcf_engine *e, u32 el, u32 port,
 		oc = ENG_NONE;
 	} else {
 		if (h->arrived < 2)
+			return false;
+		*wait = e->cfg.route_delay && eng_route_wait(e, h);
+		if (*wait)
 			return false;
 		oc = eng_decode(e, el, p->data[h->rb], &reason);
 		if (oc != ENG_NONE) {
@@ -182,8 +282,13 @@ bool eng_switch_inputs(struct rcf_engine *e, u32 el)
 
 			while ((h = c->head)) {
 				if (h->state == EH_NEW) {
-					if (!eng_decode_head(e, el, p, h))
+					bool wait = false;
+
+					if (!eng_decode_head(e, el, p, h,
+							     &wait)) {
+						moved |= wait;
 						break;
+					}
 					moved = true;
 				}
 				if (h->state != EH_DROP ||

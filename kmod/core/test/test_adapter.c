@@ -91,15 +91,6 @@ static long long run(struct rcf_adapter *a, u64 max)
 	}
 }
 
-static void link_params(struct rcf_fabric *f, u32 id, u32 bw, u32 lat, u32 buf)
-{
-	struct rcf_link *l = rcf_link_get(f, id);
-
-	l->bandwidth = bw;
-	l->latency = lat;
-	l->buf_size = buf;
-}
-
 /*
  * fab_chain(h) with routes 0 -> 1 and 1 -> 0.
  */

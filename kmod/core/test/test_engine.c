@@ -45,39 +45,6 @@ static struct rcf_engine *build(struct rcf_fabric *f)
 	return e;
 }
 
-static void link_params(struct rcf_fabric *f, u32 id, u32 bw, u32 lat, u32 buf)
-{
-	struct rcf_link *l = rcf_link_get(f, id);
-
-	l->bandwidth = bw;
-	l->latency = lat;
-	l->buf_size = buf;
-}
-
-/* Runs to idle one cycle at a time, checking every invariant each cycle. */
-static long long run_checked(struct rcf_engine *e, u64 max)
-{
-	u64 start = rcf_engine_now(e);
-	const char *err;
-	long long r;
-
-	while (rcf_engine_now(e) - start < max) {
-		r = rcf_engine_run(e, 1);
-		err = rcf_engine_check(e);
-		if (err) {
-			printf("# invariant broken at cycle %llu: %s\n",
-			       (unsigned long long)rcf_engine_now(e), err);
-			tap_failed = 1;
-			return -1;
-		}
-		if (r < 0)
-			return r;
-		if (r == 0)
-			break;
-	}
-	return rcf_engine_now(e) - start;
-}
-
 /* fab_chain(h) with every link given bw, lat and buf */
 static struct rcf_fabric *chain(int h, u32 bw, u32 lat, u32 buf)
 {

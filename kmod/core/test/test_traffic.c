@@ -237,6 +237,27 @@ static void t_uniform(void)
 				CHECK(seen.pair[i][j] > 0);
 }
 
+/*
+ * With self-traffic a node is its own destination 1/NN of the time; the
+ * model holds no route from a node to itself, so those are refused.
+ */
+static void t_uniform_self(void)
+{
+	struct rcf_traffic_spec s = base(RCF_TRAFFIC_UNIFORM, 0);
+	struct rcf_traffic_results r;
+
+	s.rate = 300;
+	s.cycles = 60000;
+	s.self = true;
+	CHECK_EQ(run(&s, &r), 0);
+	printf("# %llu of %llu messages to self\n",
+	       (unsigned long long)r.msgs_refused,
+	       (unsigned long long)r.msgs_offered);
+	CHECK_EQ(r.msgs_refused + r.msgs_delivered, r.msgs_offered);
+	CHECK(r.msgs_refused * NN * 2 > r.msgs_offered);
+	CHECK(r.msgs_refused * NN < r.msgs_offered * 2);
+}
+
 static void t_hotspot(void)
 {
 	struct rcf_traffic_spec s = base(RCF_TRAFFIC_HOTSPOT, 5);
@@ -613,6 +634,7 @@ int main(void)
 		{"pattern destination sets", t_perm_sets},
 		{"permutations deliver exactly their pairs", t_perm_runs},
 		{"uniform reaches every other node", t_uniform},
+		{"uniform with self-traffic", t_uniform_self},
 		{"hotspot share", t_hotspot},
 		{"offered equals accepted below saturation",
 		 t_offered_accepted},

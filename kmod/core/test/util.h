@@ -47,6 +47,11 @@ u32 rnd(u32 n);
  */
 int rnd_walk(struct rcf_fabric *f, u32 src, u8 *r, int max, int max_tries);
 
+void link_params(struct rcf_fabric *f, u32 id, u32 bw, u32 lat, u32 buf);
+struct rcf_engine;
+/* Runs to idle one cycle at a time, checking every invariant each cycle. */
+long long run_checked(struct rcf_engine *e, u64 max);
+
 /* expr must fail with -errno_ and leave the model byte for byte as it was. */
 #define REFUSED(f, expr, errno_)                                         \
 	do {                                                             \

@@ -108,6 +108,8 @@ static u32 tr_dest(struct rcf_traffic *t, u32 src)
 		if (s->pattern == RCF_TRAFFIC_HOTSPOT && src != s->param &&
 		    tr_below(t, 1000) < s->hot_permille)
 			return s->param;
+		if (s->pattern == RCF_TRAFFIC_UNIFORM && s->self)
+			return (u32)tr_below(t, s->nodes);
 		d = (u32)tr_below(t, s->nodes - 1);
 		return d >= src ? d + 1 : d;
 	case RCF_TRAFFIC_NIG:

@@ -76,6 +76,7 @@ struct rcf_traffic_spec {
 				 * is at least this (bytes); 0: never
 				 */
 	bool no_drain;		/* done at the end of generation */
+	bool self;		/* RCF_TRAFFIC_UNIFORM: a node may pick itself */
 	u64 seed;
 	/* called for every message the adapter took (ids), may be NULL */
 	void (*sent)(void *priv, u32 src, u32 dst, u32 len);
