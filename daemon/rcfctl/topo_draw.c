@@ -71,7 +71,6 @@ static int get_fabric(struct ctl *c, const struct draw_args *a,
 		      struct rcf_topo *t)
 {
 	char err[512];
-	FILE *f;
 	int rc;
 
 	if (a->gen)
@@ -80,12 +79,7 @@ static int get_fabric(struct ctl *c, const struct draw_args *a,
 			       : RCFCTL_OK;
 	if (!a->topo)
 		return topo_dump(c, t);
-	f = strcmp(a->topo, "-") ? fopen(a->topo, "r") : stdin;
-	if (!f)
-		return usage_error("%s: %s", a->topo, strerror(errno));
-	rc = rcf_topo_read(f, a->topo, t, err, sizeof(err));
-	if (f != stdin)
-		fclose(f);
+	rc = rcf_topo_read_path(a->topo, t, err, sizeof(err));
 	if (rc == -ENOMEM)
 		return nomem_error();
 	return rc ? usage_error("%s", err) : RCFCTL_OK;

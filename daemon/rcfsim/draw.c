@@ -4,7 +4,6 @@
  * file on the library's side (topo.c keeps only the flattened copy), its
  * links coloured by the bytes the run counted on them.
  */
-#include <errno.h>
 #include <string.h>
 
 #include "draw/draw.h"
@@ -22,19 +21,12 @@ int sim_draw(const struct sim_topo_opts *o, const struct rcf_stats *st,
 
 	if (o->gen) {
 		rc = rcf_draw_generate(o->gen, &t, err, errlen);
+	} else if (!strcmp(o->topo, "-")) {
+		return rcf_errf(err, errlen,
+				"the fabric came from stdin, which cannot be "
+				"read twice: give a file");
 	} else {
-		FILE *f;
-
-		if (!strcmp(o->topo, "-"))
-			return rcf_errf(err, errlen,
-					"the fabric came from stdin, which "
-					"cannot be read twice: give a file");
-		f = fopen(o->topo, "r");
-		if (!f)
-			return rcf_errf(err, errlen, "%s: %s", o->topo,
-					strerror(errno));
-		rc = rcf_topo_read(f, o->topo, &t, err, errlen);
-		fclose(f);
+		rc = rcf_topo_read_path(o->topo, &t, err, errlen);
 	}
 	if (rc)
 		return -1;
