@@ -6,6 +6,7 @@
  * same bytes every time; load colours monotone in load; the load readers
  * name FILE:LINE for a bad line (TAP).
  */
+#define _GNU_SOURCE /* memmem */
 #include <stdlib.h>
 #include <string.h>
 
@@ -60,9 +61,8 @@ static int well_formed(const char *s)
 	}
 	while (*p) {
 		if (*p == '&') {
-			static const char *const ent[] = {"&amp;", "&lt;",
-							  "&gt;", "&quot;",
-							  "&apos;"};
+			static const char *const ent[] = {
+				"&amp;", "&lt;", "&gt;", "&quot;", "&apos;"};
 			int okent = 0;
 
 			for (int k = 0; k < 5; k++)
@@ -137,22 +137,33 @@ static int well_formed(const char *s)
 	return root_done && !depth;
 }
 
+/* an attribute of the element at el, looked for up to its '>' only */
 static double attr(const char *el, const char *name, int *found)
 {
+	const char *gt = strchr(el, '>'), *p;
 	char key[32];
-	const char *p;
 
 	snprintf(key, sizeof(key), " %s=\"", name);
-	p = strstr(el, key);
-	*found = p && p < strchr(el, '>');
-	return *found ? strtod(p + strlen(key), NULL) : 0;
+	p = gt ? memmem(el, gt - el, key, strlen(key)) : NULL;
+	*found = p != NULL;
+	return p ? strtod(p + strlen(key), NULL) : 0;
+}
+
+static int has(const char *el, const char *what)
+{
+	const char *gt = strchr(el, '>');
+
+	return gt && memmem(el, gt - el, what, strlen(what));
 }
 
 /* every coordinate of every element inside [0, W] x [0, H] */
 static int inside(const char *svg)
 {
-	static const char *const xs[] = {"x", "x1", "x2", "cx"},
-				 *const ys[] = {"y", "y1", "y2", "cy"};
+	static const char *const xs[] = {"x", "x1", "x2", "cx"}, *const ys[] = {
+									 "y",
+									 "y1",
+									 "y2",
+									 "cy"};
 	double w, h;
 	int f;
 	const char *vb = strstr(svg, "viewBox=\"0 0 ");
@@ -163,8 +174,7 @@ static int inside(const char *svg)
 		const char *d;
 		double v;
 
-		if (strstr(p, "transform=") && strstr(p, "transform=") <
-							   strchr(p, '>'))
+		if (has(p, "transform="))
 			continue; /* the legend: checked by its own height */
 		for (int k = 0; k < 4; k++) {
 			v = attr(p, xs[k], &f);
@@ -177,8 +187,8 @@ static int inside(const char *svg)
 		v = attr(p, "x", &f) + attr(p, "width", &f);
 		if (f && strncmp(p, "<rect width=\"100%", 17) && v > w)
 			return 0;
-		d = strstr(p, " d=\"M");
-		if (d && d < strchr(p, '>')) {
+		d = has(p, " d=\"M") ? strstr(p, " d=\"M") : NULL;
+		if (d) {
 			char *e;
 			int i = 0;
 
@@ -194,8 +204,8 @@ static int inside(const char *svg)
 }
 
 /* the centre of the node (or switch) with the id */
-static int centre(const char *svg, const char *kind, unsigned int id,
-		  double *x, double *y)
+static int centre(const char *svg, const char *kind, unsigned int id, double *x,
+		  double *y)
 {
 	char key[64];
 	const char *p;
@@ -263,8 +273,8 @@ static void layouts(void)
 			continue;
 		}
 		snprintf(name, sizeof(name),
-			 "%s: %zu nodes, %zu switches, %zu links drawn", c->spec,
-			 t.v[RCF_K_NODE].n, t.v[RCF_K_SWITCH].n,
+			 "%s: %zu nodes, %zu switches, %zu links drawn",
+			 c->spec, t.v[RCF_K_NODE].n, t.v[RCF_K_SWITCH].n,
 			 t.v[RCF_K_LINK].n);
 		tap_ok(count(a, "class=\"node\"") == t.v[RCF_K_NODE].n &&
 			       count(a, "class=\"switch\"") ==
@@ -306,8 +316,8 @@ static void structure(void)
 	/* node 1 right of node 0, node 4 below it; 8 wrap links as arcs */
 	tap_ok(s && !centre(s, "node", 0, &x0, &y0) &&
 		       !centre(s, "node", 1, &x1, &y1) &&
-		       !centre(s, "node", 4, &x4, &y4) && x1 > x0 &&
-		       y1 == y0 && y4 > y0 && x4 == x0,
+		       !centre(s, "node", 4, &x4, &y4) && x1 > x0 && y1 == y0 &&
+		       y4 > y0 && x4 == x0,
 	       "torus:4x4: ids in rows, row by row");
 	tap_ok(s && count(s, "<path class=\"link\"") == 8 &&
 		       count(s, "<line class=\"link\"") == 24,
@@ -319,8 +329,8 @@ static void structure(void)
 	/* bits 0-1 across, bits 2-3 down */
 	tap_ok(s && !centre(s, "node", 0, &x0, &y0) &&
 		       !centre(s, "node", 3, &x1, &y1) &&
-		       !centre(s, "node", 4, &x4, &y4) && x1 > x0 &&
-		       y1 == y0 && y4 > y0 && x4 == x0,
+		       !centre(s, "node", 4, &x4, &y4) && x1 > x0 && y1 == y0 &&
+		       y4 > y0 && x4 == x0,
 	       "hypercube:4: low bits across, high bits down");
 	free(s);
 	rcf_topo_free(&t);
@@ -353,8 +363,7 @@ static void structure(void)
 
 static int hexcol(const char *p, unsigned int rgb[3])
 {
-	return sscanf(p, "#%2x%2x%2x", &rgb[0], &rgb[1], &rgb[2]) == 3 ? 0
-									: -1;
+	return sscanf(p, "#%2x%2x%2x", &rgb[0], &rgb[1], &rgb[2]) == 3 ? 0 : -1;
 }
 
 static void colours(void)
@@ -396,7 +405,8 @@ static void colours(void)
 			break;
 		}
 		/* G falls strictly, R and B never rise */
-		ok &= rgb[0] <= prev[0] && rgb[1] < prev[1] && rgb[2] <= prev[2];
+		ok &= rgb[0] <= prev[0] && rgb[1] < prev[1] &&
+		      rgb[2] <= prev[2];
 		memcpy(prev, rgb, sizeof(rgb));
 	}
 	tap_ok(s && ok, "link colours monotone in the link's bytes");
@@ -491,7 +501,8 @@ static void readers(void)
 		 "F:2: a channel without \"bytes\""},
 		{"[{\"link\":0,\"bytes\":1},\n\n{\"link\":-1,\"bytes\":1}]",
 		 "F:3: \"link\" is not a link id"},
-		{"[{\"link\":0,\"bytes\":1.5}]", "F:1: \"bytes\" is not a count"},
+		{"[{\"link\":0,\"bytes\":1.5}]",
+		 "F:1: \"bytes\" is not a count"},
 		{"[{\"link\":0,\"bytes\":1}\n", "F:2: unexpected end of file"},
 		{"{\"a\":\"x\ny\"}", "F:1: control character in a string"},
 		{"[1] 2", "F:1: more after the JSON value"},
