@@ -81,6 +81,30 @@ else
 		[ ! -e "$T/gv.svg" ]
 	ok $? "no shape and no Graphviz: said so, exit 1 ($rc)"
 fi
+# the Graphviz pipe, through a stand-in that puts the graph's elements on
+# a grid as -Tplain would, and one that fails
+mkdir "$T/gv"
+cat >"$T/gv/neato" <<'GV'
+#!/bin/sh
+[ "$1" = -Tplain ] || exit 3
+echo "graph 1 5 5"
+sed -n 's/^  \([ns][0-9]*\)[ ;].*/\1/p' "$2" |
+	awk '{ printf "node %s %d.5 %d.25 0.35 0.35 %s solid circle black lightgrey\n", $1, NR % 5, NR / 5, $1 }'
+echo stop
+GV
+printf '#!/bin/sh\nexit 1\n' >"$T/gv/sfdp"
+chmod +x "$T/gv/neato" "$T/gv/sfdp"
+PATH="$T/gv:$PATH" $CTL topo draw sp1:16 --layout neato -o "$T/n.svg" &&
+	[ "$(grep -c 'class="node"' "$T/n.svg")" -eq 16 ] &&
+	[ "$(grep -c 'class="switch"' "$T/n.svg")" -eq 8 ] &&
+	grep -q 'neato layout' "$T/n.svg" && wf "$T/n.svg"
+ok $? "--layout neato: the positions Graphviz gives"
+PATH="$T/gv:$PATH" $CTL topo draw sp1:16 --layout sfdp -o "$T/f.svg" \
+	2>"$T/err"
+rc=$?
+[ $rc -eq 1 ] && grep -q "sfdp failed" "$T/err" && [ ! -e "$T/f.svg" ]
+ok $? "Graphviz failing: exit 1 ($rc), no file written"
+
 $CTL topo draw --topo "$T/down.topo" --layout circle -o "$T/c.svg" &&
 	[ "$(grep -c 'class="node"' "$T/c.svg")" -eq 16 ]
 ok $? "--layout circle needs nothing outside"
