@@ -506,6 +506,9 @@ static void readers(void)
 		{"[{\"link\":0,\"bytes\":1}\n", "F:2: unexpected end of file"},
 		{"{\"a\":\"x\ny\"}", "F:1: control character in a string"},
 		{"[1] 2", "F:1: more after the JSON value"},
+		{"{\"fabric\":{\"cycle\":1,\"bytes-injected\":5}}",
+		 "F: no channel rows"},
+		{"", "F: no channel rows"},
 	};
 	struct rcf_loads l;
 	char err[256];

@@ -467,16 +467,26 @@ int rcf_loads_read(FILE *f, const char *name, struct rcf_loads *l, char *err,
 		i++;
 	if (i < n && (buf[i] == '[' || buf[i] == '{')) {
 		rc = read_json(buf, n, name, l, err, errlen);
-		free(buf);
-		return rc;
+	} else {
+		m = fmemopen(buf, n ? n : 1, "r");
+		if (!m) {
+			free(buf);
+			return rcf_errf(err, errlen, "out of memory");
+		}
+		rc = n ? read_text(m, name, has_section(buf, n), l, err, errlen)
+		       : 0;
+		fclose(m);
 	}
-	m = fmemopen(buf, n ? n : 1, "r");
-	if (!m) {
-		free(buf);
-		return rcf_errf(err, errlen, "out of memory");
-	}
-	rc = n ? read_text(m, name, has_section(buf, n), l, err, errlen) : 0;
-	fclose(m);
 	free(buf);
+	/*
+	 * Every channel has a row, busy or not: none means another table
+	 * (rcfctl -j stats alone prints the fabric's totals), and a picture
+	 * all grey would hide that.
+	 */
+	if (!rc && !l->n)
+		rc = rcf_errf(err, errlen,
+			      "%s: no channel rows: want what rcfctl [-j] "
+			      "stats channels prints",
+			      name);
 	return rc;
 }
