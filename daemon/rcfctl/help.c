@@ -150,6 +150,10 @@ void help_topo(FILE *f)
 	      "       rcfctl topo load FILE [--dry-run]\n"
 	      "       rcfctl topo swap A B\n"
 	      "       rcfctl topo stats GEN [--all]\n"
+	      "       rcfctl topo draw [GEN | --topo FILE] [--shape GEN]\n"
+	      "                 [--layout auto|circle|neato|sfdp]\n"
+	      "                 [--load FILE | --live-load] [--title T] "
+	      "[-o FILE]\n"
 	      "GEN := ring:N | mesh:XxY | torus:XxY | hypercube:D |\n"
 	      "       sp1:16 | sp1:32 | sp1:64 | sp1:128 | sp1:256 | sp1:512 "
 	      "|\n"
@@ -164,7 +168,11 @@ void help_topo(FILE *f)
 	      "/run/rcf/supernode).  stats prints counts, degree, diameter\n"
 	      "and average distance (router hops) of ring, mesh, torus,\n"
 	      "hypercube, prdt and rdt networks without a fabric, up to\n"
-	      "2^20 routers; --all searches from every router.\n",
+	      "2^20 routers; --all searches from every router.  draw writes\n"
+	      "an SVG of GEN, FILE or the live fabric (the generator's\n"
+	      "layout, else Graphviz), links coloured by the bytes of\n"
+	      "rcfctl [-j] stats channels output (--load) or the kernel's\n"
+	      "counters (--live-load); links down dashed red.\n",
 	      f);
 }
 

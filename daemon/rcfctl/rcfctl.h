@@ -43,6 +43,12 @@ int read_ops_file(const char *file, const char **name, struct rcf_op **ops,
 		  size_t *n);
 int cmd_batch(struct ctl *c, const char *file);
 int cmd_topo(struct ctl *c, int argc, char **argv);
+/* the live fabric into t (initialised here), as topo save writes it;
+ * RCFCTL_OK or an exit status (message printed) */
+struct rcf_topo;
+int topo_dump(struct ctl *c, struct rcf_topo *t);
+/* rcfctl topo draw (topo_draw.c) */
+int topo_draw(struct ctl *c, int argc, char **argv);
 /* rcfctl topo stats (topo_stats.c) */
 int topo_stats(struct ctl *c, int argc, char **argv);
 int cmd_monitor(struct ctl *c, int argc, char **argv);

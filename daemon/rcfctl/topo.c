@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * rcfctl topo apply | save | load: whole fabrics at once; topo swap: two
- * nodes of a supernode machine change places in one epoch.
+ * nodes of a supernode machine change places in one epoch.  (topo draw
+ * is topo_draw.c; it dumps the fabric as topo save does.)
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -371,35 +372,44 @@ static int collect(uint8_t cmd, const struct rcf_obj *o, void *arg)
 	return 0;
 }
 
-static int topo_save(struct ctl *c, int argc, char **argv)
+int topo_dump(struct ctl *c, struct rcf_topo *t)
 {
 	struct rcf_op get = {.cmd = RCF_CMD_FABRIC_GET};
-	const char *file;
-	struct rcf_topo t;
-	int rc = RCFCTL_OK;
-	FILE *f;
 
-	if (parse_flags(argc, argv, NULL, &file))
-		return usage_error("usage: rcfctl topo save FILE");
 	if (ctl_connect(c))
 		return RCFCTL_ERR;
-	rcf_topo_init(&t);
+	rcf_topo_init(t);
 	rcf_obj_init(&get.o, RCF_K_FABRIC);
-	if (rcf_nl_do(&c->nl, &get, collect, &t)) {
-		rc = kernel_error(c, NULL, &get.o);
-		goto out;
+	if (rcf_nl_do(&c->nl, &get, collect, t)) {
+		rcf_topo_free(t);
+		return kernel_error(c, NULL, &get.o);
 	}
 	for (int k = RCF_K_NODE; k < RCF_K_NR; k++) {
 		struct rcf_obj o;
 
 		if (k == RCF_K_PATH ||
-		    !rcf_nl_dump(&c->nl, k, NULL, collect, &t))
+		    !rcf_nl_dump(&c->nl, k, NULL, collect, t))
 			continue;
 		rcf_obj_init(&o, k);
-		rc = kernel_error(c, "topo save", &o);
-		goto out;
+		rcf_topo_free(t);
+		return kernel_error(c, "topo save", &o);
 	}
-	rcf_topo_sort(&t);
+	rcf_topo_sort(t);
+	return RCFCTL_OK;
+}
+
+static int topo_save(struct ctl *c, int argc, char **argv)
+{
+	const char *file;
+	struct rcf_topo t;
+	int rc;
+	FILE *f;
+
+	if (parse_flags(argc, argv, NULL, &file))
+		return usage_error("usage: rcfctl topo save FILE");
+	rc = topo_dump(c, &t);
+	if (rc)
+		return rc;
 	f = strcmp(file, "-") ? fopen(file, "w") : stdout;
 	if (!f) {
 		fprintf(stderr, "rcfctl: %s: %s\n", file, strerror(errno));
@@ -430,6 +440,8 @@ int cmd_topo(struct ctl *c, int argc, char **argv)
 		return topo_save(c, argc - 1, argv + 1);
 	if (!strncmp(w, "stats", n) && n > 1)
 		return topo_stats(c, argc - 1, argv + 1);
+	if (!strncmp(w, "draw", n))
+		return topo_draw(c, argc - 1, argv + 1);
 	if (!strncmp(w, "swap", n) && n > 1)
 		return topo_swap(c, argc - 1, argv + 1);
 	if (!strncmp(w, "load", n))

@@ -49,6 +49,11 @@ int main(int argc, char **argv)
 					 !res.tr.msgs_refused)
 			     ? 0
 			     : 1;
+		if (o.draw &&
+		    sim_draw(&o.topo, &res.st, o.draw, err, sizeof(err))) {
+			fprintf(stderr, "rcfsim: --draw: %s\n", err);
+			rc = 2;
+		}
 	}
 	rcf_stats_free(&res.st);
 	sim_fabric_free(&f);

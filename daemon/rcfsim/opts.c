@@ -87,6 +87,8 @@ static const char usage[] =
 	"                         tables\n"
 	"      --progress         progress on stderr every second, and the\n"
 	"                         run's wall-clock time at the end\n"
+	"      --draw FILE        an SVG of the fabric, each link coloured by\n"
+	"                         the bytes it carried in this run\n"
 	"  -h, --help\n"
 	"\n"
 	"Exit status: 0 when every message was sent and delivered (with\n"
@@ -122,6 +124,7 @@ enum {
 	O_PKT_RATE,
 	O_SELF,
 	O_RAW,
+	O_DRAW,
 };
 
 static const struct option longopts[] = {
@@ -161,6 +164,7 @@ static const struct option longopts[] = {
 	{"packet-rate", required_argument, NULL, O_PKT_RATE},
 	{"self", no_argument, NULL, O_SELF},
 	{"raw", no_argument, NULL, O_RAW},
+	{"draw", required_argument, NULL, O_DRAW},
 	{"help", no_argument, NULL, 'h'},
 	{NULL, 0, NULL, 0},
 };
@@ -478,6 +482,9 @@ static int parse_one(int c, const char *arg, struct sim_opts *o)
 		return 0;
 	case O_PROGRESS:
 		o->progress = 1;
+		return 0;
+	case O_DRAW:
+		o->draw = arg;
 		return 0;
 	default:
 		return bad("%s", "bad option");

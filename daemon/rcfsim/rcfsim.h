@@ -27,6 +27,7 @@ struct sim_opts {
 	double pkt_rate; /* --packet-rate, 0: not given */
 	int json, progress;
 	int show_channels, show_switches, show_nodes, show_pairs;
+	const char *draw; /* --draw: the picture's file */
 	/* node ids from the command line and files, mapped by sim_run */
 	uint32_t *arc_ids; /* src, dst, weight triples */
 	size_t narcs;

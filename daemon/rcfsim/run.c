@@ -259,7 +259,8 @@ static int collect(const struct sim_opts *o, const struct sim_fabric *f,
 	sf->tx_bytes = as.tx_bytes;
 	sf->rx_bytes = as.rx_bytes;
 
-	for (size_t i = 0; o->show_channels && i < f->nlink; i++) {
+	/* a picture needs the links' bytes even when no table shows them */
+	for (size_t i = 0; (o->show_channels || o->draw) && i < f->nlink; i++) {
 		for (int dir = 0; dir < 2; dir++)
 			for (int vc = 0; vc < RCF_LINK_MAX_VCS; vc++) {
 				struct rcf_engine_chan_id id = {f->link[i].id,

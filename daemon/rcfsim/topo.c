@@ -19,20 +19,6 @@
 #include "topo/topo_gen.h"
 #include "topo.h"
 
-static int read_topo(const char *path, struct rcf_topo *t, char *err,
-		     size_t errlen)
-{
-	FILE *f = strcmp(path, "-") ? fopen(path, "r") : stdin;
-	int rc;
-
-	if (!f)
-		return rcf_errf(err, errlen, "%s: %s", path, strerror(errno));
-	rc = rcf_topo_read(f, path, t, err, errlen);
-	if (f != stdin)
-		fclose(f);
-	return rc;
-}
-
 /* the router a generator's fabric is routed with by default */
 static const char *default_router(const char *gen)
 {
@@ -90,7 +76,7 @@ static int get_routes(const struct sim_topo_opts *o, struct rcf_topo *t,
 		struct rcf_topo rt;
 
 		/* a route file: "route add ..." lines, as rcfctl prints */
-		if (read_topo(how, &rt, err, errlen))
+		if (rcf_topo_read_path(how, &rt, err, errlen))
 			return -1;
 		if (rcf_routes_from_topo(s, &rt)) {
 			rcf_topo_free(&rt);
@@ -246,7 +232,7 @@ int sim_topo_load(const struct sim_topo_opts *o, struct sim_fabric *f,
 	if (!g)
 		return rcf_errf(err, errlen, "out of memory");
 	if (o->gen ? rcf_topo_generate(o->gen, &t, err, errlen)
-		   : read_topo(o->topo, &t, err, errlen)) {
+		   : rcf_topo_read_path(o->topo, &t, err, errlen)) {
 		free(g);
 		return -1;
 	}

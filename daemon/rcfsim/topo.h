@@ -70,4 +70,12 @@ void sim_fabric_free(struct sim_fabric *f);
 int sim_nig_load(const char *path, uint32_t **arcs, size_t *n, char *err,
 		 size_t errlen);
 
+struct rcf_stats;
+/*
+ * draw.c: an SVG of the fabric o names into path, its links coloured by
+ * the channel rows of st; 0, or -1 with a reason in err.
+ */
+int sim_draw(const struct sim_topo_opts *o, const struct rcf_stats *st,
+	     const char *path, char *err, size_t errlen);
+
 #endif

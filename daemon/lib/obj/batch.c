@@ -178,3 +178,19 @@ int rcf_topo_read(FILE *f, const char *name, struct rcf_topo *t, char *err,
 	free(ops);
 	return rc;
 }
+
+int rcf_topo_read_path(const char *path, struct rcf_topo *t, char *err,
+		       size_t errlen)
+{
+	FILE *f = strcmp(path, "-") ? fopen(path, "r") : stdin;
+	int rc;
+
+	if (!f) {
+		rcf_topo_init(t);
+		return rcf_errf(err, errlen, "%s: %s", path, strerror(errno));
+	}
+	rc = rcf_topo_read(f, path, t, err, errlen);
+	if (f != stdin)
+		fclose(f);
+	return rc;
+}

@@ -50,6 +50,9 @@ int rcf_batch_read(FILE *f, const char *name, struct rcf_op **ops, size_t *n,
  */
 int rcf_topo_read(FILE *f, const char *name, struct rcf_topo *t, char *err,
 		  size_t errlen);
+/* the same from the file at path ("-": stdin); "PATH: why" when unopened */
+int rcf_topo_read_path(const char *path, struct rcf_topo *t, char *err,
+		       size_t errlen);
 
 /*
  * The same from lines already read: ops get the ids the kernel would give

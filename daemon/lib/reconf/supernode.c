@@ -293,6 +293,7 @@ int sn_build(const struct sn_topo *t, const struct sn_map *m,
 			 SN_MAX_NODES);
 		return -1;
 	}
+	o->shape = (struct rcf_topo_shape){RCF_SHAPE_SUPERNODE, t->n, 0, 0};
 	for (uint32_t i = 0; i < t->n; i++)
 		if (!rcf_topo_node(o, i, SN_LINKS))
 			goto nomem;

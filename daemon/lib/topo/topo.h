@@ -15,9 +15,31 @@ struct rcf_objv {
 	size_t n, cap;
 };
 
+/*
+ * What a generator built, for pictures (lib/draw/): the structure is the
+ * generator's to tell, a drawing should not have to find it again in
+ * the graph.  Files and dumps have none (RCF_SHAPE_NONE).
+ */
+enum rcf_shape_kind {
+	RCF_SHAPE_NONE,
+	RCF_SHAPE_RING,	     /* a: nodes */
+	RCF_SHAPE_GRID,	     /* a x b nodes, id = row * a + col; wrap */
+	RCF_SHAPE_HYPERCUBE, /* a: dimension */
+	RCF_SHAPE_SP1,	     /* a: nodes (topo_sp1.c's boards) */
+	RCF_SHAPE_RDT,	     /* a x a routers (topo_rdt.c's ports) */
+	RCF_SHAPE_SUPERNODE, /* a: nodes on the crossbar switches */
+};
+
+struct rcf_topo_shape {
+	enum rcf_shape_kind kind;
+	uint32_t a, b;
+	int wrap;
+};
+
 struct rcf_topo {
 	struct rcf_obj fabric; /* no attribute: no fabric settings */
 	struct rcf_objv v[RCF_K_NR];
+	struct rcf_topo_shape shape;
 };
 
 void rcf_topo_init(struct rcf_topo *t);

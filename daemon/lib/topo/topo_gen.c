@@ -17,6 +17,7 @@
 int rcf_gen_ring(struct rcf_topo *t, uint32_t n)
 {
 	/* port 0 leads to id + 1, port 1 to id - 1 */
+	t->shape = (struct rcf_topo_shape){RCF_SHAPE_RING, n, 0, 0};
 	for (uint32_t i = 0; i < n; i++)
 		if (!rcf_topo_node(t, i, 2))
 			return -1;
@@ -29,6 +30,7 @@ int rcf_gen_ring(struct rcf_topo *t, uint32_t n)
 int rcf_gen_mesh(struct rcf_topo *t, uint32_t x, uint32_t y, int wrap)
 {
 	/* id = row * x + col; ports 0 +x, 1 -x, 2 +y, 3 -y */
+	t->shape = (struct rcf_topo_shape){RCF_SHAPE_GRID, x, y, wrap};
 	for (uint32_t i = 0; i < x * y; i++)
 		if (!rcf_topo_node(t, i, 4))
 			return -1;
@@ -60,6 +62,7 @@ int rcf_gen_hypercube(struct rcf_topo *t, uint32_t dim)
 	uint32_t n = 1u << dim;
 
 	/* port d joins the two nodes whose ids differ in bit d */
+	t->shape = (struct rcf_topo_shape){RCF_SHAPE_HYPERCUBE, dim, 0, 0};
 	for (uint32_t i = 0; i < n; i++)
 		if (!rcf_topo_node(t, i, dim))
 			return -1;

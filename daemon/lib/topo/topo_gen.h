@@ -31,4 +31,14 @@ int rcf_gen_rdt(struct rcf_topo *t, const struct rcf_rdt *d);
 #define RCF_SP1_BOARD_CHIPS 8
 #define RCF_SP1_BOARD_NODES 16
 
+/*
+ * sp1:nodes in boards: nb node boards (0 .. nb - 1), then m second-stage
+ * boards per half (nb + h * m ..); halves is 2 for sp1:512 only.
+ */
+struct rcf_sp1_boards {
+	uint32_t nb, m, halves;
+};
+/* 0, or -1 when nodes is not one of the SP1 sizes */
+int rcf_sp1_boards(uint32_t nodes, struct rcf_sp1_boards *sb);
+
 #endif

@@ -34,6 +34,7 @@ int rcf_gen_rdt(struct rcf_topo *t, const struct rcf_rdt *d)
 {
 	uint32_t routers = d->side * d->side, np = rcf_rdt_ports(d);
 
+	t->shape = (struct rcf_topo_shape){RCF_SHAPE_RDT, d->side, 0, 0};
 	for (uint32_t i = 0; i < routers; i++)
 		if (!rcf_topo_node(t, i, 1) || !rcf_topo_switch(t, i, np))
 			return -1;

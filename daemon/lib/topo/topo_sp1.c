@@ -65,35 +65,47 @@ static int board_port_link(struct rcf_topo *t, uint32_t from, uint32_t r,
 		       : -1;
 }
 
-int rcf_gen_sp1(struct rcf_topo *t, uint32_t nodes)
+int rcf_sp1_boards(uint32_t nodes, struct rcf_sp1_boards *sb)
 {
-	/* node boards, second-stage boards per 256-node half, halves */
-	uint32_t nb = nodes / RCF_SP1_BOARD_NODES, halves = 1, m;
-	uint32_t boards, nb_half;
-
+	sb->nb = nodes / RCF_SP1_BOARD_NODES;
+	sb->halves = 1;
 	switch (nodes) {
 	case 16:
 	case 32:
-		m = 0;
+		sb->m = 0;
 		break;
 	case 64:
-		m = 2;
+		sb->m = 2;
 		break;
 	case 128:
-		m = 4;
+		sb->m = 4;
 		break;
 	case 256:
-		m = 16;
+		sb->m = 16;
 		break;
 	case 512:
-		m = 16;
-		halves = 2;
+		sb->m = 16;
+		sb->halves = 2;
 		break;
 	default:
 		return -1;
 	}
+	return 0;
+}
+
+int rcf_gen_sp1(struct rcf_topo *t, uint32_t nodes)
+{
+	struct rcf_sp1_boards sb;
+	uint32_t nb, halves, m, boards, nb_half;
+
+	if (rcf_sp1_boards(nodes, &sb))
+		return -1;
+	nb = sb.nb;
+	halves = sb.halves;
+	m = sb.m;
 	nb_half = nb / halves;
 	boards = nb + m * halves;
+	t->shape = (struct rcf_topo_shape){RCF_SHAPE_SP1, nodes, 0, 0};
 	for (uint32_t n = 0; n < nodes; n++)
 		if (!rcf_topo_node(t, n, 1))
 			return -1;
