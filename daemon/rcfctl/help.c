@@ -154,6 +154,7 @@ void help_topo(FILE *f)
 	      "       sp1:16 | sp1:32 | sp1:64 | sp1:128 | sp1:256 | sp1:512 "
 	      "|\n"
 	      "       prdt:S:n:R | rdt:S:n:R:m |\n"
+	      "       fattree:K:N | clos:D:U:L | clos:D:U:L:M:P |\n"
 	      "       supernode:ring:N | supernode:mesh:XxY |\n"
 	      "       supernode:hypercube:D\n"
 	      "apply and load need an empty fabric (rcfctl fabric del);\n"
@@ -164,7 +165,8 @@ void help_topo(FILE *f)
 	      "/run/rcf/supernode).  stats prints counts, degree, diameter\n"
 	      "and average distance (router hops) of ring, mesh, torus,\n"
 	      "hypercube, prdt and rdt networks without a fabric, up to\n"
-	      "2^20 routers; --all searches from every router.\n",
+	      "2^20 routers; --all searches from every router; of fattree\n"
+	      "and clos fabrics as built, their switches the routers.\n",
 	      f);
 }
 
