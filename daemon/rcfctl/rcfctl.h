@@ -51,6 +51,9 @@ int topo_dump(struct ctl *c, struct rcf_topo *t);
 int topo_draw(struct ctl *c, int argc, char **argv);
 /* rcfctl topo stats (topo_stats.c) */
 int topo_stats(struct ctl *c, int argc, char **argv);
+/* rcfctl topo import | export (topo_ib.c) */
+int topo_import(struct ctl *c, int argc, char **argv);
+int topo_export(struct ctl *c, int argc, char **argv);
 int cmd_monitor(struct ctl *c, int argc, char **argv);
 /* rcfctl daemon: rcfd over its control socket (daemon.c) */
 int cmd_daemon(struct ctl *c, int argc, char **argv);

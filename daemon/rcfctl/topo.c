@@ -446,6 +446,10 @@ int cmd_topo(struct ctl *c, int argc, char **argv)
 		return topo_swap(c, argc - 1, argv + 1);
 	if (!strncmp(w, "load", n))
 		return topo_load(c, argc - 1, argv + 1);
+	if (!strncmp(w, "import", n))
+		return topo_import(c, argc - 1, argv + 1);
+	if (!strncmp(w, "export", n))
+		return topo_export(c, argc - 1, argv + 1);
 	if (!strncmp(w, "help", n) || !strcmp(w, "--help") ||
 	    !strcmp(w, "-h")) {
 		help_topo(stdout);

@@ -38,8 +38,11 @@ int rcf_batch_each(FILE *f, const char *name, rcf_batch_line_fn fn, void *ctx,
 		if (nw == 0)
 			continue;
 		if (nw < 0) {
-			snprintf(err, errlen, "%s:%d: line too long", name,
-				 lineno);
+			snprintf(err, errlen, "%s:%d: %s", name, lineno,
+				 nw == -1   ? "line too long"
+				 : nw == -2 ? "quoted word not closed"
+					    : "blank needed after a closing "
+					      "quote");
 			goto out;
 		}
 		r = rcf_parse_op(nw, words, 0, op, why, sizeof(why));

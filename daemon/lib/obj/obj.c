@@ -195,9 +195,24 @@ int rcf_obj_set_ifname(struct rcf_obj *o, const char *name)
 	return 0;
 }
 
+int rcf_obj_set_desc(struct rcf_obj *o, const char *desc)
+{
+	size_t n = strlen(desc);
+
+	if (!n || n > RCF_DESC_MAX)
+		return -1;
+	/* a line break or control byte would end or garble the file's line */
+	for (size_t i = 0; i < n; i++)
+		if ((unsigned char)desc[i] < 0x20 || desc[i] == 0x7f)
+			return -1;
+	memcpy(o->desc, desc, n + 1);
+	return 0;
+}
+
 int rcf_obj_equal(const struct rcf_obj *a, const struct rcf_obj *b)
 {
-	if (a->kind != b->kind || memcmp(a->has, b->has, sizeof(a->has)))
+	if (a->kind != b->kind || memcmp(a->has, b->has, sizeof(a->has)) ||
+	    a->guid != b->guid || strcmp(a->desc, b->desc))
 		return 0;
 	for (int i = 0; i < __RCF_A_MAX; i++) {
 		if (!rcf_has(a, i))

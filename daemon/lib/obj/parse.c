@@ -23,6 +23,25 @@ int rcf_parse_num(const char *s, uint64_t max, uint64_t *out)
 	return rcf_num_u64(s, 0, max, out) ? -1 : 0;
 }
 
+/*
+ * A word in double quotes keeps its blanks and '#'; \" and \\ inside
+ * stand for " and \.  The word is unquoted in place; p is at the quote.
+ */
+static char *quoted_word(char *p)
+{
+	char *out = p;
+
+	for (p++; *p && *p != '"'; p++) {
+		if (*p == '\\' && (p[1] == '"' || p[1] == '\\'))
+			p++;
+		*out++ = *p;
+	}
+	if (!*p)
+		return NULL;
+	*out = '\0';
+	return p + 1;
+}
+
 int rcf_split_words(char *line, char **words, int max)
 {
 	int n = 0;
@@ -36,6 +55,15 @@ int rcf_split_words(char *line, char **words, int max)
 		if (n == max)
 			return -1;
 		words[n++] = p;
+		if (*p == '"') {
+			p = quoted_word(p);
+			if (!p)
+				return -2;
+			if (*p && *p != ' ' && *p != '\t' && *p != '\r' &&
+			    *p != '\n')
+				return -3;
+			continue;
+		}
 		while (*p && *p != ' ' && *p != '\t' && *p != '\r' &&
 		       *p != '\n')
 			p++;
@@ -238,6 +266,32 @@ static int check_path(const struct rcf_obj *o, enum rcf_verb verb, char *err,
 	}
 }
 
+/* desc "TEXT" or guid 0xHEX (a topology file's names, never sent) */
+static int parse_label(struct rcf_obj *o, int argc, char **argv, int *i,
+		       char *err, size_t errlen)
+{
+	const char *k = rcf_kind_names[o->kind], *w = argv[*i];
+	int desc = w[0] == 'd';
+
+	if (*i + 1 >= argc)
+		return rcf_errf(err, errlen, "%s: \"%s\" needs a value", k, w);
+	if (desc ? o->desc[0] != '\0' : o->guid != 0)
+		return rcf_errf(err, errlen, "%s: \"%s\" given twice", k, w);
+	if (desc && rcf_obj_set_desc(o, argv[*i + 1]))
+		return rcf_errf(err, errlen,
+				"%s: desc must be 1-%d characters, no "
+				"control characters",
+				k, RCF_DESC_MAX);
+	if (!desc && (strncmp(argv[*i + 1], "0x", 2) ||
+		      rcf_num_u64x(argv[*i + 1], 1, UINT64_MAX, &o->guid)))
+		return rcf_errf(err, errlen,
+				"%s: guid \"%s\" is not 0x and 1-16 hex "
+				"digits, not 0",
+				k, argv[*i + 1]);
+	*i += 2;
+	return 0;
+}
+
 static int check_required(const struct rcf_op *op, enum rcf_verb verb,
 			  char *err, size_t errlen)
 {
@@ -351,6 +405,14 @@ int rcf_parse_op(int argc, char **argv, int allow_get, struct rcf_op *op,
 			if (parse_value(o, key_attr[kind], w, err, errlen))
 				return -1;
 			i++;
+			continue;
+		}
+		/* files only: the command line sends all it takes */
+		if (!allow_get && verb == RCF_V_NEW &&
+		    (kind == RCF_K_NODE || kind == RCF_K_SWITCH) &&
+		    (!strcmp(w, "desc") || !strcmp(w, "guid"))) {
+			if (parse_label(o, argc, argv, &i, err, errlen))
+				return -1;
 			continue;
 		}
 		attr = rcf_attr_lookup(kind, w);

@@ -21,7 +21,9 @@ int rcf_parse_num(const char *s, uint64_t max, uint64_t *out);
 
 /*
  * Splits line into words in place (space/tab separated, '#' starts a
- * comment).  Returns the word count, or -1 if there are more than max.
+ * comment, "a quoted word" keeps blanks, \" and \\ escape).  Returns the
+ * word count, -1 if there are more than max, -2 for a quote not closed,
+ * -3 for a closing quote not followed by a blank.
  */
 int rcf_split_words(char *line, char **words, int max);
 

@@ -41,6 +41,8 @@ enum rcf_atype {
 };
 
 #define RCF_IFNAMSIZ 16
+/* bytes of an InfiniBand NodeDescription */
+#define RCF_DESC_MAX 64
 
 struct rcf_end {
 	uint8_t kind; /* enum rcf_elem_kind */
@@ -71,6 +73,13 @@ struct rcf_obj {
 	/* RCF_A_NODE_ADDRS present with naddrs == 0: clear the list */
 	uint8_t naddrs;
 	struct rcf_addr addrs[RCF_NODE_MAX_ADDRS];
+	/*
+	 * A node's or switch's name and GUID from a topology file (an
+	 * InfiniBand NodeDescription and NodeGUID); the kernel does not
+	 * store them.  Empty and 0: none.
+	 */
+	char desc[RCF_DESC_MAX + 1];
+	uint64_t guid;
 };
 
 struct rcf_op {
@@ -125,6 +134,8 @@ void rcf_obj_init(struct rcf_obj *o, enum rcf_kind kind);
 void rcf_obj_set_end(struct rcf_obj *o, int which, uint8_t kind, uint32_t id,
 		     uint32_t port);
 int rcf_obj_set_ifname(struct rcf_obj *o, const char *name);
+/* 1 to RCF_DESC_MAX printable characters (UTF-8 allowed); 0 or -1 */
+int rcf_obj_set_desc(struct rcf_obj *o, const char *desc);
 int rcf_obj_equal(const struct rcf_obj *a, const struct rcf_obj *b);
 int rcf_obj_cmp_key(const struct rcf_obj *a, const struct rcf_obj *b);
 

@@ -85,6 +85,17 @@ void rcf_print_batch(FILE *f, const struct rcf_obj *o)
 		if (rcf_has(o, *a) && !rcf_attrs[*a].ro &&
 		    *a != RCF_A_PATH_STATE)
 			print_attr(f, o, *a, 1);
+	if (o->desc[0]) {
+		fputs(" desc \"", f);
+		for (const char *c = o->desc; *c; c++) {
+			if (*c == '"' || *c == '\\')
+				fputc('\\', f);
+			fputc(*c, f);
+		}
+		fputc('"', f);
+	}
+	if (o->guid)
+		fprintf(f, " guid 0x%016llx", (unsigned long long)o->guid);
 	fputc('\n', f);
 }
 

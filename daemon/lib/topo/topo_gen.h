@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Topology generators: ring, mesh, torus, hypercube, SP1 and RDT networks. */
+/*
+ * Topology generators: ring, mesh, torus, hypercube, SP1, RDT, fat-tree
+ * and Clos networks.
+ */
 #ifndef RCF_TOPO_GEN_H
 #define RCF_TOPO_GEN_H
 
@@ -7,8 +10,9 @@
 
 /*
  * Builds the topology named by spec ("ring:8", "mesh:4x4", "torus:4x4",
- * "hypercube:4", "sp1:16", "prdt:16:2:2", "rdt:64:2:3:1" ...) into t (initialised here).  Returns 0, or -1
- * with a reason in err.
+ * "hypercube:4", "sp1:16", "prdt:16:2:2", "rdt:64:2:3:1", "fattree:4:3",
+ * "clos:8:4:8" ...) into t (initialised here).  Returns 0, or -1 with a
+ * reason in err.
  */
 int rcf_topo_generate(const char *spec, struct rcf_topo *t, char *err,
 		      size_t errlen);
@@ -25,6 +29,29 @@ struct rcf_rdt;
 /* whether d's fabric is within the kernel's limits; -1 with why in err */
 int rcf_rdt_fits(const struct rcf_rdt *d, char *err, size_t errlen);
 int rcf_gen_rdt(struct rcf_topo *t, const struct rcf_rdt *d);
+
+/* a K-ary N-tree: K^N nodes, N levels of K^(N-1) switches of 2K ports */
+struct rcf_fattree {
+	uint32_t k, n;
+};
+
+/*
+ * A folded Clos: pods of leaves leaves, each with down nodes and up
+ * uplinks, one to each of the pod's up spines; with three levels
+ * (core_up > 0) every spine has core_up more ports to core switches of
+ * pods ports.  Two levels: one pod, no core.
+ */
+struct rcf_clos {
+	uint32_t down, up, leaves, core_up, pods;
+};
+
+/* spec is "fattree:..." or "clos:..."; refuses beyond the kernel's limits */
+int rcf_fattree_parse(const char *spec, struct rcf_fattree *f, char *err,
+		      size_t errlen);
+int rcf_gen_fattree(struct rcf_topo *t, const struct rcf_fattree *f);
+int rcf_clos_parse(const char *spec, struct rcf_clos *c, char *err,
+		   size_t errlen);
+int rcf_gen_clos(struct rcf_topo *t, const struct rcf_clos *c);
 
 /* SP1 layout facts, shared with the tests and documentation */
 #define RCF_SP1_CHIP_PORTS  8

@@ -5,7 +5,8 @@
  * one search per class of routers that a translation maps onto each other
  * gives the exact all-pairs figures: one for ring, torus, hypercube and
  * PRDT, 16 for RDT (its torus assignment repeats every 4 routers along
- * both axes), every router for a mesh.
+ * both axes), every router for a mesh.  Switch fabrics (fat trees, Clos)
+ * are built and searched from every switch: their routers are switches.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -15,7 +16,7 @@
 #include "util/errf.h"
 #include "util/num.h"
 
-enum kind { RING, MESH, TORUS, CUBE, RDT };
+enum kind { RING, MESH, TORUS, CUBE, RDT, BUILT };
 
 struct net {
 	enum kind kind;
@@ -24,6 +25,9 @@ struct net {
 	uint64_t routers;
 	/* translations by period along x and y are symmetries; 0: none */
 	uint32_t period;
+	/* BUILT: the fabric, and switch v's neighbours adj[first[v] ..] */
+	struct rcf_topo t;
+	uint32_t *first, *adj;
 };
 
 /* the routers next to v, parallel links repeated; returns how many */
@@ -61,8 +65,69 @@ static uint32_t nbrs(const struct net *g, uint32_t v, uint32_t *out)
 					rcf_rdt_step(&g->d, v, ranks[s], dir);
 		break;
 	}
+	case BUILT:
+		k = g->first[v + 1] - g->first[v];
+		memcpy(out, &g->adj[g->first[v]], k * sizeof(*out));
+		break;
 	}
 	return k;
+}
+
+/* the switch-to-switch links of g->t as adjacency lists */
+static int adjacency(struct net *g)
+{
+	const struct rcf_objv *l = &g->t.v[RCF_K_LINK];
+	uint32_t ns = g->t.v[RCF_K_SWITCH].n, *fill;
+
+	g->first = calloc(ns + 1, sizeof(*g->first));
+	g->adj = malloc((2 * l->n + 1) * sizeof(*g->adj));
+	fill = calloc(ns + 1, sizeof(*fill));
+	if (!g->first || !g->adj || !fill) {
+		free(fill);
+		return -1;
+	}
+	for (size_t i = 0; i < l->n; i++)
+		if (l->o[i].end[0].kind == RCF_ELEM_SWITCH &&
+		    l->o[i].end[1].kind == RCF_ELEM_SWITCH)
+			for (int e = 0; e < 2; e++)
+				g->first[l->o[i].end[e].id + 1]++;
+	for (uint32_t v = 0; v < ns; v++)
+		g->first[v + 1] += g->first[v];
+	for (size_t i = 0; i < l->n; i++) {
+		const struct rcf_end *e = l->o[i].end;
+
+		if (e[0].kind != RCF_ELEM_SWITCH ||
+		    e[1].kind != RCF_ELEM_SWITCH)
+			continue;
+		g->adj[g->first[e[0].id] + fill[e[0].id]++] = e[1].id;
+		g->adj[g->first[e[1].id] + fill[e[1].id]++] = e[0].id;
+	}
+	free(fill);
+	return 0;
+}
+
+static void net_free(struct net *g)
+{
+	if (g->kind != BUILT)
+		return;
+	rcf_topo_free(&g->t);
+	free(g->first);
+	free(g->adj);
+}
+
+/* generators whose fabric is searched as built: ids are 0 .. n - 1 */
+static int built(const char *spec, struct net *g, char *err, size_t errlen)
+{
+	if (rcf_topo_generate(spec, &g->t, err, errlen))
+		return -1;
+	g->kind = BUILT;
+	g->x = g->t.v[RCF_K_SWITCH].n;
+	g->period = 0;
+	if (adjacency(g)) {
+		net_free(g);
+		return rcf_errf(err, errlen, "%s: out of memory", spec);
+	}
+	return 0;
 }
 
 static int parse(const char *spec, struct net *g, char *err, size_t errlen)
@@ -83,6 +148,10 @@ static int parse(const char *spec, struct net *g, char *err, size_t errlen)
 		g->x = g->y = g->d.side;
 		/* coset() in rdt.c repeats every 4 along both axes */
 		g->period = g->d.m == g->d.R ? 1 : 4;
+	} else if (!strncmp(spec, "fattree:", 8) ||
+		   !strncmp(spec, "clos:", 5)) {
+		if (built(spec, g, err, errlen))
+			return -1;
 	} else if (!strncmp(spec, "ring:", 5)) {
 		g->kind = RING;
 		if (rcf_num_u32(arg, 3, RCF_TSTATS_MAX_ROUTERS, &g->x))
@@ -117,7 +186,8 @@ static int parse(const char *spec, struct net *g, char *err, size_t errlen)
 bad:
 	return rcf_errf(err, errlen,
 			"%s: topo stats knows ring:N, mesh:XxY, torus:XxY, "
-			"hypercube:D, prdt:S:n:R and rdt:S:n:R:m",
+			"hypercube:D, prdt:S:n:R, rdt:S:n:R:m, "
+			"fattree:K:N and clos:...",
 			spec);
 }
 
@@ -199,6 +269,17 @@ static void counts(const struct net *g, struct bfs *b, struct rcf_tstats *st)
 				rcf_rdt_torus_size(&g->d, r) / st->torus_x[r];
 		}
 	}
+	if (g->kind == BUILT) {
+		const struct rcf_objv *sw = &g->t.v[RCF_K_SWITCH];
+
+		st->nodes = g->t.v[RCF_K_NODE].n;
+		st->switches = g->routers;
+		st->links = g->t.v[RCF_K_LINK].n;
+		st->ports = 0;
+		for (size_t v = 0; v < sw->n; v++)
+			if (sw->o[v].v[RCF_A_SWITCH_PORTS] > st->ports)
+				st->ports = sw->o[v].v[RCF_A_SWITCH_PORTS];
+	}
 }
 
 int rcf_topo_stats(const char *spec, int all, struct rcf_tstats *st, char *err,
@@ -217,6 +298,7 @@ int rcf_topo_stats(const char *spec, int all, struct rcf_tstats *st, char *err,
 	if (!b.dist || !b.queue) {
 		free(b.dist);
 		free(b.queue);
+		net_free(&g);
 		return rcf_errf(err, errlen, "%s: out of memory", spec);
 	}
 	counts(&g, &b, st);
@@ -247,5 +329,6 @@ int rcf_topo_stats(const char *spec, int all, struct rcf_tstats *st, char *err,
 				: 0;
 	free(b.dist);
 	free(b.queue);
+	net_free(&g);
 	return 0;
 }
