@@ -14,16 +14,16 @@ field() {
 }
 
 limit_refuses() {
-	local out mem old
+	local out mem eng old
 	old=$(cat $P)
 	rcfctl fabric del >/dev/null 2>&1 || true
 	rcfctl topo apply sp1:64 >/dev/null
-	mem=$(field mem)
+	mem=$(field mem) eng=$(field engine-mem)
 	rcfctl fabric del >/dev/null
-	# room for the topology, not for its routes
-	echo $((mem + 65536)) >$P
+	# room for the topology and its engine's tables, not for its routes
+	echo $((mem + eng + 65536)) >$P
 	rcfctl topo apply sp1:64 >/dev/null
-	echo "# sp1:64 holds $mem bytes, limit $((mem + 65536))"
+	echo "# sp1:64 holds $mem bytes, its engine $eng, limit $((mem + eng + 65536))"
 	if out=$(rcfctl route compute --algo sp1 --install --force 2>&1); then
 		echo "$old" >$P
 		fail "routes past the limit were installed ($(field mem) bytes)"
