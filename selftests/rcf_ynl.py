@@ -121,7 +121,8 @@ def objects(f):
         f.do('node-new', {'node-id': n})
     f.do('switch-new', {'switch-id': 0, 'switch-ports': 8})
     for n in range(4):
-        f.do('link-new', {'link-id': n,
+        # link 1 has a second VC for route-set to move to
+        f.do('link-new', {'link-id': n, 'link-vcs': 2 if n == 1 else 1,
                           'link-end-a': {'kind': 'node', 'id': n, 'port': 0},
                           'link-end-b': {'kind': 'switch', 'id': 0,
                                          'port': n}})
@@ -168,6 +169,7 @@ def objects(f):
                        'route-hops': '0000'})
     f.do('route-new', {'route-src': 0, 'route-dst': 1, 'route-index': 1,
                        'route-hops': '0001'})
+    # the switch's output port 1, VC 1 (0x21)
     f.do('route-set', {'route-src': 0, 'route-dst': 1, 'route-index': 1,
                        'route-hops': '0021'})
     r = f.do('route-get', {'route-src': 0, 'route-dst': 1, 'route-index': 1})
