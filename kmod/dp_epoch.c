@@ -525,7 +525,7 @@ static struct sk_buff *rcf_epoch_msg(const struct rcf_epoch_rec *r,
 					RCF_CMD_EPOCH_GET);
 	else
 		hdr = genlmsg_put(skb, 0, 0, &rcf_genl_family, 0,
-				  RCF_CMD_EPOCH_GET);
+				  RCF_CMD_EPOCH_NTF);
 	if (!hdr || rcf_epoch_fill(skb, r)) {
 		nlmsg_free(skb);
 		return NULL;

@@ -237,7 +237,8 @@ static struct sk_buff *rcf_dp_pev_msg(const struct rcf_dp_pev *ev)
 
 	if (!skb)
 		return NULL;
-	hdr = genlmsg_put(skb, 0, 0, &rcf_genl_family, 0, ev->cmd);
+	hdr = genlmsg_put(skb, 0, 0, &rcf_genl_family, 0,
+			  rcf_ntf_cmd(ev->cmd));
 	if (!hdr)
 		goto fail;
 	if (ev->cmd == RCF_CMD_PATH_RETURNED && ev->has_path)

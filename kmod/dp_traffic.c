@@ -140,7 +140,7 @@ static void rcf_dp_traffic_event(struct rcf_dp *dp)
 	if (!skb)
 		return;
 	hdr = genlmsg_put(skb, 0, 0, &rcf_genl_family, 0,
-			  RCF_CMD_TRAFFIC_GET);
+			  RCF_CMD_TRAFFIC_DONE_NTF);
 	if (!hdr || rcf_traffic_fill(skb, dp->tr)) {
 		nlmsg_free(skb);
 		return;

@@ -288,7 +288,8 @@ void rcf_genl_ops_init(void)
 		} else if (cmd == RCF_CMD_EPOCH_GET) {
 			op->doit = rcf_epoch_get_doit;
 		} else if (cmd == RCF_CMD_NODE_THRESHOLD ||
-			   cmd == RCF_CMD_PATH_RETURNED) {
+			   cmd == RCF_CMD_PATH_RETURNED ||
+			   cmd >= RCF_CMD_FABRIC_NEW_NTF) {
 			/* a notification: a request for it is refused */
 			op->doit = rcf_notify_only_doit;
 		} else if (cmd == RCF_CMD_PATH_REQUEST) {

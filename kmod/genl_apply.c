@@ -88,6 +88,9 @@ static int rcf_apply_node(struct rcf_req *req, u8 cmd)
 		if (err)
 			return err;
 	} else {
+		/* the model refuses a port count that is not the node's */
+		c.has_ports = !!req->tb[RCF_A_NODE_PORTS];
+		c.ports = rcf_u32(req, RCF_A_NODE_PORTS, 0);
 		c.id = copy.id;
 		err = rcf_parse_addrs(req, &c);
 		if (!err)

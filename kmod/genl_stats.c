@@ -23,11 +23,29 @@ static int rcf_put64(struct sk_buff *skb, int type, u64 v)
 	return nla_put_u64_64bit(skb, type, v, RCF_STATS_PAD);
 }
 
+/*
+ * One keyed counter, a repeated nest: a drop reason's count or a latency
+ * bucket's, which share their layout (a key, then the count).
+ */
+static int rcf_put_entry(struct sk_buff *skb, int type, u32 key, u64 count)
+{
+	struct nlattr *nest;
+
+	BUILD_BUG_ON((int)RCF_SDROP_REASON != (int)RCF_SLAT_BUCKET ||
+		     (int)RCF_SDROP_COUNT != (int)RCF_SLAT_COUNT ||
+		     (int)RCF_SDROP_PAD != (int)RCF_SLAT_PAD);
+	nest = nla_nest_start(skb, type);
+	if (!nest || nla_put_u32(skb, RCF_SDROP_REASON, key) ||
+	    nla_put_u64_64bit(skb, RCF_SDROP_COUNT, count, RCF_SDROP_PAD))
+		return -EMSGSIZE;
+	nla_nest_end(skb, nest);
+	return 0;
+}
+
 static int rcf_stats_fabric(struct rcf_sdump *d)
 {
 	struct sk_buff *skb = d->skb;
 	struct rcf_dp_tot *t = &d->dp->report;
-	struct nlattr *nest;
 	u64 inflight;
 	int i;
 
@@ -50,21 +68,14 @@ static int rcf_stats_fabric(struct rcf_sdump *d)
 	    rcf_put64(skb, RCF_STATS_TX_BYTES, t->tx_bytes) ||
 	    rcf_put64(skb, RCF_STATS_RX_BYTES, t->rx_bytes))
 		return -EMSGSIZE;
-	nest = nla_nest_start(skb, RCF_STATS_DROPS);
-	if (!nest)
-		return -EMSGSIZE;
 	for (i = 1; i < __RCF_DROP_MAX; i++)
-		if (t->drops[i] && nla_put_u64_64bit(skb, i, t->drops[i], 0))
+		if (t->drops[i] &&
+		    rcf_put_entry(skb, RCF_STATS_DROPS, i, t->drops[i]))
 			return -EMSGSIZE;
-	nla_nest_end(skb, nest);
-	nest = nla_nest_start(skb, RCF_STATS_LAT_HIST);
-	if (!nest)
-		return -EMSGSIZE;
 	for (i = 0; i < RCF_ENGINE_LAT_BUCKETS; i++)
 		if (t->lat_hist[i] &&
-		    nla_put_u64_64bit(skb, i + 1, t->lat_hist[i], 0))
+		    rcf_put_entry(skb, RCF_STATS_LAT_HIST, i, t->lat_hist[i]))
 			return -EMSGSIZE;
-	nla_nest_end(skb, nest);
 	return 0;
 }
 

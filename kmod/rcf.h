@@ -134,5 +134,6 @@ int rcf_stats_reset_doit(struct sk_buff *skb, struct genl_info *info);
 void rcf_events_send(struct rcf_req *req);
 void rcf_events_free(struct rcf_req *req);
 int rcf_event_add(struct rcf_req *req, u8 cmd, const void *obj, size_t len);
+u8 rcf_ntf_cmd(u8 cmd);
 
 #endif /* _RCF_KMOD_H */

@@ -218,7 +218,7 @@ int main(int argc, char **argv)
 			ret = rcf_recv_event(&ln, &ev, 5000);
 			if (ret)
 				return report(ret, &err);
-			if (ev.cmd == RCF_CMD_EPOCH_GET)
+			if (ev.cmd == RCF_CMD_EPOCH_NTF)
 				break;
 			free(ev.attrs);
 		}

@@ -39,7 +39,7 @@ static int recv_object_event(struct rcf_nl *l, struct rcf_obj *ev, int ms)
 {
 	int r;
 
-	while (!(r = rcf_recv_event(l, ev, ms)) && ev->cmd == RCF_CMD_EPOCH_GET)
+	while (!(r = rcf_recv_event(l, ev, ms)) && ev->cmd == RCF_CMD_EPOCH_NTF)
 		free(ev->attrs);
 	return r;
 }
@@ -79,15 +79,16 @@ TEST_F(ev, object_lifecycle)
 	struct rcf_msg *m;
 
 	RCF_OK(rcf_node_add(nl, 5, 1, err));
-	next_event(_metadata, l, RCF_CMD_NODE_NEW, RCF_A_NODE_ID, 5, &ev);
+	next_event(_metadata, l, RCF_CMD_NODE_NEW_NTF, RCF_A_NODE_ID, 5, &ev);
 	EXPECT_EQ(1, rcf_u32(&ev, RCF_A_NODE_PORTS));
 	EXPECT_STREQ("rcf5", rcf_str(&ev, RCF_A_NODE_IFNAME));
 	free(ev.attrs);
 	RCF_OK(rcf_switch_add(nl, 0, 8, err));
-	next_event(_metadata, l, RCF_CMD_SWITCH_NEW, RCF_A_SWITCH_ID, 0, NULL);
+	next_event(_metadata, l, RCF_CMD_SWITCH_NEW_NTF, RCF_A_SWITCH_ID, 0,
+		   NULL);
 	RCF_OK(rcf_link_add(nl, 3, RCF_ELEM_NODE, 5, 0, RCF_ELEM_SWITCH, 0, 2,
 			    err));
-	next_event(_metadata, l, RCF_CMD_LINK_NEW, RCF_A_LINK_ID, 3, &ev);
+	next_event(_metadata, l, RCF_CMD_LINK_NEW_NTF, RCF_A_LINK_ID, 3, &ev);
 	EXPECT_EQ(RCF_LINK_UP, rcf_u8(&ev, RCF_A_LINK_STATE));
 	free(ev.attrs);
 
@@ -99,16 +100,16 @@ TEST_F(ev, object_lifecycle)
 	rcf_put_u32(m, RCF_A_LINK_ID, 3);
 	rcf_put_u8(m, RCF_A_LINK_STATE, RCF_LINK_DOWN);
 	RCF_OK(rcf_xfer(nl, m, NULL, err));
-	next_event(_metadata, l, RCF_CMD_LINK_SET, RCF_A_LINK_ID, 3, &ev);
+	next_event(_metadata, l, RCF_CMD_LINK_SET_NTF, RCF_A_LINK_ID, 3, &ev);
 	EXPECT_EQ(RCF_LINK_DOWN, rcf_u8(&ev, RCF_A_LINK_STATE));
 	free(ev.attrs);
 
 	RCF_OK(rcf_key_cmd(nl, RCF_CMD_LINK_DEL, RCF_A_LINK_ID, 3, 0, 0, 0, 0,
 			   NULL, err));
-	next_event(_metadata, l, RCF_CMD_LINK_DEL, RCF_A_LINK_ID, 3, NULL);
+	next_event(_metadata, l, RCF_CMD_LINK_DEL_NTF, RCF_A_LINK_ID, 3, NULL);
 	RCF_OK(rcf_key_cmd(nl, RCF_CMD_NODE_DEL, RCF_A_NODE_ID, 5, 0, 0, 0, 0,
 			   NULL, err));
-	next_event(_metadata, l, RCF_CMD_NODE_DEL, RCF_A_NODE_ID, 5, NULL);
+	next_event(_metadata, l, RCF_CMD_NODE_DEL_NTF, RCF_A_NODE_ID, 5, NULL);
 	no_event(_metadata, l);
 }
 
@@ -131,8 +132,8 @@ TEST_F(ev, batch_announces_each_op_after_commit)
 	batch_node(m, 7);
 	rcf_nest_end(m);
 	RCF_OK(rcf_xfer(nl, m, NULL, err));
-	next_event(_metadata, l, RCF_CMD_NODE_NEW, RCF_A_NODE_ID, 6, NULL);
-	next_event(_metadata, l, RCF_CMD_NODE_NEW, RCF_A_NODE_ID, 7, NULL);
+	next_event(_metadata, l, RCF_CMD_NODE_NEW_NTF, RCF_A_NODE_ID, 6, NULL);
+	next_event(_metadata, l, RCF_CMD_NODE_NEW_NTF, RCF_A_NODE_ID, 7, NULL);
 	no_event(_metadata, l);
 
 	/* A refused batch announces none of its ops. */

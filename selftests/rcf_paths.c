@@ -115,7 +115,7 @@ static int object_event(struct rcf_nl *l, struct rcf_obj *out, int ms)
 	int r;
 
 	while (!(r = rcf_recv_event(l, out, ms)) &&
-	       out->cmd == RCF_CMD_EPOCH_GET)
+	       out->cmd == RCF_CMD_EPOCH_NTF)
 		free(out->attrs);
 	return r;
 }
@@ -201,6 +201,26 @@ static int set_clock(struct rcf_nl *nl, uint64_t hz)
 	return rcf_xfer(nl, m, NULL, NULL);
 }
 
+/* The count of reason among a fabric stats nest's RCF_STATS_DROPS. */
+static uint64_t drop_count(const struct rcf_obj *s, uint16_t reason)
+{
+	for (size_t off = 0; off + NLA_HDRLEN <= s->len;) {
+		const struct nlattr *a = (const void *)(s->attrs + off);
+		struct rcf_obj d = {
+			.len = a->nla_len - NLA_HDRLEN,
+			.attrs = (uint8_t *)a + NLA_HDRLEN,
+		};
+
+		if (a->nla_len < NLA_HDRLEN)
+			break;
+		if ((a->nla_type & NLA_TYPE_MASK) == RCF_STATS_DROPS &&
+		    rcf_u32(&d, RCF_SDROP_REASON) == reason)
+			return rcf_u64(&d, RCF_SDROP_COUNT);
+		off += NLA_ALIGN(a->nla_len);
+	}
+	return 0;
+}
+
 /*
  * A counter of STATS_GET kind (FABRIC: id ignored); a drop reason's
  * count when drop is set.  UINT64_MAX when it cannot be read.
@@ -216,7 +236,7 @@ static uint64_t stat(struct rcf_nl *nl, uint8_t kind, uint32_t id,
 	if (rcf_xfer(nl, m, &rep, NULL))
 		return v;
 	for (size_t i = 0; i < rep.n; i++) {
-		struct rcf_obj s = rcf_nested(&rep.v[i], RCF_A_STATS), d;
+		struct rcf_obj s = rcf_nested(&rep.v[i], RCF_A_STATS);
 
 		if (kind == RCF_STATS_KIND_NODE &&
 		    rcf_u32(&s, RCF_STATS_NODE) != id)
@@ -225,8 +245,7 @@ static uint64_t stat(struct rcf_nl *nl, uint8_t kind, uint32_t id,
 			v = rcf_u64(&s, attr);
 			break;
 		}
-		d = rcf_nested(&s, RCF_STATS_DROPS);
-		v = rcf_has(&d, attr) ? rcf_u64(&d, attr) : 0;
+		v = drop_count(&s, attr);
 		break;
 	}
 	rcf_reply_free(&rep);
@@ -430,11 +449,11 @@ TEST_F(pth, objects)
 	EXPECT_EQ(sizeof(p15), h->nla_len - NLA_HDRLEN);
 	EXPECT_EQ(0, memcmp(p15, (const uint8_t *)h + NLA_HDRLEN, sizeof(p15)));
 	rcf_reply_free(&rep);
-	expect_event(_metadata, l, RCF_CMD_PATH_NEW, 0, RCF_PATH_HELD);
+	expect_event(_metadata, l, RCF_CMD_PATH_NEW_NTF, 0, RCF_PATH_HELD);
 
 	/* with an id */
 	RCF_OK(rcf_path_add(nl, 7, 0, 1, p01, sizeof(p01), err));
-	expect_event(_metadata, l, RCF_CMD_PATH_NEW, 7, RCF_PATH_HELD);
+	expect_event(_metadata, l, RCF_CMD_PATH_NEW_NTF, 7, RCF_PATH_HELD);
 
 	/* GET: the model's attributes and the data path's */
 	p = path_get(_metadata, nl, 7, &rep);
@@ -467,22 +486,22 @@ TEST_F(pth, objects)
 
 	/* recall with nothing in flight: returned at once, in that order */
 	RCF_OK(rcf_path_set_state(nl, 7, RCF_PATH_RECALL, err));
-	expect_event(_metadata, l, RCF_CMD_PATH_SET, 7, RCF_PATH_RECALL);
+	expect_event(_metadata, l, RCF_CMD_PATH_SET_NTF, 7, RCF_PATH_RECALL);
 	expect_event(_metadata, l, RCF_CMD_PATH_RETURNED, 7, RCF_PATH_RETURNED);
 	EXPECT_EQ(RCF_PATH_RETURNED, path_state(_metadata, nl, 7));
 
 	/* regranted, then recalled again */
 	RCF_OK(rcf_path_set_state(nl, 7, RCF_PATH_HELD, err));
-	expect_event(_metadata, l, RCF_CMD_PATH_SET, 7, RCF_PATH_HELD);
+	expect_event(_metadata, l, RCF_CMD_PATH_SET_NTF, 7, RCF_PATH_HELD);
 	EXPECT_EQ(RCF_PATH_HELD, path_state(_metadata, nl, 7));
 	RCF_OK(rcf_path_set_state(nl, 7, RCF_PATH_RECALL, err));
-	expect_event(_metadata, l, RCF_CMD_PATH_SET, 7, RCF_PATH_RECALL);
+	expect_event(_metadata, l, RCF_CMD_PATH_SET_NTF, 7, RCF_PATH_RECALL);
 	expect_event(_metadata, l, RCF_CMD_PATH_RETURNED, 7, RCF_PATH_RETURNED);
 
 	/* returned: it goes, with its circuit */
 	RCF_OK(rcf_key_cmd(nl, RCF_CMD_PATH_DEL, RCF_A_PATH_ID, 7, 0, 0, 0, 0,
 			   NULL, err));
-	expect_event(_metadata, l, RCF_CMD_PATH_DEL, 7, 0);
+	expect_event(_metadata, l, RCF_CMD_PATH_DEL_NTF, 7, 0);
 	EXPECT_EQ(-ENOENT,
 		  rcf_key_cmd(nl, RCF_CMD_CIRCUIT_GET, RCF_A_CIRCUIT_SWITCH, 0,
 			      RCF_A_CIRCUIT_IN_PORT, 0, 0, 0, NULL, &e));
@@ -491,7 +510,7 @@ TEST_F(pth, objects)
 
 	/* the freed id is the lowest free again */
 	RCF_OK(rcf_path_add(nl, RCF_NONE, 0, 1, p01, sizeof(p01), err));
-	expect_event(_metadata, l, RCF_CMD_PATH_NEW, 1, RCF_PATH_HELD);
+	expect_event(_metadata, l, RCF_CMD_PATH_NEW_NTF, 1, RCF_PATH_HELD);
 	expect_fabric_ok(_metadata, nl);
 	no_event(_metadata, l);
 }
@@ -568,9 +587,9 @@ TEST_F(pth, batch)
 	batch_op_path(m, RCF_CMD_PATH_SET, 3, -1, -1, NULL, 0, RCF_PATH_RECALL);
 	rcf_nest_end(m);
 	RCF_OK(rcf_xfer(nl, m, NULL, err));
-	expect_event(_metadata, l, RCF_CMD_PATH_NEW, 3, RCF_PATH_HELD);
-	expect_event(_metadata, l, RCF_CMD_PATH_NEW, 4, RCF_PATH_HELD);
-	expect_event(_metadata, l, RCF_CMD_PATH_SET, 3, RCF_PATH_RECALL);
+	expect_event(_metadata, l, RCF_CMD_PATH_NEW_NTF, 3, RCF_PATH_HELD);
+	expect_event(_metadata, l, RCF_CMD_PATH_NEW_NTF, 4, RCF_PATH_HELD);
+	expect_event(_metadata, l, RCF_CMD_PATH_SET_NTF, 3, RCF_PATH_RECALL);
 	expect_event(_metadata, l, RCF_CMD_PATH_RETURNED, 3, RCF_PATH_RETURNED);
 	EXPECT_EQ(2, fabric_u32(nl, RCF_A_FABRIC_PATHS));
 
@@ -602,7 +621,7 @@ TEST_F(pth, batch)
 	batch_op_path(m, RCF_CMD_PATH_DEL, 3, -1, -1, NULL, 0, 0);
 	rcf_nest_end(m);
 	RCF_OK(rcf_xfer(nl, m, NULL, err));
-	expect_event(_metadata, l, RCF_CMD_PATH_DEL, 3, 0);
+	expect_event(_metadata, l, RCF_CMD_PATH_DEL_NTF, 3, 0);
 	EXPECT_EQ(-ENOENT, rcf_key_cmd(nl, RCF_CMD_PATH_GET, RCF_A_PATH_ID, 3,
 				       0, 0, 0, 0, NULL, &e));
 	expect_fabric_ok(_metadata, nl);
@@ -801,7 +820,7 @@ static void expect_request(struct __test_metadata *_metadata, struct rcf_nl *l,
 			   uint32_t *waiting)
 {
 	struct rcf_obj ev = {0};
-	int r = event_of(l, RCF_CMD_PATH_REQUEST, &ev);
+	int r = event_of(l, RCF_CMD_PATH_REQUEST_NTF, &ev);
 
 	ASSERT_EQ(0, r) TH_LOG("no path request event: %s", strerror(-r));
 	EXPECT_EQ(master, rcf_u32(&ev, RCF_A_PATH_MASTER));
@@ -883,8 +902,8 @@ TEST_F(pth, link_down_breaks)
 
 	RCF_OK(rcf_path_add(nl, 2, 1, 5, p15, sizeof(p15), err));
 	RCF_OK(rcf_path_add(nl, 3, 0, 1, p01, sizeof(p01), err));
-	expect_event(_metadata, l, RCF_CMD_PATH_NEW, 2, 0);
-	expect_event(_metadata, l, RCF_CMD_PATH_NEW, 3, 0);
+	expect_event(_metadata, l, RCF_CMD_PATH_NEW_NTF, 2, 0);
+	expect_event(_metadata, l, RCF_CMD_PATH_NEW_NTF, 3, 0);
 
 	/* fault injection (§IV): the line under path 2 fails */
 	m = rcf_msg_new(nl, RCF_CMD_LINK_SET, 0);
@@ -892,9 +911,9 @@ TEST_F(pth, link_down_breaks)
 	rcf_put_u8(m, RCF_A_LINK_STATE, RCF_LINK_DOWN);
 	RCF_OK(rcf_xfer(nl, m, NULL, err));
 	ASSERT_EQ(0, object_event(l, &ev, WAIT_MS));
-	EXPECT_EQ(RCF_CMD_LINK_SET, ev.cmd);
+	EXPECT_EQ(RCF_CMD_LINK_SET_NTF, ev.cmd);
 	free(ev.attrs);
-	expect_event(_metadata, l, RCF_CMD_PATH_SET, 2, RCF_PATH_BROKEN);
+	expect_event(_metadata, l, RCF_CMD_PATH_SET_NTF, 2, RCF_PATH_BROKEN);
 	no_event(_metadata, l);
 	EXPECT_EQ(RCF_PATH_BROKEN, path_state(_metadata, nl, 2));
 	EXPECT_EQ(RCF_PATH_HELD, path_state(_metadata, nl, 3));

@@ -719,6 +719,30 @@ TEST_F(ref, notification_only_command)
 	r = rcf_xfer(nl, rcf_msg_new(nl, RCF_CMD_NODE_THRESHOLD, 0), NULL, &e);
 	EXPECT_EQ(-EOPNOTSUPP, r);
 	EXPECT_STREQ("not a request rcf serves", e.msg);
+	/* events have numbers of their own, none of them a request */
+	for (int c = RCF_CMD_FABRIC_NEW_NTF; c <= RCF_CMD_MAX; c++) {
+		r = rcf_xfer(nl, rcf_msg_new(nl, (uint8_t)c, 0), NULL, &e);
+		EXPECT_EQ(-EOPNOTSUPP, r) TH_LOG("notification %d", c);
+	}
+}
+
+/* A node's port count is fixed: a set naming another is refused. */
+TEST_F(ref, node_set_ports)
+{
+	struct rcf_nl *nl = &self->nl;
+	struct rcf_msg *m;
+	size_t off;
+
+	RCF_OK(rcf_node_add(nl, 4, 2, err));
+	m = rcf_msg_new(nl, RCF_CMD_NODE_SET, 0);
+	rcf_put_u32(m, RCF_A_NODE_ID, 4);
+	off = rcf_put_u32(m, RCF_A_NODE_PORTS, 3);
+	rcf_refused(_metadata, nl, m, EINVAL, off, "NODE_SET with other ports");
+	/* the same count is no change, and no error */
+	m = rcf_msg_new(nl, RCF_CMD_NODE_SET, 0);
+	rcf_put_u32(m, RCF_A_NODE_ID, 4);
+	rcf_put_u32(m, RCF_A_NODE_PORTS, 2);
+	RCF_OK(rcf_xfer(nl, m, NULL, err));
 }
 
 TEST_HARNESS_MAIN

@@ -106,9 +106,43 @@ static uint64_t attr_val(const struct nlattr *a)
 	return v;
 }
 
-/* Each attribute of a nest stream, with f called on it. */
-static void walk(const uint8_t *attrs, size_t len, const char *const *names,
-		 const char *prefix)
+/*
+ * One keyed count of RCF_STATS_DROPS (drop_<reason>=N) or
+ * RCF_STATS_LAT_HIST (lat_bucket<k>=N).
+ */
+static void entry(const struct nlattr *a, int drop)
+{
+	const uint8_t *p = (const uint8_t *)a + NLA_HDRLEN;
+	const struct nlattr *key = NULL, *count = NULL;
+
+	for (size_t o = 0; o + NLA_HDRLEN <= a->nla_len - NLA_HDRLEN;) {
+		const struct nlattr *d = (const struct nlattr *)(p + o);
+
+		if (d->nla_len < NLA_HDRLEN)
+			break;
+		if ((d->nla_type & NLA_TYPE_MASK) == RCF_SDROP_REASON)
+			key = d;
+		else if ((d->nla_type & NLA_TYPE_MASK) == RCF_SDROP_COUNT)
+			count = d;
+		o += NLA_ALIGN(d->nla_len);
+	}
+	if (!key || !count)
+		return;
+	if (drop)
+		printf(" drop_%s=%llu",
+		       attr_val(key) < __RCF_DROP_MAX &&
+				       drop_names[attr_val(key)]
+			       ? drop_names[attr_val(key)]
+			       : "unknown",
+		       (unsigned long long)attr_val(count));
+	else
+		printf(" lat_bucket%llu=%llu",
+		       (unsigned long long)attr_val(key),
+		       (unsigned long long)attr_val(count));
+}
+
+/* Each counter of an RCF_A_STATS nest, printed as name=value. */
+static void walk(const uint8_t *attrs, size_t len)
 {
 	for (size_t off = 0; off + NLA_HDRLEN <= len;) {
 		const struct nlattr *a = (const struct nlattr *)(attrs + off);
@@ -116,32 +150,11 @@ static void walk(const uint8_t *attrs, size_t len, const char *const *names,
 
 		if (a->nla_len < NLA_HDRLEN)
 			break;
-		if (!names) {
-			printf(" %s%u=%llu", prefix, type - 1,
+		if (type == RCF_STATS_DROPS || type == RCF_STATS_LAT_HIST)
+			entry(a, type == RCF_STATS_DROPS);
+		else if (type < __RCF_STATS_MAX && stat_names[type])
+			printf(" %s=%llu", stat_names[type],
 			       (unsigned long long)attr_val(a));
-		} else if (type == RCF_STATS_DROPS && names == stat_names) {
-			const uint8_t *p = (const uint8_t *)a + NLA_HDRLEN;
-
-			for (size_t o = 0;
-			     o + NLA_HDRLEN <= a->nla_len - NLA_HDRLEN;) {
-				const struct nlattr *d =
-					(const struct nlattr *)(p + o);
-				uint16_t r = d->nla_type & NLA_TYPE_MASK;
-
-				printf(" drop_%s=%llu",
-				       r < __RCF_DROP_MAX && drop_names[r]
-					       ? drop_names[r]
-					       : "unknown",
-				       (unsigned long long)attr_val(d));
-				o += NLA_ALIGN(d->nla_len);
-			}
-		} else if (type == RCF_STATS_LAT_HIST && names == stat_names) {
-			walk((const uint8_t *)a + NLA_HDRLEN,
-			     a->nla_len - NLA_HDRLEN, NULL, "lat_bucket");
-		} else if (type < __RCF_STATS_MAX && names[type]) {
-			printf(" %s=%llu", names[type],
-			       (unsigned long long)attr_val(a));
-		}
 		off += NLA_ALIGN(a->nla_len);
 	}
 }
@@ -178,7 +191,7 @@ static int get(struct rcf_nl *nl, const char *kind)
 					   ? rcf_u8(&rep.v[i], RCF_A_STATS_KIND)
 					   : 0]
 				     ?: "?");
-		walk(s.attrs, s.len, stat_names, "");
+		walk(s.attrs, s.len);
 		printf("\n");
 	}
 	rcf_reply_free(&rep);

@@ -149,7 +149,7 @@ static void test_modes(void)
 /* an epoch event as the kernel builds it */
 static struct nl_msg *epoch_msg(int family, uint32_t error)
 {
-	struct nl_msg *msg = rcf_nl_new_msg(family, RCF_CMD_EPOCH_GET, 0, 0);
+	struct nl_msg *msg = rcf_nl_new_msg(family, RCF_CMD_EPOCH_NTF, 0, 0);
 	struct nlattr *nest = nla_nest_start(msg, RCF_A_EPOCH);
 
 	nla_put_u64(msg, RCF_EPOCH_NUMBER, 42);
@@ -208,11 +208,11 @@ static void test_decode(void)
 	       "rolled-back epoch carries its errno");
 	nlmsg_free(msg);
 
-	/* an EPOCH_GET without the nest is not an epoch */
-	msg = rcf_nl_new_msg(FAMILY, RCF_CMD_EPOCH_GET, 0, 0);
+	/* an EPOCH_NTF without the nest is not an epoch */
+	msg = rcf_nl_new_msg(FAMILY, RCF_CMD_EPOCH_NTF, 0, 0);
 	nla_put_u64(msg, RCF_A_FABRIC_EPOCH, 3);
 	tap_ok(rcf_event_decode(nlmsg_hdr(msg), FAMILY, ev) == RCF_EV_OTHER,
-	       "EPOCH_GET without RCF_A_EPOCH is not decoded");
+	       "EPOCH_NTF without RCF_A_EPOCH is not decoded");
 	nlmsg_free(msg);
 
 	msg = rcf_nl_new_msg(FAMILY, RCF_CMD_NODE_THRESHOLD, 0, 0);
@@ -231,7 +231,7 @@ static void test_decode(void)
 	       "threshold event without a node is refused");
 	nlmsg_free(msg);
 
-	msg = rcf_nl_new_msg(FAMILY, RCF_CMD_TRAFFIC_GET, 0, 0);
+	msg = rcf_nl_new_msg(FAMILY, RCF_CMD_TRAFFIC_DONE_NTF, 0, 0);
 	nest = nla_nest_start(msg, RCF_A_TRAFFIC);
 	nla_put_u8(msg, RCF_TRAFFIC_PATTERN, RCF_TRAFFIC_UNIFORM);
 	nla_put_flag(msg, RCF_TRAFFIC_DONE);
@@ -247,13 +247,20 @@ static void test_decode(void)
 	       "traffic-done event decodes with its results");
 	nlmsg_free(msg);
 
-	msg = rcf_nl_new_msg(FAMILY, RCF_CMD_LINK_SET, 0, 0);
+	msg = rcf_nl_new_msg(FAMILY, RCF_CMD_LINK_SET_NTF, 0, 0);
 	nla_put_u32(msg, RCF_A_LINK_ID, 7);
 	nla_put_u8(msg, RCF_A_LINK_STATE, RCF_LINK_UP);
 	tap_ok(rcf_event_decode(nlmsg_hdr(msg), FAMILY, ev) == RCF_EV_OBJECT &&
 		       ev->cmd == RCF_CMD_LINK_SET &&
 		       ev->o.kind == RCF_K_LINK && ev->o.v[RCF_A_LINK_ID] == 7,
 	       "object events still decode as objects");
+	nlmsg_free(msg);
+
+	/* replies share the events socket with nothing: never an event */
+	msg = rcf_nl_new_msg(FAMILY, RCF_CMD_LINK_SET, 0, 0);
+	nla_put_u32(msg, RCF_A_LINK_ID, 7);
+	tap_ok(rcf_event_decode(nlmsg_hdr(msg), FAMILY, ev) == RCF_EV_OTHER,
+	       "a request's own command is no event");
 	nlmsg_free(msg);
 
 	msg = rcf_nl_new_msg(FAMILY, RCF_CMD_STATS_GET, 0, 0);
@@ -316,7 +323,7 @@ static void test_threshold_attr(void)
 
 int main(void)
 {
-	tap_plan(30);
+	tap_plan(31);
 	test_put();
 	test_modes();
 	test_decode();

@@ -181,7 +181,7 @@ static void events(void)
 	const struct rcf_obj *o = &ev->o;
 	int ok;
 
-	msg = rcf_nl_new_msg(FAMILY, RCF_CMD_PATH_REQUEST, 0, 0);
+	msg = rcf_nl_new_msg(FAMILY, RCF_CMD_PATH_REQUEST_NTF, 0, 0);
 	nla_put_u32(msg, RCF_A_PATH_MASTER, 3);
 	nla_put_u32(msg, RCF_A_PATH_DST, 12);
 	nla_put_u32(msg, RCF_A_PATH_WAITING, 4);
@@ -197,7 +197,7 @@ static void events(void)
 	tap_ok(ok, "failed request event carries its errno");
 	nlmsg_free(msg);
 
-	msg = rcf_nl_new_msg(FAMILY, RCF_CMD_PATH_REQUEST, 0, 0);
+	msg = rcf_nl_new_msg(FAMILY, RCF_CMD_PATH_REQUEST_NTF, 0, 0);
 	nla_put_u32(msg, RCF_A_PATH_MASTER, 3);
 	tap_ok(rcf_event_decode(nlmsg_hdr(msg), FAMILY, ev) == RCF_EV_OTHER,
 	       "a request event without dst is refused");
@@ -220,7 +220,8 @@ static void events(void)
 
 	ok = 1;
 	for (uint8_t cmd = RCF_CMD_PATH_NEW; cmd <= RCF_CMD_PATH_SET; cmd++) {
-		msg = path_msg(cmd, 1);
+		msg = path_msg(cmd - RCF_CMD_PATH_NEW + RCF_CMD_PATH_NEW_NTF,
+			       1);
 		ok &= rcf_event_decode(nlmsg_hdr(msg), FAMILY, ev) ==
 			      RCF_EV_OBJECT &&
 		      ev->cmd == cmd && o->kind == RCF_K_PATH &&
@@ -230,7 +231,7 @@ static void events(void)
 	tap_ok(ok, "path add, del and set events are object events");
 
 	/* a path that a link took down: a set event, state broken */
-	msg = rcf_nl_new_msg(FAMILY, RCF_CMD_PATH_SET, 0, 0);
+	msg = rcf_nl_new_msg(FAMILY, RCF_CMD_PATH_SET_NTF, 0, 0);
 	nla_put_u32(msg, RCF_A_PATH_ID, 8);
 	nla_put_u8(msg, RCF_A_PATH_STATE, RCF_PATH_BROKEN);
 	ok = rcf_event_decode(nlmsg_hdr(msg), FAMILY, ev) == RCF_EV_OBJECT &&

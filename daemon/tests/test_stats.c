@@ -37,6 +37,16 @@ static int feed(struct nl_msg *m, struct rcf_stats *s)
 	return rc;
 }
 
+/* one keyed count: a drop reason's or a latency bucket's */
+static void entry(struct nl_msg *m, int type, uint32_t key, uint64_t count)
+{
+	struct nlattr *n = nla_nest_start(m, type);
+
+	nla_put_u32(m, RCF_SDROP_REASON, key);
+	nla_put_u64(m, RCF_SDROP_COUNT, count);
+	nla_nest_end(m, n);
+}
+
 static int fabric_msg(struct rcf_stats *s)
 {
 	struct nl_msg *m = reply(RCF_STATS_KIND_FABRIC);
@@ -52,16 +62,19 @@ static int fabric_msg(struct rcf_stats *s)
 	nla_put_u64(m, RCF_STATS_BYTES_DROPPED, 768);
 	nla_put_u64(m, RCF_STATS_BYTES_INFLIGHT, 0);
 	nla_put_u64(m, RCF_STATS_BYTE_HOPS, 76800);
-	n = nla_nest_start(m, RCF_STATS_DROPS);
-	nla_put_u64(m, RCF_DROP_BAD_BYTE, 1);
-	nla_put_u64(m, RCF_DROP_HOP_LIMIT, 2);
-	nla_nest_end(m, n);
-	n = nla_nest_start(m, RCF_STATS_LAT_HIST);
-	nla_put_u64(m, 4 + 1, 10); /* [16, 32) */
-	nla_put_u64(m, 6 + 1, 80); /* [64, 128), 5 empty in between */
-	nla_put_u64(m, 7 + 1, 7);
-	nla_nest_end(m, n);
+	entry(m, RCF_STATS_DROPS, RCF_DROP_BAD_BYTE, 1);
+	/* entries need not be adjacent */
 	nla_put_u64(m, RCF_STATS_LAT_SUM, 7000);
+	entry(m, RCF_STATS_DROPS, RCF_DROP_HOP_LIMIT, 2);
+	entry(m, RCF_STATS_LAT_HIST, 4, 10); /* [16, 32) */
+	entry(m, RCF_STATS_LAT_HIST, 6, 80); /* [64, 128), 5 empty between */
+	entry(m, RCF_STATS_LAT_HIST, 7, 7);
+	/* a key beyond the histogram is passed over, not a crash */
+	entry(m, RCF_STATS_LAT_HIST, 1000, 5);
+	/* an entry without its count is passed over */
+	n = nla_nest_start(m, RCF_STATS_DROPS);
+	nla_put_u32(m, RCF_SDROP_REASON, RCF_DROP_NO_MEM);
+	nla_nest_end(m, n);
 	nla_put_u64(m, RCF_STATS_LAT_MIN, 17);
 	nla_put_u64(m, RCF_STATS_LAT_MAX, 200);
 	/* a u32 counter reads too */
@@ -282,7 +295,9 @@ int main(void)
 	rcf_stats_init(&s);
 	ok = !fabric_msg(&s) && s.have_fabric && s.fabric.cycle == 123456 &&
 	     s.fabric.drops[RCF_DROP_HOP_LIMIT] == 2 &&
-	     s.fabric.lat_hist[6] == 80 && s.fabric.msgs_sent == 10;
+	     s.fabric.lat_hist[6] == 80 && s.fabric.lat_hist[4] == 10 &&
+	     s.fabric.lat_hist[7] == 7 && !s.fabric.drops[RCF_DROP_NO_MEM] &&
+	     s.fabric.msgs_sent == 10;
 	tap_ok(ok, "fabric reply decodes, drops and histogram included");
 	golden(out_text(&s, RCF_STATS_KIND_FABRIC, 0), fabric_text,
 	       "fabric text: drops by name, avg/min/max, histogram");

@@ -200,8 +200,9 @@ enum rcf_cmd {
 	 * RCF_A_ROUTE_SRC and RCF_A_ROUTE_DST).  DEL refuses with EBUSY an
 	 * object that another still uses (a link or circuit under a route,
 	 * an element with links or circuits); nothing is removed in cascade.
-	 * The same commands are multicast to RCF_MCGRP_EVENTS when an
-	 * object is added, changed or removed.
+	 * An object added, changed or removed is announced on
+	 * RCF_MCGRP_EVENTS with the matching notification (NODE_NEW_NTF ...
+	 * below), never with the request's own command.
 	 */
 	RCF_CMD_NODE_GET,
 	RCF_CMD_NODE_NEW,
@@ -259,8 +260,9 @@ enum rcf_cmd {
 	 * the committed configuration, holding IP back until it is done;
 	 * TRAFFIC_STOP (admin) ends generation, the run then drains;
 	 * TRAFFIC_GET replies with the spec and results of the current or
-	 * last run.  A run's end is announced on the events group as a
-	 * TRAFFIC_GET-shaped message with RCF_TRAFFIC_DONE set.  A run
+	 * last run.  A run's end is announced on the events group as
+	 * TRAFFIC_DONE_NTF, shaped as the TRAFFIC_GET reply with
+	 * RCF_TRAFFIC_DONE set.  A run
 	 * goes on across epochs (paused while one drains); one that takes
 	 * away a node of the run, or replaces a deadlocked engine, ends it
 	 * with RCF_TRAFFIC_ERROR ECANCELED.
@@ -280,8 +282,8 @@ enum rcf_cmd {
 	 * and the fabric resumes unchanged.  Any change request (and
 	 * BATCH) may carry RCF_A_EPOCH_MODE and RCF_A_EPOCH_TIMEOUT_MS.
 	 * EPOCH_GET replies with an RCF_A_EPOCH nest for the last epoch
-	 * tried; the same message goes to the events group after every
-	 * epoch, applied or rolled back.
+	 * tried; EPOCH_NTF, shaped alike, goes to the events group after
+	 * every epoch, applied or rolled back.
 	 */
 	RCF_CMD_EPOCH_GET,
 
@@ -308,7 +310,8 @@ enum rcf_cmd {
 	 * and removes the circuits of a RETURNED or BROKEN one.  Events as
 	 * for the other objects; a path made, recalled or deleted is an
 	 * epoch that never needs a drain when no packet stands at the
-	 * switch inputs it changes.
+	 * switch inputs it changes.  A path that broke is announced as
+	 * PATH_SET_NTF with state BROKEN.
 	 */
 	RCF_CMD_PATH_GET,
 	RCF_CMD_PATH_NEW,
@@ -320,7 +323,7 @@ enum rcf_cmd {
 	 * node with a message for a destination it has neither a route nor
 	 * a path to holds the message in its queue (bounded: a full queue
 	 * stops the node's netdev queue) and the kernel multicasts one
-	 * PATH_REQUEST with RCF_A_PATH_MASTER (the node), RCF_A_PATH_DST and
+	 * PATH_REQUEST_NTF with RCF_A_PATH_MASTER (the node), RCF_A_PATH_DST and
 	 * RCF_A_PATH_WAITING.  A path made from the node to the destination
 	 * answers it; the held messages then take the path in order.  A
 	 * request that is not answered within the timeout fails.
@@ -329,7 +332,7 @@ enum rcf_cmd {
 	 * the outstanding request of (MASTER, DST) with that errno (ENOENT
 	 * when there is none); without it, raises a request for the pair as
 	 * if the node had a message waiting.  A failed request's messages are
-	 * dropped (RCF_DROP_NO_PATH) and a PATH_REQUEST event with
+	 * dropped (RCF_DROP_NO_PATH) and a PATH_REQUEST_NTF with
 	 * RCF_A_PATH_ERROR reports it.
 	 */
 	RCF_CMD_PATH_REQUEST,
@@ -339,6 +342,38 @@ enum rcf_cmd {
 	 * (state RETURNED), carrying the path's attributes.
 	 */
 	RCF_CMD_PATH_RETURNED,
+
+	/*
+	 * Notifications on RCF_MCGRP_EVENTS, each with a number of its own
+	 * so that a listener tells an event from a reply by the command
+	 * alone; a request with one of them is refused (EOPNOTSUPP).  The
+	 * object ones follow a commit and carry the object as the matching
+	 * GET replies with it (a DEL: as it was; FABRIC_*: nothing).
+	 */
+	RCF_CMD_FABRIC_NEW_NTF,
+	RCF_CMD_FABRIC_DEL_NTF,
+	RCF_CMD_FABRIC_SET_NTF,
+	RCF_CMD_NODE_NEW_NTF,
+	RCF_CMD_NODE_DEL_NTF,
+	RCF_CMD_NODE_SET_NTF,
+	RCF_CMD_SWITCH_NEW_NTF,
+	RCF_CMD_SWITCH_DEL_NTF,
+	RCF_CMD_SWITCH_SET_NTF,
+	RCF_CMD_LINK_NEW_NTF,
+	RCF_CMD_LINK_DEL_NTF,
+	RCF_CMD_LINK_SET_NTF,
+	RCF_CMD_CIRCUIT_NEW_NTF,
+	RCF_CMD_CIRCUIT_DEL_NTF,
+	RCF_CMD_CIRCUIT_SET_NTF,
+	RCF_CMD_ROUTE_NEW_NTF,
+	RCF_CMD_ROUTE_DEL_NTF,
+	RCF_CMD_ROUTE_SET_NTF,
+	RCF_CMD_PATH_NEW_NTF,
+	RCF_CMD_PATH_DEL_NTF,
+	RCF_CMD_PATH_SET_NTF,		/* also a path that broke */
+	RCF_CMD_TRAFFIC_DONE_NTF,	/* a run ended: the TRAFFIC_GET reply */
+	RCF_CMD_EPOCH_NTF,		/* an epoch ended: the EPOCH_GET reply */
+	RCF_CMD_PATH_REQUEST_NTF,	/* raised or failed, see PATH_REQUEST */
 
 	__RCF_CMD_MAX,
 	RCF_CMD_MAX = __RCF_CMD_MAX - 1
@@ -535,9 +570,9 @@ enum rcf_end_attr {
 
 /*
  * Inside RCF_A_NODE_ADDRS: the IPv4 and IPv6 addresses (network byte
- * order) at which the node receives IP traffic from the fabric; each may
- * repeat, RCF_NODE_MAX_ADDRS in all, and an address belongs to at most
- * one node of the fabric.
+ * order) at which the node receives IP traffic from the fabric; each
+ * attribute holds one address and may repeat, RCF_NODE_MAX_ADDRS in all,
+ * and an address belongs to at most one node of the fabric.
  */
 enum rcf_addr_attr {
 	RCF_ADDR_UNSPEC,
@@ -576,13 +611,12 @@ enum rcf_stats_attr {
 	RCF_STATS_BYTES_DROPPED,	/* u64 */
 	RCF_STATS_BYTES_INFLIGHT,	/* u64, now: wires, buffers, queues */
 	RCF_STATS_BYTE_HOPS,		/* u64: bytes sent on any channel */
-	RCF_STATS_DROPS,		/* nest: type = enum rcf_drop_reason,
-					 * u64 count; reasons never seen are
-					 * left out
+	RCF_STATS_DROPS,		/* nest, enum rcf_stats_drop_attr;
+					 * repeated, one per drop reason seen
 					 */
-	RCF_STATS_LAT_HIST,		/* nest: type k + 1 holds the packets
-					 * whose latency lay in [2^k, 2^(k+1));
-					 * empty buckets are left out
+	RCF_STATS_LAT_HIST,		/* nest, enum rcf_stats_lat_attr;
+					 * repeated, one per latency bucket
+					 * not empty
 					 */
 	RCF_STATS_LAT_SUM,		/* u64: packet latency sum, min, max */
 	RCF_STATS_LAT_MIN,		/* u64 */
@@ -622,6 +656,30 @@ enum rcf_stats_attr {
 
 	__RCF_STATS_MAX,
 	RCF_STATS_MAX = __RCF_STATS_MAX - 1
+};
+
+/* One RCF_STATS_DROPS: the drops counted under one reason. */
+enum rcf_stats_drop_attr {
+	RCF_SDROP_UNSPEC,
+	RCF_SDROP_PAD,
+	RCF_SDROP_REASON,		/* u32, enum rcf_drop_reason */
+	RCF_SDROP_COUNT,		/* u64 */
+
+	__RCF_SDROP_MAX,
+	RCF_SDROP_MAX = __RCF_SDROP_MAX - 1
+};
+
+/* One RCF_STATS_LAT_HIST: a bucket of the packet latency histogram. */
+enum rcf_stats_lat_attr {
+	RCF_SLAT_UNSPEC,
+	RCF_SLAT_PAD,
+	RCF_SLAT_BUCKET,		/* u32: k, latencies in [2^k, 2^(k+1))
+					 * cycles
+					 */
+	RCF_SLAT_COUNT,			/* u64: packets */
+
+	__RCF_SLAT_MAX,
+	RCF_SLAT_MAX = __RCF_SLAT_MAX - 1
 };
 
 /* Traffic patterns, in RCF_TRAFFIC_PATTERN; nodes are numbered 0 .. n - 1
@@ -795,7 +853,9 @@ enum rcf_epoch_attr {
 	RCF_EPOCH_UNSPEC,
 	RCF_EPOCH_PAD,
 	RCF_EPOCH_NUMBER,		/* u64: fabric epoch after it */
-	RCF_EPOCH_MODE,			/* u8: the mode used, DRAIN or FREEZE */
+	RCF_EPOCH_MODE,			/* u8, enum rcf_epoch_mode: the mode
+					 * used, DRAIN or FREEZE
+					 */
 	RCF_EPOCH_ERROR,		/* u32: positive errno that rolled it
 					 * back (ETIMEDOUT, ENOMEM ...); 0 when
 					 * applied

@@ -194,6 +194,11 @@ enum rcf_event_type {
 	RCF_EV_PATH_RETURNED, /* a path's mastership came back: o */
 };
 
+/*
+ * cmd is the request command the event reports (RCF_CMD_NODE_NEW for an
+ * RCF_CMD_NODE_NEW_NTF, RCF_CMD_EPOCH_GET for RCF_CMD_EPOCH_NTF ...), so
+ * that an object event and the request that made it read alike.
+ */
 struct rcf_event {
 	enum rcf_event_type type;
 	uint8_t cmd;
@@ -203,6 +208,9 @@ struct rcf_event {
 	struct rcf_traffic_res traffic;
 	struct rcf_path_req_info preq;
 };
+
+/* The request command notification ntf reports; 0: ntf is none. */
+uint8_t rcf_ntf_request(uint8_t ntf);
 
 /* Decodes one message (nlh) of family; returns ev->type. */
 int rcf_event_decode(const struct nlmsghdr *nlh, int family,

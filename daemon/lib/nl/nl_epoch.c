@@ -240,6 +240,32 @@ int rcf_nl_epoch_error(const struct rcf_nl *nl, char *buf, size_t len)
 	return 0;
 }
 
+/* The object notifications come in enum rcf_kind order: NEW, DEL, SET. */
+_Static_assert(RCF_CMD_PATH_SET_NTF - RCF_CMD_FABRIC_NEW_NTF + 1 ==
+		       3 * RCF_K_NR,
+	       "an object kind without its three notifications");
+
+uint8_t rcf_ntf_request(uint8_t ntf)
+{
+	unsigned int i = (unsigned int)(ntf - RCF_CMD_FABRIC_NEW_NTF);
+
+	if (ntf >= RCF_CMD_FABRIC_NEW_NTF && ntf <= RCF_CMD_PATH_SET_NTF)
+		return rcf_cmd((enum rcf_kind)(i / 3),
+			       (enum rcf_verb)(RCF_V_NEW + i % 3));
+	switch (ntf) {
+	case RCF_CMD_TRAFFIC_DONE_NTF:
+		return RCF_CMD_TRAFFIC_GET;
+	case RCF_CMD_EPOCH_NTF:
+		return RCF_CMD_EPOCH_GET;
+	case RCF_CMD_PATH_REQUEST_NTF:
+		return RCF_CMD_PATH_REQUEST;
+	case RCF_CMD_NODE_THRESHOLD:
+	case RCF_CMD_PATH_RETURNED:
+		return ntf;
+	}
+	return 0;
+}
+
 int rcf_event_decode(const struct nlmsghdr *nlh, int family,
 		     struct rcf_event *ev)
 {
@@ -253,26 +279,29 @@ int rcf_event_decode(const struct nlmsghdr *nlh, int family,
 	if (nlh->nlmsg_type != family ||
 	    nlh->nlmsg_len < NLMSG_HDRLEN + GENL_HDRLEN)
 		return RCF_EV_OTHER;
-	ev->cmd = gh->cmd;
+	/* a reply that reached the events socket is no event */
+	ev->cmd = rcf_ntf_request(gh->cmd);
+	if (!ev->cmd)
+		return RCF_EV_OTHER;
 	head = genlmsg_attrdata(gh, 0);
 	len = genlmsg_attrlen(gh, 0);
-	if (!rcf_cmd_split(gh->cmd, &kind, &verb)) {
+	if (!rcf_cmd_split(ev->cmd, &kind, &verb)) {
 		if (!rcf_nl_parse_obj(head, len, kind, &ev->o))
 			ev->type = RCF_EV_OBJECT;
 		return ev->type;
 	}
-	if (gh->cmd == RCF_CMD_NODE_THRESHOLD) {
+	if (ev->cmd == RCF_CMD_NODE_THRESHOLD) {
 		if (!rcf_thresh_parse(head, len, &ev->th))
 			ev->type = RCF_EV_THRESH;
 		return ev->type;
 	}
-	if (gh->cmd == RCF_CMD_PATH_REQUEST) {
+	if (ev->cmd == RCF_CMD_PATH_REQUEST) {
 		if (!rcf_path_req_parse(head, len, &ev->preq))
 			ev->type = RCF_EV_PATH_REQUEST;
 		return ev->type;
 	}
 	/* the path as it is now, returned: an object without the verb */
-	if (gh->cmd == RCF_CMD_PATH_RETURNED) {
+	if (ev->cmd == RCF_CMD_PATH_RETURNED) {
 		if (!rcf_nl_parse_obj(head, len, RCF_K_PATH, &ev->o) &&
 		    rcf_has(&ev->o, RCF_A_PATH_ID))
 			ev->type = RCF_EV_PATH_RETURNED;
@@ -280,10 +309,10 @@ int rcf_event_decode(const struct nlmsghdr *nlh, int family,
 	}
 	if (nla_parse(tb, RCF_A_MAX, head, len, NULL))
 		return RCF_EV_OTHER;
-	if (gh->cmd == RCF_CMD_EPOCH_GET && tb[RCF_A_EPOCH] &&
+	if (ev->cmd == RCF_CMD_EPOCH_GET && tb[RCF_A_EPOCH] &&
 	    !rcf_epoch_parse_nest(tb[RCF_A_EPOCH], &ev->epoch))
 		ev->type = RCF_EV_EPOCH;
-	else if (gh->cmd == RCF_CMD_TRAFFIC_GET && tb[RCF_A_TRAFFIC] &&
+	else if (ev->cmd == RCF_CMD_TRAFFIC_GET && tb[RCF_A_TRAFFIC] &&
 		 !rcf_traffic_parse_nest(tb[RCF_A_TRAFFIC], &ev->traffic))
 		ev->type = RCF_EV_TRAFFIC;
 	return ev->type;

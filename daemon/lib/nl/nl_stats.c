@@ -38,7 +38,14 @@ static uint64_t val(struct nlattr **tb, int attr)
 	return tb[attr] ? get_uint(tb[attr]) : 0;
 }
 
-static void parse_fabric(struct nlattr **tb, struct rcf_stats_fabric *f)
+/* both entries are a key then a count: one parse serves them */
+_Static_assert((int)RCF_SDROP_REASON == (int)RCF_SLAT_BUCKET &&
+		       (int)RCF_SDROP_COUNT == (int)RCF_SLAT_COUNT &&
+		       (int)RCF_SDROP_MAX == (int)RCF_SLAT_MAX,
+	       "drop and latency entries differ");
+
+static void parse_fabric(struct nlattr **tb, struct nlattr *nest,
+			 struct rcf_stats_fabric *f)
 {
 	struct nlattr *nla;
 	int rem;
@@ -61,15 +68,23 @@ static void parse_fabric(struct nlattr **tb, struct rcf_stats_fabric *f)
 	f->msgs_received = val(tb, RCF_STATS_MSGS_RECEIVED);
 	f->tx_bytes = val(tb, RCF_STATS_TX_BYTES);
 	f->rx_bytes = val(tb, RCF_STATS_RX_BYTES);
-	if (tb[RCF_STATS_DROPS])
-		nla_for_each_nested (nla, tb[RCF_STATS_DROPS], rem)
-			if (nla_type(nla) <= RCF_DROP_MAX)
-				f->drops[nla_type(nla)] += get_uint(nla);
-	if (tb[RCF_STATS_LAT_HIST])
-		nla_for_each_nested (nla, tb[RCF_STATS_LAT_HIST], rem)
-			if (nla_type(nla) >= 1 &&
-			    nla_type(nla) <= RCF_STATS_LAT_BUCKETS)
-				f->lat_hist[nla_type(nla) - 1] += get_uint(nla);
+	/* drops and latency buckets repeat, one keyed count each */
+	nla_for_each_nested (nla, nest, rem) {
+		struct nlattr *e[RCF_SDROP_MAX + 1];
+		uint64_t key;
+
+		if ((nla_type(nla) != RCF_STATS_DROPS &&
+		     nla_type(nla) != RCF_STATS_LAT_HIST) ||
+		    nla_parse_nested(e, RCF_SDROP_MAX, nla, NULL) ||
+		    !e[RCF_SDROP_REASON] || !e[RCF_SDROP_COUNT])
+			continue;
+		key = get_uint(e[RCF_SDROP_REASON]);
+		if (nla_type(nla) == RCF_STATS_DROPS && key <= RCF_DROP_MAX)
+			f->drops[key] += get_uint(e[RCF_SDROP_COUNT]);
+		else if (nla_type(nla) == RCF_STATS_LAT_HIST &&
+			 key < RCF_STATS_LAT_BUCKETS)
+			f->lat_hist[key] += get_uint(e[RCF_SLAT_COUNT]);
+	}
 }
 
 int rcf_stats_parse_reply(struct nlattr *head, int len, struct rcf_stats *s)
@@ -85,7 +100,7 @@ int rcf_stats_parse_reply(struct nlattr *head, int len, struct rcf_stats *s)
 		return -1;
 	switch (kind) {
 	case RCF_STATS_KIND_FABRIC:
-		parse_fabric(tb, &s->fabric);
+		parse_fabric(tb, top[RCF_A_STATS], &s->fabric);
 		s->have_fabric = 1;
 		return 0;
 	case RCF_STATS_KIND_CHANNEL: {

@@ -216,17 +216,17 @@ struct got {
 	struct rcf_traffic_res *r;
 	int have;
 	int family;
+	uint8_t cmd; /* the reply's TRAFFIC_GET or the event's DONE_NTF */
 };
 
-/* a TRAFFIC_GET reply or event into g->r; others are passed over */
+/* a TRAFFIC_GET reply or TRAFFIC_DONE_NTF into g->r; others pass over */
 static int take(struct nl_msg *msg, struct got *g)
 {
 	struct nlmsghdr *nlh = nlmsg_hdr(msg);
 	struct genlmsghdr *gh = nlmsg_data(nlh);
 	struct nlattr *top[RCF_A_MAX + 1];
 
-	if ((g->family && nlh->nlmsg_type != g->family) ||
-	    gh->cmd != RCF_CMD_TRAFFIC_GET ||
+	if ((g->family && nlh->nlmsg_type != g->family) || gh->cmd != g->cmd ||
 	    nla_parse(top, RCF_A_MAX, genlmsg_attrdata(gh, 0),
 		      genlmsg_attrlen(gh, 0), NULL) ||
 	    !top[RCF_A_TRAFFIC] ||
@@ -246,7 +246,7 @@ int rcf_nl_traffic_get(struct rcf_nl *nl, struct rcf_traffic_res *r)
 {
 	struct nl_msg *msg =
 		rcf_nl_new_msg(nl->family, RCF_CMD_TRAFFIC_GET, 0, 0);
-	struct got g = {.r = r};
+	struct got g = {.r = r, .cmd = RCF_CMD_TRAFFIC_GET};
 	int rc;
 
 	if (!msg)
@@ -277,7 +277,8 @@ static int on_event(struct nl_msg *msg, void *arg)
 
 int rcf_nl_traffic_wait(struct rcf_nl *nl, struct rcf_traffic_res *r)
 {
-	struct got g = {.r = r, .family = nl->family};
+	struct got g = {
+		.r = r, .family = nl->family, .cmd = RCF_CMD_TRAFFIC_DONE_NTF};
 	int rc;
 
 	nl_socket_modify_cb(nl->sk, NL_CB_VALID, NL_CB_CUSTOM, on_event, &g);
