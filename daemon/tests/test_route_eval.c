@@ -123,7 +123,9 @@ static void workloads(void)
 
 		rcf_nig_perm(p2, 8, 5);
 		ok = ok && !memcmp(perm, p2, sizeof(p2));
-		ok = ok && !rcf_eval_nig(RCF_WL_DOLOOP, 8, 3, 5, 1, &g, err,
+		struct rcf_eval_opts o = {.seed = 5, .map = 1};
+
+		ok = ok && !rcf_eval_nig(RCF_WL_DOLOOP, 8, 3, &o, &g, err,
 					 sizeof(err));
 	}
 	ok = ok && is_perm(&g, 8);
