@@ -62,10 +62,13 @@ static void print_map(FILE *f, const struct rcf_eval_table *t, int map)
 		map ? "Random" : "Identity",
 		map ? "Table 3" : "Tables 1 and 2");
 	fprintf(f, "%-10s %-*s %5s %5s", "", tw, "", "", "");
+	/* the paper's table pads no last head: no trailing blanks */
 	for (int a = 0; a < RCF_EVAL_NR; a++)
 		if (t->algs & (1u << a))
 			fprintf(f, " | %-*s",
-				(paper ? rcf_eval_paper_width : 31) - 3,
+				!paper		     ? 28
+				: t->algs >> (a + 1) ? rcf_eval_paper_width - 3
+						     : 0,
 				alg_heads[a]);
 	fprintf(f, "\n%-10s %-*s %5s %5s", "workload", tw, "topology", "nodes",
 		paper ? "seeds" : "seed");
