@@ -224,6 +224,19 @@ uint64_t rcf_rand(uint64_t *state)
 	return z ^ (z >> 31);
 }
 
+/* a uniformly random permutation of 0 .. n - 1 (Fisher-Yates) */
+static void shuffle(uint32_t *perm, uint32_t n, uint64_t *st)
+{
+	for (uint32_t i = 0; i < n; i++)
+		perm[i] = i;
+	for (uint32_t i = n; i > 1; i--) {
+		uint32_t j = rcf_rand(st) % i, t = perm[i - 1];
+
+		perm[i - 1] = perm[j];
+		perm[j] = t;
+	}
+}
+
 void rcf_nig_derangement(uint32_t *perm, uint32_t n, uint64_t seed)
 {
 	/* its own stream, apart from the mapping's and random-f's */
@@ -238,14 +251,7 @@ void rcf_nig_derangement(uint32_t *perm, uint32_t n, uint64_t seed)
 	 */
 	while (fixed && n >= 2) {
 		fixed = 0;
-		for (uint32_t i = 0; i < n; i++)
-			perm[i] = i;
-		for (uint32_t i = n; i > 1; i--) {
-			uint32_t j = rcf_rand(&st) % i, t = perm[i - 1];
-
-			perm[i - 1] = perm[j];
-			perm[j] = t;
-		}
+		shuffle(perm, n, &st);
 		for (uint32_t i = 0; i < n && !fixed; i++)
 			fixed = perm[i] == i;
 	}
@@ -331,14 +337,7 @@ void rcf_nig_perm(uint32_t *perm, uint32_t n, uint64_t seed)
 	 * with a permutation unrelated to its destinations */
 	uint64_t st = seed ^ 0x6d61702d6e6f6465ULL;
 
-	for (uint32_t i = 0; i < n; i++)
-		perm[i] = i;
-	for (uint32_t i = n; i > 1; i--) {
-		uint32_t j = rcf_rand(&st) % i, t = perm[i - 1];
-
-		perm[i - 1] = perm[j];
-		perm[j] = t;
-	}
+	shuffle(perm, n, &st);
 }
 
 int rcf_nig_map(struct rcf_nig *g, uint32_t n, uint64_t seed)
