@@ -9,7 +9,7 @@
 #include "route/route_eval.h"
 #include "obj/batch.h"
 #include "tap.h"
-#include "route_util.h"
+#include "route_eval_util.h"
 
 static int has_arc(const struct rcf_nig *g, uint32_t s, uint32_t d, uint32_t f)
 {
@@ -245,23 +245,6 @@ static void by_hand(void)
 		   "5, the router splits them from any start");
 	rcf_routes_free(&sp1);
 	graph_put(g);
-}
-
-static int run(const char *spec, enum rcf_eval_wl w, struct rcf_eval_opts *o,
-	       struct rcf_eval_cell c[RCF_EVAL_NR])
-{
-	struct rcf_graph *g = graph_of(spec);
-	struct rcf_routes sp1;
-	char err[256];
-	int rc;
-
-	compute(g, algo("sp1"), &sp1);
-	rc = rcf_eval_workload(g, &sp1, w, o, c, err, sizeof(err));
-	if (rc)
-		printf("# %s %s: %s\n", spec, rcf_eval_wl_name(w), err);
-	rcf_routes_free(&sp1);
-	graph_put(g);
-	return rc;
 }
 
 static void repeatable(void)

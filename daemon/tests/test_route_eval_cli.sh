@@ -9,25 +9,14 @@ T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 . tests/tap.sh
 
-# refuses PATTERN ARGS...: exit 2, PATTERN on stderr, stdout empty
-refuses() {
-	pat=$1
-	shift
-	$CTL route eval "$@" >"$T/out" 2>"$T/err"
-	rc=$?
-	good=0
-	if [ $rc -ne 2 ] || ! grep -q -- "$pat" "$T/err" || [ -s "$T/out" ]; then
-		echo "# rcfctl route eval $*: exit $rc: $(cat "$T/err")"
-		good=1
-	fi
-	ok $good "refuses $*"
-}
-
 echo "TAP version 13"
 echo "1..7"
-refuses 'wants paper or all-links, not "links"' --gen sp1:16 --accounting links
-refuses 'wants paper or all-links, not ""' --gen sp1:16 --accounting ''
-refuses 'paper counts K = 0 only' --gen sp1:16 --accounting paper --k 2
+ok_usage_error 'wants paper or all-links, not "links"' "refuses --accounting links" \
+	$CTL route eval --gen sp1:16 --accounting links
+ok_usage_error 'wants paper or all-links, not ""' "refuses an empty --accounting" \
+	$CTL route eval --gen sp1:16 --accounting ''
+ok_usage_error 'paper counts K = 0 only' "refuses --accounting paper --k 2" \
+	$CTL route eval --gen sp1:16 --accounting paper --k 2
 
 $CTL route eval --gen sp1:16 --workload doloop,exor >"$T/default" 2>/dev/null &&
 	$CTL route eval --gen sp1:16 --workload doloop,exor \

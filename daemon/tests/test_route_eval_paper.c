@@ -9,24 +9,7 @@
 #include "route/route_eval_table.h"
 #include "obj/batch.h"
 #include "tap.h"
-#include "route_util.h"
-
-static int run(const char *spec, enum rcf_eval_wl w, struct rcf_eval_opts *o,
-	       struct rcf_eval_cell c[RCF_EVAL_NR])
-{
-	struct rcf_graph *g = graph_of(spec);
-	struct rcf_routes sp1;
-	char err[256];
-	int rc;
-
-	compute(g, algo("sp1"), &sp1);
-	rc = rcf_eval_workload(g, &sp1, w, o, c, err, sizeof(err));
-	if (rc)
-		printf("# %s %s: %s\n", spec, rcf_eval_wl_name(w), err);
-	rcf_routes_free(&sp1);
-	graph_put(g);
-	return rc;
-}
+#include "route_eval_util.h"
 
 static void by_hand(void)
 {
