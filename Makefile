@@ -16,7 +16,7 @@ KERN_FILES = $(shell find kmod -path kmod/core/test -prune -o \
 		$(wildcard uapi/linux/rcf.h)
 
 .PHONY: all module tools rcftop selftests check lint lint-checkpatch lint-sparse \
-	lint-format bench check-debug clean help fuzz
+	lint-format bench check-debug clean help fuzz eval
 
 all: module tools rcftop selftests
 
@@ -123,6 +123,12 @@ bench: all
 	scripts/bench/reconfig
 	scripts/bench/rcfsim
 
+# the evaluation tables Documentation/ quotes, regenerated natively into
+# build/eval/ and compared figure by figure (scripts/eval; EVAL_FLAGS=--quick
+# skips the runs of minutes)
+eval: tools
+	scripts/eval $(EVAL_FLAGS)
+
 clean:
 	@if [ -f Kbuild ] && [ -d kmod ]; then \
 		$(MAKE) -C $(KDIR) M=$(CURDIR) clean; fi
@@ -143,5 +149,6 @@ help:
 	@echo "make lint        checkpatch and sparse on kmod/, clang-format on userspace C"
 	@echo "make fuzz        libFuzzer on the engine, adapter and file readers, FUZZ_TIME s per target (30)"
 	@echo "make bench       benchmarks: the engine natively, the control plane in the VM (figures, no assertions)"
+	@echo "make eval        regenerate the evaluation tables into build/eval, report figures that moved (EVAL_FLAGS=--quick)"
 	@echo "make clean       remove build products (keeps build/ksrc)"
 	@echo "scripts/vm -- CMD   run CMD in the test VM with rcf.ko loaded (--help)"

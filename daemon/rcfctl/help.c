@@ -94,6 +94,7 @@ static const char *const object_help[RCF_K_NR] = {
 			"random,sp1] [--map identity|random|both]\n"
 			"                [--seed LIST] [--k K] [--ntry N] "
 			"[--candidates N] [--progress]\n"
+			"                [--accounting all-links|paper]\n"
 			"HOP := PORT | PORT.VC   (output port 0-31, virtual "
 			"channel 0-3)\n",
 };

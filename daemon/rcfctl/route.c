@@ -612,6 +612,8 @@ out:
 /* every shortest route of every pair of sp1:16 .. sp1:512 (sp1:64 has
  * pairs with 512, sp1:128 and sp1:512 256, routing-eval.rst) */
 #define EVAL_CANDIDATES 512
+/* the paper accounting's seeds, 1 to 20, when --seed is not given */
+#define EVAL_PAPER_SEEDS 20
 
 struct eval_args {
 	struct rcf_eval_opts o;
@@ -620,6 +622,7 @@ struct eval_args {
 	unsigned int wls; /* bit per enum rcf_eval_wl */
 	uint64_t seed[EVAL_MAX_SEEDS];
 	int nseed, maps; /* bit 0: identity, bit 1: random */
+	int seed_given;
 	int progress;
 	/* for the progress line */
 	const char *cur_topo;
@@ -752,7 +755,18 @@ static int eval_parse(int argc, char **argv, struct eval_args *a)
 						   "identity, random or "
 						   "both");
 			a->maps = bits;
+		} else if (!strcmp(w, "--accounting") && v) {
+			if (!strcmp(v, "paper"))
+				a->o.acct = RCF_EVAL_PAPER;
+			else if (!strcmp(v, "all-links"))
+				a->o.acct = RCF_EVAL_ALL_LINKS;
+			else
+				return usage_error("route eval: --accounting "
+						   "wants paper or all-links, "
+						   "not \"%s\"",
+						   v);
 		} else if (!strcmp(w, "--seed") && v) {
+			a->seed_given = 1;
 			if (parse_seeds(v, a))
 				return usage_error("route eval: --seed wants "
 						   "a list like 1,2,5-8 (at "
@@ -792,6 +806,15 @@ static int eval_parse(int argc, char **argv, struct eval_args *a)
 	if (!a->ntopo)
 		return usage_error("route eval: --topo FILE or --gen GEN "
 				   "(may be repeated) is required");
+	/* its COST is Eq. 1's link term, which K does not weigh */
+	if (a->o.acct == RCF_EVAL_PAPER && a->o.k)
+		return usage_error("route eval: --accounting paper counts "
+				   "K = 0 only");
+	if (a->o.acct == RCF_EVAL_PAPER && !a->seed_given) {
+		a->nseed = EVAL_PAPER_SEEDS;
+		for (int i = 0; i < a->nseed; i++)
+			a->seed[i] = 1 + i;
+	}
 	a->o.algs = 0;
 	if (algo & 1)
 		a->o.algs |= 1u << RCF_EVAL_SP1;
@@ -799,6 +822,46 @@ static int eval_parse(int argc, char **argv, struct eval_args *a)
 		a->o.algs |= 1u << RCF_EVAL_EXP_RANDOM;
 	if ((algo & 2) && (init & 2))
 		a->o.algs |= 1u << RCF_EVAL_EXP_SP1;
+	return 0;
+}
+
+/*
+ * Seed si of workload w: a row of its own, or under the paper accounting
+ * added to the row of the first seed.
+ */
+static int eval_row(struct eval_args *a, int ti, const struct rcf_graph *g,
+		    const struct rcf_routes *sp1, enum rcf_eval_wl w, int map,
+		    int si, struct rcf_eval_table *tab)
+{
+	int paper = a->o.acct == RCF_EVAL_PAPER;
+	struct rcf_eval_cell cell[RCF_EVAL_NR];
+	struct rcf_eval_row *r =
+		paper && si ? &tab->r[tab->n - 1] : rcf_eval_table_add(tab);
+	double t0 = rcf_mono_s();
+	char err[512];
+
+	if (!r) {
+		fprintf(stderr, "rcfctl: out of memory\n");
+		return -1;
+	}
+	if (!paper || !si) {
+		snprintf(r->topo, sizeof(r->topo), "%s", a->topo[ti]);
+		r->nodes = g->nnodes;
+		r->wl = w;
+		r->seed = a->seed[si];
+		r->map = map;
+	}
+	a->o.seed = a->seed[si];
+	a->cur_seed = a->seed[si];
+	if (rcf_eval_workload(g, sp1, w, &a->o, paper ? cell : r->cell, err,
+			      sizeof(err))) {
+		fprintf(stderr, "rcfctl: route eval: %s %s: %s\n", a->topo[ti],
+			rcf_eval_wl_name(w), err);
+		return -1;
+	}
+	if (paper)
+		rcf_eval_paper_add(r, cell);
+	r->secs += rcf_mono_s() - t0;
 	return 0;
 }
 
@@ -861,36 +924,9 @@ static int eval_topo(struct eval_args *a, int ti, struct rcf_eval_table *tab)
 					a->topo[ti], rcf_eval_wl_name(w));
 				continue;
 			}
-			for (int si = 0; si < a->nseed; si++) {
-				struct rcf_eval_row *r =
-					rcf_eval_table_add(tab);
-				double t0 = rcf_mono_s();
-
-				if (!r) {
-					fprintf(stderr, "rcfctl: out of "
-							"memory\n");
+			for (int si = 0; si < a->nseed; si++)
+				if (eval_row(a, ti, g, &sp1, w, map, si, tab))
 					goto out;
-				}
-				snprintf(r->topo, sizeof(r->topo), "%s",
-					 a->topo[ti]);
-				r->nodes = g->nnodes;
-				r->wl = w;
-				r->seed = a->seed[si];
-				r->map = map;
-				a->o.seed = a->seed[si];
-				a->cur_seed = a->seed[si];
-				if (rcf_eval_workload(g, &sp1, w, &a->o,
-						      r->cell, err,
-						      sizeof(err))) {
-					fprintf(stderr,
-						"rcfctl: route eval: %s %s: "
-						"%s\n",
-						a->topo[ti],
-						rcf_eval_wl_name(w), err);
-					goto out;
-				}
-				r->secs = rcf_mono_s() - t0;
-			}
 		}
 	}
 	rc = RCFCTL_OK;
@@ -922,6 +958,7 @@ static int route_eval(struct ctl *c, int argc, char **argv)
 	a.t0 = rcf_mono_s();
 	rcf_eval_table_init(&tab);
 	tab.algs = a.o.algs;
+	tab.acct = a.o.acct;
 	tab.k = a.o.k;
 	tab.ntry = a.o.ntry;
 	tab.candidates = a.o.candidates;

@@ -72,7 +72,7 @@ static struct algo algo(const char *name)
 }
 
 /* option key (val NULL for a flag) of a, which must take it */
-static void opt(struct algo *a, const char *key, const char *val)
+static inline void opt(struct algo *a, const char *key, const char *val)
 {
 	char err[256];
 

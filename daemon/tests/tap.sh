@@ -14,3 +14,20 @@ ok() {
 		failed=1
 	fi
 }
+
+# ok_usage_error PATTERN NAME CMD...: one result, passing when CMD exits 2
+# with PATTERN on standard error and nothing on standard output (a usage
+# error says why and prints nothing).  Needs $T, a scratch directory.
+ok_usage_error() {
+	pat=$1
+	name=$2
+	shift 2
+	"$@" >"$T/out" 2>"$T/err"
+	rc=$?
+	good=0
+	if [ $rc -ne 2 ] || ! grep -q -- "$pat" "$T/err" || [ -s "$T/out" ]; then
+		echo "# $*: exit $rc: $(cat "$T/err")"
+		good=1
+	fi
+	ok $good "$name"
+}

@@ -13,14 +13,7 @@ trap 'rm -rf "$T"' EXIT
 refuses() {
 	pat=$1
 	shift
-	$CTL collective "$@" >"$T/out" 2>"$T/err"
-	rc=$?
-	good=0
-	if [ $rc -ne 2 ] || ! grep -q -- "$pat" "$T/err" || [ -s "$T/out" ]; then
-		echo "# rcfctl collective $*: exit $rc: $(cat "$T/err")"
-		good=1
-	fi
-	ok $good "refuses $*"
+	ok_usage_error "$pat" "refuses $*" $CTL collective "$@"
 }
 
 echo "TAP version 13"

@@ -9,7 +9,7 @@
 #include "route/route_eval.h"
 #include "obj/batch.h"
 #include "tap.h"
-#include "route_util.h"
+#include "route_eval_util.h"
 
 static int has_arc(const struct rcf_nig *g, uint32_t s, uint32_t d, uint32_t f)
 {
@@ -123,7 +123,9 @@ static void workloads(void)
 
 		rcf_nig_perm(p2, 8, 5);
 		ok = ok && !memcmp(perm, p2, sizeof(p2));
-		ok = ok && !rcf_eval_nig(RCF_WL_DOLOOP, 8, 3, 5, 1, &g, err,
+		struct rcf_eval_opts o = {.seed = 5, .map = 1};
+
+		ok = ok && !rcf_eval_nig(RCF_WL_DOLOOP, 8, 3, &o, &g, err,
 					 sizeof(err));
 	}
 	ok = ok && is_perm(&g, 8);
@@ -243,23 +245,6 @@ static void by_hand(void)
 		   "5, the router splits them from any start");
 	rcf_routes_free(&sp1);
 	graph_put(g);
-}
-
-static int run(const char *spec, enum rcf_eval_wl w, struct rcf_eval_opts *o,
-	       struct rcf_eval_cell c[RCF_EVAL_NR])
-{
-	struct rcf_graph *g = graph_of(spec);
-	struct rcf_routes sp1;
-	char err[256];
-	int rc;
-
-	compute(g, algo("sp1"), &sp1);
-	rc = rcf_eval_workload(g, &sp1, w, o, c, err, sizeof(err));
-	if (rc)
-		printf("# %s %s: %s\n", spec, rcf_eval_wl_name(w), err);
-	rcf_routes_free(&sp1);
-	graph_put(g);
-	return rc;
 }
 
 static void repeatable(void)

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The García-Duato algorithm (garcia-duato-dynamic-reconfiguration.txt
- * §3) as pure computation over node i's own counters.
+ * The García-Duato algorithm (§3 of García and Duato, An Algorithm for
+ * Dynamic Reconfiguration of a Multicomputer Network, 1991) as pure
+ * computation over node i's own counters.
  *
  * Interpretation choices, where §3 leaves room:
  *  - C_ij (§3.2) counts messages, not bytes, in both directions, only

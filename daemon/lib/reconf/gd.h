@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The García-Duato dynamic reconfiguration algorithm (garcia-duato-
- * dynamic-reconfiguration.txt §3): per-node cost CF_i = sum_j C_ij d_ij
+ * The García-Duato dynamic reconfiguration algorithm (§3 of García and
+ * Duato, An Algorithm for Dynamic Reconfiguration of a Multicomputer
+ * Network, 1991): per-node cost CF_i = sum_j C_ij d_ij
  * over nominal distances in a topology that every change preserves, two
  * thresholds, small or large alterations, round robin among equal best
  * changes.  Pure computation: rcfd feeds it the kernel's counters,

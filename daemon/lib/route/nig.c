@@ -224,6 +224,57 @@ uint64_t rcf_rand(uint64_t *state)
 	return z ^ (z >> 31);
 }
 
+/* a uniformly random permutation of 0 .. n - 1 (Fisher-Yates) */
+static void shuffle(uint32_t *perm, uint32_t n, uint64_t *st)
+{
+	for (uint32_t i = 0; i < n; i++)
+		perm[i] = i;
+	for (uint32_t i = n; i > 1; i--) {
+		uint32_t j = rcf_rand(st) % i, t = perm[i - 1];
+
+		perm[i - 1] = perm[j];
+		perm[j] = t;
+	}
+}
+
+void rcf_nig_derangement(uint32_t *perm, uint32_t n, uint64_t seed)
+{
+	/* its own stream, apart from the mapping's and random-f's */
+	uint64_t st = seed ^ 0x6465726e67656d74ULL;
+	int fixed = 1;
+
+	/*
+	 * Rejection: a uniform permutation is kept only when it has no
+	 * fixed point, so every derangement is equally likely (a shuffle
+	 * that swaps fixed points away would favour some); about 1 in e
+	 * permutations is one, so e tries are expected.
+	 */
+	while (fixed && n >= 2) {
+		fixed = 0;
+		shuffle(perm, n, &st);
+		for (uint32_t i = 0; i < n && !fixed; i++)
+			fixed = perm[i] == i;
+	}
+}
+
+/* node j sends to perm[j]; sizes 1 to 10 drawn after the permutation */
+static int derangement_nig(struct rcf_nig *g, uint32_t n, uint64_t seed,
+			   int vary)
+{
+	uint32_t *perm = malloc(n * sizeof(*perm));
+	uint64_t st = seed;
+	int rc = 0;
+
+	if (!perm)
+		return -1;
+	rcf_nig_derangement(perm, n, seed);
+	for (uint32_t j = 0; j < n && !rc; j++)
+		rc = rcf_nig_add(g, j, perm[j],
+				 vary ? 1 + rcf_rand(&st) % 10 : 1);
+	free(perm);
+	return rc;
+}
+
 int rcf_nig_workload(const char *spec, uint32_t n, struct rcf_nig *g, char *err,
 		     size_t errlen)
 {
@@ -257,6 +308,9 @@ int rcf_nig_workload(const char *spec, uint32_t n, struct rcf_nig *g, char *err,
 
 			rc = rcf_nig_add(g, j, d >= j ? d + 1 : d, f);
 		}
+	} else if (len == 9 && (!strncmp(spec, "derange-f", 9) ||
+				!strncmp(spec, "derange-v", 9))) {
+		rc = derangement_nig(g, n, i, spec[8] == 'v');
 	} else {
 		goto bad;
 	}
@@ -271,7 +325,8 @@ bad:
 	snprintf(err, errlen,
 		 "workload \"%s\" for %u nodes: want doloop:1..N-1, "
 		 "exor:1..N-1, ncube:0..log2(N)-1 (N a power of 2), "
-		 "random-f:SEED or random-v:SEED",
+		 "random-f:SEED, random-v:SEED, derange-f:SEED or "
+		 "derange-v:SEED",
 		 spec, n);
 	return -1;
 }
@@ -282,14 +337,7 @@ void rcf_nig_perm(uint32_t *perm, uint32_t n, uint64_t seed)
 	 * with a permutation unrelated to its destinations */
 	uint64_t st = seed ^ 0x6d61702d6e6f6465ULL;
 
-	for (uint32_t i = 0; i < n; i++)
-		perm[i] = i;
-	for (uint32_t i = n; i > 1; i--) {
-		uint32_t j = rcf_rand(&st) % i, t = perm[i - 1];
-
-		perm[i - 1] = perm[j];
-		perm[j] = t;
-	}
+	shuffle(perm, n, &st);
 }
 
 int rcf_nig_map(struct rcf_nig *g, uint32_t n, uint64_t seed)

@@ -48,8 +48,11 @@ void rcf_nig_write(FILE *f, const struct rcf_nig *g);
  * with bit I flipped, I in 0 .. log2(n) - 1), each one step of its loop,
  * "random-f:SEED" (each node a unit message to one random other node,
  * never itself: a message to oneself uses no link) and "random-v:SEED"
- * (the same, sizes 1 to 10).  EXOR and NCUBE need n a power of 2.  0, or
- * -1 with a reason.
+ * (the same, sizes 1 to 10).  "derange-f:SEED" and "derange-v:SEED" are
+ * the random ones as permutations without fixed points (every node sends
+ * and receives exactly once), the reading under which the paper's random
+ * figures were taken (Documentation/routing-eval.rst).  EXOR and NCUBE
+ * need n a power of 2.  0, or -1 with a reason.
  */
 int rcf_nig_workload(const char *spec, uint32_t n, struct rcf_nig *g, char *err,
 		     size_t errlen);
@@ -84,6 +87,8 @@ uint64_t rcf_rand(uint64_t *state);
  * naming nodes >= n are left alone; -1 when out of memory.
  */
 void rcf_nig_perm(uint32_t *perm, uint32_t n, uint64_t seed);
+/* a uniformly random derangement of 0 .. n - 1 (n >= 2) drawn from seed */
+void rcf_nig_derangement(uint32_t *perm, uint32_t n, uint64_t seed);
 int rcf_nig_map(struct rcf_nig *g, uint32_t n, uint64_t seed);
 
 #endif

@@ -70,24 +70,35 @@ uint32_t rcf_eval_steps(enum rcf_eval_wl w, uint32_t n, uint32_t *first)
 	}
 }
 
-int rcf_eval_nig(enum rcf_eval_wl w, uint32_t n, uint32_t i, uint64_t seed,
-		 int map, struct rcf_nig *nig, char *err, size_t errlen)
+int rcf_eval_nig(enum rcf_eval_wl w, uint32_t n, uint32_t i,
+		 const struct rcf_eval_opts *o, struct rcf_nig *nig, char *err,
+		 size_t errlen)
 {
+	int paper = o->acct == RCF_EVAL_PAPER;
 	char spec[64];
 
 	if (w == RCF_WL_RANDOM_F || w == RCF_WL_RANDOM_V)
-		snprintf(spec, sizeof(spec), "%s:%llu", wl_names[w],
-			 (unsigned long long)seed);
+		snprintf(spec, sizeof(spec), "%s:%llu",
+			 paper ? (w == RCF_WL_RANDOM_F ? "derange-f"
+						       : "derange-v")
+			       : wl_names[w],
+			 (unsigned long long)o->seed);
 	else
 		snprintf(spec, sizeof(spec), "%s:%u", wl_names[w], i);
 	if (rcf_nig_workload(spec, n, nig, err, errlen))
 		return -1;
-	if (map && rcf_nig_map(nig, n, seed)) {
+	if (o->map && rcf_nig_map(nig, n, o->seed)) {
 		rcf_nig_free(nig);
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
 	return 0;
+}
+
+static int sw_link(const struct rcf_graph *g, uint32_t link)
+{
+	return g->link[link].end[0].kind == RCF_ELEM_SWITCH &&
+	       g->link[link].end[1].kind == RCF_ELEM_SWITCH;
 }
 
 static int cmp_key(const void *key, const void *elem)
@@ -102,15 +113,31 @@ static int cmp_key(const void *key, const void *elem)
 	return r->index ? -1 : 0;
 }
 
+double rcf_eval_sw_flow(const struct rcf_eval_cell *c)
+{
+	return c->sw_steps ? (double)c->sw_flow_sum / c->sw_steps : 0;
+}
+
+double rcf_eval_sw_cost(const struct rcf_eval_cell *c)
+{
+	return c->sw_steps ? (double)c->sw_cost_sum / c->sw_steps : 0;
+}
+
+/* FLOW and Eq. 1 (K = 0) over the links between two switches */
+struct sw_figs {
+	uint32_t flow;
+	uint64_t cost;
+};
+
 /*
- * Eq. 1 and FLOW of s for nig, plus the largest flow on a link between
- * two switches: node links carry what the workload puts on them whatever
+ * Eq. 1 and FLOW of s for nig, plus the same over the links between two
+ * switches only: node links carry what the workload puts on them whatever
  * the routes (a node receiving from three others has 3 on its link), so
- * this is the part routing decides.
+ * that is the part routing decides.
  */
 static int measure(const struct rcf_graph *g, const struct rcf_nig *nig,
 		   const struct rcf_routes *s, uint32_t k, uint64_t *cost,
-		   uint32_t *flow, uint32_t *inner, char *err, size_t errlen)
+		   uint32_t *flow, struct sw_figs *sw, char *err, size_t errlen)
 {
 	uint32_t chan[RCF_ROUTE_MAX_HOPS * 4], dst;
 	uint64_t *w = calloc(2 * g->nlinks + 1, sizeof(*w));
@@ -123,7 +150,8 @@ static int measure(const struct rcf_graph *g, const struct rcf_nig *nig,
 		free(w);
 		return -1;
 	}
-	*inner = 0;
+	sw->flow = 0;
+	sw->cost = 0;
 	for (size_t i = 0; i < nig->n; i++) {
 		const struct rcf_nig_arc *a = &nig->a[i];
 		const struct rcf_route *r =
@@ -140,16 +168,14 @@ static int measure(const struct rcf_graph *g, const struct rcf_nig *nig,
 			free(w);
 			return -1;
 		}
-		for (int c = 0; c < n; c++) {
-			const struct rcf_glink *gl =
-				&g->link[RCF_CHAN_LINK(chan[c])];
-			uint64_t *l = &w[chan[c] / 4];
-
-			*l += a->flow;
-			if (gl->end[0].kind == RCF_ELEM_SWITCH &&
-			    gl->end[1].kind == RCF_ELEM_SWITCH && *l > *inner)
-				*inner = *l;
-		}
+		for (int c = 0; c < n; c++)
+			if (sw_link(g, RCF_CHAN_LINK(chan[c])))
+				w[chan[c] / 4] += a->flow;
+	}
+	for (uint32_t d = 0; d < 2 * g->nlinks; d++) {
+		if (w[d] > sw->flow)
+			sw->flow = w[d];
+		sw->cost += w[d] * w[d];
 	}
 	free(w);
 	return 0;
@@ -157,8 +183,14 @@ static int measure(const struct rcf_graph *g, const struct rcf_nig *nig,
 
 /* the worst step so far: the larger flow, then the larger cost */
 static void fold(struct rcf_eval_cell *c, uint32_t i, uint32_t flow,
-		 uint32_t inner, uint64_t cost, uint32_t flow0, uint64_t cost0)
+		 const struct sw_figs *sw, uint64_t cost, uint32_t flow0,
+		 uint64_t cost0)
 {
+	if (sw->flow) {
+		c->sw_steps++;
+		c->sw_flow_sum += sw->flow;
+		c->sw_cost_sum += sw->cost;
+	}
 	if (!c->steps || flow > c->flow ||
 	    (flow == c->flow && cost > c->cost)) {
 		c->flow = flow;
@@ -167,8 +199,8 @@ static void fold(struct rcf_eval_cell *c, uint32_t i, uint32_t flow,
 		c->flow0 = flow0;
 		c->cost0 = cost0;
 	}
-	if (inner > c->inner)
-		c->inner = inner;
+	if (sw->flow > c->inner)
+		c->inner = sw->flow;
 	c->steps++;
 	c->sum_cost += cost;
 	c->done = 1;
@@ -177,7 +209,7 @@ static void fold(struct rcf_eval_cell *c, uint32_t i, uint32_t flow,
 static int router(const struct rcf_graph *g, const struct rcf_routes *sp1,
 		  const struct rcf_nig *nig, int init_sp1,
 		  const struct rcf_eval_opts *o, struct rcf_adaptive_result *r,
-		  uint32_t *inner, char *err, size_t errlen)
+		  struct sw_figs *sw, char *err, size_t errlen)
 {
 	struct rcf_route_in in = {
 		.g = g,
@@ -207,8 +239,7 @@ static int router(const struct rcf_graph *g, const struct rcf_routes *sp1,
 	if (!rc)
 		rc = rcf_route_compute(&in, &c, &s, err, errlen);
 	if (!rc) {
-		rc = measure(g, nig, &s, o->k, &cost, &flow, inner, err,
-			     errlen);
+		rc = measure(g, nig, &s, o->k, &cost, &flow, sw, err, errlen);
 	}
 	/* the router's own account must match its routes' */
 	if (!rc && (cost != r->cost || flow != r->flow)) {
@@ -245,31 +276,32 @@ int rcf_eval_workload(const struct rcf_graph *g, const struct rcf_routes *sp1,
 		return -1;
 	}
 	for (uint32_t k = 0; k < steps; k++) {
-		uint32_t i = first + k, sp1_flow = 0, sp1_inner = 0;
+		uint32_t i = first + k, sp1_flow = 0;
+		struct sw_figs sp1_sw;
 		uint64_t sp1_cost = 0;
 		struct rcf_nig nig;
 		int rc = 0;
 
-		if (rcf_eval_nig(w, n, i, o->seed, o->map, &nig, err, errlen))
+		if (rcf_eval_nig(w, n, i, o, &nig, err, errlen))
 			return -1;
-		if (measure(g, &nig, sp1, o->k, &sp1_cost, &sp1_flow,
-			    &sp1_inner, err, errlen)) {
+		if (measure(g, &nig, sp1, o->k, &sp1_cost, &sp1_flow, &sp1_sw,
+			    err, errlen)) {
 			rcf_nig_free(&nig);
 			return -1;
 		}
 		if (o->algs & (1u << RCF_EVAL_SP1))
-			fold(&cell[RCF_EVAL_SP1], i, sp1_flow, sp1_inner,
+			fold(&cell[RCF_EVAL_SP1], i, sp1_flow, &sp1_sw,
 			     sp1_cost, sp1_flow, sp1_cost);
 		for (int a = RCF_EVAL_EXP_RANDOM; a <= RCF_EVAL_EXP_SP1 && !rc;
 		     a++) {
 			struct rcf_adaptive_result r;
 			struct rcf_eval_cell *c = &cell[a];
-			uint32_t inner = 0;
+			struct sw_figs sw;
 
 			if (!(o->algs & (1u << a)))
 				continue;
 			rc = router(g, sp1, &nig, a == RCF_EVAL_EXP_SP1, o, &r,
-				    &inner, err, errlen);
+				    &sw, err, errlen);
 			if (rc)
 				break;
 			c->rose += r.cost > r.cost0;
@@ -277,7 +309,7 @@ int rcf_eval_workload(const struct rcf_graph *g, const struct rcf_routes *sp1,
 			c->flow_rose += r.flow > r.flow0;
 			if (r.candidates > c->candidates)
 				c->candidates = r.candidates;
-			fold(c, i, r.flow, inner, r.cost, r.flow0, r.cost0);
+			fold(c, i, r.flow, &sw, r.cost, r.flow0, r.cost0);
 		}
 		rcf_nig_free(&nig);
 		if (rc)

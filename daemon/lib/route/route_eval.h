@@ -4,8 +4,10 @@
  * against the SP1 route table generator and the experimental router
  * (random or SP1 initial routes), giving FLOW (the most loaded link
  * direction) and COST (Eq. 1) per algorithm.  Workloads that are loops
- * (DOLOOP, EXOR, NCUBE) are one NIG per step; their figure is the worst
- * step's.  Documentation/routing-eval.rst has the tables.
+ * (DOLOOP, EXOR, NCUBE) are one NIG per step.  Two accountings: over all
+ * links, the worst step's figures; over switch-to-switch links only, the
+ * mean over the steps (the paper's).  Documentation/routing-eval.rst has
+ * the tables and why there are two.
  */
 #ifndef RCF_ROUTE_EVAL_H
 #define RCF_ROUTE_EVAL_H
@@ -31,6 +33,16 @@ enum rcf_eval_alg {
 	RCF_EVAL_NR,
 };
 
+enum rcf_eval_acct {
+	/* every link direction, node links too; the worst step (default) */
+	RCF_EVAL_ALL_LINKS,
+	/*
+	 * switch-to-switch link directions only, the mean over the steps
+	 * that put any flow on one; the random workloads are derangements
+	 */
+	RCF_EVAL_PAPER,
+};
+
 struct rcf_eval_opts {
 	unsigned int algs; /* bit (1 << enum rcf_eval_alg) per algorithm */
 	uint32_t k;	   /* Eq. 1's K; the paper's tables use 0 */
@@ -38,7 +50,8 @@ struct rcf_eval_opts {
 	int candidates;	   /* bound on R[s][d]; 0: the router's default */
 	uint64_t seed;	   /* random workloads, mapping, router ties */
 	int map;	   /* random logical-to-physical mapping (Table 3) */
-	int relay;	   /* nodes forward (node-only fabrics); SP1 routes
+	enum rcf_eval_acct acct;
+	int relay; /* nodes forward (node-only fabrics); SP1 routes
 			    * passed in must have been computed so too */
 	/* called after every step; may be NULL */
 	void (*progress)(enum rcf_eval_wl w, uint32_t done, uint32_t total,
@@ -65,6 +78,15 @@ struct rcf_eval_cell {
 	 * with (§4.1 says the paper never saw that happen) */
 	uint32_t flow_rose;
 	uint64_t candidates; /* R[s][d] summed over arcs, largest step */
+	/*
+	 * The paper accounting, over switch-to-switch link directions:
+	 * each step's largest flow and Eq. 1 summed over the sw_steps
+	 * steps that carry any such flow.  A step whose every message stays
+	 * within its first switch has nothing for routing to decide (FLOW 0
+	 * whatever the routes) and is left out of the mean.
+	 */
+	uint32_t sw_steps;
+	uint64_t sw_flow_sum, sw_cost_sum;
 };
 
 const char *rcf_eval_wl_name(enum rcf_eval_wl w);
@@ -78,9 +100,17 @@ const char *rcf_eval_alg_name(enum rcf_eval_alg a);
  */
 uint32_t rcf_eval_steps(enum rcf_eval_wl w, uint32_t n, uint32_t *first);
 
-/* the NIG of step i of w (i ignored for the random ones); 0 or -1 */
-int rcf_eval_nig(enum rcf_eval_wl w, uint32_t n, uint32_t i, uint64_t seed,
-		 int map, struct rcf_nig *nig, char *err, size_t errlen);
+/*
+ * The NIG of step i of w (i ignored for the random ones, which are
+ * derangements under the paper accounting); 0 or -1.
+ */
+int rcf_eval_nig(enum rcf_eval_wl w, uint32_t n, uint32_t i,
+		 const struct rcf_eval_opts *o, struct rcf_nig *nig, char *err,
+		 size_t errlen);
+
+/* the paper accounting's figures of one run: means over sw_steps */
+double rcf_eval_sw_flow(const struct rcf_eval_cell *c);
+double rcf_eval_sw_cost(const struct rcf_eval_cell *c);
 
 /*
  * Runs workload w on g (nodes 0 .. g->nnodes - 1) for every algorithm in

@@ -49,7 +49,7 @@ static void upper(char *dst, const char *src, size_t len)
 
 static void print_map(FILE *f, const struct rcf_eval_table *t, int map)
 {
-	int any = 0, tw = 8;
+	int any = 0, tw = 8, paper = t->acct == RCF_EVAL_PAPER;
 
 	for (size_t i = 0; i < t->n; i++) {
 		any |= t->r[i].map == map;
@@ -62,15 +62,25 @@ static void print_map(FILE *f, const struct rcf_eval_table *t, int map)
 		map ? "Random" : "Identity",
 		map ? "Table 3" : "Tables 1 and 2");
 	fprintf(f, "%-10s %-*s %5s %5s", "", tw, "", "", "");
+	/* the paper's table pads no last head: no trailing blanks */
 	for (int a = 0; a < RCF_EVAL_NR; a++)
 		if (t->algs & (1u << a))
-			fprintf(f, " | %-28s", alg_heads[a]);
+			fprintf(f, " | %-*s",
+				!paper		     ? 28
+				: t->algs >> (a + 1) ? rcf_eval_paper_width - 3
+						     : 0,
+				alg_heads[a]);
 	fprintf(f, "\n%-10s %-*s %5s %5s", "workload", tw, "topology", "nodes",
-		"seed");
-	for (int a = 0; a < RCF_EVAL_NR; a++)
-		if (t->algs & (1u << a))
+		paper ? "seeds" : "seed");
+	for (int a = 0; a < RCF_EVAL_NR; a++) {
+		if (!(t->algs & (1u << a)))
+			continue;
+		if (paper)
+			rcf_eval_paper_head(f);
+		else
 			fprintf(f, " | %5s %5s %10s %5s", "FLOW", "SW", "COST",
 				"i");
+	}
 	fputc('\n', f);
 	for (size_t i = 0; i < t->n; i++) {
 		const struct rcf_eval_row *r = &t->r[i];
@@ -80,12 +90,17 @@ static void print_map(FILE *f, const struct rcf_eval_table *t, int map)
 			continue;
 		upper(name, rcf_eval_wl_name(r->wl), sizeof(name));
 		fprintf(f, "%-10s %-*s %5u %5llu", name, tw, r->topo, r->nodes,
-			(unsigned long long)r->seed);
+			paper ? (unsigned long long)rcf_eval_paper_seeds(r)
+			      : (unsigned long long)r->seed);
 		for (int a = 0; a < RCF_EVAL_NR; a++) {
 			const struct rcf_eval_cell *c = &r->cell[a];
 
 			if (!(t->algs & (1u << a)))
 				continue;
+			if (paper) {
+				rcf_eval_paper_cell(f, r, a);
+				continue;
+			}
 			if (!c->done) {
 				fprintf(f, " | %5s %5s %10s %5s", "-", "-", "-",
 					"-");
@@ -107,12 +122,19 @@ void rcf_eval_table_print(FILE *f, const struct rcf_eval_table *t)
 	uint64_t rose = 0, above = 0, steps = 0, flow_rose = 0;
 	double secs = 0;
 
-	fprintf(f,
-		"# FLOW: flow on the most loaded link direction; SW: the same "
-		"over links between switches only; COST: Eq. 1, K = %u\n"
-		"# DOLOOP, EXOR, NCUBE: the worst step (largest FLOW, then "
-		"COST), i its loop index; SW the largest over all steps\n",
-		t->k);
+	if (t->acct == RCF_EVAL_PAPER)
+		rcf_eval_paper_legend(f);
+	else
+		fprintf(f,
+			"# FLOW: flow on the most loaded link direction; SW: "
+			"the same "
+			"over links between switches only; COST: Eq. 1, K = "
+			"%u\n"
+			"# DOLOOP, EXOR, NCUBE: the worst step (largest FLOW, "
+			"then "
+			"COST), i its loop index; SW the largest over all "
+			"steps\n",
+			t->k);
 	fprintf(f,
 		"# EXP: the experimental router, NTRY %d, R[s][d] up to %d "
 		"shortest routes (plus the SP1 route)\n",
@@ -130,7 +152,7 @@ void rcf_eval_table_print(FILE *f, const struct rcf_eval_table *t)
 		}
 		secs += t->r[i].secs;
 	}
-	if (t->algs & ~1u)
+	if (t->algs & ~1u && t->acct != RCF_EVAL_PAPER)
 		fprintf(f,
 			"\n# router runs: %llu; ended above its initial cost: "
 			"%llu; from SP1 routes, ended above SP1's cost: %llu; "
@@ -147,6 +169,8 @@ void rcf_eval_table_json(FILE *f, int pretty, const struct rcf_eval_table *t)
 
 	rcf_json_init(&j, f, pretty);
 	rcf_json_obj_open(&j, NULL);
+	rcf_json_str(&j, "accounting",
+		     t->acct == RCF_EVAL_PAPER ? "paper" : "all-links");
 	rcf_json_u64(&j, "k", t->k);
 	rcf_json_u64(&j, "ntry", t->ntry);
 	rcf_json_u64(&j, "candidates", t->candidates);
@@ -158,7 +182,9 @@ void rcf_eval_table_json(FILE *f, int pretty, const struct rcf_eval_table *t)
 		rcf_json_str(&j, "workload", rcf_eval_wl_name(r->wl));
 		rcf_json_str(&j, "topology", r->topo);
 		rcf_json_u64(&j, "nodes", r->nodes);
-		rcf_json_u64(&j, "seed", r->seed);
+		rcf_json_u64(&j,
+			     t->acct == RCF_EVAL_PAPER ? "first_seed" : "seed",
+			     r->seed);
 		rcf_json_str(&j, "mapping", r->map ? "random" : "identity");
 		rcf_json_u64(&j, "compute_ms", (uint64_t)(r->secs * 1e3));
 		for (int a = 0; a < RCF_EVAL_NR; a++) {
@@ -167,6 +193,11 @@ void rcf_eval_table_json(FILE *f, int pretty, const struct rcf_eval_table *t)
 			if (!c->done)
 				continue;
 			rcf_json_obj_open(&j, rcf_eval_alg_name(a));
+			if (t->acct == RCF_EVAL_PAPER) {
+				rcf_eval_paper_json(&j, r, a);
+				rcf_json_obj_close(&j);
+				continue;
+			}
 			rcf_json_u64(&j, "flow", c->flow);
 			rcf_json_u64(&j, "switch_flow", c->inner);
 			rcf_json_u64(&j, "cost", c->cost);
