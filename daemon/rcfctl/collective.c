@@ -1,19 +1,22 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * rcfctl collective plan | cost OP: the RCP collectives of Desprez,
- * Ferreira and Tourancheau (1993) planned, checked and costed in
- * userspace (lib/coll, Documentation/collectives.rst).  No module needed.
+ * rcfctl collective plan | cost | circuits OP: the RCP collectives of
+ * Desprez, Ferreira and Tourancheau (1993) planned, checked, costed and
+ * routed onto the k-port machine's switches in userspace (lib/coll,
+ * Documentation/collectives.rst).  No module needed.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "coll/coll.h"
 #include "coll/coll_cost.h"
+#include "coll/coll_kport.h"
 #include "out/json.h"
 #include "util/num.h"
 #include "rcfctl.h"
 
-/* the options, by bit; cost takes all of them, plan the first six */
+/* the options, by bit; which command takes which: opt_allowed */
 enum {
 	O_NODES,
 	O_K,
@@ -25,16 +28,29 @@ enum {
 	O_TAU,
 	O_BETA_R,
 	O_TAU_R,
+	O_STEP,
 	O_NR,
 };
 
+enum mode { M_PLAN, M_COST, M_CIRCUITS };
+
+#define PLAN_OPTS ((1u << O_JSON) - 1)
+static const unsigned int opt_allowed[] = {
+	[M_PLAN] = PLAN_OPTS | 1u << O_JSON,
+	[M_COST] = ((1u << O_TAU_R) << 1) - 1,
+	[M_CIRCUITS] = PLAN_OPTS | 1u << O_STEP,
+};
+static const char *const mode_names[] = {"plan", "cost", "circuits"};
+
 static const char *const opt_names[O_NR] = {
-	"--nodes", "--k",    "--root", "--size",   "--split",
-	"--json",  "--beta", "--tau",  "--beta-r", "--tau-r",
+	"--nodes", "--k",   "--root",	"--size",  "--split", "--json",
+	"--beta",  "--tau", "--beta-r", "--tau-r", "--step",
 };
 
 struct cli {
+	enum mode mode;
 	int cost;
+	uint64_t step; /* circuits --step: that step only (from 1), or 0 */
 	struct rcf_coll_args a;
 	struct rcf_coll_machine m;
 	int split_all; /* cost --split all */
@@ -62,7 +78,10 @@ void help_collective(FILE *f)
 	      "0)\n"
 	      "US: microseconds (per byte for --tau, per link for --tau-r);\n"
 	      "    defaults are the paper's Figure 4: beta 11.5, tau 0.88,\n"
-	      "    beta-r 100, tau-r 0\n",
+	      "    beta-r 100, tau-r 0\n"
+	      "circuits: the switch circuits of every step (or step S) on "
+	      "the k-port\n"
+	      "    machine kport:N:K, routed and checked\n",
 	      f);
 }
 
@@ -88,6 +107,9 @@ static int set_num(struct cli *c, int o, const char *v)
 	case O_SIZE:
 		rc = rcf_num_u64(v, 1, 1ull << 40, &n);
 		c->a.size = n;
+		break;
+	case O_STEP:
+		rc = rcf_num_u64(v, 1, UINT32_MAX, &c->step);
 		break;
 	case O_SPLIT:
 		if (c->cost && !strcmp(v, "all")) {
@@ -116,8 +138,8 @@ static int set_num(struct cli *c, int o, const char *v)
 
 static int parse(struct ctl *ctl, struct cli *c, int argc, char **argv)
 {
-	int nopt = c->cost ? O_NR : O_JSON + 1, rc;
-	const char *what = c->cost ? "cost" : "plan";
+	const char *what = mode_names[c->mode];
+	int rc;
 
 	if (!argc)
 		return usage_error("collective %s: OP missing (scatter, bcast, "
@@ -131,9 +153,9 @@ static int parse(struct ctl *ctl, struct cli *c, int argc, char **argv)
 		const char *w = strcmp(argv[i], "-j") ? argv[i] : "--json";
 		int o;
 
-		for (o = 0; o < nopt && strcmp(w, opt_names[o]); o++)
+		for (o = 0; o < O_NR && strcmp(w, opt_names[o]); o++)
 			;
-		if (o == nopt)
+		if (o == O_NR || !(opt_allowed[c->mode] & 1u << o))
 			return usage_error("collective %s: unexpected \"%s\"; "
 					   "try rcfctl collective help",
 					   what, argv[i]);
@@ -528,6 +550,100 @@ static int cost_all(struct ctl *ctl, struct cli *c)
 	return RCFCTL_OK;
 }
 
+static void machine_text(const char *spec, const struct rcf_kport *m)
+{
+	if (!m->per) {
+		printf("# machine %s: one crossbar, switch 0 of %u ports\n",
+		       spec, m->nodes * m->k);
+		return;
+	}
+	printf("# machine %s: three-stage Clos, edge switches 0-%u of %u "
+	       "node ports and %u uplinks, middle switches %u-%u of %u "
+	       "ports\n",
+	       spec, m->edges - 1, m->per, m->mid, m->edges,
+	       m->edges + m->mid - 1, m->edges);
+}
+
+/* one step's circuits, routed and walked; 0 or RCFCTL_ERR */
+static int circuits_step(const struct rcf_coll_plan *p, uint64_t si,
+			 const struct rcf_kport *m, const struct rcf_topo *t,
+			 struct rcf_kport_circ *sc)
+{
+	const struct rcf_coll_step *s = &p->steps[si];
+	const struct rcf_coll_circ *c = p->circs + s->first_circ;
+	char err[512], lab[64];
+	size_t n;
+
+	if (rcf_kport_route(m, c, s->ncirc, sc, &n, err, sizeof(err)) ||
+	    rcf_kport_check(t, c, s->ncirc, sc, n, err, sizeof(err))) {
+		fprintf(stderr,
+			"rcfctl: collective circuits: step %llu cannot be "
+			"realised: %s\n",
+			(unsigned long long)si + 1, err);
+		return RCFCTL_ERR;
+	}
+	step_label(p, s, lab, sizeof(lab));
+	printf("# step %llu (%s): %llu connections, %zu switch circuits\n",
+	       (unsigned long long)si + 1, lab, (unsigned long long)s->ncirc,
+	       n);
+	for (size_t i = 0; i < n; i++)
+		printf("circuit add switch %u in %u out %u\n", sc[i].sw,
+		       sc[i].in, sc[i].out);
+	return 0;
+}
+
+static int circuits(const struct cli *c)
+{
+	struct rcf_kport_circ *sc = NULL;
+	struct rcf_coll_plan p;
+	struct rcf_kport m;
+	struct rcf_topo t;
+	char spec[48], err[256];
+	uint64_t most = 0;
+	int rc;
+
+	snprintf(spec, sizeof(spec), "kport:%u:%u", c->a.nodes, c->a.k);
+	if (rcf_kport_parse(spec, &m, err, sizeof(err)))
+		return usage_error("collective circuits: %s", err);
+	rc = make_plan(&c->a, &p);
+	if (rc)
+		return rc;
+	if (c->step > p.nsteps) {
+		most = p.nsteps;
+		rcf_coll_plan_free(&p);
+		return usage_error("collective circuits: --step %llu is past "
+				   "the plan's %llu steps",
+				   (unsigned long long)c->step,
+				   (unsigned long long)most);
+	}
+	if (rcf_topo_generate(spec, &t, err, sizeof(err))) {
+		rcf_coll_plan_free(&p);
+		return usage_error("collective circuits: %s", err);
+	}
+	for (uint64_t si = 0; si < p.nsteps; si++)
+		if (p.steps[si].ncirc > most)
+			most = p.steps[si].ncirc;
+	sc = malloc((RCF_KPORT_CIRCS_PER_CONN * most + 1) * sizeof(*sc));
+	rc = sc ? RCFCTL_OK : RCFCTL_ERR;
+	if (!sc)
+		fprintf(stderr, "rcfctl: collective circuits: out of memory\n");
+	if (!rc) {
+		printf("# ");
+		print_head(&p);
+		machine_text(spec, &m);
+	}
+	for (uint64_t si = 0; !rc && si < p.nsteps; si++)
+		if (!c->step || c->step == si + 1)
+			rc = circuits_step(&p, si, &m, &t, sc);
+	if (!rc)
+		printf("# realised: every connection routed and walked, no "
+		       "switch port used twice\n");
+	free(sc);
+	rcf_topo_free(&t);
+	rcf_coll_plan_free(&p);
+	return rc;
+}
+
 int cmd_collective(struct ctl *ctl, int argc, char **argv)
 {
 	struct cli c = {
@@ -542,9 +658,11 @@ int cmd_collective(struct ctl *ctl, int argc, char **argv)
 		help_collective(argc ? stdout : stderr);
 		return argc ? RCFCTL_OK : RCFCTL_USAGE;
 	}
-	if (!strcmp(argv[0], "cost"))
-		c.cost = 1;
-	else if (strcmp(argv[0], "plan"))
+	for (c.mode = M_PLAN; c.mode <= M_CIRCUITS; c.mode++)
+		if (!strcmp(argv[0], mode_names[c.mode]))
+			break;
+	c.cost = c.mode == M_COST;
+	if (c.mode > M_CIRCUITS)
 		return usage_error("collective: unknown command \"%s\"; try "
 				   "rcfctl collective help",
 				   argv[0]);
@@ -558,6 +676,8 @@ int cmd_collective(struct ctl *ctl, int argc, char **argv)
 		return rc;
 	if (c.cost)
 		return c.split_all ? cost_all(ctl, &c) : cost_one(ctl, &c);
+	if (c.mode == M_CIRCUITS)
+		return circuits(&c);
 	rc = make_plan(&c.a, &p);
 	if (rc)
 		return rc;

@@ -17,7 +17,7 @@ refuses() {
 }
 
 echo "TAP version 13"
-echo "1..19"
+echo "1..25"
 refuses "OP missing" plan
 refuses 'no operation "reduce"' plan reduce
 refuses 'unknown command "run"' run bcast
@@ -33,6 +33,9 @@ refuses "--split 3 is past h = 2" plan bcast --nodes 9 --k 2 --split 3
 refuses 'unexpected "--beta"' plan bcast --beta 1
 refuses '--tau "-1": not a number' cost bcast --tau -1
 refuses "take fewer nodes" plan alltoall --nodes 60000
+refuses "N\*K = 600 node ports, at most 512" circuits gossip --nodes 200 --k 3
+refuses "--step 3 is past the plan's 2 steps" circuits gossip --nodes 9 --k 2 --step 3
+refuses 'unexpected "--json"' circuits gossip --json
 
 $CTL collective plan bcast --nodes 9 --k 2 --size 9 --split 2 >"$T/out"
 rc=$?
@@ -58,4 +61,25 @@ ok $? "cost scatter 27/2: model and count 448.9 us"
 $CTL collective cost bcast --nodes 3125 --k 4 --size 1000 --split all >"$T/out"
 grep -q "^h' = 2: 7 steps, model 1308.500 us, count 1308.500 us  (the model's best)" "$T/out"
 ok $? "cost bcast --split all: figure 4's machine, 1000 bytes, h' = 2"
+$CTL collective circuits alltoall --nodes 64 --k 4 >"$T/out"
+rc=$?
+grep -q "^# machine kport:64:4: three-stage Clos, edge switches 0-15 of 16 node ports and 16 uplinks, middle switches 16-31 of 16 ports" "$T/out" &&
+	grep -q "^# realised: every connection routed and walked" "$T/out"
+ok $((rc | $?)) "circuits alltoall 64/4: every step realised on the Clos"
+
+# one step's circuits on the generated machine: the model takes them
+$CTL topo apply kport:16:3 --dry-run >"$T/m.topo" &&
+	$CTL collective circuits gossip --nodes 16 --k 3 --step 2 >>"$T/m.topo" &&
+	$CTL topo load --dry-run "$T/m.topo" >"$T/out"
+rc=$?
+[ "$(grep -c '^circuit add' "$T/out")" -eq 144 ]
+ok $((rc | $?)) "step 2 of gossip 16/3 after kport:16:3: topo load --dry-run takes 144 circuits"
+
+# two steps at once reuse ports: the model refuses them
+$CTL topo apply kport:9:2 --dry-run >"$T/m.topo" &&
+	$CTL collective circuits gossip --nodes 9 --k 2 >>"$T/m.topo"
+$CTL topo load --dry-run "$T/m.topo" >/dev/null 2>"$T/err"
+rc=$?
+[ $rc -ne 0 ] && grep -q "circuit" "$T/err"
+ok $? "all steps in one file: the model refuses a port used twice"
 exit $failed

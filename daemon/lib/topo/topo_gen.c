@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Node-to-node topologies (nodes relay for each other, no switches),
- * fat trees and folded Clos networks, and the spec-string front end for
- * every generator.
+ * fat trees, folded Clos networks and the k-port machine's crossbars,
+ * and the spec-string front end for every generator.
  * Documentation/sp1-topologies.rst records the numbering.
  */
 #include <stdio.h>
@@ -269,6 +269,78 @@ int rcf_gen_clos(struct rcf_topo *t, const struct rcf_clos *c)
 	return 0;
 }
 
+int rcf_kport_parse(const char *spec, struct rcf_kport *m, char *err,
+		    size_t errlen)
+{
+	uint32_t v[2], ports;
+
+	if (split_nums(spec + strlen("kport:"), 100000, v, 2) != 2 || v[0] < 2)
+		return rcf_errf(err, errlen,
+				"%s: want kport:N:K, N >= 2 nodes of K >= 1 "
+				"ports",
+				spec);
+	if (v[1] > RCF_NODE_MAX_PORTS)
+		return rcf_errf(err, errlen, "%s: K = %u ports, at most %d",
+				spec, v[1], RCF_NODE_MAX_PORTS);
+	if ((uint64_t)v[0] * v[1] > RCF_KPORT_MAX_PORTS)
+		return rcf_errf(err, errlen,
+				"%s: N*K = %llu node ports, at most %d (a "
+				"three-stage Clos of %d-port crossbars)",
+				spec, (unsigned long long)v[0] * v[1],
+				RCF_KPORT_MAX_PORTS, RCF_SWITCH_MAX_PORTS);
+	memset(m, 0, sizeof(*m));
+	m->nodes = v[0];
+	m->k = v[1];
+	ports = v[0] * v[1];
+	if (ports <= RCF_SWITCH_MAX_PORTS)
+		return 0;
+	/*
+	 * per ~ sqrt(ports) edges of per node ports each makes the fewest
+	 * switches (edges + mid ~ 2 sqrt(ports)); an edge also needs mid ==
+	 * per uplinks, so per stops at half a switch and the edges, one
+	 * port each on a middle switch, at a whole one.
+	 */
+	while (m->per * m->per < ports)
+		m->per++;
+	if (m->per > RCF_SWITCH_MAX_PORTS / 2)
+		m->per = RCF_SWITCH_MAX_PORTS / 2;
+	m->mid = m->per;
+	m->edges = (ports + m->per - 1) / m->per;
+	return 0;
+}
+
+/*
+ * Node links first (link q for node port q), then edge e's uplink to
+ * middle j (link ports + e * mid + j).
+ */
+int rcf_gen_kport(struct rcf_topo *t, const struct rcf_kport *m)
+{
+	uint32_t ports = m->nodes * m->k;
+
+	for (uint32_t i = 0; i < m->nodes; i++)
+		if (!rcf_topo_node(t, i, m->k))
+			return -1;
+	if (!m->per && !rcf_topo_switch(t, 0, ports))
+		return -1;
+	for (uint32_t e = 0; e < m->edges; e++)
+		if (!rcf_topo_switch(t, e, m->per + m->mid))
+			return -1;
+	for (uint32_t j = 0; j < m->mid; j++)
+		if (!rcf_topo_switch(t, m->edges + j, m->edges))
+			return -1;
+	for (uint32_t q = 0; q < ports; q++)
+		if (!rcf_topo_link(t, N, q / m->k, q % m->k, RCF_ELEM_SWITCH,
+				   m->per ? q / m->per : 0,
+				   m->per ? q % m->per : q))
+			return -1;
+	for (uint32_t e = 0; e < m->edges; e++)
+		for (uint32_t j = 0; j < m->mid; j++)
+			if (!rcf_topo_link(t, RCF_ELEM_SWITCH, e, m->per + j,
+					   RCF_ELEM_SWITCH, m->edges + j, e))
+				return -1;
+	return 0;
+}
+
 int rcf_parse_dims(const char *s, uint64_t max, uint64_t *x, uint64_t *y)
 {
 	char buf[32];
@@ -324,6 +396,14 @@ int rcf_topo_generate(const char *spec, struct rcf_topo *t, char *err,
 		rc = rcf_gen_clos(t, &c);
 		goto built;
 	}
+	if (nlen == 5 && !strncmp(spec, "kport", 5)) {
+		struct rcf_kport m;
+
+		if (rcf_kport_parse(spec, &m, err, errlen))
+			return -1;
+		rc = rcf_gen_kport(t, &m);
+		goto built;
+	}
 	arg++;
 	if (nlen == 4 && !strncmp(spec, "ring", 4)) {
 		if (rcf_parse_num(arg, RCF_MAX_NODES, &a) || a < 3) {
@@ -373,7 +453,8 @@ bad:
 	snprintf(err, errlen,
 		 "unknown generator \"%s\": want ring:N, mesh:XxY, torus:XxY, "
 		 "hypercube:D, sp1:16|32|64|128|256|512, prdt:S:n:R, "
-		 "rdt:S:n:R:m, fattree:K:N, clos:D:U:L or clos:D:U:L:M:P",
+		 "rdt:S:n:R:m, fattree:K:N, clos:D:U:L, clos:D:U:L:M:P or "
+		 "kport:N:K",
 		 spec);
 	return -1;
 }

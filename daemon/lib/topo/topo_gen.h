@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Topology generators: ring, mesh, torus, hypercube, SP1, RDT, fat-tree
- * and Clos networks.
+ * and Clos networks, and the k-port reconfigurable machine.
  */
 #ifndef RCF_TOPO_GEN_H
 #define RCF_TOPO_GEN_H
@@ -11,7 +11,7 @@
 /*
  * Builds the topology named by spec ("ring:8", "mesh:4x4", "torus:4x4",
  * "hypercube:4", "sp1:16", "prdt:16:2:2", "rdt:64:2:3:1", "fattree:4:3",
- * "clos:8:4:8" ...) into t (initialised here).  Returns 0, or -1 with a
+ * "clos:8:4:8", "kport:16:3" ...) into t (initialised here).  Returns 0, or -1 with a
  * reason in err.
  */
 int rcf_topo_generate(const char *spec, struct rcf_topo *t, char *err,
@@ -52,6 +52,27 @@ int rcf_gen_fattree(struct rcf_topo *t, const struct rcf_fattree *f);
 int rcf_clos_parse(const char *spec, struct rcf_clos *c, char *err,
 		   size_t errlen);
 int rcf_gen_clos(struct rcf_topo *t, const struct rcf_clos *c);
+
+/*
+ * The k-port machine: nodes nodes of k ports, every node port on a
+ * crossbar that circuits join to any other (Documentation/collectives.rst,
+ * *The k-port machine*).  per == 0: one crossbar, switch 0, node port q =
+ * node * k + port on its port q.  Otherwise a three-stage Clos folded onto
+ * edges edge switches of per node ports and mid uplinks each (mid ==
+ * per): node port q on edge q / per, port q % per; edge e's port per + j
+ * joins middle switch j (id edges + j) on its port e.
+ */
+struct rcf_kport {
+	uint32_t nodes, k, per, edges, mid;
+};
+
+/* node ports one three-stage Clos of RCF_SWITCH_MAX_PORTS crossbars holds */
+#define RCF_KPORT_MAX_PORTS (RCF_SWITCH_MAX_PORTS / 2 * RCF_SWITCH_MAX_PORTS)
+
+/* spec is "kport:N:K"; refuses what no crossbar or Clos of them can hold */
+int rcf_kport_parse(const char *spec, struct rcf_kport *m, char *err,
+		    size_t errlen);
+int rcf_gen_kport(struct rcf_topo *t, const struct rcf_kport *m);
 
 /* SP1 layout facts, shared with the tests and documentation */
 #define RCF_SP1_CHIP_PORTS  8
