@@ -156,8 +156,10 @@ INST_BIN := daemon/bin/rcfsim
 INST_MAN := Documentation/rcfctl.8 Documentation/rcfd.8 \
 	    Documentation/rcfd.conf.5 Documentation/rcfsim.1
 # rcftop needs libbpf, clang and bpftool: installed when it was built
-ifneq ($(wildcard tools/rcftop/rcftop),)
-INST_SBIN += tools/rcftop/rcftop
+# (RCFTOP= leaves it out)
+RCFTOP ?= $(wildcard tools/rcftop/rcftop)
+ifneq ($(RCFTOP),)
+INST_SBIN += $(RCFTOP)
 INST_MAN += Documentation/rcftop.8
 endif
 man_path = $(DESTDIR)$(MANDIR)/man$(subst .,,$(suffix $(1)))/$(notdir $(1))
