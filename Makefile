@@ -16,7 +16,9 @@ KERN_FILES = $(shell find kmod -path kmod/core/test -prune -o \
 		$(wildcard uapi/linux/rcf.h)
 
 .PHONY: all module tools rcftop selftests check lint lint-checkpatch lint-sparse \
-	lint-format bench check-debug clean help fuzz eval
+	lint-format bench check-debug clean help fuzz eval install install-module \
+	install-tools install-src uninstall uninstall-module uninstall-tools \
+	check-install check-deb
 
 all: module tools rcftop selftests
 
@@ -138,6 +140,91 @@ clean:
 	@if [ -f kmod/core/test/Makefile ]; then $(MAKE) -C kmod/core/test clean; fi
 	rm -rf build/vm build/check build/lint-sparse.log build/lint-format.log
 
+# Installing (README, "Installing").  rcfctl, rcfd and rcftop
+# administer the fabric (CAP_NET_ADMIN, section 8) and go to sbin;
+# rcfsim needs no privilege (section 1) and goes to bin.  The module goes
+# through the kernel's modules_install into INSTALL_MOD_DIR; the unit's
+# paths follow SBINDIR.  uninstall removes the same static list, and the
+# configuration file only while it is still the one shipped.
+VERSION := $(shell cat VERSION)
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+SBINDIR ?= $(PREFIX)/sbin
+MANDIR ?= $(PREFIX)/share/man
+SYSCONFDIR ?= /etc
+UNITDIR ?= $(PREFIX)/lib/systemd/system
+SRCDIR ?= /usr/src
+INSTALL_MOD_DIR ?= updates
+MODDIR = $(DESTDIR)/lib/modules/$(KV)/$(INSTALL_MOD_DIR)
+
+INST_SBIN := daemon/bin/rcfctl daemon/bin/rcfd
+INST_BIN := daemon/bin/rcfsim
+INST_MAN := Documentation/rcfctl.8 Documentation/rcfd.8 \
+	    Documentation/rcfd.conf.5 Documentation/rcfsim.1
+# rcftop needs libbpf, clang and bpftool: installed when it was built
+# (RCFTOP= leaves it out)
+RCFTOP ?= $(wildcard tools/rcftop/rcftop)
+ifneq ($(RCFTOP),)
+INST_SBIN += $(RCFTOP)
+INST_MAN += Documentation/rcftop.8
+endif
+man_path = $(DESTDIR)$(MANDIR)/man$(subst .,,$(suffix $(1)))/$(notdir $(1))
+CONF := $(DESTDIR)$(SYSCONFDIR)/rcf/rcfd.conf
+UNIT := $(DESTDIR)$(UNITDIR)/rcfd.service
+# the module's source as DKMS builds it (dkms.conf)
+DKMS_DIR = $(DESTDIR)$(SRCDIR)/rcf-$(VERSION)
+
+install: install-module install-tools
+
+# Debian's kernels sign at install with a key only their build has
+install-module: module
+	$(MAKE) -C $(KDIR) M=$(CURDIR) INSTALL_MOD_PATH=$(DESTDIR) \
+		INSTALL_MOD_DIR=$(INSTALL_MOD_DIR) CONFIG_MODULE_SIG_ALL= modules_install
+	$(if $(DESTDIR),,depmod -a $(KV))
+
+install-tools: tools
+	install -d $(DESTDIR)$(SBINDIR) $(DESTDIR)$(BINDIR) $(dir $(CONF) $(UNIT))
+	install -m 755 $(INST_SBIN) $(DESTDIR)$(SBINDIR)
+	install -m 755 $(INST_BIN) $(DESTDIR)$(BINDIR)
+	$(foreach m,$(INST_MAN),install -D -m 644 $(m) $(call man_path,$(m));)
+	@if [ -e $(CONF) ]; then echo "note: $(CONF) exists: kept"; \
+	else install -m 644 scripts/rcfd.conf $(CONF); fi
+	@mkdir -p build
+	sed 's|/usr/sbin/|$(SBINDIR)/|g' scripts/rcfd.service >build/rcfd.service
+	install -m 644 build/rcfd.service $(UNIT)
+
+# Kbuild, kmod/ without its native tests, uapi/ and dkms.conf
+install-src:
+	install -d $(DKMS_DIR)
+	tar -c --exclude=core/test --exclude='*.o' --exclude='*.ko' \
+		--exclude='.*' --exclude='*.mod*' --exclude=modules.order \
+		Kbuild kmod uapi | \
+		tar -x -C $(DKMS_DIR)
+	sed 's/#MODULE_VERSION#/$(VERSION)/' dkms.conf >$(DKMS_DIR)/dkms.conf
+
+uninstall: uninstall-module uninstall-tools
+
+uninstall-module:
+	rm -f $(MODDIR)/kmod/rcf.ko
+	-rmdir $(MODDIR)/kmod $(MODDIR) 2>/dev/null
+	$(if $(DESTDIR),,depmod -a $(KV))
+
+# rcftop whether built or not: an earlier install may have had it
+uninstall-tools:
+	rm -f $(addprefix $(DESTDIR)$(SBINDIR)/,rcfctl rcfd rcftop) \
+		$(DESTDIR)$(BINDIR)/rcfsim $(UNIT)
+	rm -f $(foreach m,$(INST_MAN) rcftop.8,$(call man_path,$(m)))
+	@if cmp -s scripts/rcfd.conf $(CONF); then rm -f $(CONF); \
+		rmdir $(dir $(CONF)) 2>/dev/null || true; \
+	elif [ -e $(CONF) ]; then echo "note: $(CONF) was changed: kept"; fi
+
+# make install/uninstall into a scratch DESTDIR; the Debian packages
+check-install:
+	scripts/check-install
+
+check-deb:
+	scripts/check-deb
+
 help:
 	@echo "make             build rcf.ko, the tools and the selftests"
 	@echo "make module      build kmod/rcf.ko only"
@@ -151,4 +238,10 @@ help:
 	@echo "make bench       benchmarks: the engine natively, the control plane in the VM (figures, no assertions)"
 	@echo "make eval        regenerate the evaluation tables into build/eval, report figures that moved (EVAL_FLAGS=--quick)"
 	@echo "make clean       remove build products (keeps build/ksrc)"
+	@echo "make install     rcf.ko (modules_install, depmod) and the tools, man pages,"
+	@echo "                 rcfd.conf and unit; DESTDIR, PREFIX (/usr/local)"
+	@echo "make uninstall   remove what make install put there"
+	@echo "make install-src the module's source for DKMS in SRCDIR/rcf-VERSION (/usr/src)"
+	@echo "make check-install  make install/uninstall into a scratch DESTDIR"
+	@echo "make check-deb   build the Debian packages, check their files and lintian"
 	@echo "scripts/vm -- CMD   run CMD in the test VM with rcf.ko loaded (--help)"
