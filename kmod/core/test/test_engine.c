@@ -7,41 +7,11 @@
 #define S	    RCF_ELEM_SWITCH
 #define H(port, vc) RCF_HOP(port, vc)
 
-struct got {
-	u64 cookie[256];
-	u64 at[256];
-	u64 lat[256];
-	u32 len[256];
-	int n;
-	struct rcf_engine *e;
-};
-
-static struct got got;
-
-static void on_deliver(void *priv, u32 dst, u32 src, const u8 *payload, u32 len,
-		       u64 cookie, u64 latency)
-{
-	(void)priv;
-	(void)dst;
-	(void)src;
-	(void)payload;
-	if (got.n < 256) {
-		got.cookie[got.n] = cookie;
-		got.lat[got.n] = latency;
-		got.len[got.n] = len;
-		got.at[got.n] = got.e ? rcf_engine_now(got.e) : 0;
-	}
-	got.n++;
-}
-
-static const struct rcf_engine_ops ops = {.deliver = on_deliver};
-
 static struct rcf_engine *build(struct rcf_fabric *f)
 {
-	struct rcf_engine *e = rcf_engine_build(f, &ops, NULL);
+	struct rcf_engine *e = rcf_engine_build(f, &egot_ops, NULL);
 
-	memset(&got, 0, sizeof(got));
-	got.e = e;
+	egot_reset(e);
 	return e;
 }
 
@@ -86,9 +56,9 @@ static void t_latency_formula(void)
 							 payload, plen, 7),
 					 0);
 				CHECK(run_checked(e, 100000) >= 0);
-				CHECK_EQ(got.n, 1);
-				CHECK_EQ(got.lat[0], want);
-				CHECK_EQ(got.len[0], plen);
+				CHECK_EQ(egot.n, 1);
+				CHECK_EQ(egot.lat[0], want);
+				CHECK_EQ(egot.len[0], plen);
 				CHECK_EQ(rcf_engine_busy(e), 0);
 				rcf_engine_free(e);
 				rcf_fabric_free(f);
@@ -108,9 +78,9 @@ static void t_streaming_bandwidth(void)
 	for (i = 0; i < 20; i++)
 		CHECK_EQ(rcf_engine_send(e, 0, route, 3, payload, 200, i), 0);
 	CHECK(run_checked(e, 100000) >= 0);
-	CHECK_EQ(got.n, 20);
-	for (i = 0; i < 20 && i < got.n; i++)
-		CHECK_EQ(got.cookie[i], i);
+	CHECK_EQ(egot.n, 20);
+	for (i = 0; i < 20 && i < egot.n; i++)
+		CHECK_EQ(egot.cookie[i], i);
 	rcf_engine_stats(e, &s);
 	/* 20 packets of 203 bytes on the first wire at 4 bytes a cycle */
 	CHECK(s.now <= (20 * 203 + 3) / 4 + 3 * 3 + 10);
@@ -149,15 +119,15 @@ static void hol(u32 cq, u64 *p1, u64 *p2, u64 *pb, u32 *peak)
 	CHECK_EQ(rcf_engine_send(e, 0, toc, 2, payload, 200, 1), 0);
 	CHECK_EQ(rcf_engine_send(e, 0, tod, 2, payload, 20, 2), 0);
 	CHECK(run_checked(e, 100000) >= 0);
-	CHECK_EQ(got.n, 3);
+	CHECK_EQ(egot.n, 3);
 	*p1 = *p2 = 0;
-	for (i = 0; i < got.n && i < 3; i++) {
-		if (got.cookie[i] == 1)
-			*p1 = got.at[i];
-		if (got.cookie[i] == 2)
-			*p2 = got.at[i];
-		if (got.cookie[i] == 100)
-			*pb = got.at[i];
+	for (i = 0; i < egot.n && i < 3; i++) {
+		if (egot.cookie[i] == 1)
+			*p1 = egot.at[i];
+		if (egot.cookie[i] == 2)
+			*p2 = egot.at[i];
+		if (egot.cookie[i] == 100)
+			*pb = egot.at[i];
 	}
 	rcf_engine_cq_stats(e, 0, &cur, peak);
 	CHECK_EQ(cur, 0);
@@ -217,7 +187,7 @@ static void t_backpressure(void)
 	/* the sender got no further than the slow wire plus the buffering */
 	CHECK(in.bytes <= out.bytes + 8 + 2 * 8 + 8);
 	CHECK(run_checked(e, 100000) >= 0);
-	CHECK_EQ(got.n, 5);
+	CHECK_EQ(egot.n, 5);
 	rcf_engine_free(e);
 	rcf_fabric_free(f);
 }
@@ -244,7 +214,7 @@ static void t_wormhole(void)
 	}
 	CHECK(seen);
 	CHECK(run_checked(e, 100000) >= 0);
-	CHECK_EQ(got.n, 1);
+	CHECK_EQ(egot.n, 1);
 	rcf_engine_free(e);
 	rcf_fabric_free(f);
 }
@@ -265,9 +235,9 @@ static void t_relay(void)
 	e = build(f);
 	CHECK_EQ(rcf_engine_send(e, 0, route, 2, payload, 100, 9), 0);
 	CHECK(run_checked(e, 10000) >= 0);
-	CHECK_EQ(got.n, 1);
+	CHECK_EQ(egot.n, 1);
 	/* store and forward: two full serialisations, 102 then 101 bytes */
-	CHECK_EQ(got.lat[0], 1 + 101 + 1 + 100);
+	CHECK_EQ(egot.lat[0], 1 + 101 + 1 + 100);
 	rcf_engine_stats(e, &s);
 	CHECK_EQ(s.stripped, 1);
 	rcf_engine_free(e);
@@ -310,7 +280,7 @@ static void t_drops(void)
 	CHECK_EQ(rcf_engine_send(e, 7, r, 1, payload, 10, 9), -EINVAL);
 	CHECK(run_checked(e, 10000) >= 0);
 	rcf_engine_stats(e, &s);
-	CHECK_EQ(got.n, 0);
+	CHECK_EQ(egot.n, 0);
 	CHECK_EQ(s.drops[RCF_EDROP_BAD_BYTE], 1);
 	CHECK_EQ(s.drops[RCF_EDROP_LINK_DOWN], 1);
 	CHECK_EQ(s.drops[RCF_EDROP_NO_LINK], 1);
@@ -339,11 +309,11 @@ static void t_circuit(void)
 	e = build(f);
 	CHECK_EQ(rcf_engine_send(e, 0, r, 2, payload, 10, 1), 0);
 	CHECK(run_checked(e, 10000) >= 0);
-	CHECK_EQ(got.n, 1);
+	CHECK_EQ(egot.n, 1);
 	rcf_engine_stats(e, &s);
 	CHECK_EQ(s.stripped, 1);
 	/* a circuit hop costs L and strips nothing: same formula */
-	CHECK_EQ(got.lat[0], 3 * 1 + 12 - 1);
+	CHECK_EQ(egot.lat[0], 3 * 1 + 12 - 1);
 	rcf_engine_free(e);
 	rcf_fabric_free(f);
 }
@@ -381,7 +351,7 @@ static void t_ring_deadlock(void)
 	CHECK_EQ(rc, -EDEADLK);
 	CHECK(rcf_engine_now(e) < 10000);
 	CHECK(rcf_engine_blocked(e, ids, 64) >= 4);
-	CHECK_EQ(got.n, 0);
+	CHECK_EQ(egot.n, 0);
 	rcf_engine_free(e);
 	rcf_fabric_free(f);
 }
@@ -408,7 +378,7 @@ static void t_ring_cq_drains(void)
 	for (i = 0; i < 4; i++)
 		CHECK_EQ(rcf_engine_send(e, i, r, 4, payload, 250, i), 0);
 	CHECK(run_checked(e, 1000000) >= 0);
-	CHECK_EQ(got.n, 4);
+	CHECK_EQ(egot.n, 4);
 	rcf_engine_free(e);
 	rcf_fabric_free(f);
 }

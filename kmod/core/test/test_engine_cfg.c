@@ -12,39 +12,12 @@
 #define S	    RCF_ELEM_SWITCH
 #define H(port, vc) RCF_HOP(port, vc)
 
-struct got {
-	u64 cookie[64], at[64], lat[64];
-	int n;
-	struct rcf_engine *e;
-};
-
-static struct got got;
-
-static void on_deliver(void *priv, u32 dst, u32 src, const u8 *payload, u32 len,
-		       u64 cookie, u64 latency)
-{
-	(void)priv;
-	(void)dst;
-	(void)src;
-	(void)payload;
-	(void)len;
-	if (got.n < 64) {
-		got.cookie[got.n] = cookie;
-		got.lat[got.n] = latency;
-		got.at[got.n] = rcf_engine_now(got.e);
-	}
-	got.n++;
-}
-
-static const struct rcf_engine_ops ops = {.deliver = on_deliver};
-
 static struct rcf_engine *build(struct rcf_fabric *f, bool exact,
 				const struct rcf_engine_cfg *c)
 {
-	struct rcf_engine *e = rcf_engine_build(f, &ops, NULL);
+	struct rcf_engine *e = rcf_engine_build(f, &egot_ops, NULL);
 
-	memset(&got, 0, sizeof(got));
-	got.e = e;
+	egot_reset(e);
 	CHECK_EQ(rcf_engine_set_exact(e, exact), 0);
 	CHECK_EQ(rcf_engine_configure(e, c), 0);
 	return e;
@@ -76,8 +49,8 @@ static void t_route_delay(void)
 							 payload, 40, 1),
 					 0);
 				CHECK(run_checked(e, 10000) >= 0);
-				CHECK_EQ(got.n, 1);
-				CHECK_EQ(got.lat[0], want);
+				CHECK_EQ(egot.n, 1);
+				CHECK_EQ(egot.lat[0], want);
 				rcf_engine_free(e);
 				rcf_fabric_free(f);
 			}
@@ -113,9 +86,9 @@ static void contend(const struct rcf_engine_cfg *c, bool exact, u64 *order,
 	rcf_engine_run(e, 60);
 	CHECK_EQ(rcf_engine_send(e, 1, to2, 2, payload, 10, 10), 0);
 	CHECK(run_checked(e, 10000) >= 0);
-	CHECK_EQ(got.n, 5);
+	CHECK_EQ(egot.n, 5);
 	for (i = 0; i < 5; i++)
-		order[i] = got.cookie[i];
+		order[i] = egot.cookie[i];
 	rcf_engine_cq_stats(e, 0, &cur, peak);
 	rcf_engine_free(e);
 	rcf_fabric_free(f);
@@ -175,10 +148,10 @@ static void t_refusals(void)
 {
 	struct rcf_fabric *f = fab_chain(1);
 	struct rcf_engine_cfg zero = {0}, c = {0}, now;
-	struct rcf_engine *e = rcf_engine_build(f, &ops, NULL);
+	struct rcf_engine *e = rcf_engine_build(f, &egot_ops, NULL);
 	u8 route[2] = {H(0, 0), H(1, 0)}, payload[8] = {0};
 
-	got.e = e;
+	egot.e = e;
 	rcf_engine_get_cfg(e, &now);
 	CHECK(!memcmp(&now, &zero, sizeof(now)));
 	c.route_delay = RCF_ENGINE_MAX_ROUTE_DELAY + 1;
@@ -205,12 +178,12 @@ static void on_msg(void *priv, u32 dst, u32 src, const u8 *msg, u32 len,
 	(void)priv;
 	(void)dst;
 	(void)src;
-	if (got.n < 64) {
-		got.cookie[got.n] = cookie;
-		got.lat[got.n] = latency;
-		got.at[got.n] = len == 8 && msg[0] == 0x5a && msg[7] == 0xa5;
+	if (egot.n < 64) {
+		egot.cookie[egot.n] = cookie;
+		egot.lat[egot.n] = latency;
+		egot.at[egot.n] = len == 8 && msg[0] == 0x5a && msg[7] == 0xa5;
 	}
-	got.n++;
+	egot.n++;
 }
 
 static const struct rcf_adapter_ops msg_ops = {.deliver = on_msg};
@@ -234,15 +207,15 @@ static void t_raw(void)
 	CHECK_EQ(op_route(f, 0, 1, 0, r01, 2), 0);
 	a = rcf_adapter_new(f, 0, &msg_ops, NULL);
 	e = rcf_adapter_engine(a);
-	memset(&got, 0, sizeof(got));
-	got.e = e;
+	memset(&egot, 0, sizeof(egot));
+	egot.e = e;
 	CHECK_EQ(rcf_adapter_set_raw(a, true), 0);
 	CHECK_EQ(rcf_adapter_send(a, 0, 1, msg, 8, 3), 0);
 	CHECK_EQ(rcf_adapter_set_raw(a, false), -EBUSY);
 	CHECK(run_checked(e, 1000) >= 0);
-	CHECK_EQ(got.n, 1);
-	CHECK_EQ(got.at[0], 1);
-	CHECK_EQ(got.lat[0], 2 + 10 - 1);
+	CHECK_EQ(egot.n, 1);
+	CHECK_EQ(egot.at[0], 1);
+	CHECK_EQ(egot.lat[0], 2 + 10 - 1);
 	rcf_engine_stats(e, &es);
 	CHECK_EQ(es.injected, 10);
 	CHECK_EQ(rcf_adapter_send(a, 0, 1, msg, 252, 4), 0);
@@ -250,13 +223,13 @@ static void t_raw(void)
 	rcf_adapter_stats(a, &as);
 	CHECK_EQ(as.drops[RCF_ADROP_MSG_SIZE], 1);
 	CHECK(run_checked(e, 1000) >= 0);
-	CHECK_EQ(got.n, 2);
+	CHECK_EQ(egot.n, 2);
 	/* back to the header: the same message is 8 bytes longer */
 	CHECK_EQ(rcf_adapter_set_raw(a, false), 0);
 	CHECK_EQ(rcf_adapter_send(a, 0, 1, msg, 8, 6), 0);
 	CHECK(run_checked(e, 1000) >= 0);
-	CHECK_EQ(got.n, 3);
-	CHECK_EQ(got.lat[2], 2 + 18 - 1);
+	CHECK_EQ(egot.n, 3);
+	CHECK_EQ(egot.lat[2], 2 + 18 - 1);
 	rcf_adapter_free(a);
 	rcf_fabric_free(f);
 }

@@ -343,3 +343,29 @@ long long run_checked(struct rcf_engine *e, u64 max)
 	}
 	return rcf_engine_now(e) - start;
 }
+
+struct eng_got egot;
+
+static void egot_deliver(void *priv, u32 dst, u32 src, const u8 *payload,
+			 u32 len, u64 cookie, u64 latency)
+{
+	(void)priv;
+	(void)dst;
+	(void)src;
+	(void)payload;
+	if (egot.n < 256) {
+		egot.cookie[egot.n] = cookie;
+		egot.lat[egot.n] = latency;
+		egot.len[egot.n] = len;
+		egot.at[egot.n] = egot.e ? rcf_engine_now(egot.e) : 0;
+	}
+	egot.n++;
+}
+
+const struct rcf_engine_ops egot_ops = {.deliver = egot_deliver};
+
+void egot_reset(struct rcf_engine *e)
+{
+	memset(&egot, 0, sizeof(egot));
+	egot.e = e;
+}

@@ -52,6 +52,21 @@ struct rcf_engine;
 /* Runs to idle one cycle at a time, checking every invariant each cycle. */
 long long run_checked(struct rcf_engine *e, u64 max);
 
+/*
+ * What an engine handed up, in order, the first 256 kept: the engine
+ * tests' deliver hook (egot_ops), emptied and pointed at e by egot_reset.
+ */
+struct eng_got {
+	u64 cookie[256], at[256], lat[256];
+	u32 len[256];
+	int n;
+	struct rcf_engine *e;
+};
+
+extern struct eng_got egot;
+extern const struct rcf_engine_ops egot_ops;
+void egot_reset(struct rcf_engine *e);
+
 /* expr must fail with -errno_ and leave the model byte for byte as it was. */
 #define REFUSED(f, expr, errno_)                                         \
 	do {                                                             \
