@@ -41,8 +41,37 @@ limit_refuses() {
 	rcfctl fabric del >/dev/null
 }
 
-t_plan 1
+# A route set of several batches (sp1:128: 16,256 routes, 4,096 a
+# batch) under a limit that holds about half of it: the first batches
+# go in, a later one is refused, and rcfctl puts the old (empty) set
+# back, so the refused install changes nothing.
+partial_install_undone() {
+	local out m0 e0 m1 e1 lim
+	rcfctl fabric del >/dev/null 2>&1 || true
+	rcfctl topo apply sp1:128 >/dev/null || { fail "sp1:128"; return; }
+	m0=$(field mem) e0=$(field engine-mem)
+	rcfctl route compute --algo sp1 --install --force >/dev/null ||
+		{ fail "sp1:128's routes under the default limit"; return; }
+	m1=$(field mem) e1=$(field engine-mem)
+	rcfctl fabric del >/dev/null
+	rcfctl topo apply sp1:128 >/dev/null
+	lim=$((m0 + e0 + (m1 - m0 + e1 - e0) / 2))
+	rcfctl fabric set mem-limit "$lim" || { fail "mem-limit $lim"; return; }
+	echo "# sp1:128: $m0 + $e0 bytes bare, $m1 + $e1 with routes, limit $lim"
+	if out=$(rcfctl route compute --algo sp1 --install --force 2>&1); then
+		fail "routes past the limit were installed ($(field routes))"
+		return
+	fi
+	echo "$out" | sed 's/^/# /'
+	echo "$out" | grep -q "changes made before it were undone" ||
+		fail "no partial install was undone: $out"
+	expect_eq 0 "$(field routes)" "routes after the undone install"
+	rcfctl fabric del >/dev/null
+}
+
+t_plan 2
 t_run "a change past the memory limit is refused, and changes nothing" \
 	limit_refuses
+t_run "an install refused part way is undone" partial_install_undone
 rcfctl fabric del >/dev/null 2>&1 || true
 t_done
