@@ -245,7 +245,7 @@ def refusals(f):
     check('number' in ep.get('epoch', {}), 'epoch-get', ep)
 
 
-def cli():
+def cli(_f):
     base = [sys.executable, os.path.join(YNL, 'cli.py'), '--spec', SPEC,
             '--schema', SCHEMA]
     r = subprocess.run(base + ['--dump', 'switch-get', '--output-json'],
@@ -280,10 +280,20 @@ def main():
         except Exception as e:
             check(False, f'{step.__name__}: no exception', repr(e))
         f.drain()
-    for n in range(4):
-        f.do('link-del', {'link-id': n})
-    f.do('switch-del', {'switch-id': 0})
-    f.do('fabric-del')
+    # Links go one by one for their events, after what uses them.
+    try:
+        for r in f.dump('route-get'):
+            f.do('route-del', {k: r[k] for k in
+                               ('route-src', 'route-dst', 'route-index')})
+        for c in f.dump('circuit-get'):
+            f.do('circuit-del', {k: c[k] for k in
+                                 ('circuit-switch', 'circuit-in-port')})
+        for n in range(4):
+            f.do('link-del', {'link-id': n})
+        f.do('switch-del', {'switch-id': 0})
+        f.do('fabric-del')
+    except NlError as e:
+        check(False, 'the fabric taken down object by object', repr(e))
     f.wait('fabric-del-ntf')
     want = set(f.nl.ntfs)
     check(want <= set(f.seen),
