@@ -247,6 +247,10 @@ static void layouts(void)
 		{"rdt:16:2:2:1", "rdt"},
 		{"supernode:ring:8", "supernode"},
 		{"supernode:hypercube:4", "supernode"},
+		{"fattree:4:3", "levels"},
+		{"clos:8:4:8:2:3", "levels"},
+		{"kport:16:3", "levels"},
+		{"kport:8:2", "levels"},
 	};
 	struct rcf_draw_opts o = {.title = NULL};
 
@@ -348,6 +352,21 @@ static void structure(void)
 		       !centre(s, "switch", 12, &x1, &y1) && x0 < xs0 &&
 		       xs0 < xs4 && xs4 < x1 && x1 < x5 && x5 < xn16,
 	       "sp1:32: nodes at the sides, stages in columns");
+	free(s);
+	rcf_topo_free(&t);
+
+	s = draw_spec("fattree:4:3", &t, &o);
+	/*
+	 * leaves 0-15 on the row over the nodes, spines 16-31 over them,
+	 * cores 32-47 on top; a row's elements left to right by id
+	 */
+	tap_ok(s && !centre(s, "node", 0, &x0, &y0) &&
+		       !centre(s, "switch", 0, &xs0, &ys0) &&
+		       !centre(s, "switch", 15, &x1, &y1) &&
+		       !centre(s, "switch", 16, &xs4, &ys4) &&
+		       !centre(s, "switch", 32, &x5, &y5) && y0 > ys0 &&
+		       ys0 == y1 && x1 > xs0 && ys0 > ys4 && ys4 > y5,
+	       "fattree:4:3: nodes, leaves, spines and cores in rows");
 	free(s);
 	rcf_topo_free(&t);
 

@@ -86,6 +86,9 @@ void rcf_layout_free(struct rcf_layout *L);
 /* layout_sp1.c: SP1 boards in stage columns */
 int rcf_layout_sp1(const struct rcf_topo *t, uint32_t nodes,
 		   struct rcf_layout *L, char *err, size_t errlen);
+/* layout_levels.c: switched trees in rows by distance from the nodes */
+int rcf_layout_levels(const struct rcf_topo *t, struct rcf_layout *L, char *err,
+		      size_t errlen);
 /* layout_gv.c: Graphviz's neato or sfdp, by name */
 int rcf_layout_graphviz(const struct rcf_topo *t, const char *prog,
 			struct rcf_layout *L, char *err, size_t errlen);

@@ -319,6 +319,9 @@ static int by_shape(const struct rcf_topo *t, const struct rcf_topo_shape *sh,
 	case RCF_SHAPE_SUPERNODE:
 		L->name = "supernode";
 		return supernode(t, L, sh->a, err, errlen);
+	case RCF_SHAPE_LEVELS:
+		L->name = "levels";
+		return rcf_layout_levels(t, L, err, errlen);
 	default:
 		return rcf_errf(err, errlen, "no layout for shape %d",
 				(int)sh->kind);

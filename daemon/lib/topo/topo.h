@@ -28,6 +28,7 @@ enum rcf_shape_kind {
 	RCF_SHAPE_SP1,	     /* a: nodes (topo_sp1.c's boards) */
 	RCF_SHAPE_RDT,	     /* a x a routers (topo_rdt.c's ports) */
 	RCF_SHAPE_SUPERNODE, /* a: nodes on the crossbar switches */
+	RCF_SHAPE_LEVELS,    /* switches in levels by distance from nodes */
 };
 
 struct rcf_topo_shape {

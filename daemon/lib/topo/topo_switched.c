@@ -79,6 +79,7 @@ int rcf_gen_fattree(struct rcf_topo *t, const struct rcf_fattree *f)
 {
 	uint32_t k = f->k, per = 1, w = 1;
 
+	t->shape = (struct rcf_topo_shape){RCF_SHAPE_LEVELS, 0, 0, 0};
 	for (uint32_t i = 1; i < f->n; i++)
 		per *= k;
 	for (uint32_t h = 0; h < per * k; h++)
@@ -160,6 +161,7 @@ int rcf_gen_clos(struct rcf_topo *t, const struct rcf_clos *c)
 	uint32_t leaves = c->pods * c->leaves, spines = c->pods * c->up;
 	uint32_t nodes = leaves * c->down;
 
+	t->shape = (struct rcf_topo_shape){RCF_SHAPE_LEVELS, 0, 0, 0};
 	for (uint32_t h = 0; h < nodes; h++)
 		if (!rcf_topo_node(t, h, 1))
 			return -1;
@@ -247,6 +249,7 @@ int rcf_gen_kport(struct rcf_topo *t, const struct rcf_kport *m)
 {
 	uint32_t ports = m->nodes * m->k;
 
+	t->shape = (struct rcf_topo_shape){RCF_SHAPE_LEVELS, 0, 0, 0};
 	for (uint32_t i = 0; i < m->nodes; i++)
 		if (!rcf_topo_node(t, i, m->k))
 			return -1;
