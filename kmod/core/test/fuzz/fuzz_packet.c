@@ -12,6 +12,8 @@
  *   op % 4 == 2: run         [cycles]
  *   op % 4 == 3: raw packet with a real route and a forged header
  *                [src][dst][index][plen][payload]
+ * The length's bits 1-5 choose the engine's mode (exact or fast) and
+ * its model settings (routing delay 0-3, allocation, central queue off).
  */
 #include <string.h>
 
@@ -93,6 +95,7 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 	struct rcf_engine *e;
 	struct rcf_engine_stats s;
 	struct rcf_adapter_stats as;
+	struct rcf_engine_cfg cfg = {0};
 	long long r;
 	u32 i;
 
@@ -103,6 +106,15 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 		&ops, NULL);
 	FZ_ASSERT(a, "no adapter");
 	e = rcf_adapter_engine(a);
+	/*
+	 * The input's length picks the engine's mode and model settings, so
+	 * every corpus entry runs under one of each combination in turn.
+	 */
+	cfg.route_delay = (size >> 2) % 4;
+	cfg.alloc = (size >> 4) % 2 ? RCF_ALLOC_RR : RCF_ALLOC_OLDEST;
+	cfg.cq_off = (size >> 5) % 2;
+	FZ_ASSERT(!rcf_engine_set_exact(e, (size >> 1) % 2), "mode");
+	FZ_ASSERT(!rcf_engine_configure(e, &cfg), "settings");
 	delivered = 0;
 	while (z.n) {
 		u32 op = fz_u8(&z), src, dst, n, len;
