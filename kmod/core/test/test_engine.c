@@ -105,14 +105,7 @@ static void hol(u32 cq, u64 *p1, u64 *p2, u64 *pb, u32 *peak)
 	u32 cur;
 	int i;
 
-	for (i = 0; i < 4; i++)
-		op_node(f, i, 1);
-	op_switch(f, 0, 4);
-	for (i = 0; i < 4; i++) {
-		op_link(f, i, N, i, 0, S, 0, i);
-		link_params(f, i, 1, 1, 16);
-	}
-	rcf_switch_get(f, 0)->cq_size = cq;
+	fab_star(f, cq);
 	e = build(f);
 	CHECK_EQ(rcf_engine_send(e, 1, toc, 2, payload, 250, 100), 0);
 	rcf_engine_run(e, 5);

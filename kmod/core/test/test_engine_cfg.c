@@ -70,14 +70,7 @@ static void contend(const struct rcf_engine_cfg *c, bool exact, u64 *order,
 	u32 cur;
 	int i;
 
-	for (i = 0; i < 4; i++)
-		op_node(f, i, 1);
-	op_switch(f, 0, 4);
-	for (i = 0; i < 4; i++) {
-		op_link(f, i, N, i, 0, S, 0, i);
-		link_params(f, i, 1, 1, 16);
-	}
-	rcf_switch_get(f, 0)->cq_size = 1024;
+	fab_star(f, 1024);
 	e = build(f, exact, c);
 	CHECK_EQ(rcf_engine_send(e, 3, to2, 2, payload, 250, 30), 0);
 	rcf_engine_run(e, 5);

@@ -369,3 +369,17 @@ void egot_reset(struct rcf_engine *e)
 	memset(&egot, 0, sizeof(egot));
 	egot.e = e;
 }
+
+void fab_star(struct rcf_fabric *f, u32 cq)
+{
+	int i;
+
+	for (i = 0; i < 4; i++)
+		op_node(f, i, 1);
+	op_switch(f, 0, 4);
+	for (i = 0; i < 4; i++) {
+		op_link(f, i, RCF_ELEM_NODE, i, 0, RCF_ELEM_SWITCH, 0, i);
+		link_params(f, i, 1, 1, 16);
+	}
+	rcf_switch_get(f, 0)->cq_size = cq;
+}

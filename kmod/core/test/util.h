@@ -48,6 +48,11 @@ u32 rnd(u32 n);
 int rnd_walk(struct rcf_fabric *f, u32 src, u8 *r, int max, int max_tries);
 
 void link_params(struct rcf_fabric *f, u32 id, u32 bw, u32 lat, u32 buf);
+/*
+ * Nodes 0-3 on ports 0-3 of switch 0 over links 0-3 (bandwidth 1,
+ * latency 1, buffers of 16), the switch's central queue cq bytes.
+ */
+void fab_star(struct rcf_fabric *f, u32 cq);
 struct rcf_engine;
 /* Runs to idle one cycle at a time, checking every invariant each cycle. */
 long long run_checked(struct rcf_engine *e, u64 max);
