@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Raw generic netlink client for the rcf selftests; see rcf_nl.h. */
+/*
+ * The selftests' requests, made byte by byte and sent on the family's
+ * socket of daemon/lib/nl/nl_sock.c; see rcf_nl.h.
+ */
 #define _GNU_SOURCE
 #include "rcf_nl.h"
 
@@ -17,15 +20,7 @@
 #include <linux/if_packet.h>
 #include <netinet/in.h>
 
-#ifndef NETLINK_EXT_ACK
-#define NETLINK_EXT_ACK 11
-#endif
-
-/* Big enough for an echoed maximal batch plus its extended ack. */
-#define RCF_RXBUF (1 << 20)
-
-/* Per thread, so that the stress test's threads may each own a socket. */
-static __thread uint8_t rxbuf[RCF_RXBUF];
+#include <netlink/msg.h>
 
 static void *xrealloc(void *p, size_t n)
 {
@@ -147,7 +142,8 @@ const struct nlattr *rcf_attr(const uint8_t *attrs, size_t len, uint16_t type)
 	return NULL;
 }
 
-static const void *payload(const struct rcf_obj *o, uint16_t type, size_t want)
+static const void *payload(const struct rcf_answer *o, uint16_t type,
+			   size_t want)
 {
 	const struct nlattr *a = rcf_attr(o->attrs, o->len, type);
 
@@ -156,13 +152,13 @@ static const void *payload(const struct rcf_obj *o, uint16_t type, size_t want)
 	return (const uint8_t *)a + NLA_HDRLEN;
 }
 
-int rcf_has(const struct rcf_obj *o, uint16_t type)
+int rcf_has_attr(const struct rcf_answer *o, uint16_t type)
 {
 	return rcf_attr(o->attrs, o->len, type) != NULL;
 }
 
 /* Absent attributes read as all ones so that an assert on them fails. */
-uint32_t rcf_u32(const struct rcf_obj *o, uint16_t type)
+uint32_t rcf_u32(const struct rcf_answer *o, uint16_t type)
 {
 	const void *p = payload(o, type, 4);
 	uint32_t v = UINT32_MAX;
@@ -172,7 +168,7 @@ uint32_t rcf_u32(const struct rcf_obj *o, uint16_t type)
 	return v;
 }
 
-uint64_t rcf_u64(const struct rcf_obj *o, uint16_t type)
+uint64_t rcf_u64(const struct rcf_answer *o, uint16_t type)
 {
 	const void *p = payload(o, type, 8);
 	uint64_t v = UINT64_MAX;
@@ -182,14 +178,14 @@ uint64_t rcf_u64(const struct rcf_obj *o, uint16_t type)
 	return v;
 }
 
-uint8_t rcf_u8(const struct rcf_obj *o, uint16_t type)
+uint8_t rcf_u8(const struct rcf_answer *o, uint16_t type)
 {
 	const uint8_t *p = payload(o, type, 1);
 
 	return p ? *p : UINT8_MAX;
 }
 
-const char *rcf_str(const struct rcf_obj *o, uint16_t type)
+const char *rcf_str(const struct rcf_answer *o, uint16_t type)
 {
 	const struct nlattr *a = rcf_attr(o->attrs, o->len, type);
 
@@ -200,10 +196,10 @@ const char *rcf_str(const struct rcf_obj *o, uint16_t type)
 	return (const char *)a + NLA_HDRLEN;
 }
 
-struct rcf_obj rcf_nested(const struct rcf_obj *o, uint16_t type)
+struct rcf_answer rcf_nested(const struct rcf_answer *o, uint16_t type)
 {
 	const struct nlattr *a = rcf_attr(o->attrs, o->len, type);
-	struct rcf_obj n = {0};
+	struct rcf_answer n = {0};
 
 	if (a) {
 		n.attrs = (uint8_t *)a + NLA_HDRLEN;
@@ -216,7 +212,7 @@ static void reply_add(struct rcf_reply *rep, const struct nlmsghdr *nh)
 {
 	const struct genlmsghdr *gh = NLMSG_DATA(nh);
 	size_t len = nh->nlmsg_len - NLMSG_HDRLEN - GENL_HDRLEN;
-	struct rcf_obj *o;
+	struct rcf_answer *o;
 
 	rep->v = xrealloc(rep->v, (rep->n + 1) * sizeof(*rep->v));
 	o = &rep->v[rep->n++];
@@ -235,233 +231,68 @@ void rcf_reply_free(struct rcf_reply *rep)
 	rep->n = 0;
 }
 
-/* Read the extended ack's TLVs that follow struct nlmsgerr (and the echoed
- * request, unless the kernel capped it).
- */
-static void parse_ack(const struct nlmsghdr *nh, struct rcf_err *err)
+static int reply_keep(struct nl_msg *msg, void *arg)
 {
-	const struct nlmsgerr *e = NLMSG_DATA(nh);
-	size_t off = NLMSG_HDRLEN + sizeof(*e);
-	const uint8_t *base = (const uint8_t *)nh;
-
-	err->error = e->error;
-	/* The echoed request is padded: its length need not be aligned. */
-	if (!(nh->nlmsg_flags & NLM_F_CAPPED))
-		off += NLMSG_ALIGN(e->msg.nlmsg_len - NLMSG_HDRLEN);
-	if (!(nh->nlmsg_flags & NLM_F_ACK_TLVS))
-		return;
-	while (off + NLA_HDRLEN <= nh->nlmsg_len) {
-		const struct nlattr *a = (const struct nlattr *)(base + off);
-		const uint8_t *p = base + off + NLA_HDRLEN;
-		size_t plen;
-
-		if (a->nla_len < NLA_HDRLEN)
-			break;
-		plen = a->nla_len - NLA_HDRLEN;
-		switch (a->nla_type & NLA_TYPE_MASK) {
-		case NLMSGERR_ATTR_MSG:
-			snprintf(err->msg, sizeof(err->msg), "%.*s", (int)plen,
-				 (const char *)p);
-			break;
-		case NLMSGERR_ATTR_OFFS:
-			if (plen >= 4) {
-				memcpy(&err->offs, p, 4);
-				err->has_offs = 1;
-			}
-			break;
-		case NLMSGERR_ATTR_COOKIE:
-			if (plen >= 4) {
-				memcpy(&err->cookie, p, 4);
-				err->has_cookie = 1;
-			}
-			break;
-		case NLMSGERR_ATTR_MISS_TYPE:
-			if (plen >= 4)
-				memcpy(&err->miss_type, p, 4);
-			break;
-		}
-		off += NLA_ALIGN(a->nla_len);
-	}
-}
-
-static int do_xfer(struct rcf_nl *nl, struct rcf_msg *m, struct rcf_reply *rep,
-		   struct rcf_err *err)
-{
-	struct nlmsghdr *req = (struct nlmsghdr *)m->buf;
-	/*
-	 * Only both bits make a dump (genetlink tests them together); with
-	 * one of them the request is a do and is acked only if asked to.
-	 */
-	int dump = (req->nlmsg_flags & NLM_F_DUMP) == NLM_F_DUMP;
-	struct sockaddr_nl sa = {.nl_family = AF_NETLINK};
-	uint32_t seq = ++nl->seq;
-
-	memset(err, 0, sizeof(*err));
-	req->nlmsg_len = m->len;
-	req->nlmsg_seq = seq;
-	if (!dump)
-		req->nlmsg_flags |= NLM_F_ACK;
-	if (sendto(nl->fd, m->buf, m->len, 0, (struct sockaddr *)&sa,
-		   sizeof(sa)) < 0)
-		return err->error = -errno;
-
-	for (;;) {
-		ssize_t n = recv(nl->fd, rxbuf, sizeof(rxbuf), 0);
-		struct nlmsghdr *nh;
-
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			return err->error = -errno;
-		}
-		for (nh = (struct nlmsghdr *)rxbuf; NLMSG_OK(nh, n);
-		     nh = NLMSG_NEXT(nh, n)) {
-			if (nh->nlmsg_seq != seq)
-				continue; /* a stray event or old answer */
-			if (nh->nlmsg_type == NLMSG_ERROR) {
-				parse_ack(nh, err);
-				return err->error;
-			}
-			if (nh->nlmsg_type == NLMSG_DONE) {
-				/* A dump's end; it may carry an error. */
-				int e = 0;
-
-				if (nh->nlmsg_len >= NLMSG_HDRLEN + sizeof(e))
-					memcpy(&e, NLMSG_DATA(nh), sizeof(e));
-				err->error = e;
-				if (e)
-					parse_ack(nh, err);
-				err->error = e;
-				return e;
-			}
-			if (rep)
-				reply_add(rep, nh);
-		}
-	}
+	reply_add(arg, nlmsg_hdr(msg));
+	return 0;
 }
 
 int rcf_xfer(struct rcf_nl *nl, struct rcf_msg *m, struct rcf_reply *rep,
 	     struct rcf_err *err)
 {
-	struct rcf_err dummy;
-	int ret = do_xfer(nl, m, rep, err ? err : &dummy);
+	struct nlmsghdr *req = (struct nlmsghdr *)m->buf;
+	struct nl_msg *msg;
+	int ret;
 
+	/*
+	 * The socket numbers the request and asks for an ack, which the
+	 * kernel gives a do (a dump needs both of NLM_F_ROOT and
+	 * NLM_F_MATCH: one of them makes a do) and leaves to a dump's end.
+	 */
+	req->nlmsg_len = m->len;
+	msg = nlmsg_convert(req);
 	rcf_msg_free(m);
+	if (!msg) {
+		perror("nlmsg_convert");
+		exit(1);
+	}
+	ret = rcf_nl_exchange(nl, msg, rep ? reply_keep : NULL, rep);
+	nlmsg_free(msg);
+	if (err)
+		*err = nl->e;
 	return ret;
 }
 
-static int resolve(struct rcf_nl *nl)
+struct one_event {
+	struct rcf_reply rep;
+};
+
+static int event_keep(struct nl_msg *msg, void *arg)
 {
-	struct rcf_msg *m = msg_new(GENL_ID_CTRL, CTRL_CMD_GETFAMILY, 1, 0);
-	struct rcf_reply rep = {0};
-	struct rcf_err err;
-	struct rcf_obj grps;
-	int ret;
+	struct one_event *o = arg;
 
-	rcf_put_str(m, CTRL_ATTR_FAMILY_NAME, RCF_GENL_NAME);
-	ret = rcf_xfer(nl, m, &rep, &err);
-	if (ret)
-		return ret;
-	if (rep.n != 1) {
-		rcf_reply_free(&rep);
-		return -ENOENT;
-	}
-	{
-		const struct nlattr *a = rcf_attr(rep.v[0].attrs, rep.v[0].len,
-						  CTRL_ATTR_FAMILY_ID);
-
-		if (!a) {
-			rcf_reply_free(&rep);
-			return -ENOENT;
-		}
-		memcpy(&nl->family, (const uint8_t *)a + NLA_HDRLEN, 2);
-	}
-	grps = rcf_nested(&rep.v[0], CTRL_ATTR_MCAST_GROUPS);
-	for (size_t off = 0; off + NLA_HDRLEN <= grps.len;) {
-		const struct nlattr *g =
-			(const struct nlattr *)(grps.attrs + off);
-		struct rcf_obj go = {0, g->nla_len - NLA_HDRLEN,
-				     (uint8_t *)g + NLA_HDRLEN};
-
-		if (!strcmp(rcf_str(&go, CTRL_ATTR_MCAST_GRP_NAME),
-			    RCF_MCGRP_EVENTS))
-			nl->events_grp = rcf_u32(&go, CTRL_ATTR_MCAST_GRP_ID);
-		off += NLA_ALIGN(g->nla_len);
-	}
-	rcf_reply_free(&rep);
+	/* one message per datagram: events are sent one by one */
+	if (!o->rep.n)
+		reply_add(&o->rep, nlmsg_hdr(msg));
 	return 0;
 }
 
-int rcf_nl_open(struct rcf_nl *nl)
+int rcf_recv_event(struct rcf_nl *nl, struct rcf_answer *ev, int timeout_ms)
 {
-	int one = 1, zero = 0, size = 4 << 20;
-	struct sockaddr_nl sa = {.nl_family = AF_NETLINK};
-
-	memset(nl, 0, sizeof(*nl));
-	nl->fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_GENERIC);
-	if (nl->fd < 0)
-		return -errno;
-	setsockopt(nl->fd, SOL_NETLINK, NETLINK_EXT_ACK, &one, sizeof(one));
-	setsockopt(nl->fd, SOL_NETLINK, NETLINK_CAP_ACK, &zero, sizeof(zero));
-	/* FORCE needs privilege; the plain call covers the rest. */
-	if (setsockopt(nl->fd, SOL_SOCKET, SO_RCVBUFFORCE, &size, sizeof(size)))
-		setsockopt(nl->fd, SOL_SOCKET, SO_RCVBUF, &size, sizeof(size));
-	if (bind(nl->fd, (struct sockaddr *)&sa, sizeof(sa)) < 0) {
-		int e = -errno;
-
-		close(nl->fd);
-		return e;
-	}
-	nl->seq = (uint32_t)getpid() << 8;
-	return resolve(nl);
-}
-
-void rcf_nl_close(struct rcf_nl *nl)
-{
-	if (nl->fd >= 0)
-		close(nl->fd);
-	nl->fd = -1;
-}
-
-int rcf_nl_join_events(struct rcf_nl *nl)
-{
-	uint32_t grp = nl->events_grp;
-
-	if (!grp)
-		return -ENOENT;
-	if (setsockopt(nl->fd, SOL_NETLINK, NETLINK_ADD_MEMBERSHIP, &grp,
-		       sizeof(grp)))
-		return -errno;
-	return 0;
-}
-
-int rcf_recv_event(struct rcf_nl *nl, struct rcf_obj *ev, int timeout_ms)
-{
-	struct pollfd pfd = {.fd = nl->fd, .events = POLLIN};
-	struct rcf_reply rep = {0};
+	struct one_event o = {0};
 
 	for (;;) {
-		int r = poll(&pfd, 1, timeout_ms);
-		ssize_t n;
-		struct nlmsghdr *nh;
+		int r = rcf_nl_event_read(nl, timeout_ms, event_keep, &o);
 
 		if (r < 0)
-			return -errno;
-		if (r == 0)
-			return -ETIMEDOUT;
-		/* One message per datagram: events are sent one by one. */
-		n = recv(nl->fd, rxbuf, sizeof(rxbuf), 0);
-		if (n < 0)
-			return -errno;
-		for (nh = (struct nlmsghdr *)rxbuf; NLMSG_OK(nh, n);
-		     nh = NLMSG_NEXT(nh, n)) {
-			if (nh->nlmsg_seq != 0 || nh->nlmsg_type != nl->family)
-				continue;
-			reply_add(&rep, nh);
-			*ev = rep.v[0];
-			free(rep.v);
+			return r;
+		if (o.rep.n) {
+			*ev = o.rep.v[0];
+			free(o.rep.v);
 			return 0;
 		}
+		if (!r)
+			return -ETIMEDOUT;
 	}
 }
 
@@ -681,15 +512,15 @@ static void addf(struct text *t, const char *fmt, ...)
 	t->len += n;
 }
 
-static void add_end(struct text *t, const struct rcf_obj *o, uint16_t type)
+static void add_end(struct text *t, const struct rcf_answer *o, uint16_t type)
 {
-	struct rcf_obj e = rcf_nested(o, type);
+	struct rcf_answer e = rcf_nested(o, type);
 
 	addf(t, " %u:%u:%u", rcf_u8(&e, RCF_END_KIND), rcf_u32(&e, RCF_END_ID),
 	     rcf_u32(&e, RCF_END_PORT));
 }
 
-static void add_obj(struct text *t, uint8_t cmd, const struct rcf_obj *o)
+static void add_obj(struct text *t, uint8_t cmd, const struct rcf_answer *o)
 {
 	switch (cmd) {
 	case RCF_CMD_NODE_GET:
@@ -720,7 +551,7 @@ static void add_obj(struct text *t, uint8_t cmd, const struct rcf_obj *o)
 		     rcf_u32(o, RCF_A_CIRCUIT_IN_PORT),
 		     rcf_u32(o, RCF_A_CIRCUIT_OUT_PORT),
 		     rcf_u32(o, RCF_A_CIRCUIT_USERS),
-		     rcf_has(o, RCF_A_CIRCUIT_PATH)
+		     rcf_has_attr(o, RCF_A_CIRCUIT_PATH)
 			     ? (int)rcf_u32(o, RCF_A_CIRCUIT_PATH)
 			     : -1);
 		break;
@@ -766,7 +597,7 @@ char *rcf_snapshot(struct rcf_nl *nl)
 					RCF_CMD_ROUTE_GET, RCF_CMD_PATH_GET};
 	struct text t = {xrealloc(NULL, 4096), 0, 4096};
 	struct rcf_reply rep = {0};
-	struct rcf_obj *f;
+	struct rcf_answer *f;
 
 	if (rcf_xfer(nl, rcf_msg_new(nl, RCF_CMD_FABRIC_GET, 0), &rep, NULL) ||
 	    rep.n != 1)
@@ -885,7 +716,7 @@ static void chk_order(struct chk *k, const char *what, uint64_t *prev,
  * and circuit crossed.  Links may be down under a route (fault injection),
  * so their state is not checked.
  */
-static void chk_walk(struct chk *k, const struct rcf_obj *r)
+static void chk_walk(struct chk *k, const struct rcf_answer *r)
 {
 	const struct nlattr *h = rcf_attr(r->attrs, r->len, RCF_A_ROUTE_HOPS);
 	uint32_t src = rcf_u32(r, RCF_A_ROUTE_SRC);
@@ -963,7 +794,7 @@ static void chk_walk(struct chk *k, const struct rcf_obj *r)
  * Paths: FABRIC_GET counts them, ids rise, master and destination differ,
  * and each owns exactly its count of circuits, which name no other path.
  */
-static void chk_paths(struct chk *k, const struct rcf_obj *fab)
+static void chk_paths(struct chk *k, const struct rcf_answer *fab)
 {
 	uint64_t prev = 0;
 
@@ -971,7 +802,7 @@ static void chk_paths(struct chk *k, const struct rcf_obj *fab)
 		chk_fail(k, "FABRIC_GET counts %u paths, the dump %zu",
 			 rcf_u32(fab, RCF_A_FABRIC_PATHS), k->paths.n);
 	for (size_t i = 0; i < k->paths.n; i++) {
-		const struct rcf_obj *p = &k->paths.v[i];
+		const struct rcf_answer *p = &k->paths.v[i];
 		uint32_t id = rcf_u32(p, RCF_A_PATH_ID), owned = 0;
 		uint8_t state = rcf_u8(p, RCF_A_PATH_STATE);
 
@@ -981,9 +812,9 @@ static void chk_paths(struct chk *k, const struct rcf_obj *fab)
 		if (state < RCF_PATH_HELD || state > RCF_PATH_BROKEN)
 			chk_fail(k, "path %u: state %u", id, state);
 		for (size_t j = 0; j < k->circuits.n; j++) {
-			const struct rcf_obj *c = &k->circuits.v[j];
+			const struct rcf_answer *c = &k->circuits.v[j];
 
-			if (rcf_has(c, RCF_A_CIRCUIT_PATH) &&
+			if (rcf_has_attr(c, RCF_A_CIRCUIT_PATH) &&
 			    rcf_u32(c, RCF_A_CIRCUIT_PATH) == id)
 				owned++;
 		}
@@ -992,11 +823,11 @@ static void chk_paths(struct chk *k, const struct rcf_obj *fab)
 				 rcf_u32(p, RCF_A_PATH_CIRCUITS), owned);
 	}
 	for (size_t j = 0; j < k->circuits.n; j++) {
-		const struct rcf_obj *c = &k->circuits.v[j];
+		const struct rcf_answer *c = &k->circuits.v[j];
 		uint32_t id = rcf_u32(c, RCF_A_CIRCUIT_PATH);
 		size_t i;
 
-		if (!rcf_has(c, RCF_A_CIRCUIT_PATH))
+		if (!rcf_has_attr(c, RCF_A_CIRCUIT_PATH))
 			continue;
 		for (i = 0; i < k->paths.n; i++)
 			if (rcf_u32(&k->paths.v[i], RCF_A_PATH_ID) == id)
@@ -1073,7 +904,7 @@ int rcf_check_fabric(struct rcf_nl *nl, char *why, size_t whylen)
 	if (!k.l || !k.c)
 		exit(1);
 	for (size_t i = 0; i < k.links.n; i++) {
-		const struct rcf_obj *o = &k.links.v[i];
+		const struct rcf_answer *o = &k.links.v[i];
 		struct chk_link *l = &k.l[i];
 
 		l->id = rcf_u32(o, RCF_A_LINK_ID);
@@ -1081,7 +912,7 @@ int rcf_check_fabric(struct rcf_nl *nl, char *why, size_t whylen)
 		l->users = rcf_u32(o, RCF_A_LINK_USERS);
 		chk_order(&k, "link", &prev, l->id, i);
 		for (int e = 0; e < 2; e++) {
-			struct rcf_obj end = rcf_nested(
+			struct rcf_answer end = rcf_nested(
 				o, e ? RCF_A_LINK_END_B : RCF_A_LINK_END_A);
 			uint32_t ports;
 
@@ -1112,7 +943,7 @@ int rcf_check_fabric(struct rcf_nl *nl, char *why, size_t whylen)
 				 rcf_u8(o, RCF_A_LINK_STATE));
 	}
 	for (size_t i = 0; i < k.circuits.n; i++) {
-		const struct rcf_obj *o = &k.circuits.v[i];
+		const struct rcf_answer *o = &k.circuits.v[i];
 		struct chk_circ *c = &k.c[i];
 		uint32_t ports;
 
@@ -1133,7 +964,7 @@ int rcf_check_fabric(struct rcf_nl *nl, char *why, size_t whylen)
 					 c->sw, c->out);
 	}
 	for (size_t i = 0; i < k.routes.n; i++) {
-		const struct rcf_obj *o = &k.routes.v[i];
+		const struct rcf_answer *o = &k.routes.v[i];
 		uint64_t key = (uint64_t)rcf_u32(o, RCF_A_ROUTE_SRC) << 40 |
 			       (uint64_t)rcf_u32(o, RCF_A_ROUTE_DST) << 8 |
 			       rcf_u8(o, RCF_A_ROUTE_INDEX);
@@ -1178,7 +1009,7 @@ int rcf_node_ifindex(struct rcf_nl *nl, uint32_t id)
 	r = rcf_key_cmd(nl, RCF_CMD_NODE_GET, RCF_A_NODE_ID, id, 0, 0, 0, 0,
 			&rep, NULL);
 	if (!r)
-		r = rep.n == 1 && rcf_has(&rep.v[0], RCF_A_NODE_IFINDEX)
+		r = rep.n == 1 && rcf_has_attr(&rep.v[0], RCF_A_NODE_IFINDEX)
 			    ? (int)rcf_u32(&rep.v[0], RCF_A_NODE_IFINDEX)
 			    : -ENOENT;
 	rcf_reply_free(&rep);
