@@ -44,6 +44,10 @@ struct rcf_reply {
 	struct rcf_answer *v;
 };
 
+/* realloc, or exit: a test without memory has nothing left to say */
+void *rcf_xrealloc(void *p, size_t n);
+
+/* Requests, answers and events: rcf_nl.c. */
 struct rcf_msg *rcf_msg_new(const struct rcf_nl *nl, uint8_t cmd,
 			    uint16_t flags);
 void rcf_msg_free(struct rcf_msg *m);
@@ -79,7 +83,7 @@ const char *rcf_str(const struct rcf_answer *o, uint16_t type);
 /* An object made from a nest inside o, pointing into o. */
 struct rcf_answer rcf_nested(const struct rcf_answer *o, uint16_t type);
 
-/* Shorthands.  An id of -1 leaves the id attribute out. */
+/* Shorthands, rcf_fabric.c.  An id of -1 leaves the id attribute out. */
 #define RCF_NONE (-1)
 int rcf_node_add(struct rcf_nl *nl, int id, int ports, struct rcf_err *err);
 int rcf_switch_add(struct rcf_nl *nl, int id, int ports, struct rcf_err *err);
@@ -118,7 +122,7 @@ int rcf_small_fabric(struct rcf_nl *nl, struct rcf_err *err);
 int rcf_populate(struct rcf_nl *nl, int nodes);
 
 /*
- * The whole fabric as canonical text: fabric counters then every object of
+ * rcf_check.c.  The whole fabric as canonical text: fabric counters then every object of
  * every kind with every attribute, in dump order.  malloc'd; NULL on error.
  */
 char *rcf_snapshot(struct rcf_nl *nl);
@@ -134,12 +138,12 @@ char *rcf_snapshot(struct rcf_nl *nl);
  */
 int rcf_check_fabric(struct rcf_nl *nl, char *why, size_t whylen);
 
-/* Traffic.  The node's netdev's ifindex, or -errno. */
+/* Traffic.  The node's netdev's ifindex, or -errno (rcf_fabric.c). */
 int rcf_node_ifindex(struct rcf_nl *nl, uint32_t id);
 /* Give node id the one IPv4 address addr (host order). */
 int rcf_node_set_addr4(struct rcf_nl *nl, uint32_t id, uint32_t addr,
 		       struct rcf_err *err);
-/* An AF_PACKET datagram socket (fd or -errno) for rcf_send_udp4(). */
+/* rcf_packet.c: an AF_PACKET datagram socket (fd or -errno) for rcf_send_udp4(). */
 int rcf_packet_socket(void);
 /*
  * Hand the netdev ifindex an IPv4 UDP packet (to the discard port) from
