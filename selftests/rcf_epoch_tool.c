@@ -38,9 +38,9 @@ static const char *const fields[] = {
 	[RCF_EPOCH_ROLLED_BACK] = "rolled_back",
 };
 
-static void print_epoch(const struct rcf_obj *o)
+static void print_epoch(const struct rcf_answer *o)
 {
-	struct rcf_obj ep = rcf_nested(o, RCF_A_EPOCH);
+	struct rcf_answer ep = rcf_nested(o, RCF_A_EPOCH);
 	unsigned int t;
 
 	if (!ep.attrs) {
@@ -53,7 +53,7 @@ static void print_epoch(const struct rcf_obj *o)
 		if (fields[t])
 			printf(" %s=%llu%s", fields[t],
 			       (unsigned long long)rcf_u64(&ep, t),
-			       rcf_has(&ep, t) ? "" : "?");
+			       rcf_has_attr(&ep, t) ? "" : "?");
 	printf("\n");
 }
 
@@ -154,12 +154,13 @@ int main(int argc, char **argv)
 	struct rcf_reply rep = {0};
 	struct rcf_nl nl;
 	struct rcf_msg *m;
+	char why[256];
 	int ret;
 
 	if (argc < 2)
 		return usage();
-	if (rcf_nl_open(&nl)) {
-		perror("rcf_nl_open");
+	if (rcf_nl_open(&nl, why, sizeof(why))) {
+		fprintf(stderr, "rcf_epoch_tool: %s\n", why);
 		return 1;
 	}
 	if (!strcmp(argv[1], "get")) {
@@ -201,11 +202,12 @@ int main(int argc, char **argv)
 		rcf_nest_end(m);
 		return report(rcf_xfer(&nl, m, NULL, &err), &err);
 	} else if (!strcmp(argv[1], "watch") && argc >= 6) {
-		struct rcf_obj ev;
+		struct rcf_answer ev;
 		struct rcf_nl ln;
 
 		/* a socket of its own: the request's ack would eat events */
-		if (rcf_nl_open(&ln) || rcf_nl_join_events(&ln)) {
+		if (rcf_nl_open(&ln, NULL, 0) ||
+		    rcf_nl_join_events(&ln, NULL, 0)) {
 			perror("join");
 			return 1;
 		}

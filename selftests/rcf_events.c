@@ -18,13 +18,13 @@ FIXTURE(ev)
 
 FIXTURE_SETUP(ev)
 {
-	ASSERT_EQ(0, rcf_nl_open(&self->nl))
+	ASSERT_EQ(0, rcf_nl_open(&self->nl, NULL, 0))
 	TH_LOG("rcf family not found: is rcf.ko loaded?");
 	rcf_fabric_del(&self->nl);
-	ASSERT_EQ(0, rcf_nl_open(&self->listener));
+	ASSERT_EQ(0, rcf_nl_open(&self->listener, NULL, 0));
 	ASSERT_NE(0, self->listener.events_grp)
 	TH_LOG("no \"" RCF_MCGRP_EVENTS "\" multicast group");
-	ASSERT_EQ(0, rcf_nl_join_events(&self->listener));
+	ASSERT_EQ(0, rcf_nl_join_events(&self->listener, NULL, 0));
 }
 
 FIXTURE_TEARDOWN(ev)
@@ -35,7 +35,7 @@ FIXTURE_TEARDOWN(ev)
 }
 
 /* The next object event: every change is also an epoch, announced apart. */
-static int recv_object_event(struct rcf_nl *l, struct rcf_obj *ev, int ms)
+static int recv_object_event(struct rcf_nl *l, struct rcf_answer *ev, int ms)
 {
 	int r;
 
@@ -47,9 +47,9 @@ static int recv_object_event(struct rcf_nl *l, struct rcf_obj *ev, int ms)
 /* The next event must be cmd about the object whose key attr is id. */
 static void next_event(struct __test_metadata *_metadata, struct rcf_nl *l,
 		       uint8_t cmd, uint16_t attr, uint32_t id,
-		       struct rcf_obj *out)
+		       struct rcf_answer *out)
 {
-	struct rcf_obj ev = {0};
+	struct rcf_answer ev = {0};
 	/* sent before the reply; the bound only matters on a failure */
 	int r = recv_object_event(l, &ev, 30000);
 
@@ -64,7 +64,7 @@ static void next_event(struct __test_metadata *_metadata, struct rcf_nl *l,
 
 static void no_event(struct __test_metadata *_metadata, struct rcf_nl *l)
 {
-	struct rcf_obj ev = {0};
+	struct rcf_answer ev = {0};
 	int r = recv_object_event(l, &ev, 300);
 
 	EXPECT_EQ(-ETIMEDOUT, r) TH_LOG("unexpected event, command %u", ev.cmd);
@@ -75,7 +75,7 @@ static void no_event(struct __test_metadata *_metadata, struct rcf_nl *l)
 TEST_F(ev, object_lifecycle)
 {
 	struct rcf_nl *nl = &self->nl, *l = &self->listener;
-	struct rcf_obj ev;
+	struct rcf_answer ev;
 	struct rcf_msg *m;
 
 	RCF_OK(rcf_node_add(nl, 5, 1, err));

@@ -723,21 +723,22 @@ static void cut_dump(void)
 	struct rcf_msg *m;
 	char buf[4096];
 
-	if (rcf_nl_open(&d))
+	if (rcf_nl_open(&d, NULL, 0))
 		return;
-	setsockopt(d.fd, SOL_SOCKET, SO_RCVBUFFORCE, &small, sizeof(small));
+	setsockopt(rcf_nl_fd(&d), SOL_SOCKET, SO_RCVBUFFORCE, &small,
+		   sizeof(small));
 	for (int i = 0; i <= twice; i++) {
 		m = rcf_msg_new(&d, kinds[rn(sizeof(kinds))], NLM_F_DUMP);
 		if (chance(30))
 			rcf_put_u32(m, RCF_A_ROUTE_SRC, node_id());
 		((struct nlmsghdr *)m->buf)->nlmsg_len = m->len;
-		((struct nlmsghdr *)m->buf)->nlmsg_seq = ++d.seq;
-		sendto(d.fd, m->buf, m->len, 0, (struct sockaddr *)&sa,
+		((struct nlmsghdr *)m->buf)->nlmsg_seq = i + 1;
+		sendto(rcf_nl_fd(&d), m->buf, m->len, 0, (struct sockaddr *)&sa,
 		       sizeof(sa));
 		rcf_msg_free(m);
 	}
 	if (chance(70))
-		recv(d.fd, buf, sizeof(buf), MSG_DONTWAIT);
+		recv(rcf_nl_fd(&d), buf, sizeof(buf), MSG_DONTWAIT);
 	st.cut_dumps++;
 	rcf_nl_close(&d);
 }
@@ -761,7 +762,7 @@ static int userns_round(void)
 
 	if (unshare(CLONE_NEWUSER | CLONE_NEWNET))
 		return 3;
-	if (rcf_nl_open(&v))
+	if (rcf_nl_open(&v, NULL, 0))
 		return 1;
 	build_fabric(&v);
 	for (int i = 0; i < 40; i++)
@@ -793,7 +794,7 @@ static void unprivileged(struct rcf_nl *nl)
 
 		rs = child_rs | 1;
 		if (setgroups(0, NULL) || setgid(65534) || setuid(65534) ||
-		    rcf_nl_open(&u))
+		    rcf_nl_open(&u, NULL, 0))
 			_exit(2);
 		for (int i = 0; i < 20; i++) {
 			uint8_t cmd = chance(10) ? RCF_CMD_BATCH
@@ -1010,7 +1011,7 @@ static void drain_events(struct rcf_nl *ev)
 {
 	char buf[8192];
 
-	while (recv(ev->fd, buf, sizeof(buf), MSG_DONTWAIT) > 0)
+	while (recv(rcf_nl_fd(ev), buf, sizeof(buf), MSG_DONTWAIT) > 0)
 		st.events++;
 }
 
@@ -1042,7 +1043,8 @@ static unsigned long half_dump_flags(struct rcf_nl *nl)
 	struct timeval quick = {.tv_sec = 10}, tv = {.tv_sec = 30};
 	unsigned long bad = 0;
 
-	setsockopt(nl->fd, SOL_SOCKET, SO_RCVTIMEO, &quick, sizeof(quick));
+	setsockopt(rcf_nl_fd(nl), SOL_SOCKET, SO_RCVTIMEO, &quick,
+		   sizeof(quick));
 	if (rcf_xfer(nl, rcf_msg_new(nl, RCF_CMD_FABRIC_NEW, 0), NULL, NULL))
 		bad++;
 	for (size_t i = 0; i < sizeof(half) / sizeof(half[0]); i++) {
@@ -1067,7 +1069,7 @@ static unsigned long half_dump_flags(struct rcf_nl *nl)
 		}
 		rcf_reply_free(&rep);
 	}
-	setsockopt(nl->fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
+	setsockopt(rcf_nl_fd(nl), SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
 	return bad;
 }
 
@@ -1124,13 +1126,13 @@ int main(int argc, char **argv)
 	       (unsigned long long)seed, (unsigned long long)seed,
 	       iters ? "" : " --time ...");
 	rs = seed ? seed : 1;
-	if (rcf_nl_open(&nl) || rcf_nl_open(&ev)) {
+	if (rcf_nl_open(&nl, NULL, 0) || rcf_nl_open(&ev, NULL, 0)) {
 		printf("not ok 1 rcf family # is rcf.ko loaded?\n");
 		return 1;
 	}
 	/* A request never answered is a finding, not a hang. */
-	setsockopt(nl.fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
-	rcf_nl_join_events(&ev);
+	setsockopt(rcf_nl_fd(&nl), SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
+	rcf_nl_join_events(&ev, NULL, 0);
 	pfd = rcf_packet_socket();
 	t0_taint = taint();
 	start = time(NULL);

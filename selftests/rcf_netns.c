@@ -41,7 +41,7 @@ static int in_new_netns(int nodes, int sync_fd, int wait_fd)
 	char c;
 
 	CHILD_CHECK(unshare(CLONE_NEWNET) == 0);
-	CHILD_CHECK(rcf_nl_open(&nl) == 0);
+	CHILD_CHECK(rcf_nl_open(&nl, NULL, 0) == 0);
 	CHILD_CHECK(count(&nl, RCF_A_FABRIC_NODES) == 0);
 	CHILD_CHECK(if_nametoindex("rcf0") == 0);
 	CHILD_CHECK(rcf_populate(&nl, nodes) == 0);
@@ -66,7 +66,7 @@ TEST(independent_fabrics)
 	pid_t pid;
 	char c;
 
-	ASSERT_EQ(0, rcf_nl_open(&nl));
+	ASSERT_EQ(0, rcf_nl_open(&nl, NULL, 0));
 	rcf_fabric_del(&nl);
 	for (int i = 0; i < 3; i++)
 		RCF_OK(rcf_node_add(&nl, i, 2, err));
@@ -120,12 +120,12 @@ TEST(netns_dies_with_fabric)
 TEST(events_stay_in_their_netns)
 {
 	struct rcf_nl listener;
-	struct rcf_obj ev;
+	struct rcf_answer ev;
 	int status;
 	pid_t pid;
 
-	ASSERT_EQ(0, rcf_nl_open(&listener));
-	ASSERT_EQ(0, rcf_nl_join_events(&listener));
+	ASSERT_EQ(0, rcf_nl_open(&listener, NULL, 0));
+	ASSERT_EQ(0, rcf_nl_join_events(&listener, NULL, 0));
 	pid = fork();
 	ASSERT_LE(0, pid);
 	if (pid == 0)

@@ -1,10 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * A small raw generic netlink client for the rcf selftests.
+ * The selftests' side of the rcf netlink client.
  *
- * Raw sockets rather than libnl so that a test sees exactly what the kernel
- * answered: the errno, the extended ack message, the offset of the
- * attribute it blamed and the cookie a refused batch carries.
+ * The socket, the exchange and the decoding of every answer are the
+ * tools' (daemon/lib/nl/nl_sock.h: struct rcf_nl, struct rcf_err).  What
+ * is the selftests' own is how requests are made: byte by byte, so that
+ * a test may send what no tool would (malformed attributes, odd flags)
+ * and see exactly what the kernel answered: the errno, the extended ack
+ * message, the offset of the attribute it blamed, the cookie a refused
+ * batch carries and the type of a missing attribute.
  */
 #ifndef RCF_NL_H
 #define RCF_NL_H
@@ -14,23 +18,7 @@
 #include <linux/netlink.h>
 #include <linux/rcf.h>
 
-struct rcf_nl {
-	int fd;
-	uint16_t family;
-	uint32_t events_grp;
-	uint32_t seq;
-};
-
-/* What a request's ack said. */
-struct rcf_err {
-	int error; /* 0 or -errno */
-	char msg[256];
-	int has_offs;
-	uint32_t offs; /* from the start of the request's nlmsghdr */
-	int has_cookie;
-	uint32_t cookie;
-	uint32_t miss_type; /* NLMSGERR_ATTR_MISS_TYPE, 0 when absent */
-};
+#include "nl/nl_sock.h"
 
 /* A request under construction. */
 struct rcf_msg {
@@ -41,8 +29,11 @@ struct rcf_msg {
 	int depth;
 };
 
-/* Messages a request or dump brought back, attributes only. */
-struct rcf_obj {
+/*
+ * A message a request, dump or event brought back: its command and its
+ * attributes (or a nest's, with cmd 0).
+ */
+struct rcf_answer {
 	uint8_t cmd;
 	size_t len;
 	uint8_t *attrs;
@@ -50,13 +41,13 @@ struct rcf_obj {
 
 struct rcf_reply {
 	size_t n;
-	struct rcf_obj *v;
+	struct rcf_answer *v;
 };
 
-int rcf_nl_open(struct rcf_nl *nl);
-void rcf_nl_close(struct rcf_nl *nl);
-int rcf_nl_join_events(struct rcf_nl *nl);
+/* realloc, or exit: a test without memory has nothing left to say */
+void *rcf_xrealloc(void *p, size_t n);
 
+/* Requests, answers and events: rcf_nl.c. */
 struct rcf_msg *rcf_msg_new(const struct rcf_nl *nl, uint8_t cmd,
 			    uint16_t flags);
 void rcf_msg_free(struct rcf_msg *m);
@@ -69,27 +60,30 @@ size_t rcf_nest_start(struct rcf_msg *m, uint16_t type);
 void rcf_nest_end(struct rcf_msg *m);
 
 /*
- * Send m (consumed) and read until its ack or the end of its dump.  Replies
- * go to rep when given.  Returns 0 or -errno, as err->error.
+ * Send m (consumed) as it is, but for its length, sequence number, port
+ * and NLM_F_ACK (which the kernel answers with the end for a dump), and
+ * read until its ack or the end of its dump (rcf_nl_exchange).  Replies
+ * go to rep when given; err, when given, gets the answer.  Returns 0 or
+ * -errno (-err->err).
  */
 int rcf_xfer(struct rcf_nl *nl, struct rcf_msg *m, struct rcf_reply *rep,
 	     struct rcf_err *err);
 void rcf_reply_free(struct rcf_reply *rep);
 
 /* Wait up to timeout_ms for one multicast message; 0, or -errno. */
-int rcf_recv_event(struct rcf_nl *nl, struct rcf_obj *ev, int timeout_ms);
+int rcf_recv_event(struct rcf_nl *nl, struct rcf_answer *ev, int timeout_ms);
 
 /* Attribute access within an object's (or a nest's) attribute stream. */
 const struct nlattr *rcf_attr(const uint8_t *attrs, size_t len, uint16_t type);
-int rcf_has(const struct rcf_obj *o, uint16_t type);
-uint32_t rcf_u32(const struct rcf_obj *o, uint16_t type);
-uint64_t rcf_u64(const struct rcf_obj *o, uint16_t type);
-uint8_t rcf_u8(const struct rcf_obj *o, uint16_t type);
-const char *rcf_str(const struct rcf_obj *o, uint16_t type);
+int rcf_has_attr(const struct rcf_answer *o, uint16_t type);
+uint32_t rcf_u32(const struct rcf_answer *o, uint16_t type);
+uint64_t rcf_u64(const struct rcf_answer *o, uint16_t type);
+uint8_t rcf_u8(const struct rcf_answer *o, uint16_t type);
+const char *rcf_str(const struct rcf_answer *o, uint16_t type);
 /* An object made from a nest inside o, pointing into o. */
-struct rcf_obj rcf_nested(const struct rcf_obj *o, uint16_t type);
+struct rcf_answer rcf_nested(const struct rcf_answer *o, uint16_t type);
 
-/* Shorthands.  An id of -1 leaves the id attribute out. */
+/* Shorthands, rcf_fabric.c.  An id of -1 leaves the id attribute out. */
 #define RCF_NONE (-1)
 int rcf_node_add(struct rcf_nl *nl, int id, int ports, struct rcf_err *err);
 int rcf_switch_add(struct rcf_nl *nl, int id, int ports, struct rcf_err *err);
@@ -128,7 +122,7 @@ int rcf_small_fabric(struct rcf_nl *nl, struct rcf_err *err);
 int rcf_populate(struct rcf_nl *nl, int nodes);
 
 /*
- * The whole fabric as canonical text: fabric counters then every object of
+ * rcf_check.c.  The whole fabric as canonical text: fabric counters then every object of
  * every kind with every attribute, in dump order.  malloc'd; NULL on error.
  */
 char *rcf_snapshot(struct rcf_nl *nl);
@@ -144,12 +138,12 @@ char *rcf_snapshot(struct rcf_nl *nl);
  */
 int rcf_check_fabric(struct rcf_nl *nl, char *why, size_t whylen);
 
-/* Traffic.  The node's netdev's ifindex, or -errno. */
+/* Traffic.  The node's netdev's ifindex, or -errno (rcf_fabric.c). */
 int rcf_node_ifindex(struct rcf_nl *nl, uint32_t id);
 /* Give node id the one IPv4 address addr (host order). */
 int rcf_node_set_addr4(struct rcf_nl *nl, uint32_t id, uint32_t addr,
 		       struct rcf_err *err);
-/* An AF_PACKET datagram socket (fd or -errno) for rcf_send_udp4(). */
+/* rcf_packet.c: an AF_PACKET datagram socket (fd or -errno) for rcf_send_udp4(). */
 int rcf_packet_socket(void);
 /*
  * Hand the netdev ifindex an IPv4 UDP packet (to the discard port) from

@@ -44,8 +44,8 @@ static void expect_enoent(struct __test_metadata *_metadata, struct rcf_nl *nl,
 	ASSERT_NE(0, strlen(e.msg));
 }
 
-static struct rcf_obj fabric(struct __test_metadata *_metadata,
-			     struct rcf_nl *nl, struct rcf_reply *rep)
+static struct rcf_answer fabric(struct __test_metadata *_metadata,
+				struct rcf_nl *nl, struct rcf_reply *rep)
 {
 	rcf_reply_free(rep);
 	get_one(_metadata, nl, RCF_CMD_FABRIC_GET, 0, 0, 0, 0, 0, 0, rep);
@@ -73,7 +73,7 @@ static struct rcf_msg *echo_new(struct rcf_nl *nl, uint8_t cmd)
 TEST_F(obj, fabric_get_creates_nothing)
 {
 	struct rcf_reply rep = {0};
-	struct rcf_obj f = fabric(_metadata, &self->nl, &rep);
+	struct rcf_answer f = fabric(_metadata, &self->nl, &rep);
 
 	EXPECT_EQ(0, rcf_u32(&f, RCF_A_FABRIC_NODES));
 	EXPECT_EQ(0, rcf_u32(&f, RCF_A_FABRIC_SWITCHES));
@@ -82,7 +82,7 @@ TEST_F(obj, fabric_get_creates_nothing)
 	EXPECT_EQ(0, rcf_u32(&f, RCF_A_FABRIC_ROUTES));
 	EXPECT_EQ(0, rcf_u64(&f, RCF_A_FABRIC_EPOCH));
 	EXPECT_EQ(RCF_CQ_DEF_SIZE, rcf_u32(&f, RCF_A_FABRIC_CQ_SIZE));
-	EXPECT_TRUE(rcf_has(&f, RCF_A_FABRIC_MEM));
+	EXPECT_TRUE(rcf_has_attr(&f, RCF_A_FABRIC_MEM));
 	EXPECT_EQ(0, dump_count(&self->nl, RCF_CMD_NODE_GET));
 	EXPECT_EQ(0, dump_count(&self->nl, RCF_CMD_SWITCH_GET));
 	EXPECT_EQ(0, dump_count(&self->nl, RCF_CMD_LINK_GET));
@@ -97,7 +97,7 @@ TEST_F(obj, fabric_new_set_del)
 	struct rcf_reply rep = {0};
 	struct rcf_err e;
 	struct rcf_msg *m;
-	struct rcf_obj f;
+	struct rcf_answer f;
 
 	RCF_OK(rcf_xfer(nl, rcf_msg_new(nl, RCF_CMD_FABRIC_NEW, 0), NULL, err));
 	ASSERT_EQ(-EEXIST,
@@ -131,7 +131,7 @@ TEST_F(obj, fabric_new_set_del)
 }
 
 static void check_node(struct __test_metadata *_metadata,
-		       const struct rcf_obj *o, uint32_t id, uint32_t ports,
+		       const struct rcf_answer *o, uint32_t id, uint32_t ports,
 		       const char *ifname)
 {
 	EXPECT_EQ(id, rcf_u32(o, RCF_A_NODE_ID));
@@ -304,8 +304,8 @@ TEST_F(obj, lowest_free_id)
 }
 
 static void check_switch(struct __test_metadata *_metadata,
-			 const struct rcf_obj *o, uint32_t id, uint32_t ports,
-			 uint32_t cq)
+			 const struct rcf_answer *o, uint32_t id,
+			 uint32_t ports, uint32_t cq)
 {
 	EXPECT_EQ(id, rcf_u32(o, RCF_A_SWITCH_ID));
 	EXPECT_EQ(ports, rcf_u32(o, RCF_A_SWITCH_PORTS));
@@ -352,10 +352,10 @@ TEST_F(obj, switch)
 }
 
 static void check_end(struct __test_metadata *_metadata,
-		      const struct rcf_obj *o, uint16_t type, uint8_t kind,
+		      const struct rcf_answer *o, uint16_t type, uint8_t kind,
 		      uint32_t id, uint32_t port)
 {
-	struct rcf_obj e = rcf_nested(o, type);
+	struct rcf_answer e = rcf_nested(o, type);
 
 	ASSERT_NE(0, e.len);
 	EXPECT_EQ(kind, rcf_u8(&e, RCF_END_KIND));
@@ -364,7 +364,7 @@ static void check_end(struct __test_metadata *_metadata,
 }
 
 static void check_link(struct __test_metadata *_metadata,
-		       const struct rcf_obj *o, uint32_t id, uint32_t bw,
+		       const struct rcf_answer *o, uint32_t id, uint32_t bw,
 		       uint32_t lat, uint32_t vcs, uint32_t buf, uint8_t state,
 		       uint32_t users)
 {
@@ -455,7 +455,7 @@ TEST_F(obj, link)
 }
 
 static void check_circuit(struct __test_metadata *_metadata,
-			  const struct rcf_obj *o, uint32_t sw, uint32_t in,
+			  const struct rcf_answer *o, uint32_t sw, uint32_t in,
 			  uint32_t out, uint32_t users)
 {
 	EXPECT_EQ(sw, rcf_u32(o, RCF_A_CIRCUIT_SWITCH));
@@ -508,7 +508,7 @@ TEST_F(obj, circuit)
 	EXPECT_EQ(2, dump_count(nl, RCF_CMD_CIRCUIT_GET));
 	{
 		struct rcf_reply f = {0};
-		struct rcf_obj fo = fabric(_metadata, nl, &f);
+		struct rcf_answer fo = fabric(_metadata, nl, &f);
 
 		EXPECT_EQ(2, rcf_u32(&fo, RCF_A_FABRIC_CIRCUITS));
 		rcf_reply_free(&f);
@@ -516,7 +516,7 @@ TEST_F(obj, circuit)
 }
 
 static void check_route(struct __test_metadata *_metadata,
-			const struct rcf_obj *o, uint32_t src, uint32_t dst,
+			const struct rcf_answer *o, uint32_t src, uint32_t dst,
 			uint8_t index, const uint8_t *hops, size_t n)
 {
 	const struct nlattr *h = rcf_attr(o->attrs, o->len, RCF_A_ROUTE_HOPS);
@@ -638,7 +638,7 @@ TEST_F(obj, route)
 	EXPECT_EQ(0, link_users(_metadata, nl, 2));
 	{
 		struct rcf_reply f = {0};
-		struct rcf_obj fo = fabric(_metadata, nl, &f);
+		struct rcf_answer fo = fabric(_metadata, nl, &f);
 
 		EXPECT_EQ(1, rcf_u32(&fo, RCF_A_FABRIC_ROUTES));
 		EXPECT_EQ(3, rcf_u32(&fo, RCF_A_FABRIC_NODES));

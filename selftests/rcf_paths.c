@@ -68,13 +68,13 @@ static int fabric(struct rcf_nl *nl, struct rcf_err *err)
 
 FIXTURE_SETUP(pth)
 {
-	ASSERT_EQ(0, rcf_nl_open(&self->nl))
+	ASSERT_EQ(0, rcf_nl_open(&self->nl, NULL, 0))
 	TH_LOG("rcf family not found: is rcf.ko loaded?");
 	rcf_fabric_del(&self->nl);
 	RCF_OK(fabric(&self->nl, err));
 	/* the events of the tests, not of the fabric's making */
-	ASSERT_EQ(0, rcf_nl_open(&self->ev));
-	ASSERT_EQ(0, rcf_nl_join_events(&self->ev));
+	ASSERT_EQ(0, rcf_nl_open(&self->ev, NULL, 0));
+	ASSERT_EQ(0, rcf_nl_join_events(&self->ev, NULL, 0));
 }
 
 FIXTURE_TEARDOWN(pth)
@@ -94,9 +94,9 @@ static void sleep_ms(int ms)
 }
 
 /* The next event of command cmd, skipping others; 0 or -errno. */
-static int event_of(struct rcf_nl *l, uint8_t cmd, struct rcf_obj *out)
+static int event_of(struct rcf_nl *l, uint8_t cmd, struct rcf_answer *out)
 {
-	struct rcf_obj ev;
+	struct rcf_answer ev;
 	int r;
 
 	while (!(r = rcf_recv_event(l, &ev, WAIT_MS))) {
@@ -110,7 +110,7 @@ static int event_of(struct rcf_nl *l, uint8_t cmd, struct rcf_obj *out)
 }
 
 /* The next event that is not an epoch's; 0 or -errno. */
-static int object_event(struct rcf_nl *l, struct rcf_obj *out, int ms)
+static int object_event(struct rcf_nl *l, struct rcf_answer *out, int ms)
 {
 	int r;
 
@@ -123,7 +123,7 @@ static int object_event(struct rcf_nl *l, struct rcf_obj *out, int ms)
 static void expect_event(struct __test_metadata *_metadata, struct rcf_nl *l,
 			 uint8_t cmd, uint32_t id, uint8_t state)
 {
-	struct rcf_obj ev = {0};
+	struct rcf_answer ev = {0};
 	int r = object_event(l, &ev, WAIT_MS);
 
 	ASSERT_EQ(0, r) TH_LOG("waiting for command %u: %s", cmd, strerror(-r));
@@ -136,7 +136,7 @@ static void expect_event(struct __test_metadata *_metadata, struct rcf_nl *l,
 
 static void no_event(struct __test_metadata *_metadata, struct rcf_nl *l)
 {
-	struct rcf_obj ev = {0};
+	struct rcf_answer ev = {0};
 	int r = object_event(l, &ev, 300);
 
 	EXPECT_EQ(-ETIMEDOUT, r) TH_LOG("unexpected event, command %u", ev.cmd);
@@ -145,9 +145,9 @@ static void no_event(struct __test_metadata *_metadata, struct rcf_nl *l)
 }
 
 /* PATH_GET of one path, which must exist; the reply in *rep. */
-static struct rcf_obj path_get(struct __test_metadata *_metadata,
-			       struct rcf_nl *nl, uint32_t id,
-			       struct rcf_reply *rep)
+static struct rcf_answer path_get(struct __test_metadata *_metadata,
+				  struct rcf_nl *nl, uint32_t id,
+				  struct rcf_reply *rep)
 {
 	struct rcf_err e;
 	int r;
@@ -157,7 +157,7 @@ static struct rcf_obj path_get(struct __test_metadata *_metadata,
 			rep, &e);
 	EXPECT_EQ(0, r) TH_LOG("path %u: %s (%s)", id, strerror(-r), e.msg);
 	if (r || rep->n != 1)
-		return (struct rcf_obj){0};
+		return (struct rcf_answer){0};
 	return rep->v[0];
 }
 
@@ -165,7 +165,7 @@ static uint8_t path_state(struct __test_metadata *_metadata, struct rcf_nl *nl,
 			  uint32_t id)
 {
 	struct rcf_reply rep = {0};
-	struct rcf_obj p = path_get(_metadata, nl, id, &rep);
+	struct rcf_answer p = path_get(_metadata, nl, id, &rep);
 	uint8_t s = p.attrs ? rcf_u8(&p, RCF_A_PATH_STATE) : 0;
 
 	rcf_reply_free(&rep);
@@ -202,11 +202,11 @@ static int set_clock(struct rcf_nl *nl, uint64_t hz)
 }
 
 /* The count of reason among a fabric stats nest's RCF_STATS_DROPS. */
-static uint64_t drop_count(const struct rcf_obj *s, uint16_t reason)
+static uint64_t drop_count(const struct rcf_answer *s, uint16_t reason)
 {
 	for (size_t off = 0; off + NLA_HDRLEN <= s->len;) {
 		const struct nlattr *a = (const void *)(s->attrs + off);
-		struct rcf_obj d = {
+		struct rcf_answer d = {
 			.len = a->nla_len - NLA_HDRLEN,
 			.attrs = (uint8_t *)a + NLA_HDRLEN,
 		};
@@ -236,7 +236,7 @@ static uint64_t stat(struct rcf_nl *nl, uint8_t kind, uint32_t id,
 	if (rcf_xfer(nl, m, &rep, NULL))
 		return v;
 	for (size_t i = 0; i < rep.n; i++) {
-		struct rcf_obj s = rcf_nested(&rep.v[i], RCF_A_STATS);
+		struct rcf_answer s = rcf_nested(&rep.v[i], RCF_A_STATS);
 
 		if (kind == RCF_STATS_KIND_NODE &&
 		    rcf_u32(&s, RCF_STATS_NODE) != id)
@@ -282,7 +282,7 @@ static int last_epoch(struct rcf_nl *nl, uint8_t *mode, uint32_t *error,
 		      uint64_t *inflight)
 {
 	struct rcf_reply rep = {0};
-	struct rcf_obj e;
+	struct rcf_answer e;
 	int r;
 
 	r = rcf_xfer(nl, rcf_msg_new(nl, RCF_CMD_EPOCH_GET, 0), &rep, NULL);
@@ -407,7 +407,7 @@ static void expect_circuit(struct __test_metadata *_metadata, struct rcf_nl *nl,
 	ASSERT_EQ(1, rep.n);
 	EXPECT_EQ(out, rcf_u32(&rep.v[0], RCF_A_CIRCUIT_OUT_PORT));
 	EXPECT_EQ(0, rcf_u32(&rep.v[0], RCF_A_CIRCUIT_USERS));
-	EXPECT_EQ(id >= 0, rcf_has(&rep.v[0], RCF_A_CIRCUIT_PATH));
+	EXPECT_EQ(id >= 0, rcf_has_attr(&rep.v[0], RCF_A_CIRCUIT_PATH));
 	if (id >= 0)
 		EXPECT_EQ((uint32_t)id, rcf_u32(&rep.v[0], RCF_A_CIRCUIT_PATH));
 	rcf_reply_free(&rep);
@@ -425,7 +425,7 @@ TEST_F(pth, objects)
 {
 	struct rcf_nl *nl = &self->nl, *l = &self->ev;
 	struct rcf_reply rep = {0};
-	struct rcf_obj p;
+	struct rcf_answer p;
 	struct rcf_msg *m;
 	const struct nlattr *h;
 	struct rcf_err e;
@@ -461,11 +461,11 @@ TEST_F(pth, objects)
 	EXPECT_EQ(1, rcf_u32(&p, RCF_A_PATH_DST));
 	EXPECT_EQ(1, rcf_u32(&p, RCF_A_PATH_CIRCUITS));
 	EXPECT_EQ(RCF_PATH_HELD, rcf_u8(&p, RCF_A_PATH_STATE));
-	EXPECT_TRUE(rcf_has(&p, RCF_A_PATH_MSGS));
+	EXPECT_TRUE(rcf_has_attr(&p, RCF_A_PATH_MSGS));
 	EXPECT_EQ(0, rcf_u64(&p, RCF_A_PATH_MSGS));
 	EXPECT_EQ(0, rcf_u64(&p, RCF_A_PATH_BYTES));
 	EXPECT_EQ(0, rcf_u32(&p, RCF_A_PATH_INFLIGHT));
-	EXPECT_TRUE(rcf_has(&p, RCF_A_PATH_WAIT_NS));
+	EXPECT_TRUE(rcf_has_attr(&p, RCF_A_PATH_WAIT_NS));
 	EXPECT_EQ(0, rcf_u64(&p, RCF_A_PATH_WAIT_NS));
 	rcf_reply_free(&rep);
 
@@ -819,16 +819,16 @@ static void expect_request(struct __test_metadata *_metadata, struct rcf_nl *l,
 			   uint32_t master, uint32_t dst, uint32_t error,
 			   uint32_t *waiting)
 {
-	struct rcf_obj ev = {0};
+	struct rcf_answer ev = {0};
 	int r = event_of(l, RCF_CMD_PATH_REQUEST_NTF, &ev);
 
 	ASSERT_EQ(0, r) TH_LOG("no path request event: %s", strerror(-r));
 	EXPECT_EQ(master, rcf_u32(&ev, RCF_A_PATH_MASTER));
 	EXPECT_EQ(dst, rcf_u32(&ev, RCF_A_PATH_DST));
-	EXPECT_EQ(error != 0, rcf_has(&ev, RCF_A_PATH_ERROR));
+	EXPECT_EQ(error != 0, rcf_has_attr(&ev, RCF_A_PATH_ERROR));
 	if (error)
 		EXPECT_EQ(error, rcf_u32(&ev, RCF_A_PATH_ERROR));
-	EXPECT_TRUE(rcf_has(&ev, RCF_A_PATH_WAITING));
+	EXPECT_TRUE(rcf_has_attr(&ev, RCF_A_PATH_WAITING));
 	if (waiting)
 		*waiting = rcf_u32(&ev, RCF_A_PATH_WAITING);
 	free(ev.attrs);
@@ -896,7 +896,7 @@ TEST_F(pth, request_refusals)
 TEST_F(pth, link_down_breaks)
 {
 	struct rcf_nl *nl = &self->nl, *l = &self->ev;
-	struct rcf_obj ev = {0};
+	struct rcf_answer ev = {0};
 	struct rcf_msg *m;
 	size_t off;
 
@@ -1040,7 +1040,7 @@ TEST_F_TIMEOUT(pth, mastership_under_ip, 240)
 	const int n = 12, size = 1000;
 	struct rcf_reply rep = {0};
 	uint64_t msgs, received, waiting;
-	struct rcf_obj p, ev = {0};
+	struct rcf_answer p, ev = {0};
 	struct rcf_err e;
 	int fd, traced, r;
 	char *t;
@@ -1148,7 +1148,7 @@ TEST_F_TIMEOUT(pth, requests, 240)
 	struct rcf_reply rep = {0};
 	uint64_t no_path, no_route;
 	uint32_t waiting;
-	struct rcf_obj p;
+	struct rcf_answer p;
 	int fd;
 
 	fd = ip_setup(nl);
@@ -1297,7 +1297,8 @@ static int start_run(struct rcf_nl *nl)
 	return rcf_xfer(nl, m, NULL, NULL);
 }
 
-static int run_get(struct rcf_nl *nl, struct rcf_reply *rep, struct rcf_obj *t)
+static int run_get(struct rcf_nl *nl, struct rcf_reply *rep,
+		   struct rcf_answer *t)
 {
 	int r;
 
@@ -1337,7 +1338,7 @@ TEST_F_TIMEOUT(pth, freeze_under_generator, 240)
 	struct rcf_nl *nl = &self->nl;
 	uint64_t gen, inflight, busy = 0;
 	struct rcf_reply rep = {0};
-	struct rcf_obj t;
+	struct rcf_answer t;
 	uint32_t error;
 	uint8_t mode;
 
@@ -1369,20 +1370,20 @@ TEST_F_TIMEOUT(pth, freeze_under_generator, 240)
 	EXPECT_EQ(gen,
 		  stat(nl, RCF_STATS_KIND_FABRIC, 0, RCF_STATS_ENGINE_GEN, 0));
 	ASSERT_EQ(0, run_get(nl, &rep, &t));
-	EXPECT_TRUE(rcf_has(&t, RCF_TRAFFIC_RUNNING));
-	EXPECT_FALSE(rcf_has(&t, RCF_TRAFFIC_DONE));
+	EXPECT_TRUE(rcf_has_attr(&t, RCF_TRAFFIC_RUNNING));
+	EXPECT_FALSE(rcf_has_attr(&t, RCF_TRAFFIC_DONE));
 	RCF_OK(rcf_xfer(nl, rcf_msg_new(nl, RCF_CMD_TRAFFIC_STOP, 0), NULL,
 			err));
 	for (int i = 0; i < 4 * WAIT_MS / 20; i++) {
 		ASSERT_EQ(0, run_get(nl, &rep, &t));
-		if (rcf_has(&t, RCF_TRAFFIC_DONE))
+		if (rcf_has_attr(&t, RCF_TRAFFIC_DONE))
 			break;
 		sleep_ms(20);
 	}
-	ASSERT_TRUE(rcf_has(&t, RCF_TRAFFIC_DONE));
-	EXPECT_FALSE(rcf_has(&t, RCF_TRAFFIC_ERROR))
+	ASSERT_TRUE(rcf_has_attr(&t, RCF_TRAFFIC_DONE));
+	EXPECT_FALSE(rcf_has_attr(&t, RCF_TRAFFIC_ERROR))
 	TH_LOG("the run ended with error %u", rcf_u32(&t, RCF_TRAFFIC_ERROR));
-	EXPECT_TRUE(rcf_has(&t, RCF_TRAFFIC_COMPLETE));
+	EXPECT_TRUE(rcf_has_attr(&t, RCF_TRAFFIC_COMPLETE));
 	EXPECT_LT(0, rcf_u64(&t, RCF_TRAFFIC_MSGS_SENT));
 	EXPECT_EQ(rcf_u64(&t, RCF_TRAFFIC_MSGS_SENT),
 		  rcf_u64(&t, RCF_TRAFFIC_MSGS_DELIVERED));

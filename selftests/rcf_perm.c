@@ -36,7 +36,7 @@ static int unprivileged(void)
 	struct rcf_msg *m;
 	int bad = 0, r;
 
-	r = rcf_nl_open(&nl);
+	r = rcf_nl_open(&nl, NULL, 0);
 	if (r) {
 		printf("# nobody cannot open the family: %s\n", strerror(-r));
 		return 1;
@@ -61,7 +61,7 @@ static int unprivileged(void)
 	}
 	rcf_reply_free(&rep);
 	r = rcf_dump(&nl, RCF_CMD_STATS_GET, &rep, NULL);
-	if (r || rep.n != 1 || !rcf_has(&rep.v[0], RCF_A_STATS)) {
+	if (r || rep.n != 1 || !rcf_has_attr(&rep.v[0], RCF_A_STATS)) {
 		printf("# nobody's stats dump failed: %s\n", strerror(-r));
 		bad++;
 	}
@@ -126,7 +126,7 @@ TEST(nobody_reads_but_cannot_change)
 	int status;
 	pid_t pid;
 
-	ASSERT_EQ(0, rcf_nl_open(&nl));
+	ASSERT_EQ(0, rcf_nl_open(&nl, NULL, 0));
 	rcf_fabric_del(&nl);
 	RCF_OK(rcf_node_add(&nl, 0, 1, err));
 	RCF_OK(rcf_switch_add(&nl, 0, 8, err));

@@ -30,7 +30,7 @@ FIXTURE_SETUP(ref)
 	struct rcf_nl *nl = &self->nl;
 	struct rcf_msg *m;
 
-	ASSERT_EQ(0, rcf_nl_open(nl))
+	ASSERT_EQ(0, rcf_nl_open(nl, NULL, 0))
 	TH_LOG("rcf family not found: is rcf.ko loaded?");
 	rcf_fabric_del(nl);
 	RCF_OK(rcf_small_fabric(nl, err));

@@ -184,7 +184,7 @@ static int get(struct rcf_nl *nl, const char *kind)
 		return 1;
 	}
 	for (size_t i = 0; i < rep.n; i++) {
-		struct rcf_obj s = rcf_nested(&rep.v[i], RCF_A_STATS);
+		struct rcf_answer s = rcf_nested(&rep.v[i], RCF_A_STATS);
 
 		printf("%s", kinds[rcf_u8(&rep.v[i], RCF_A_STATS_KIND) <=
 						   RCF_STATS_KIND_PAIR
@@ -305,7 +305,7 @@ int main(int argc, char **argv)
 	if (!strcmp(argv[1], "flood") && argc == 6)
 		return flood(argv[2], atoi(argv[3]), atol(argv[4]),
 			     atoi(argv[5]));
-	r = rcf_nl_open(&nl);
+	r = rcf_nl_open(&nl, NULL, 0);
 	if (r) {
 		fprintf(stderr, "rcf family: %s\n", strerror(-r));
 		return 1;

@@ -185,7 +185,7 @@ static void *churn(void *arg)
 	struct rcf_nl nl;
 	struct rcf_err e;
 
-	if (rcf_nl_open(&nl))
+	if (rcf_nl_open(&nl, NULL, 0))
 		return NULL;
 	while (running()) {
 		struct rcf_msg *m;
@@ -257,7 +257,7 @@ static void *routes(void *arg)
 	struct rcf_err e;
 	int rebuild = 1;
 
-	if (rcf_nl_open(&nl))
+	if (rcf_nl_open(&nl, NULL, 0))
 		return NULL;
 	while (running()) {
 		uint32_t a = 20 + rnd(w, 8), b = 20 + rnd(w, 8);
@@ -322,7 +322,7 @@ static void *traffic(void *arg)
 	struct rcf_nl nl;
 	struct rcf_err e;
 
-	if (rcf_nl_open(&nl))
+	if (rcf_nl_open(&nl, NULL, 0))
 		return NULL;
 	fd = rcf_packet_socket();
 	if (fd < 0) {
@@ -370,7 +370,7 @@ static void *dumper(void *arg)
 	struct worker *w = arg;
 	struct rcf_nl nl;
 
-	if (rcf_nl_open(&nl))
+	if (rcf_nl_open(&nl, NULL, 0))
 		return NULL;
 	while (running()) {
 		struct rcf_reply rep = {0};
@@ -390,7 +390,7 @@ static void *dumper(void *arg)
 		r = expect(w, rcf_dump(&nl, cmd, &rep, &e), &e, "dump",
 			   none_ok);
 		for (size_t i = 0; !r && i < rep.n; i++) {
-			const struct rcf_obj *o = &rep.v[i];
+			const struct rcf_answer *o = &rep.v[i];
 			uint64_t key;
 
 			switch (cmd) {
@@ -443,7 +443,7 @@ static void *deleter(void *arg)
 	static const int ok[] = {ENOENT, 0};
 	struct rcf_nl nl;
 
-	if (rcf_nl_open(&nl))
+	if (rcf_nl_open(&nl, NULL, 0))
 		return NULL;
 	while (running()) {
 		usleep(500000 + rnd(w, 1000000));
@@ -464,16 +464,16 @@ static void *listener(void *arg)
 	struct worker *w = arg;
 	struct rcf_nl nl;
 
-	if (rcf_nl_open(&nl) || rcf_nl_join_events(&nl))
+	if (rcf_nl_open(&nl, NULL, 0) || rcf_nl_join_events(&nl, NULL, 0))
 		return NULL;
 	while (running()) {
-		struct pollfd p = {.fd = nl.fd, .events = POLLIN};
+		struct pollfd p = {.fd = rcf_nl_fd(&nl), .events = POLLIN};
 		char buf[16384];
 		ssize_t n;
 
 		if (poll(&p, 1, 200) <= 0)
 			continue;
-		n = recv(nl.fd, buf, sizeof(buf), MSG_DONTWAIT);
+		n = recv(rcf_nl_fd(&nl), buf, sizeof(buf), MSG_DONTWAIT);
 		if (n > 0)
 			w->ops++;
 		else if (n < 0 && errno != ENOBUFS && errno != EAGAIN)
@@ -501,7 +501,7 @@ static int netns_rounds(void)
 
 			if (unshare(CLONE_NEWNET))
 				_exit(3);
-			r = rcf_nl_open(&nl);
+			r = rcf_nl_open(&nl, NULL, 0);
 			if (unload_mode && r == -ENOENT)
 				_exit(4); /* the family is gone */
 			if (!r)
@@ -596,7 +596,7 @@ int main(int argc, char **argv)
 	}
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	printf("TAP version 13\n1..%d\n", unload_mode ? 2 : tests);
-	if (rcf_nl_open(&nl)) {
+	if (rcf_nl_open(&nl, NULL, 0)) {
 		printf("not ok 1 rcf family # is rcf.ko loaded?\n");
 		return 1;
 	}

@@ -27,7 +27,7 @@
 	};                                                         \
 	FIXTURE_SETUP(name)                                        \
 	{                                                          \
-		ASSERT_EQ(0, rcf_nl_open(&self->nl))               \
+		ASSERT_EQ(0, rcf_nl_open(&self->nl, NULL, 0))      \
 		TH_LOG("rcf family not found: is rcf.ko loaded?"); \
 		rcf_fabric_del(&self->nl);                         \
 	}                                                          \

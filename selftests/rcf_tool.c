@@ -54,7 +54,7 @@ int main(int argc, char **argv)
 				"hammer SECS\n");
 		return 2;
 	}
-	r = rcf_nl_open(&nl);
+	r = rcf_nl_open(&nl, NULL, 0);
 	if (r) {
 		fprintf(stderr, "rcf_tool: rcf family: %s\n", strerror(-r));
 		return 1;

@@ -21,7 +21,7 @@ FIXTURE(tnl)
 
 FIXTURE_SETUP(tnl)
 {
-	ASSERT_EQ(0, rcf_nl_open(&self->nl))
+	ASSERT_EQ(0, rcf_nl_open(&self->nl, NULL, 0))
 	TH_LOG("rcf family not found: is rcf.ko loaded?");
 	rcf_fabric_del(&self->nl);
 	/* nodes 0, 1 and 2 */
@@ -198,7 +198,7 @@ TEST_F(tnl, msgs_and_sizes_refused)
 }
 
 /* the RCF_A_TRAFFIC of a TRAFFIC_GET */
-static int get(struct rcf_nl *nl, struct rcf_reply *rep, struct rcf_obj *t)
+static int get(struct rcf_nl *nl, struct rcf_reply *rep, struct rcf_answer *t)
 {
 	struct rcf_msg *m = rcf_msg_new(nl, RCF_CMD_TRAFFIC_GET, 0);
 	int r = rcf_xfer(nl, m, rep, NULL);
@@ -214,7 +214,7 @@ TEST_F(tnl, replay_accepted)
 	struct rcf_nl *nl = &self->nl;
 	struct rcf_reply rep = {0};
 	struct rcf_msg *m;
-	struct rcf_obj t, z;
+	struct rcf_answer t, z;
 
 	m = start(nl, RCF_TRAFFIC_NIG);
 	rcf_put_u8(m, RCF_TRAFFIC_ARRIVAL, RCF_TRAFFIC_PERIODIC);

@@ -11,10 +11,10 @@
 #include <string.h>
 
 #include "obj/batch.h"
-#include "route/cdg.h"
 #include "util/errf.h"
 #include "route/graph.h"
 #include "route/nig.h"
+#include "route/plan.h"
 #include "route/router.h"
 #include "topo/topo_gen.h"
 #include "topo.h"
@@ -122,19 +122,28 @@ static int get_routes(const struct sim_topo_opts *o, struct rcf_topo *t,
 	return 0;
 }
 
-static int check_routes(const struct rcf_graph *g, const struct rcf_routes *s,
+/*
+ * The checks rcfctl route compute and rcfd make before an install
+ * (rcf_plan_check): every route walks to its destination and the set's
+ * channel dependency graph is searched for a cycle.
+ */
+static int check_routes(const struct rcf_graph *g, struct rcf_routes *s,
 			struct sim_fabric *f, char *err, size_t errlen)
 {
-	struct rcf_route_stats st;
-	struct rcf_cdg_result cdg = {0};
+	struct rcf_route_plan p;
+	int rc;
 
-	if (rcf_routes_check(g, s, &st, NULL, err, errlen) ||
-	    rcf_cdg_check(g, s, &cdg, err, errlen))
-		return -1;
-	f->acyclic = cdg.acyclic;
-	f->unreachable = st.unreachable;
-	rcf_cdg_result_free(&cdg);
-	return 0;
+	rcf_plan_init(&p);
+	/* lent for the check: the caller keeps and frees the set */
+	p.new = *s;
+	rc = rcf_plan_check(&p, g, err, errlen);
+	if (!rc) {
+		f->acyclic = p.cdg.acyclic;
+		f->unreachable = p.st.unreachable;
+	}
+	rcf_routes_init(&p.new);
+	rcf_plan_free(&p);
+	return rc;
 }
 
 static uint32_t attr_or(const struct rcf_obj *o, int a, uint32_t def)

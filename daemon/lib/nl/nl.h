@@ -1,5 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Generic netlink client for the rcf family (libnl-genl-3). */
+/*
+ * The tools' generic netlink client for the rcf family (libnl-genl-3):
+ * rcf's objects, batches, epochs, paths and events over the family's
+ * socket of nl_sock.h.
+ */
 #ifndef RCF_NL_H
 #define RCF_NL_H
 
@@ -7,6 +11,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "nl/nl_sock.h"
 #include "obj/rcf_obj.h"
 #include "traffic/traffic_req.h"
 
@@ -15,39 +20,8 @@ struct nl_msg;
 struct nlattr;
 struct nlmsghdr;
 
-/* What the kernel said about the last refused request. */
-struct rcf_nl_error {
-	int err;	/* positive errno, 0 when none */
-	char msg[256];	/* extack message, "" when none */
-	char attr[96];	/* the attribute it pointed at, "" when none */
-	char range[48]; /* what that attribute's policy allows */
-	int has_cookie;
-	uint32_t cookie; /* batch: index of the failing operation */
-};
-
-/*
- * How the changes sent on a handle are applied (RCF_A_EPOCH_MODE and
- * RCF_A_EPOCH_TIMEOUT_MS); zero: unset, the kernel's defaults.
- */
-struct rcf_epoch_req {
-	int has_mode;
-	uint8_t mode;	     /* enum rcf_epoch_mode */
-	uint32_t timeout_ms; /* 0: not sent */
-};
-
-struct rcf_nl {
-	struct nl_sock *sk;
-	int family;
-	struct rcf_nl_error e;
-	struct rcf_epoch_req epoch; /* set after rcf_nl_open */
-};
-
 /* Called for every object in a reply, dump or event. */
 typedef int (*rcf_nl_cb)(uint8_t cmd, const struct rcf_obj *o, void *arg);
-
-/* Connects and resolves the family; -1 with a reason in err. */
-int rcf_nl_open(struct rcf_nl *nl, char *err, size_t errlen);
-void rcf_nl_close(struct rcf_nl *nl);
 
 /* One request (NEW/DEL/SET/GET with the op's attributes); replies go to cb. */
 int rcf_nl_do(struct rcf_nl *nl, const struct rcf_op *op, rcf_nl_cb cb,
@@ -82,22 +56,12 @@ struct nl_msg *rcf_nl_batch_msg(int family, const struct rcf_op *ops, size_t n);
 /* a genetlink request of the rcf family; size 0: libnl's default */
 struct nl_msg *rcf_nl_new_msg(int family, uint8_t cmd, int flags, size_t size);
 /*
- * Joins the events group; the caller installs its own NL_CB_VALID handler
- * and reads.  0, or -1 with err filled.
- */
-int rcf_nl_join_events(struct rcf_nl *nl, char *err, size_t errlen);
-
-/*
  * Sends msg (consumed) and reads until its ack, error or dump end, giving
  * every reply of the family to cb as it is (replies that are not objects,
  * such as statistics).  0, or a negative errno with nl->e filled.
  */
-typedef int (*rcf_nl_raw_cb)(struct nl_msg *msg, void *arg);
 int rcf_nl_transact_raw(struct rcf_nl *nl, struct nl_msg *msg, rcf_nl_raw_cb cb,
 			void *arg);
-
-/* "<extack message> (<strerror>)" or "<strerror>" */
-void rcf_nl_error_str(const struct rcf_nl_error *e, char *buf, size_t len);
 
 /* epochs, in nl_epoch.c */
 struct rcf_json;

@@ -269,26 +269,23 @@ static int on_event(struct nl_msg *msg, void *arg)
 {
 	struct got *g = arg;
 
-	if (take(msg, g) && g->r->done)
-		return NL_STOP;
-	g->have = 0;
-	return NL_OK;
+	/* only the report of a run that is done answers the wait */
+	if (!g->have && take(msg, g) && !g->r->done)
+		g->have = 0;
+	return 0;
 }
 
 int rcf_nl_traffic_wait(struct rcf_nl *nl, struct rcf_traffic_res *r)
 {
 	struct got g = {
 		.r = r, .family = nl->family, .cmd = RCF_CMD_TRAFFIC_DONE_NTF};
-	int rc;
 
-	nl_socket_modify_cb(nl->sk, NL_CB_VALID, NL_CB_CUSTOM, on_event, &g);
 	while (!g.have) {
-		rc = nl_recvmsgs_default(nl->sk);
+		int rc = rcf_nl_event_read(nl, -1, on_event, &g);
+
 		/* an overrun may have lost ours: the caller asks again */
-		if (rc == -NLE_NOMEM || rc == -NLE_BUSY)
-			return -ENOBUFS;
-		if (rc < 0 && !g.have)
-			return -EIO;
+		if (rc < 0)
+			return rc == -ENOBUFS ? rc : -EIO;
 	}
 	return 0;
 }
