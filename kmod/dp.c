@@ -387,7 +387,7 @@ static int rcf_dp_thread(void *arg)
 		if (dp->ad) {
 			WRITE_ONCE(dp->ebusy,
 				   rcf_engine_busy(rcf_adapter_engine(dp->ad)));
-			rcf_dp_pool_snap(dp, false);
+			rcf_dp_pool_snap(dp);
 			rcf_dp_thresh_check(dp);
 			rcf_dp_path_check(dp);
 		}
@@ -512,47 +512,56 @@ void rcf_dp_set_clock(struct rcf_dp *dp, u64 hz)
 
 /*
  * The pool gets what the fabric's mem-limit leaves to it: the limit less
- * the model and the engine's tables; no limit, no budget.  An epoch
- * whose tables do not fit is refused (rcf_epoch_fits), but a paths-only
- * one grows the model in place: should that fill the limit, the budget
- * admits no packet (1 byte) and senders back off, rather than the pool
- * going unbounded.
+ * the model and the engine's tables; no limit, no budget.  Every epoch
+ * weighs its tables against the limit first (rcf_epoch_fits, and
+ * rcf_epoch_paths for the model a paths-only one grows), so the budget
+ * never starts out at nothing; 1 byte, which admits no packet, only if
+ * the limit was lowered under a running engine some other way.
  */
 static void rcf_dp_budget_of(struct rcf_adapter *ad,
-			     const struct rcf_fabric *f)
+			     const struct rcf_fabric *f, u64 tables)
 {
-	struct rcf_engine *e = rcf_adapter_engine(ad);
-	u64 used = f->mem + rcf_engine_table_bytes(e), lim = f->mem_limit;
+	u64 used = f->mem + tables, lim = f->mem_limit;
 
-	rcf_engine_set_budget(e, !lim ? 0 : used < lim ? lim - used : 1);
+	rcf_engine_set_budget(rcf_adapter_engine(ad),
+			      !lim ? 0 : used < lim ? lim - used : 1);
 }
 
-void rcf_dp_set_budget(struct rcf_dp *dp, const struct rcf_fabric *f)
+void rcf_dp_set_budget(struct rcf_dp *dp, const struct rcf_fabric *f,
+		       u64 tables)
 {
 	if (!dp->ad)
 		return;
-	rcf_dp_budget_of(dp->ad, f);
-	rcf_dp_pool_snap(dp, true);
+	rcf_dp_budget_of(dp->ad, f, tables);
+	WRITE_ONCE(dp->pool.tables, tables);
+	rcf_dp_pool_snap(dp);
 }
 
 /*
- * Counting the tables walks the route blocks: done when they change
- * (an epoch), not after every slice.
+ * The counters are the fabric's, not one engine's: an epoch that builds
+ * a new engine must not take pool-refused back to 0, so what the old
+ * one counted is kept in pool0 and added on.
  */
-void rcf_dp_pool_snap(struct rcf_dp *dp, bool tables)
+void rcf_dp_pool_snap(struct rcf_dp *dp)
 {
 	struct rcf_engine *e = rcf_adapter_engine(dp->ad);
 	struct rcf_engine_pool p;
 
 	rcf_engine_pool_stats(e, &p);
 	WRITE_ONCE(dp->pool.bytes, p.bytes);
-	WRITE_ONCE(dp->pool.peak, p.peak);
+	WRITE_ONCE(dp->pool.peak, max(p.peak, dp->pool0.peak));
 	WRITE_ONCE(dp->pool.held, p.held);
 	WRITE_ONCE(dp->pool.budget, p.budget);
-	WRITE_ONCE(dp->pool.refused, p.refused);
-	WRITE_ONCE(dp->pool.over, p.over);
-	if (tables)
-		WRITE_ONCE(dp->pool.tables, rcf_engine_table_bytes(e));
+	WRITE_ONCE(dp->pool.refused, p.refused + dp->pool0.refused);
+	WRITE_ONCE(dp->pool.over, p.over + dp->pool0.over);
+}
+
+void rcf_dp_pool_carry(struct rcf_dp *dp)
+{
+	rcf_dp_pool_snap(dp);
+	dp->pool0.peak = dp->pool.peak;
+	dp->pool0.refused = dp->pool.refused;
+	dp->pool0.over = dp->pool.over;
 }
 
 /*
@@ -562,7 +571,7 @@ void rcf_dp_pool_snap(struct rcf_dp *dp, bool tables)
  */
 struct rcf_adapter *rcf_dp_adapter_new(struct rcf_dp *dp,
 				       struct rcf_fabric *f, u8 policy,
-				       bool exact)
+				       bool exact, u64 *tables)
 {
 	struct rcf_adapter *ad = rcf_adapter_new(f, policy, &rcf_dp_ops, dp);
 
@@ -574,7 +583,8 @@ struct rcf_adapter *rcf_dp_adapter_new(struct rcf_dp *dp,
 	}
 	rcf_adapter_set_path_wait(ad, READ_ONCE(dp->path_timeout_ms) != 0);
 	/* before it takes over waiting messages; again once f commits */
-	rcf_dp_budget_of(ad, f);
+	*tables = rcf_engine_table_bytes(rcf_adapter_engine(ad));
+	rcf_dp_budget_of(ad, f, *tables);
 	return ad;
 }
 
@@ -595,12 +605,14 @@ int rcf_dp_rebuild_traffic(struct rcf_dp *dp, struct rcf_fabric *f,
 			   struct rcf_dp_traffic *tr)
 {
 	struct rcf_adapter *ad;
+	u64 tables;
 	int err;
 
 	err = rcf_dp_atab_build(dp, f);
 	if (err)
 		return err;
-	ad = rcf_dp_adapter_new(dp, f, dp->policy, READ_ONCE(dp->exact));
+	ad = rcf_dp_adapter_new(dp, f, dp->policy, READ_ONCE(dp->exact),
+				&tables);
 	if (!ad) {
 		pr_warn("rcf: no memory for a new engine; keeping the old one\n");
 		return -ENOMEM;
@@ -625,7 +637,7 @@ int rcf_dp_rebuild_traffic(struct rcf_dp *dp, struct rcf_fabric *f,
 		rcf_adapter_free(dp->ad);
 	}
 	dp->ad = ad;
-	rcf_dp_set_budget(dp, f);
+	rcf_dp_set_budget(dp, f, tables);
 	rcf_dp_path_nodes_gone(dp, f);
 	if (tr)
 		rcf_dp_traffic_install(dp, tr);

@@ -133,6 +133,8 @@ struct rcf_dp {
 	 * (written under lock, read unlocked): fabric show reports it.
 	 */
 	struct rcf_engine_pool pool;
+	/* what the engines replaced so far had refused, overrun and peaked */
+	struct rcf_engine_pool pool0;
 	wait_queue_head_t ewq;
 	struct rcf_epoch_rec last_ep;
 	/*
@@ -201,10 +203,16 @@ void rcf_dp_attach(struct rcf_dp *dp, struct net_device *dev);
 void rcf_dp_detach(struct rcf_dp *dp, struct net_device *dev);
 netdev_tx_t rcf_dp_xmit(struct sk_buff *skb, struct net_device *dev);
 void rcf_dp_kdrop(struct rcf_dp *dp, int reason);
-/* The engine's pool budget from f's mem-limit (dp->lock held). */
-void rcf_dp_set_budget(struct rcf_dp *dp, const struct rcf_fabric *f);
-/* dp->pool from the engine; tables: count them again (dp->lock held). */
-void rcf_dp_pool_snap(struct rcf_dp *dp, bool tables);
+/*
+ * The engine's pool budget from f's mem-limit and its tables' bytes,
+ * rcf_engine_table_bytes() as the caller counted it (dp->lock held).
+ */
+void rcf_dp_set_budget(struct rcf_dp *dp, const struct rcf_fabric *f,
+		       u64 tables);
+/* dp->pool from the engine (dp->lock held). */
+void rcf_dp_pool_snap(struct rcf_dp *dp);
+/* The engine about to be replaced leaves its counts (dp->lock held). */
+void rcf_dp_pool_carry(struct rcf_dp *dp);
 
 /* debugfs.c: fault injection for tests */
 void rcf_debugfs_init(void);
@@ -250,10 +258,13 @@ void rcf_dp_traffic_notify(struct rcf_dp *dp);
 /* dp.c: a new engine for f with the run tr (prepared on it) */
 int rcf_dp_rebuild_traffic(struct rcf_dp *dp, struct rcf_fabric *f,
 			   struct rcf_dp_traffic *tr);
-/* dp.c: an adapter for f delivering into dp, its engine in mode exact */
+/*
+ * dp.c: an adapter for f delivering into dp, its engine in mode exact;
+ * *tables: the engine's table bytes.
+ */
 struct rcf_adapter *rcf_dp_adapter_new(struct rcf_dp *dp,
 				       struct rcf_fabric *f, u8 policy,
-				       bool exact);
+				       bool exact, u64 *tables);
 /* dp.c: rcf.ko engine_exact, the mode of a new fabric's engine */
 bool rcf_dp_exact_default(void);
 

@@ -98,6 +98,7 @@ static u64 rcf_ns_since(ktime_t t)
 struct rcf_epoch_prep {
 	struct rcf_reroute *rt;		/* route table only, or */
 	struct rcf_adapter *ad;		/* a new engine */
+	u64 tables;			/* the engine's tables after it */
 };
 
 static int rcf_epoch_prepare(struct rcf_req *req, struct rcf_epoch_prep *p,
@@ -115,9 +116,16 @@ static int rcf_epoch_prepare(struct rcf_req *req, struct rcf_epoch_prep *p,
 		rcf_txn_routes_only(req->fab, srcs);
 		p->rt = rcf_reroute_prepare(dp->ad, req->fab, srcs);
 		kfree(srcs);
-		return p->rt ? 0 : -ENOMEM;
+		if (!p->rt)
+			return -ENOMEM;
+		/* the kthread grows the running engine's event queues */
+		rcf_dp_lock(dp);
+		p->tables = rcf_reroute_table_bytes(rcf_adapter_engine(dp->ad),
+						    p->rt);
+		mutex_unlock(&dp->lock);
+		return 0;
 	}
-	p->ad = rcf_dp_adapter_new(dp, req->fab, pol, exact);
+	p->ad = rcf_dp_adapter_new(dp, req->fab, pol, exact, &p->tables);
 	return p->ad ? 0 : -ENOMEM;
 }
 
@@ -183,7 +191,7 @@ static int rcf_epoch_paths(struct rcf_req *req, struct rcf_epoch_rec *rec,
 	struct rcf_fabric *f = req->fab;
 	struct rcf_dp *dp = req->rn->dp;
 	struct rcf_path_update *u;
-	u64 prep_ns, busy;
+	u64 prep_ns, busy, tables;
 	ktime_t t1;
 	bool safe;
 	int err;
@@ -196,6 +204,18 @@ static int rcf_epoch_paths(struct rcf_req *req, struct rcf_epoch_rec *rec,
 		return -ENOMEM;
 	}
 	prep_ns = rcf_ns_since(t0);
+	/*
+	 * The engine's tables stay as they are, but the model grew by the
+	 * paths; were the limit full, the pool's budget would admit nothing.
+	 */
+	tables = READ_ONCE(dp->pool.tables);
+	if (f->mem_limit && f->mem + tables >= f->mem_limit) {
+		NL_SET_ERR_MSG(req->extack,
+			       "the paths of this change do not fit in the fabric's mem-limit beside the engine's tables");
+		rcf_path_update_free(u);
+		rcf_txn_abort(f);
+		return -ENOSPC;
+	}
 	t1 = ktime_get();
 	rcf_dp_lock(dp);
 	rec->suspend_ns = rcf_ns_since(t1);
@@ -226,7 +246,7 @@ static int rcf_epoch_paths(struct rcf_req *req, struct rcf_epoch_rec *rec,
 	}
 	rcf_dp_path_sync(dp, f);
 	rcf_path_update_install(dp->ad, u);
-	rcf_dp_set_budget(dp, f);
+	rcf_dp_set_budget(dp, f, tables);
 	dp->ad_epoch = f->epoch;
 	mutex_unlock(&dp->lock);
 	/*
@@ -256,19 +276,11 @@ struct rcf_epoch_run {
  * nothing.  The model's figure still holds what the transaction
  * replaces, as it did when the model admitted the change.
  */
-static int rcf_epoch_fits(struct rcf_req *req, const struct rcf_epoch_prep *p)
+static int rcf_epoch_fits(struct rcf_req *req, u64 tables)
 {
 	const struct rcf_fabric *f = req->fab;
-	u64 tables;
 
-	if (!f->mem_limit)
-		return 0;
-	if (p->rt)
-		tables = rcf_reroute_table_bytes(rcf_adapter_engine(req->rn->dp->ad),
-						 p->rt);
-	else
-		tables = rcf_engine_table_bytes(rcf_adapter_engine(p->ad));
-	if (f->mem + tables < f->mem_limit)
+	if (!f->mem_limit || f->mem + tables < f->mem_limit)
 		return 0;
 	NL_SET_ERR_MSG(req->extack,
 		       "the engine's tables for this change do not fit in the fabric's mem-limit");
@@ -337,7 +349,7 @@ static int rcf_epoch_settle(struct rcf_req *req, struct rcf_epoch_run *run)
 			       "no memory for the new configuration");
 		return err;
 	}
-	return rcf_epoch_fits(req, &run->prep);
+	return rcf_epoch_fits(req, run->prep.tables);
 }
 
 /*
@@ -368,7 +380,7 @@ static int rcf_epoch_apply(struct rcf_req *req, struct rcf_epoch_run *run)
 		rcf_epoch_swap(dp, f, run->prep.ad);
 		run->prep.ad = NULL;
 	}
-	rcf_dp_set_budget(dp, f);
+	rcf_dp_set_budget(dp, f, run->prep.tables);
 	dp->ad_epoch = f->epoch;
 	mutex_unlock(&dp->lock);
 	if (!run->routes && rcf_dp_atab_build(dp, f))
@@ -456,7 +468,7 @@ int rcf_epoch_commit(struct rcf_req *req)
 			       "no memory for the new configuration");
 		goto abort;
 	}
-	err = rcf_epoch_fits(req, &run.prep);
+	err = rcf_epoch_fits(req, run.prep.tables);
 	if (err)
 		goto abort;
 	run.rec.apply_ns = rcf_ns_since(t0);

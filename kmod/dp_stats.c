@@ -119,6 +119,7 @@ void rcf_dp_tot_add(struct rcf_dp *dp, struct rcf_fabric *f)
 	/* the threshold counts must not lose the old adapter's last moves */
 	rcf_dp_thresh_take(dp);
 	rcf_dp_tot_sum(dp, &dp->tot);
+	rcf_dp_pool_carry(dp);
 	/* An engine that carried nothing has nothing per object to add. */
 	rcf_adapter_stats(dp->ad, &as);
 	if (!es->sent_pkts && !es->delivered_pkts && !es->dropped_pkts &&

@@ -69,9 +69,71 @@ partial_install_undone() {
 	rcfctl fabric del >/dev/null
 }
 
-t_plan 2
+# A paths-only epoch goes into the running engine and grows only the
+# model: under a limit with room for the model and the engine's tables
+# but not for both plus the path, it is refused (ENOSPC) and nothing is
+# made, rather than leaving the pool a budget of nothing.
+paths_epoch_refused() {
+	local out m0 m1 e0 lim
+	rcfctl fabric del >/dev/null 2>&1 || true
+	# no routes: they would hold the switch inputs a path needs
+	rcfctl topo apply sp1:16 >/dev/null || { fail "sp1:16"; return; }
+	m0=$(field mem)
+	rcfctl path add master 0 dst 9 >/dev/null || { fail "path add"; return; }
+	m1=$(field mem)
+	rcfctl fabric del >/dev/null
+	rcfctl topo apply sp1:16 >/dev/null
+	# each mem-limit change builds a fresh engine: its tables are
+	# what the next one's will be
+	rcfctl fabric set mem-limit $((64 << 20)) || { fail "mem-limit"; return; }
+	m0=$(field mem) e0=$(field engine-mem)
+	# a byte short of the path beside the tables; the mem-limit
+	# change's own journal entry, counted while it commits, fits
+	lim=$((m0 + e0 + (m1 - m0) - 1))
+	echo "# sp1:16: $m0 + $e0 bytes, a path $((m1 - m0)), limit $lim"
+	rcfctl fabric set mem-limit "$lim" || { fail "mem-limit $lim"; return; }
+	if out=$(rcfctl path add master 0 dst 9 2>&1); then
+		fail "a path past the limit was made"
+		return
+	fi
+	echo "# $out"
+	echo "$out" | grep -q "paths of this change do not fit in the fabric's mem-limit" ||
+		fail "wrong refusal: $out"
+	expect_eq 0 "$(field paths)" "paths after the refusal"
+	expect_eq "$m0" "$(field mem)" "bytes after the refusal"
+	rcfctl fabric del >/dev/null
+}
+
+# pool-refused and pool-peak are the fabric's: an epoch that builds a
+# new engine keeps them.
+pool_counts_kept() {
+	local m e r0 p0
+	rcfctl fabric del >/dev/null 2>&1 || true
+	rcfctl topo apply sp1:16 >/dev/null || { fail "sp1:16"; return; }
+	rcfctl route compute --algo sp1 --install --force >/dev/null
+	m=$(field mem) e=$(field engine-mem)
+	rcfctl fabric set mem-limit $((m + e + 65536)) ||
+		{ fail "mem-limit"; return; }
+	# the top rate against links of 1 byte a cycle: sources outrun
+	# the budget at once; the run ends once what it admitted drained
+	rcfctl traffic start hotspot hotspot 3 rate 1000000 cycles 20000 \
+		size 1024 seed 5 >/dev/null || { fail "traffic start"; return; }
+	timeout 300 rcfctl traffic wait >/dev/null
+	r0=$(field pool-refused) p0=$(field pool-peak)
+	echo "# pool-refused $r0, pool-peak $p0 under a 64 KiB budget"
+	[ "$r0" -gt 0 ] || { fail "the budget never refused a send"; return; }
+	[ "$p0" -gt 0 ] || fail "no pool peak"
+	rcfctl fabric set engine exact || { fail "engine exact"; return; }
+	expect_eq "$r0" "$(field pool-refused)" "pool-refused after a new engine"
+	expect_eq "$p0" "$(field pool-peak)" "pool-peak after a new engine"
+	rcfctl fabric del >/dev/null
+}
+
+t_plan 4
 t_run "a change past the memory limit is refused, and changes nothing" \
 	limit_refuses
 t_run "an install refused part way is undone" partial_install_undone
+t_run "a paths-only epoch past the limit is refused" paths_epoch_refused
+t_run "the pool's counters outlive an engine" pool_counts_kept
 rcfctl fabric del >/dev/null 2>&1 || true
 t_done
