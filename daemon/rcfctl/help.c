@@ -40,6 +40,9 @@ static const char *const object_help[RCF_K_NR] = {
 		"                         [msg-threshold N] [path-timeout MS]\n"
 		"                         [mem-limit BYTES]\n"
 		"                         [engine exact|fast]\n"
+		"                         [central-queue on|off] "
+		"[route-delay CYCLES]\n"
+		"                         [alloc oldest|rr] [raw on|off]\n"
 		"HZ := 40000000 | 40MHz | 2.5GHz ...  (paced cycles per "
 		"second)\n"
 		"N: messages a node sends and receives between two threshold\n"
@@ -49,7 +52,11 @@ static const char *const object_help[RCF_K_NR] = {
 		"BYTES: what the fabric's model may hold, at most rcf.ko's\n"
 		"fabric_mem_limit (the default; 0 takes it again)\n"
 		"engine: the engine's reference (exact) or fast mode, same\n"
-		"results; a change builds a new engine in an epoch\n",
+		"results; a change builds a new engine in an epoch\n"
+		"central-queue, route-delay (0 to 1000), alloc, raw: the\n"
+		"engine's model settings, as rcfsim's --cq 0, --route-delay,\n"
+		"--alloc and --raw (Documentation/engine.rst); a change\n"
+		"builds a new engine in an epoch\n",
 	[RCF_K_NODE] = "Usage: rcfctl node add [id N] [ports P] [name IFNAME] "
 		       "[ADDRS]\n"
 		       "       rcfctl node set N ADDRS\n"
