@@ -226,6 +226,7 @@ const struct nla_policy rcf_traffic_policy[RCF_TRAFFIC_MAX + 1] = {
 	/* 0 would mean no bound, which a user's run may not have */
 	[RCF_TRAFFIC_BACKLOG] = NLA_POLICY_FULL_RANGE(NLA_U32,
 						      &rcf_range_tbacklog),
+	[RCF_TRAFFIC_SELF] = NLA_POLICY_MAX(NLA_U8, 1),
 };
 
 #define RCF_POLICY(name, ...) \

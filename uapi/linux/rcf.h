@@ -871,6 +871,12 @@ enum rcf_traffic_attr {
 					 * RCF_TRAFFIC_BACKLOG_DEFAULT
 					 */
 	RCF_TRAFFIC_MSGS_SKIPPED,	/* u64: not sent, backlog at the bound */
+	RCF_TRAFFIC_SELF,		/* u8: 1 a node of UNIFORM traffic may
+					 * pick itself (1 in n), as simulators
+					 * that draw among all nodes; such a
+					 * message has no route and is counted
+					 * in MSGS_REFUSED.  UNIFORM only.
+					 */
 
 	__RCF_TRAFFIC_MAX,
 	RCF_TRAFFIC_MAX = __RCF_TRAFFIC_MAX - 1
