@@ -8,7 +8,9 @@
 # nothing; and one seeded generator run with the setting on changes the
 # counters the setting must change, against the same run with it off,
 # and gives the kernel the same figures as rcfsim running the saved
-# fabric (the file carries the setting, rcfsim reads it).
+# fabric (the file carries the setting, rcfsim reads it).  Uniform
+# traffic that may pick its own node (traffic start ... self on) is held
+# to rcfsim --self the same way.
 . "$(dirname "$0")/lib.sh"
 
 SPEC="uniform rate 300 messages 1500 seed 7 size 16-120"
@@ -254,7 +256,52 @@ raw_run() {
 	check raw
 }
 
-t_plan 7
+# Uniform traffic that may pick its own node (traffic start ... self on,
+# rcfsim --self): the messages to itself are refused (no route), in the
+# kernel as in rcfsim, and everything else is the same run.
+self_run() {
+	fresh
+	rcfctl topo save "$T_TMP/self.topo"
+	rcfctl stats reset
+	# shellcheck disable=SC2086
+	rcfctl traffic start $SPEC self on || return 1
+	# wait fails when a message was refused: the figures say how many
+	timeout 120 rcfctl -j traffic wait >"$T_TMP/self.traffic.json" || true
+	rcfctl -j stats show fabric >"$T_TMP/self.fabric.json"
+	# shellcheck disable=SC2086
+	rcfsim --topo "$T_TMP/self.topo" $SIMSPEC --self --slice 10000 -j \
+		>"$T_TMP/self.sim.json" || true
+	python3 - "$T_TMP" <<'PY'
+import json, sys
+d = sys.argv[1]
+kt = json.load(open(d + "/self.traffic.json"))
+kt = kt.get("traffic", kt)
+kf = json.load(open(d + "/self.fabric.json"))
+kf = kf.get("stats", kf)
+sim = json.load(open(d + "/self.sim.json"))
+st, sf = sim["traffic"], sim["stats"]
+bad = []
+for k in sorted(set(kt) | set(st)):
+    if kt.get(k) != st.get(k):
+        bad.append("traffic %s: kernel %s rcfsim %s" % (k, kt.get(k), st.get(k)))
+for k in ["pkts-sent", "pkts-delivered", "bytes-injected", "byte-hops",
+          "msgs-sent", "msgs-received", "drops", "latency"]:
+    if kf.get(k) != sf.get(k):
+        bad.append("stats %s: kernel %s rcfsim %s" % (k, kf.get(k), sf.get(k)))
+if kt.get("self") is not True:
+    bad.append("traffic get does not say self: %s" % kt)
+refused, got = kt.get("msgs-refused", 0), kt.get("msgs-delivered", 0)
+if not refused or refused + got != 1500:
+    bad.append("refused %d delivered %d, want some refused, 1500 in all" %
+               (refused, got))
+for b in bad[:20]:
+    print("#", b)
+print("# self on: %d refused, %d delivered" % (refused, got))
+sys.exit(1 if bad else 0)
+PY
+}
+
+t_plan 8
 t_run "defaults; each setting set, shown, one engine each" defaults_and_sets
 t_run "out of range refused with the extended ack, nothing changed" \
 	refusals
@@ -264,5 +311,7 @@ t_run "central-queue off: no queue holds a byte; identical to rcfsim" \
 t_run "route-delay 5: latency grows; identical to rcfsim" delay_run
 t_run "alloc rr: another order; identical to rcfsim" rr_run
 t_run "raw on: no adapter headers; identical to rcfsim" raw_run
+t_run "traffic self on: messages to itself refused; identical to rcfsim" \
+	self_run
 rcfctl fabric del >/dev/null 2>&1 || true
 t_done
