@@ -571,13 +571,18 @@ void rcf_dp_pool_carry(struct rcf_dp *dp)
  */
 struct rcf_adapter *rcf_dp_adapter_new(struct rcf_dp *dp,
 				       struct rcf_fabric *f, u8 policy,
-				       bool exact, u64 *tables)
+				       bool exact,
+				       const struct rcf_dp_model *m,
+				       u64 *tables)
 {
 	struct rcf_adapter *ad = rcf_adapter_new(f, policy, &rcf_dp_ops, dp);
 
 	if (!ad)
 		return NULL;
-	if (rcf_engine_set_exact(rcf_adapter_engine(ad), exact)) {
+	/* the policy held every value in range: these cannot fail */
+	if (rcf_engine_set_exact(rcf_adapter_engine(ad), exact) ||
+	    rcf_engine_configure(rcf_adapter_engine(ad), &m->cfg) ||
+	    rcf_adapter_set_raw(ad, m->raw)) {
 		rcf_adapter_free(ad);
 		return NULL;
 	}
@@ -605,13 +610,15 @@ int rcf_dp_rebuild_traffic(struct rcf_dp *dp, struct rcf_fabric *f,
 			   struct rcf_dp_traffic *tr)
 {
 	struct rcf_adapter *ad;
+	struct rcf_dp_model m;
 	u64 tables;
 	int err;
 
 	err = rcf_dp_atab_build(dp, f);
 	if (err)
 		return err;
-	ad = rcf_dp_adapter_new(dp, f, dp->policy, READ_ONCE(dp->exact),
+	rcf_dp_model_get(&dp->model, &m);
+	ad = rcf_dp_adapter_new(dp, f, dp->policy, READ_ONCE(dp->exact), &m,
 				&tables);
 	if (!ad) {
 		pr_warn("rcf: no memory for a new engine; keeping the old one\n");

@@ -71,6 +71,42 @@ struct rcf_dp_atab {
 	struct rcf_dp_addr e[];
 };
 
+/*
+ * A fabric's engine model settings (RCF_A_FABRIC_CQ_OFF, ROUTE_DELAY,
+ * ALLOC, RAW), put on every engine built for it.  Written under the
+ * fabric mutex, read by dumps without it: field by field, each once.
+ */
+struct rcf_dp_model {
+	struct rcf_engine_cfg cfg;
+	bool raw;
+};
+
+static inline void rcf_dp_model_get(const struct rcf_dp_model *src,
+				    struct rcf_dp_model *m)
+{
+	m->cfg.route_delay = READ_ONCE(src->cfg.route_delay);
+	m->cfg.alloc = READ_ONCE(src->cfg.alloc);
+	m->cfg.cq_off = READ_ONCE(src->cfg.cq_off);
+	m->raw = READ_ONCE(src->raw);
+}
+
+static inline void rcf_dp_model_set(struct rcf_dp_model *dst,
+				    const struct rcf_dp_model *m)
+{
+	WRITE_ONCE(dst->cfg.route_delay, m->cfg.route_delay);
+	WRITE_ONCE(dst->cfg.alloc, m->cfg.alloc);
+	WRITE_ONCE(dst->cfg.cq_off, m->cfg.cq_off);
+	WRITE_ONCE(dst->raw, m->raw);
+}
+
+static inline bool rcf_dp_model_equal(const struct rcf_dp_model *a,
+				      const struct rcf_dp_model *b)
+{
+	return a->cfg.route_delay == b->cfg.route_delay &&
+	       a->cfg.alloc == b->cfg.alloc && a->cfg.cq_off == b->cfg.cq_off &&
+	       a->raw == b->raw;
+}
+
 struct rcf_dp {
 	struct rcf_net *rn;
 	/*
@@ -85,6 +121,7 @@ struct rcf_dp {
 	u64 clock_hz;
 	u8 policy;
 	bool exact;			/* engine mode: reference, not fast */
+	struct rcf_dp_model model;	/* the engine's model settings */
 	bool stuck;			/* engine reported -EDEADLK */
 	u64 slice;			/* cycles per free-running slice */
 	ktime_t pace_t0;		/* paced: engine cycle pace_c0 at t0 */
@@ -259,12 +296,14 @@ void rcf_dp_traffic_notify(struct rcf_dp *dp);
 int rcf_dp_rebuild_traffic(struct rcf_dp *dp, struct rcf_fabric *f,
 			   struct rcf_dp_traffic *tr);
 /*
- * dp.c: an adapter for f delivering into dp, its engine in mode exact;
- * *tables: the engine's table bytes.
+ * dp.c: an adapter for f delivering into dp, its engine in mode exact
+ * with the model settings m; *tables: the engine's table bytes.
  */
 struct rcf_adapter *rcf_dp_adapter_new(struct rcf_dp *dp,
 				       struct rcf_fabric *f, u8 policy,
-				       bool exact, u64 *tables);
+				       bool exact,
+				       const struct rcf_dp_model *m,
+				       u64 *tables);
 /* dp.c: rcf.ko engine_exact, the mode of a new fabric's engine */
 bool rcf_dp_exact_default(void);
 

@@ -107,6 +107,7 @@ static int rcf_epoch_prepare(struct rcf_req *req, struct rcf_epoch_prep *p,
 	struct rcf_dp *dp = req->rn->dp;
 	u8 pol = req->set_policy ? req->policy : dp->policy;
 	bool exact = req->set_engine ? req->engine_exact : dp->exact;
+	const struct rcf_dp_model *m = req->set_model ? &req->model : &dp->model;
 	u8 *srcs;
 
 	if (routes) {
@@ -125,7 +126,7 @@ static int rcf_epoch_prepare(struct rcf_req *req, struct rcf_epoch_prep *p,
 		mutex_unlock(&dp->lock);
 		return 0;
 	}
-	p->ad = rcf_dp_adapter_new(dp, req->fab, pol, exact, &p->tables);
+	p->ad = rcf_dp_adapter_new(dp, req->fab, pol, exact, m, &p->tables);
 	return p->ad ? 0 : -ENOMEM;
 }
 
@@ -424,8 +425,8 @@ static void rcf_epoch_record(struct rcf_dp *dp, struct rcf_epoch_rec *rec,
 
 /*
  * Commits req's open transaction as one epoch; the transaction is
- * aborted on any error.  Fabric mutex and rtnl held.  A new route policy
- * or engine mode takes a new engine: rcf_engine_set_exact() needs a
+ * aborted on any error.  Fabric mutex and rtnl held.  A new route policy,
+ * engine mode or model setting takes a new engine: rcf_engine_set_exact() needs a
  * quiet engine, which a loaded fabric's seldom is, and an epoch gives
  * the change one defined point, drained or frozen as any other.
  */
@@ -434,7 +435,9 @@ int rcf_epoch_commit(struct rcf_req *req)
 	struct rcf_fabric *f = req->fab;
 	struct rcf_dp *dp = req->rn->dp;
 	bool neweng = (req->set_policy && req->policy != dp->policy) ||
-		      (req->set_engine && req->engine_exact != dp->exact);
+		      (req->set_engine && req->engine_exact != dp->exact) ||
+		      (req->set_model &&
+		       !rcf_dp_model_equal(&req->model, &dp->model));
 	struct rcf_epoch_run run = {};
 	ktime_t t0;
 	int err;

@@ -410,6 +410,32 @@ static int rcf_apply_mem_limit(struct rcf_req *req)
 					want != 0, &req->err);
 }
 
+/*
+ * The model settings the request names, over what the fabric (or an
+ * earlier operation of the batch) has: each is one attribute, and a
+ * FABRIC_SET of one leaves the others as they were.
+ */
+static void rcf_apply_model(struct rcf_req *req)
+{
+	struct nlattr **tb = req->tb;
+	struct rcf_dp_model *m = &req->model;
+
+	if (!tb[RCF_A_FABRIC_CQ_OFF] && !tb[RCF_A_FABRIC_ROUTE_DELAY] &&
+	    !tb[RCF_A_FABRIC_ALLOC] && !tb[RCF_A_FABRIC_RAW])
+		return;
+	if (!req->set_model)
+		rcf_dp_model_get(&req->rn->dp->model, m);
+	req->set_model = true;
+	if (tb[RCF_A_FABRIC_CQ_OFF])
+		m->cfg.cq_off = nla_get_u8(tb[RCF_A_FABRIC_CQ_OFF]);
+	if (tb[RCF_A_FABRIC_ROUTE_DELAY])
+		m->cfg.route_delay = nla_get_u32(tb[RCF_A_FABRIC_ROUTE_DELAY]);
+	if (tb[RCF_A_FABRIC_ALLOC])
+		m->cfg.alloc = nla_get_u8(tb[RCF_A_FABRIC_ALLOC]);
+	if (tb[RCF_A_FABRIC_RAW])
+		m->raw = nla_get_u8(tb[RCF_A_FABRIC_RAW]);
+}
+
 int rcf_apply(struct rcf_req *req, u8 cmd)
 {
 	int err;
@@ -432,6 +458,7 @@ int rcf_apply(struct rcf_req *req, u8 cmd)
 			req->engine_exact =
 				nla_get_u8(req->tb[RCF_A_FABRIC_ENGINE_EXACT]);
 		}
+		rcf_apply_model(req);
 		if (req->tb[RCF_A_FABRIC_MSG_THRESHOLD]) {
 			req->set_thresh = true;
 			req->msg_threshold =

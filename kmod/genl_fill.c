@@ -21,6 +21,21 @@ static int rcf_fill_pool(struct sk_buff *skb, const struct rcf_dp *dp)
 	return 0;
 }
 
+/* The engine's model settings; a namespace without a fabric has zeros. */
+static int rcf_fill_model(struct sk_buff *skb, struct rcf_dp *dp)
+{
+	struct rcf_dp_model m = {};
+
+	if (dp)
+		rcf_dp_model_get(&dp->model, &m);
+	if (nla_put_u8(skb, RCF_A_FABRIC_CQ_OFF, m.cfg.cq_off) ||
+	    nla_put_u32(skb, RCF_A_FABRIC_ROUTE_DELAY, m.cfg.route_delay) ||
+	    nla_put_u8(skb, RCF_A_FABRIC_ALLOC, m.cfg.alloc) ||
+	    nla_put_u8(skb, RCF_A_FABRIC_RAW, m.raw))
+		return -EMSGSIZE;
+	return 0;
+}
+
 int rcf_fill_fabric(struct sk_buff *skb, struct rcf_fabric *f)
 {
 	u32 cq = f ? f->cq_size : RCF_CQ_DEF_SIZE;
@@ -32,6 +47,8 @@ int rcf_fill_fabric(struct sk_buff *skb, struct rcf_fabric *f)
 		       dp ? READ_ONCE(dp->policy) : RCF_RPOL_ROUND_ROBIN) ||
 	    nla_put_u8(skb, RCF_A_FABRIC_ENGINE_EXACT,
 		       dp ? READ_ONCE(dp->exact) : rcf_dp_exact_default()))
+		return -EMSGSIZE;
+	if (rcf_fill_model(skb, dp))
 		return -EMSGSIZE;
 	if (nla_put_u64_64bit(skb, RCF_A_FABRIC_EPOCH, f ? f->epoch : 0,
 			      RCF_A_PAD) ||

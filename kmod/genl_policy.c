@@ -66,6 +66,17 @@ static struct netlink_range_validation rcf_range_epoch_to = {
 							 &rcf_range_epoch_to)
 #define P_FABRIC_ENGINE \
 	[RCF_A_FABRIC_ENGINE_EXACT] = NLA_POLICY_MAX(NLA_U8, 1)
+static struct netlink_range_validation rcf_range_route_delay = {
+	.max = RCF_MAX_ROUTE_DELAY,
+};
+
+/* the engine's model settings (Documentation/engine.rst) */
+#define P_FABRIC_MODEL \
+	[RCF_A_FABRIC_CQ_OFF] = NLA_POLICY_MAX(NLA_U8, 1), \
+	[RCF_A_FABRIC_ROUTE_DELAY] = \
+		NLA_POLICY_FULL_RANGE(NLA_U32, &rcf_range_route_delay), \
+	[RCF_A_FABRIC_ALLOC] = NLA_POLICY_MAX(NLA_U8, RCF_ALLOC_RR), \
+	[RCF_A_FABRIC_RAW] = NLA_POLICY_MAX(NLA_U8, 1)
 #define P_FABRIC_THRESH \
 	[RCF_A_FABRIC_MSG_THRESHOLD] = { .type = NLA_U32 }
 /* its bounds move (the module parameter, the model): genl_apply.c checks */
@@ -215,6 +226,7 @@ const struct nla_policy rcf_traffic_policy[RCF_TRAFFIC_MAX + 1] = {
 	/* 0 would mean no bound, which a user's run may not have */
 	[RCF_TRAFFIC_BACKLOG] = NLA_POLICY_FULL_RANGE(NLA_U32,
 						      &rcf_range_tbacklog),
+	[RCF_TRAFFIC_SELF] = NLA_POLICY_MAX(NLA_U8, 1),
 };
 
 #define RCF_POLICY(name, ...) \
@@ -223,7 +235,7 @@ const struct nla_policy rcf_traffic_policy[RCF_TRAFFIC_MAX + 1] = {
 RCF_POLICY(rcf_pol_none, [RCF_A_UNSPEC] = { .type = NLA_UNSPEC });
 RCF_POLICY(rcf_pol_fabric, P_FABRIC_CQ, P_FABRIC_CLOCK, P_FABRIC_RPOL,
 	   P_FABRIC_THRESH, P_FABRIC_PATH_TO, P_FABRIC_MEM_LIMIT,
-	   P_FABRIC_ENGINE, P_EPOCH);
+	   P_FABRIC_ENGINE, P_FABRIC_MODEL, P_EPOCH);
 RCF_POLICY(rcf_pol_node_key, P_NODE_ID);
 RCF_POLICY(rcf_pol_node_new, P_NODE_ID, P_NODE_PORTS, P_NODE_IFNAME,
 	   P_NODE_ADDRS, P_EPOCH);

@@ -59,6 +59,8 @@ static int rcf_traffic_fill_spec(struct sk_buff *skb,
 		return -EMSGSIZE;
 	if (s->messages && rcf_tput64(skb, RCF_TRAFFIC_MESSAGES, s->messages))
 		return -EMSGSIZE;
+	if (s->self && nla_put_u8(skb, RCF_TRAFFIC_SELF, 1))
+		return -EMSGSIZE;
 	if (nla_put_u8(skb, RCF_TRAFFIC_ARRIVAL, s->arrival) ||
 	    rcf_tput64(skb, RCF_TRAFFIC_WARMUP, s->warmup) ||
 	    nla_put_u32(skb, RCF_TRAFFIC_BACKLOG, (u32)s->src_limit) ||
@@ -463,6 +465,12 @@ static struct rcf_dp_traffic *rcf_traffic_parse(struct rcf_fabric *f,
 	/* never 0 (no bound): the policy refuses it, the default is not */
 	s.src_limit = rcf_tget32(tb, RCF_TRAFFIC_BACKLOG,
 				 RCF_TRAFFIC_BACKLOG_DEFAULT);
+	s.self = tb[RCF_TRAFFIC_SELF] && nla_get_u8(tb[RCF_TRAFFIC_SELF]);
+	if (s.self && s.pattern != RCF_TRAFFIC_UNIFORM) {
+		NL_SET_ERR_MSG_ATTR(extack, tb[RCF_TRAFFIC_SELF],
+				    "self traffic is for the uniform pattern");
+		return ERR_PTR(-EINVAL);
+	}
 	if (s.size_min > s.size_max) {
 		NL_SET_ERR_MSG_ATTR(extack, tb[RCF_TRAFFIC_SIZE_MAX],
 				    "the largest message size is below the smallest");

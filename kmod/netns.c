@@ -151,6 +151,8 @@ void rcf_fabric_committed(struct rcf_req *req, bool reroute)
 		WRITE_ONCE(dp->policy, req->policy);
 	if (req->set_engine)
 		WRITE_ONCE(dp->exact, req->engine_exact);
+	if (req->set_model)
+		rcf_dp_model_set(&dp->model, &req->model);
 	if (req->set_thresh)
 		WRITE_ONCE(dp->msg_threshold, req->msg_threshold);
 	if (req->set_path_timeout) {

@@ -60,6 +60,9 @@ struct rcf_req {
 	u64 clock_hz;
 	u8 policy;
 	bool engine_exact;
+	/* the fabric's model settings as the request leaves them */
+	bool set_model;
+	struct rcf_dp_model model;
 	u32 msg_threshold;
 	u32 path_timeout_ms;
 	/* a path was made, deleted, recalled, regranted or broken */

@@ -30,6 +30,7 @@ int main(int argc, char **argv)
 		sim_opts_free(&o);
 		return 2;
 	}
+	sim_opts_take_model(&o, &f);
 	if (!f.acyclic)
 		fprintf(stderr, "rcfsim: warning: the route set's channel "
 				"dependency graph has a cycle; it may "

@@ -366,6 +366,7 @@ static int parse_one(int c, const char *arg, struct sim_opts *o)
 			       : 0;
 	case O_CQ:
 		/* 0 is no queue: the engine's setting, not the model's size */
+		o->model_given |= 1u << SIM_M_CQ_OFF;
 		o->cfg.cq_off = !strcmp(arg, "0");
 		if (o->cfg.cq_off)
 			return 0;
@@ -374,12 +375,14 @@ static int parse_one(int c, const char *arg, struct sim_opts *o)
 				     arg)
 			       : 0;
 	case O_ROUTE_DELAY:
+		o->model_given |= 1u << SIM_M_ROUTE_DELAY;
 		return num32(arg, 0, RCF_ENGINE_MAX_ROUTE_DELAY,
 			     &o->cfg.route_delay)
 			       ? bad("--route-delay: '%s' is not 0 to 1000",
 				     arg)
 			       : 0;
 	case O_ALLOC:
+		o->model_given |= 1u << SIM_M_ALLOC;
 		if (!strcmp(arg, "oldest"))
 			o->cfg.alloc = RCF_ALLOC_OLDEST;
 		else if (!strcmp(arg, "rr"))
@@ -402,6 +405,7 @@ static int parse_one(int c, const char *arg, struct sim_opts *o)
 		s->self = true;
 		return 0;
 	case O_RAW:
+		o->model_given |= 1u << SIM_M_RAW;
 		o->raw = 1;
 		return 0;
 	case 'T':
@@ -533,6 +537,20 @@ int sim_parse(int argc, char **argv, struct sim_opts *o)
 	    o->spec.pattern != RCF_TRAFFIC_TRACE)
 		o->spec.cycles = RCF_TRAFFIC_CYCLES_DEFAULT;
 	return 0;
+}
+
+void sim_opts_take_model(struct sim_opts *o, const struct sim_fabric *f)
+{
+	unsigned int take = f->model_set & ~o->model_given;
+
+	if (take & 1u << SIM_M_CQ_OFF)
+		o->cfg.cq_off = (uint8_t)f->model[SIM_M_CQ_OFF];
+	if (take & 1u << SIM_M_ROUTE_DELAY)
+		o->cfg.route_delay = f->model[SIM_M_ROUTE_DELAY];
+	if (take & 1u << SIM_M_ALLOC)
+		o->cfg.alloc = (uint8_t)f->model[SIM_M_ALLOC];
+	if (take & 1u << SIM_M_RAW)
+		o->raw = (int)f->model[SIM_M_RAW];
 }
 
 void sim_opts_free(struct sim_opts *o)

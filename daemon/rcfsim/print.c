@@ -65,6 +65,7 @@ static void figures(const struct sim_opts *o,
 	q->messages = s->messages;
 	q->arrival = (uint8_t)s->arrival;
 	q->warmup = s->warmup;
+	q->self = s->self;
 	q->entries = (uint32_t)(s->pattern == RCF_TRAFFIC_TRACE ? o->ntrace
 								: o->narcs);
 	x->running = !r->done;

@@ -23,8 +23,9 @@ struct sim_opts {
 	uint64_t slice;		      /* cycles per run step */
 	int exact;		      /* the engine's reference mode */
 	struct rcf_engine_cfg cfg;    /* model settings (--route-delay ...) */
-	int raw;	 /* --raw: SP1 packets, no adapter header */
-	double pkt_rate; /* --packet-rate, 0: not given */
+	int raw;		  /* --raw: SP1 packets, no adapter header */
+	unsigned int model_given; /* bit enum sim_model: set by a flag */
+	double pkt_rate;	  /* --packet-rate, 0: not given */
 	int json, progress;
 	int show_channels, show_switches, show_nodes, show_pairs;
 	const char *draw; /* --draw: the picture's file */
@@ -47,6 +48,11 @@ struct sim_result {
 /* opts.c: argv into o; 0, 1 after --help, -1 after a message */
 int sim_parse(int argc, char **argv, struct sim_opts *o);
 void sim_opts_free(struct sim_opts *o);
+/*
+ * The model settings of f's topology file, where no flag gave one: the
+ * same file runs the same model in rcfsim and in rcf.ko.
+ */
+void sim_opts_take_model(struct sim_opts *o, const struct sim_fabric *f);
 /* trace.c: "CYCLE SRC DST BYTES" lines */
 int sim_trace_load(const char *path, struct rcf_traffic_msg **msgs, size_t *n,
 		   char *err, size_t errlen);

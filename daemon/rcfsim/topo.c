@@ -182,6 +182,19 @@ static int flatten(const struct rcf_topo *t, const struct rcf_routes *s,
 		return -1;
 	if (rcf_has(&t->fabric, RCF_A_FABRIC_CQ_SIZE))
 		f->cq_size = t->fabric.v[RCF_A_FABRIC_CQ_SIZE];
+	for (int m = 0; m < SIM_M_NR; m++) {
+		static const int attr[SIM_M_NR] = {
+			[SIM_M_CQ_OFF] = RCF_A_FABRIC_CQ_OFF,
+			[SIM_M_ROUTE_DELAY] = RCF_A_FABRIC_ROUTE_DELAY,
+			[SIM_M_ALLOC] = RCF_A_FABRIC_ALLOC,
+			[SIM_M_RAW] = RCF_A_FABRIC_RAW,
+		};
+
+		if (rcf_has(&t->fabric, attr[m])) {
+			f->model[m] = (uint32_t)t->fabric.v[attr[m]];
+			f->model_set |= 1u << m;
+		}
+	}
 	for (i = 0; i < nv->n; i++, k++) {
 		f->elem[k].kind = RCF_ELEM_NODE;
 		f->elem[k].id = nv->o[i].v[RCF_A_NODE_ID];

@@ -17,6 +17,15 @@ struct sim_elem {
 	uint32_t cq; /* switch: central queue bytes, 0: fabric default */
 };
 
+/* The engine's model settings a topology file may give. */
+enum sim_model {
+	SIM_M_CQ_OFF,
+	SIM_M_ROUTE_DELAY,
+	SIM_M_ALLOC,
+	SIM_M_RAW,
+	SIM_M_NR,
+};
+
 /* link parameters: 0 leaves the model's default */
 struct sim_link {
 	uint32_t id;
@@ -42,7 +51,13 @@ struct sim_fabric {
 	struct sim_circuit *circ;
 	struct sim_route *route;
 	size_t nelem, nlink, ncirc, nroute;
-	uint32_t cq_size;   /* fabric default, 0: the model's */
+	uint32_t cq_size; /* fabric default, 0: the model's */
+	/*
+	 * The file's engine model settings (fabric set central-queue ...),
+	 * by enum sim_model; bit m of model_set when it gave setting m.
+	 */
+	uint32_t model[SIM_M_NR];
+	unsigned int model_set;
 	uint32_t *node_ids; /* ascending: traffic index -> node id */
 	uint32_t nnodes, nswitches;
 	char routes_how[64]; /* "dor", "file", ... */

@@ -119,7 +119,7 @@ int main(void)
 	size_t len = 0;
 	FILE *f;
 
-	tap_plan(20);
+	tap_plan(21);
 	tap_ok(!parse("uniform", &r, err) && r.pattern == RCF_TRAFFIC_UNIFORM &&
 		       r.rate == 100 && r.size_min == 64 && r.size_max == 64 &&
 		       r.seed == 1 && !r.cycles && !r.messages,
@@ -176,6 +176,13 @@ int main(void)
 		       refused("uniform size 8:70000", "bad size") &&
 		       refused("uniform arrival poisson", "bad arrival"),
 	       "bad size tables and arrivals refused");
+	tap_ok(!parse("uniform self on", &r, err) && r.self &&
+		       !parse("uniform self off", &r, err) && !r.self &&
+		       refused("uniform self yes", "bad self 'yes'") &&
+		       refused("transpose self on",
+			       "self on is for uniform traffic") &&
+		       !parse("transpose self off", &r, err),
+	       "self on|off, on for uniform traffic only");
 	nig_and_trace();
 	nig_refusals();
 

@@ -553,8 +553,39 @@ enum rcf_attr {
 					 * new engine in an epoch
 					 */
 
+	/*
+	 * fabric: the engine's model settings (Documentation/engine.rst,
+	 * "Model settings"), to hold its figures against other simulators'
+	 * as rcfsim does; 0 (the default) is the SP1 switch and adapter.
+	 * A change builds a new engine in an epoch.
+	 */
+	RCF_A_FABRIC_CQ_OFF,		/* u8: 1 no central queue in any
+					 * switch: a blocked packet holds its
+					 * input
+					 */
+	RCF_A_FABRIC_ROUTE_DELAY,	/* u32: cycles a switch takes to
+					 * route a header, 0 ..
+					 * RCF_MAX_ROUTE_DELAY
+					 */
+	RCF_A_FABRIC_ALLOC,		/* u8, enum rcf_alloc_kind: how a freed
+					 * switch output picks its next packet
+					 */
+	RCF_A_FABRIC_RAW,		/* u8: 1 each message one packet with
+					 * no adapter header (larger ones are
+					 * dropped, paths are not used)
+					 */
+
 	__RCF_A_MAX,
 	RCF_A_MAX = __RCF_A_MAX - 1
+};
+
+/* RCF_A_FABRIC_ROUTE_DELAY's bound, cycles */
+#define RCF_MAX_ROUTE_DELAY	1000
+
+/* How a freed switch output chooses among the packets waiting for it. */
+enum rcf_alloc_kind {
+	RCF_ALLOC_OLDEST,		/* the oldest request (the default) */
+	RCF_ALLOC_RR,			/* round robin over the inputs */
 };
 
 /* Inside RCF_A_LINK_END_A / RCF_A_LINK_END_B. */
@@ -840,6 +871,12 @@ enum rcf_traffic_attr {
 					 * RCF_TRAFFIC_BACKLOG_DEFAULT
 					 */
 	RCF_TRAFFIC_MSGS_SKIPPED,	/* u64: not sent, backlog at the bound */
+	RCF_TRAFFIC_SELF,		/* u8: 1 a node of UNIFORM traffic may
+					 * pick itself (1 in n), as simulators
+					 * that draw among all nodes; such a
+					 * message has no route and is counted
+					 * in MSGS_REFUSED.  UNIFORM only.
+					 */
 
 	__RCF_TRAFFIC_MAX,
 	RCF_TRAFFIC_MAX = __RCF_TRAFFIC_MAX - 1

@@ -105,6 +105,7 @@ int rcf_nl_traffic_start(struct rcf_nl *nl, const struct rcf_traffic_req *r)
 	    nla_put_u8(msg, RCF_TRAFFIC_ARRIVAL, r->arrival) ||
 	    (r->warmup && nla_put_u64(msg, RCF_TRAFFIC_WARMUP, r->warmup)) ||
 	    (r->backlog && nla_put_u32(msg, RCF_TRAFFIC_BACKLOG, r->backlog)) ||
+	    (r->self && nla_put_u8(msg, RCF_TRAFFIC_SELF, 1)) ||
 	    put_lists(msg, r) || nla_put_u64(msg, RCF_TRAFFIC_SEED, r->seed) ||
 	    (r->cycles && nla_put_u64(msg, RCF_TRAFFIC_CYCLES, r->cycles)) ||
 	    (r->messages &&
@@ -167,6 +168,7 @@ int rcf_traffic_parse_nest(struct nlattr *nest, struct rcf_traffic_res *r)
 	s->arrival = (uint8_t)get(tb, RCF_TRAFFIC_ARRIVAL);
 	s->warmup = get(tb, RCF_TRAFFIC_WARMUP);
 	s->backlog = (uint32_t)get(tb, RCF_TRAFFIC_BACKLOG);
+	s->self = get(tb, RCF_TRAFFIC_SELF) != 0;
 	s->entries = (uint32_t)get(tb, RCF_TRAFFIC_ENTRIES);
 	if (tb[RCF_TRAFFIC_SIZES]) {
 		struct nlattr *e, *a;

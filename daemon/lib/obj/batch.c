@@ -156,7 +156,10 @@ int rcf_topo_from_ops(struct rcf_op *ops, size_t n, const char *name,
 		return rc;
 	for (size_t i = 0; i < n; i++) {
 		if (ops[i].cmd == RCF_CMD_FABRIC_SET) {
-			t->fabric = ops[i].o;
+			/* as the kernel applies them: each line over the last */
+			for (int a = 1; a < __RCF_A_MAX; a++)
+				if (rcf_has(&ops[i].o, a))
+					rcf_set(&t->fabric, a, ops[i].o.v[a]);
 		} else if (!rcf_topo_add(t, &ops[i].o)) {
 			rcf_topo_free(t);
 			rcf_errf(err, errlen, "%s: out of memory", name);

@@ -71,6 +71,10 @@ const struct rcf_attr_desc rcf_attrs[__RCF_A_MAX] = {
 	[RCF_A_FABRIC_POOL_REFUSED] = {"pool-refused", RCF_T_U64, 1},
 	[RCF_A_FABRIC_MEM_LIMIT_OWN] = {"mem-limit-own", RCF_T_U8, 1},
 	[RCF_A_FABRIC_ENGINE_EXACT] = {"engine", RCF_T_U8, 0},
+	[RCF_A_FABRIC_CQ_OFF] = {"central-queue", RCF_T_U8, 0},
+	[RCF_A_FABRIC_ROUTE_DELAY] = {"route-delay", RCF_T_U32, 0},
+	[RCF_A_FABRIC_ALLOC] = {"alloc", RCF_T_U8, 0},
+	[RCF_A_FABRIC_RAW] = {"raw", RCF_T_U8, 0},
 };
 
 const char *const rcf_kind_names[RCF_K_NR] = {
@@ -81,6 +85,8 @@ static const int fabric_attrs[] = {
 	RCF_A_FABRIC_CQ_SIZE,	      RCF_A_FABRIC_CLOCK_HZ,
 	RCF_A_FABRIC_ROUTE_POLICY,    RCF_A_FABRIC_MSG_THRESHOLD,
 	RCF_A_FABRIC_PATH_TIMEOUT_MS, RCF_A_FABRIC_ENGINE_EXACT,
+	RCF_A_FABRIC_CQ_OFF,	      RCF_A_FABRIC_ROUTE_DELAY,
+	RCF_A_FABRIC_ALLOC,	      RCF_A_FABRIC_RAW,
 	RCF_A_FABRIC_EPOCH,	      RCF_A_FABRIC_NODES,
 	RCF_A_FABRIC_SWITCHES,	      RCF_A_FABRIC_LINKS,
 	RCF_A_FABRIC_CIRCUITS,	      RCF_A_FABRIC_ROUTES,
@@ -461,6 +467,34 @@ static const char *const policy_names[] = {
 	[RCF_RPOL_LEAST_LOADED] = "least-loaded",
 };
 
+static const char *const alloc_names[] = {
+	[RCF_ALLOC_OLDEST] = "oldest",
+	[RCF_ALLOC_RR] = "rr",
+};
+
+/*
+ * The two-word settings, each as (the word of 0, the word of 1): the
+ * central queue is named for what the user turns on, the attribute for
+ * what differs from the SP1 switch.
+ */
+static const char *const *two_words(int attr)
+{
+	static const char *const engine[] = {"fast", "exact"};
+	static const char *const cq[] = {"on", "off"};
+	static const char *const raw[] = {"off", "on"};
+
+	switch (attr) {
+	case RCF_A_FABRIC_ENGINE_EXACT:
+		return engine;
+	case RCF_A_FABRIC_CQ_OFF:
+		return cq;
+	case RCF_A_FABRIC_RAW:
+		return raw;
+	default:
+		return NULL;
+	}
+}
+
 static const char *const path_state_names[] = {
 	[RCF_PATH_HELD] = "held",
 	[RCF_PATH_RECALL] = "recall",
@@ -488,8 +522,15 @@ const char *rcf_value_name(int attr, uint64_t v, char *buf, size_t len)
 		snprintf(buf, len, "%llu", (unsigned long long)v);
 		return buf;
 	case RCF_A_FABRIC_ENGINE_EXACT:
+	case RCF_A_FABRIC_CQ_OFF:
+	case RCF_A_FABRIC_RAW:
 		if (v <= 1)
-			return v ? "exact" : "fast";
+			return two_words(attr)[v];
+		snprintf(buf, len, "%llu", (unsigned long long)v);
+		return buf;
+	case RCF_A_FABRIC_ALLOC:
+		if (v < sizeof(alloc_names) / sizeof(alloc_names[0]))
+			return alloc_names[v];
 		snprintf(buf, len, "%llu", (unsigned long long)v);
 		return buf;
 	case RCF_A_PATH_STATE:
@@ -582,13 +623,24 @@ int rcf_value_parse(int attr, const char *word, uint64_t *v)
 			return -1;
 		return 0;
 	case RCF_A_FABRIC_ENGINE_EXACT:
-		if (!strcmp(word, "exact"))
-			*v = 1;
-		else if (!strcmp(word, "fast"))
-			*v = 0;
-		else
-			return -1;
-		return 0;
+	case RCF_A_FABRIC_CQ_OFF:
+	case RCF_A_FABRIC_RAW:
+		for (uint64_t i = 0; i <= 1; i++) {
+			if (!strcmp(word, two_words(attr)[i])) {
+				*v = i;
+				return 0;
+			}
+		}
+		return -1;
+	case RCF_A_FABRIC_ALLOC:
+		for (size_t i = 0;
+		     i < sizeof(alloc_names) / sizeof(alloc_names[0]); i++) {
+			if (!strcmp(word, alloc_names[i])) {
+				*v = i;
+				return 0;
+			}
+		}
+		return -1;
 	case RCF_A_PATH_STATE:
 		for (size_t i = 0;
 		     i < sizeof(path_state_names) / sizeof(path_state_names[0]);

@@ -132,6 +132,11 @@ static const char *value_words(int attr)
 		return "rr or least-loaded";
 	case RCF_A_FABRIC_ENGINE_EXACT:
 		return "exact or fast";
+	case RCF_A_FABRIC_CQ_OFF:
+	case RCF_A_FABRIC_RAW:
+		return "on or off";
+	case RCF_A_FABRIC_ALLOC:
+		return "oldest or rr";
 	case RCF_A_FABRIC_CLOCK_HZ:
 		return "free or HZ (e.g. 40000000, 40MHz, 2.5GHz)";
 	case RCF_A_PATH_STATE:

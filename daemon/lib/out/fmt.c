@@ -154,6 +154,9 @@ void rcf_print_json(struct rcf_json *j, const char *key, const char *event,
 			else if (*a == RCF_A_LINK_STATE ||
 				 *a == RCF_A_FABRIC_ROUTE_POLICY ||
 				 *a == RCF_A_FABRIC_ENGINE_EXACT ||
+				 *a == RCF_A_FABRIC_CQ_OFF ||
+				 *a == RCF_A_FABRIC_ALLOC ||
+				 *a == RCF_A_FABRIC_RAW ||
 				 *a == RCF_A_PATH_STATE)
 				rcf_json_str(j, d->name,
 					     rcf_value_name(*a, o->v[*a], buf,

@@ -263,6 +263,9 @@ int rcf_traffic_parse_args(int argc, char **argv, struct rcf_traffic_req *r,
 			rc = num(v, 0, UINT64_MAX, &r->warmup);
 		} else if (!strcmp(k, "backlog")) {
 			rc = num32(v, 1, RCF_TRAFFIC_BACKLOG_MAX, &r->backlog);
+		} else if (!strcmp(k, "self")) {
+			r->self = !strcmp(v, "on");
+			rc = r->self || !strcmp(v, "off") ? 0 : -1;
 		} else if (!strcmp(k, "seed")) {
 			rc = num(v, 0, UINT64_MAX, &r->seed);
 			r->has_seed = 1;
@@ -292,6 +295,8 @@ int rcf_traffic_parse_args(int argc, char **argv, struct rcf_traffic_req *r,
 	    !have_step)
 		return rcf_errf(err, errlen, "%s needs a step: step I",
 				words[r->pattern]);
+	if (r->self && r->pattern != RCF_TRAFFIC_UNIFORM)
+		return rcf_errf(err, errlen, "self on is for uniform traffic");
 	if (r->pattern == RCF_TRAFFIC_HOTSPOT && !have_hot)
 		return rcf_errf(err, errlen, "hotspot needs a node: hotspot N");
 	if (r->pattern != RCF_TRAFFIC_HOTSPOT && have_hot)
@@ -356,6 +361,8 @@ static void print_spec(FILE *f, const struct rcf_traffic_req *s)
 		fprintf(f, "%" PRIu64 " cycles", s->cycles);
 	if (s->warmup)
 		fprintf(f, ", warm-up %" PRIu64 " cycles", s->warmup);
+	if (s->self)
+		fprintf(f, ", to itself too");
 	fputc('\n', f);
 }
 
@@ -417,6 +424,9 @@ static void json_spec(struct rcf_json *j, const struct rcf_traffic_req *s)
 	rcf_json_str(j, "arrival", a ? a : "?");
 	rcf_json_u64(j, "warmup", s->warmup);
 	rcf_json_u64(j, "seed", s->seed);
+	/* only when on, so that a run without it reads as before */
+	if (s->self)
+		rcf_json_bool(j, "self", 1);
 	if (s->messages)
 		rcf_json_u64(j, "messages", s->messages);
 	else

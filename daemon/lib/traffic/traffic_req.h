@@ -39,6 +39,7 @@ struct rcf_traffic_req {
 	uint8_t arrival;  /* enum rcf_traffic_arrival_kind */
 	uint64_t warmup;  /* cycles */
 	uint32_t backlog; /* bytes a source may hold unsent; 0: the kernel's */
+	int self;	  /* uniform: a node may pick itself (1 in n) */
 	/* message sizes by weight, in place of size_min .. size_max */
 	struct rcf_traffic_size_ent sizes[RCF_TRAFFIC_MAX_SIZES];
 	uint32_t nsizes;
@@ -72,7 +73,8 @@ const char *rcf_traffic_pattern_word(unsigned int pattern);
 /*
  * "PATTERN [FILE] [step I] [rate R] [size S|MIN-MAX|S:W,S:W...]
  * [cycles N|messages N] [seed S] [hotspot N [share P]]
- * [arrival bernoulli|periodic] [warmup N]": 0, or -1 with a reason in
+ * [arrival bernoulli|periodic] [warmup N] [self on|off]": 0, or -1 with
+ * a reason in
  * err.  PATTERN nig and trace take a FILE (rcf_traffic_read_nig,
  * rcf_traffic_read_trace).  Call rcf_traffic_req_free after either.
  */

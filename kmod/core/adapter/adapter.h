@@ -97,8 +97,8 @@ struct rcf_engine *rcf_adapter_engine(struct rcf_adapter *a);
  * not fit one packet on its route is a counted RCF_ADROP_MSG_SIZE drop
  * (-EMSGSIZE), and messages go by route only (paths are not used).
  * Only on a quiet engine with no partial message: -EBUSY otherwise.
- * For calibrating against simulators of raw packets; the kernel does
- * not use it.
+ * For calibrating against simulators of raw packets (rcf.ko: the
+ * fabric's RCF_A_FABRIC_RAW).
  */
 int rcf_adapter_set_raw(struct rcf_adapter *a, bool raw);
 

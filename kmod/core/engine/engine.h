@@ -244,24 +244,24 @@ void rcf_engine_ff_counts(const struct rcf_engine *e, u64 *jumps,
  * the engine as described there: central queues as the switches have
  * them, no routing delay, oldest request first.
  */
-enum rcf_engine_alloc {
-	RCF_ALLOC_OLDEST,	/* the output's oldest request */
-	RCF_ALLOC_RR,		/* the next input after the last one served */
-	RCF_ALLOC_NR,
-};
-
-#define RCF_ENGINE_MAX_ROUTE_DELAY 1000	/* cycles */
+/*
+ * The allocations and the delay's bound are the ABI's (enum rcf_alloc_kind
+ * in uapi/linux/rcf.h): rcf.ko passes RCF_A_FABRIC_* values through.
+ */
+#define RCF_ALLOC_NR (RCF_ALLOC_RR + 1)
+#define RCF_ENGINE_MAX_ROUTE_DELAY RCF_MAX_ROUTE_DELAY	/* cycles */
 
 struct rcf_engine_cfg {
 	u32 route_delay;	/* cycles a read header waits to request */
-	u8 alloc;		/* enum rcf_engine_alloc */
+	u8 alloc;		/* enum rcf_alloc_kind */
 	u8 cq_off;		/* no central queue: blocked bytes hold inputs */
 };
 
 /*
  * Only on a quiet engine: -EBUSY otherwise, -EINVAL for a value out of
- * range; nothing changed in either case.  The kernel does not set it
- * yet (its engine keeps the zero settings).
+ * range; nothing changed in either case.  rcf.ko sets it from the
+ * fabric's RCF_A_FABRIC_CQ_OFF, ROUTE_DELAY and ALLOC on every engine it
+ * builds.
  */
 int rcf_engine_configure(struct rcf_engine *e, const struct rcf_engine_cfg *c);
 void rcf_engine_get_cfg(const struct rcf_engine *e, struct rcf_engine_cfg *c);
