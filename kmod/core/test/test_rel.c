@@ -5,6 +5,7 @@
  */
 #include "util.h"
 #include "engine/engine.h"
+#include "adapter/adapter.h"
 
 #define N	    RCF_ELEM_NODE
 #define S	    RCF_ELEM_SWITCH
@@ -470,6 +471,45 @@ static void t_modes(void)
 	}
 }
 
+static u32 ad_got, ad_len;
+
+static void ad_deliver(void *priv, u32 dst, u32 src, const u8 *msg, u32 len,
+		       u64 cookie, u64 latency)
+{
+	(void)priv;
+	(void)msg;
+	(void)cookie;
+	(void)latency;
+	CHECK_EQ(src, 0);
+	CHECK_EQ(dst, 1);
+	ad_got++;
+	ad_len = len;
+}
+
+/* The adapter in destination mode: messages need no route. */
+static void t_adapter(void)
+{
+	static const struct rcf_adapter_ops ops = {.deliver = ad_deliver};
+	struct rcf_fabric *f = twin_rel();
+	struct rcf_adapter *a = rcf_adapter_new(f, 0, &ops, NULL);
+	static u8 msg[3000];
+	struct rcf_engine_stats s;
+
+	CHECK_EQ(rcf_adapter_send(a, 0, 1, msg, sizeof(msg), 1), -ENOENT);
+	CHECK_EQ(rcf_adapter_set_dest(a, true), 0);
+	CHECK_EQ(rcf_adapter_send(a, 0, 1, msg, sizeof(msg), 2), 0);
+	CHECK_EQ(rcf_adapter_set_dest(a, false), -EBUSY);
+	CHECK(rcf_engine_run(rcf_adapter_engine(a), 100000) >= 0);
+	CHECK_EQ(ad_got, 1);
+	CHECK_EQ(ad_len, sizeof(msg));
+	rcf_engine_stats(rcf_adapter_engine(a), &s);
+	/* every packet crossed both switches */
+	CHECK(s.delivered_pkts > 1);
+	CHECK_EQ(s.rel_class[0] + s.rel_class[1], 2 * s.delivered_pkts);
+	rcf_adapter_free(a);
+	rcf_fabric_free(f);
+}
+
 int main(void)
 {
 	static const struct tap_case cases[] = {
@@ -479,6 +519,7 @@ int main(void)
 		{"rel_select", t_select},
 		{"rel_drops", t_drops},
 		{"rel_modes_and_source_routes", t_modes},
+		{"rel_adapter_dest_mode", t_adapter},
 	};
 
 	return tap_run(cases, sizeof(cases) / sizeof(cases[0]));
