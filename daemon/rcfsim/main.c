@@ -57,6 +57,7 @@ int main(int argc, char **argv)
 		}
 	}
 	rcf_stats_free(&res.st);
+	sim_result_free(&res);
 	sim_fabric_free(&f);
 	sim_opts_free(&o);
 	return rc;

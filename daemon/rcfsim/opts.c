@@ -49,6 +49,11 @@ static const char usage[] =
 	"      --alloc A          output allocation: oldest (default) or rr\n"
 	"      --tie-seed N       dor on a torus: ties half way round a ring\n"
 	"                         go + or - at random from seed N\n"
+	"      --relation R       destination-routed packets, routed by the\n"
+	"                         switches' relation R: dor or duato (a\n"
+	"                         prdt: or rdt: fabric's base torus)\n"
+	"      --select S         duato: free adaptive output taken: first\n"
+	"                         (default), least (occupied) or random\n"
 	"\n"
 	"Traffic:\n"
 	"  -T, --traffic P        uniform (default), doloop:I, exor:I, "
@@ -125,6 +130,8 @@ enum {
 	O_SELF,
 	O_RAW,
 	O_DRAW,
+	O_RELATION,
+	O_SELECT,
 };
 
 static const struct option longopts[] = {
@@ -165,6 +172,8 @@ static const struct option longopts[] = {
 	{"self", no_argument, NULL, O_SELF},
 	{"raw", no_argument, NULL, O_RAW},
 	{"draw", required_argument, NULL, O_DRAW},
+	{"relation", required_argument, NULL, O_RELATION},
+	{"select", required_argument, NULL, O_SELECT},
 	{"help", no_argument, NULL, 'h'},
 	{NULL, 0, NULL, 0},
 };
@@ -381,6 +390,24 @@ static int parse_one(int c, const char *arg, struct sim_opts *o)
 			       ? bad("--route-delay: '%s' is not 0 to 1000",
 				     arg)
 			       : 0;
+	case O_RELATION:
+		if (strcmp(arg, "dor") && strcmp(arg, "duato"))
+			return bad("--relation: '%s' is not dor or duato", arg);
+		t->relation = arg;
+		return 0;
+	case O_SELECT:
+		if (!strcmp(arg, "first"))
+			o->cfg.select = RCF_SELECT_FIRST;
+		else if (!strcmp(arg, "least"))
+			o->cfg.select = RCF_SELECT_LEAST;
+		else if (!strcmp(arg, "random"))
+			o->cfg.select = RCF_SELECT_RANDOM;
+		else
+			return bad("--select: '%s' is not first, least or "
+				   "random",
+				   arg);
+		o->select = arg;
+		return 0;
 	case O_ALLOC:
 		o->model_given |= 1u << SIM_M_ALLOC;
 		if (!strcmp(arg, "oldest"))
@@ -531,6 +558,8 @@ int sim_parse(int argc, char **argv, struct sim_opts *o)
 		o->spec.rate =
 			(uint32_t)(o->pkt_rate * o->spec.size_min * 1000 + 0.5);
 	}
+	if (o->select && !o->topo.relation)
+		return bad("%s", "--select needs --relation");
 	if (o->spec.self && o->spec.pattern != RCF_TRAFFIC_UNIFORM)
 		return bad("%s", "--self is for uniform traffic");
 	if (!o->spec.cycles && !o->spec.messages &&

@@ -93,6 +93,65 @@ static void figures(const struct sim_opts *o,
 	x->lat_max = r->lat_max;
 }
 
+/* --relation: how often the switches took each class */
+static void rel_text(FILE *out, const struct sim_opts *o,
+		     const struct sim_fabric *f, const struct sim_result *res)
+{
+	(void)f;
+	fprintf(out,
+		"relation: %s, select %s: %llu adaptive, %llu escape "
+		"outputs taken\n",
+		o->topo.relation, o->select ? o->select : "first",
+		(unsigned long long)res->rel_class[0],
+		(unsigned long long)res->rel_class[1]);
+}
+
+static void rel_table(FILE *out, const struct sim_opts *o,
+		      const struct sim_fabric *f, const struct sim_result *res)
+{
+	size_t i, k = 0;
+
+	if (!o->topo.relation || !o->show_switches || !res->rel_sw)
+		return;
+	fprintf(out, "\nrelation by switch:\n%8s %12s %12s\n", "switch",
+		"adaptive", "escape");
+	for (i = 0; i < f->nelem && k < f->nswitches; i++) {
+		if (f->elem[i].kind != RCF_ELEM_SWITCH)
+			continue;
+		fprintf(out, "%8u %12llu %12llu\n", f->elem[i].id,
+			(unsigned long long)res->rel_sw[2 * k],
+			(unsigned long long)res->rel_sw[2 * k + 1]);
+		k++;
+	}
+}
+
+static void rel_json(struct rcf_json *j, const struct sim_opts *o,
+		     const struct sim_fabric *f, const struct sim_result *res)
+{
+	size_t i, k = 0;
+
+	rcf_json_obj_open(j, "relation");
+	rcf_json_str(j, "name", o->topo.relation);
+	rcf_json_str(j, "select", o->select ? o->select : "first");
+	rcf_json_u64(j, "adaptive", res->rel_class[0]);
+	rcf_json_u64(j, "escape", res->rel_class[1]);
+	if (o->show_switches && res->rel_sw) {
+		rcf_json_arr_open(j, "switches");
+		for (i = 0; i < f->nelem && k < f->nswitches; i++) {
+			if (f->elem[i].kind != RCF_ELEM_SWITCH)
+				continue;
+			rcf_json_obj_open(j, NULL);
+			rcf_json_u64(j, "id", f->elem[i].id);
+			rcf_json_u64(j, "adaptive", res->rel_sw[2 * k]);
+			rcf_json_u64(j, "escape", res->rel_sw[2 * k + 1]);
+			rcf_json_obj_close(j);
+			k++;
+		}
+		rcf_json_arr_close(j);
+	}
+	rcf_json_obj_close(j);
+}
+
 static void text(FILE *out, const struct sim_opts *o,
 		 const struct sim_fabric *f, const struct sim_result *res)
 {
@@ -105,6 +164,8 @@ static void text(FILE *out, const struct sim_opts *o,
 		o->topo.gen ? o->topo.gen : o->topo.topo, f->nnodes,
 		f->nswitches, f->nlink, f->nroute, f->routes_how,
 		f->acyclic ? ", deadlock-free" : ", channel dependency cycle");
+	if (o->topo.relation)
+		rel_text(out, o, f, res);
 	figures(o, &res->tr, &x);
 	rcf_traffic_print(out, &x);
 	fputc('\n', out);
@@ -117,12 +178,14 @@ static void text(FILE *out, const struct sim_opts *o,
 		fprintf(out, "\n%s:\n", table_names[i]);
 		rcf_stats_print(out, &res->st, &q);
 	}
+	rel_table(out, o, f, res);
 }
 
 static void json_results(struct rcf_json *j, const struct sim_opts *o,
 			 const struct sim_fabric *f,
-			 const struct rcf_traffic_results *r)
+			 const struct sim_result *res)
 {
+	const struct rcf_traffic_results *r = &res->tr;
 	struct rcf_traffic_res x;
 
 	rcf_json_obj_open(j, "fabric");
@@ -134,6 +197,8 @@ static void json_results(struct rcf_json *j, const struct sim_opts *o,
 	rcf_json_str(j, "route-source", f->routes_how);
 	rcf_json_bool(j, "deadlock-free", f->acyclic);
 	rcf_json_obj_close(j);
+	if (o->topo.relation)
+		rel_json(j, o, f, res);
 	figures(o, r, &x);
 	rcf_json_obj_open(j, "traffic");
 	rcf_traffic_json_members(j, &x);
@@ -176,7 +241,7 @@ static void json(FILE *out, const struct sim_opts *o,
 		return;
 	rcf_json_init(&j, m, 0);
 	rcf_json_obj_open(&j, NULL);
-	json_results(&j, o, f, &res->tr);
+	json_results(&j, o, f, res);
 	rcf_json_obj_close(&j);
 	fclose(m);
 	/* drop the closing brace to add the stats members */

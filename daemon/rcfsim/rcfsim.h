@@ -28,7 +28,8 @@ struct sim_opts {
 	double pkt_rate;	  /* --packet-rate, 0: not given */
 	int json, progress;
 	int show_channels, show_switches, show_nodes, show_pairs;
-	const char *draw; /* --draw: the picture's file */
+	const char *draw;   /* --draw: the picture's file */
+	const char *select; /* --select's word, for the report */
 	/* node ids from the command line and files, mapped by sim_run */
 	uint32_t *arc_ids; /* src, dst, weight triples */
 	size_t narcs;
@@ -43,6 +44,9 @@ struct sim_result {
 	struct rcf_traffic_results tr;
 	struct rcf_stats st;
 	double secs; /* wall clock, for --progress and the benchmark */
+	/* --relation: heads sent on by class, in all and per switch */
+	uint64_t rel_class[2];
+	uint64_t *rel_sw; /* [2 * i + class], i: the i-th switch of f */
 };
 
 /* opts.c: argv into o; 0, 1 after --help, -1 after a message */
@@ -63,6 +67,9 @@ int sim_run(struct sim_opts *o, const struct sim_fabric *f,
 
 /* gd.c: "rcfsim gd ...", García-Duato §4; the exit status */
 int sim_gd_main(int argc, char **argv);
+
+/* run.c: what sim_run allocated in res */
+void sim_result_free(struct sim_result *res);
 
 /* print.c */
 void sim_print(FILE *out, const struct sim_opts *o, const struct sim_fabric *f,

@@ -132,7 +132,36 @@ static int add_routes(struct rcf_fabric *m, const struct sim_fabric *f,
 	return 0;
 }
 
-/* one transaction for the elements, one for the routes */
+/* each switch's part of f->rel (by switch, then destination) whole */
+static int add_rels(struct rcf_fabric *m, const struct sim_fabric *f,
+		    struct rcf_err *e)
+{
+	struct rcf_rel_ent *ents = calloc(f->nnodes + 1, sizeof(*ents));
+	size_t i = 0, k;
+	int rc = 0;
+
+	if (!ents)
+		return rcf_fail(e, ENOMEM, "out of memory", 0);
+	while (i < f->nrel && !rc) {
+		uint32_t sw = f->rel[i].sw, n = 0;
+
+		for (; i < f->nrel && f->rel[i].sw == sw && n < f->nnodes;
+		     i++, n++) {
+			ents[n].dst = f->rel[i].dst;
+			ents[n].n = f->rel[i].n;
+			for (k = 0; k < f->rel[i].n && k < RCF_REL_MAX_CAND;
+			     k++) {
+				ents[n].c[k].hop = f->rel[i].hop[k];
+				ents[n].c[k].cls = f->rel[i].cls[k];
+			}
+		}
+		rc = rcf_rel_set(m, sw, ents, n, e);
+	}
+	free(ents);
+	return rc;
+}
+
+/* one transaction for the elements, one for the routes and relations */
 static struct rcf_fabric *build_model(const struct sim_fabric *f, char *err,
 				      size_t errlen)
 {
@@ -156,6 +185,8 @@ static struct rcf_fabric *build_model(const struct sim_fabric *f, char *err,
 		goto bad;
 	rcf_txn_begin(m);
 	rc = add_routes(m, f, &e);
+	if (!rc)
+		rc = add_rels(m, f, &e);
 	if (!rc)
 		rc = rcf_txn_commit(m, &e);
 	else
@@ -327,6 +358,40 @@ static int collect(const struct sim_opts *o, const struct sim_fabric *f,
 	return 0;
 }
 
+/* The relation's class counters, in all and per switch of f. */
+static int collect_rel(const struct sim_fabric *f, struct rcf_engine *e,
+		       struct sim_result *res)
+{
+	struct rcf_engine_stats es;
+	size_t i, k = 0;
+
+	if (!f->nrel)
+		return 0;
+	rcf_engine_stats(e, &es);
+	res->rel_class[0] = es.rel_class[0];
+	res->rel_class[1] = es.rel_class[1];
+	res->rel_sw = calloc(2 * (size_t)f->nswitches + 1, sizeof(uint64_t));
+	if (!res->rel_sw)
+		return -1;
+	for (i = 0; i < f->nelem && k < f->nswitches; i++) {
+		u64 c0 = 0, c1 = 0;
+
+		if (f->elem[i].kind != RCF_ELEM_SWITCH)
+			continue;
+		rcf_engine_rel_stats(e, f->elem[i].id, &c0, &c1);
+		res->rel_sw[2 * k] = c0;
+		res->rel_sw[2 * k + 1] = c1;
+		k++;
+	}
+	return 0;
+}
+
+void sim_result_free(struct sim_result *res)
+{
+	free(res->rel_sw);
+	res->rel_sw = NULL;
+}
+
 static int loop(const struct sim_opts *o, struct rcf_traffic *t,
 		struct rcf_engine *e, struct sim_result *res, char *err,
 		size_t errlen)
@@ -428,9 +493,12 @@ int sim_run(struct sim_opts *o, const struct sim_fabric *f,
 	}
 	/* a new engine is quiet, so the mode can always be chosen here */
 	rcf_engine_set_exact(rcf_adapter_engine(a), o->exact);
+	/* the selection's generator follows the run's seed */
+	o->cfg.seed = o->spec.seed;
 	/* the options were checked against the same ranges */
 	rcf_engine_configure(rcf_adapter_engine(a), &o->cfg);
 	rcf_adapter_set_raw(a, o->raw);
+	rcf_adapter_set_dest(a, f->nrel != 0);
 	rc = rcf_traffic_new(&o->spec, a, &c.t);
 	if (rc) {
 		rcf_errf(err, errlen, "traffic %s cannot run on %u nodes: %s",
@@ -439,7 +507,8 @@ int sim_run(struct sim_opts *o, const struct sim_fabric *f,
 		goto out;
 	}
 	rc = loop(o, c.t, rcf_adapter_engine(a), res, err, errlen);
-	if (!rc && collect(o, f, a, &c, &res->st))
+	if (!rc && (collect(o, f, a, &c, &res->st) ||
+		    collect_rel(f, rcf_adapter_engine(a), res)))
 		rc = rcf_errf(err, errlen, "out of memory");
 out:
 	rcf_traffic_free(c.t);

@@ -15,6 +15,7 @@
 #include "route/graph.h"
 #include "route/nig.h"
 #include "route/plan.h"
+#include "route/relation.h"
 #include "route/router.h"
 #include "topo/topo_gen.h"
 #include "topo.h"
@@ -65,7 +66,8 @@ static int get_routes(const struct sim_topo_opts *o, struct rcf_topo *t,
 	struct rcf_route_conf rc;
 	struct rcf_route_in in = {.g = g};
 	const char *how = o->routes;
-	int vcs = o->vcs;
+	/* with a relation, --vcs is the relation's (get_relation) */
+	int vcs = o->relation ? 0 : o->vcs;
 
 	if (!how && t->v[RCF_K_ROUTE].n) {
 		how = "file";
@@ -241,6 +243,52 @@ static int flatten(const struct rcf_topo *t, const struct rcf_routes *s,
 	return 0;
 }
 
+/*
+ * The relation --relation names, on the links' VCs it needs (more when
+ * --vcs asked for more, refused when --vcs asked for fewer).
+ */
+static int get_relation(const struct sim_topo_opts *o, struct rcf_topo *t,
+			struct sim_fabric *f, char *err, size_t errlen)
+{
+	struct rcf_relation_grid g;
+	struct rcf_relation r;
+	int kind, vcs;
+
+	if (rcf_relation_kind(o->relation, &kind))
+		return rcf_errf(err, errlen,
+				"--relation: '%s' is not dor or duato",
+				o->relation);
+	if (rcf_relation_grid_of(t, &g, err, errlen))
+		return -1;
+	vcs = rcf_relation_vcs(kind, g.wrap);
+	if (o->vcs && o->vcs < vcs)
+		return rcf_errf(err, errlen,
+				"--relation %s needs %d VCs on a %s, not "
+				"--vcs %d",
+				o->relation, vcs, g.wrap ? "torus" : "mesh",
+				o->vcs);
+	tune(t, o, o->vcs > vcs ? o->vcs : vcs);
+	if (rcf_relation_grid(&g, kind, &r, err, errlen))
+		return -1;
+	f->rel = calloc(r.n + 1, sizeof(*f->rel));
+	if (!f->rel) {
+		rcf_relation_free(&r);
+		return rcf_errf(err, errlen, "out of memory");
+	}
+	for (size_t i = 0; i < r.n; i++) {
+		struct sim_rel *x = &f->rel[i];
+
+		x->sw = r.ent[i].sw;
+		x->dst = r.ent[i].dst;
+		x->n = r.ent[i].n;
+		memcpy(x->hop, r.ent[i].hop, x->n);
+		memcpy(x->cls, r.ent[i].cls, x->n);
+	}
+	f->nrel = r.n;
+	rcf_relation_free(&r);
+	return 0;
+}
+
 int sim_topo_load(const struct sim_topo_opts *o, struct sim_fabric *f,
 		  char *err, size_t errlen)
 {
@@ -262,6 +310,8 @@ int sim_topo_load(const struct sim_topo_opts *o, struct sim_fabric *f,
 		goto out;
 	if (check_routes(g, &s, f, err, errlen))
 		goto out;
+	if (o->relation && get_relation(o, &t, f, err, errlen))
+		goto out;
 	if (flatten(&t, &s, f)) {
 		rcf_errf(err, errlen, "out of memory");
 		goto out;
@@ -282,6 +332,7 @@ void sim_fabric_free(struct sim_fabric *f)
 	free(f->circ);
 	free(f->route);
 	free(f->node_ids);
+	free(f->rel);
 	memset(f, 0, sizeof(*f));
 }
 

@@ -45,6 +45,13 @@ struct sim_route {
 	uint8_t hops[64];
 };
 
+/* one destination's candidates at one switch (route/relation.h) */
+struct sim_rel {
+	uint32_t sw, dst;
+	uint8_t n;
+	uint8_t hop[8], cls[8];
+};
+
 struct sim_fabric {
 	struct sim_elem *elem;
 	struct sim_link *link;
@@ -63,6 +70,9 @@ struct sim_fabric {
 	char routes_how[64]; /* "dor", "file", ... */
 	int acyclic;	     /* the route set's channel dependency graph */
 	size_t unreachable;  /* node pairs without a route */
+	/* --relation: by switch, then destination; nrel 0: none */
+	struct sim_rel *rel;
+	size_t nrel;
 };
 
 /* How to get the fabric and its routes. */
@@ -71,7 +81,8 @@ struct sim_topo_opts {
 	const char *routes; /* algorithm name or route file; NULL: default */
 	int paths, vcs;
 	unsigned long long
-		tie_seed; /* dor's tie-seed, 0: the router's default */
+		tie_seed;     /* dor's tie-seed, 0: the router's default */
+	const char *relation; /* --relation: dor, duato; NULL: none */
 	/* applied to every link / switch when not 0 */
 	uint32_t bandwidth, latency, buf_size, cq_size;
 };

@@ -123,6 +123,12 @@ static u32 ad_npkts(struct rcf_adapter *a, u32 first, u32 n, u32 len,
 	u32 k, nh, room;
 	const u8 *hops;
 
+	if (a->dest) {
+		room = RCF_ENGINE_MAX_PKT - 1 - RCF_DEST_ROUTE_LEN - ad_hdr(a);
+		/* admission counts the switches it may cross */
+		*maxh = rcf_engine_dest_reserve_len(a->e);
+		return len ? (len + room - 1) / room : 1;
+	}
 	*maxh = 1;
 	for (k = 0; k < n; k++)
 		if (!rcf_engine_route_at(a->e, first + k, &hops, &nh) &&
@@ -141,7 +147,7 @@ static void ad_put16(u8 *p, u32 v)
 int ad_xmit(struct rcf_adapter *a, u32 si, u32 dst, struct ad_path *p,
 	    const void *msg, u32 len, u64 cookie)
 {
-	u8 buf[RCF_ENGINE_MAX_PKT];
+	u8 buf[RCF_ENGINE_MAX_PKT], dh[RCF_DEST_ROUTE_LEN];
 	u32 src = a->nodes[si].id, first, n, off = 0, pos, nh, room, chunk;
 	const u8 *hops;
 	u32 id, np, hdr;
@@ -150,6 +156,8 @@ int ad_xmit(struct rcf_adapter *a, u32 si, u32 dst, struct ad_path *p,
 	n = rcf_engine_pair_routes(a->e, src, dst, &first);
 	/* all packets or none: the engine cannot fail once they are held */
 	np = ad_npkts(a, first, p ? 0 : n, len, &nh);
+	if (a->dest && rcf_engine_dest_route(a->e, src, dst, dh))
+		return -ENOENT;
 	r = rcf_engine_reserve(a->e, np, nh);
 	if (r)
 		return r;
@@ -164,6 +172,9 @@ int ad_xmit(struct rcf_adapter *a, u32 si, u32 dst, struct ad_path *p,
 			/* the circuits carry it past the master's port */
 			hops = &p->hop;
 			nh = 1;
+		} else if (a->dest) {
+			hops = dh;
+			nh = RCF_DEST_ROUTE_LEN;
 		} else {
 			pos = ad_pick(a, src, first, n);
 			rcf_engine_route_at(a->e, pos, &hops, &nh);
@@ -202,6 +213,7 @@ struct ad_way {
 	struct ad_path *p;	/* the pair's path, or NULL */
 	u32 first, n;		/* its routes */
 	bool queued;		/* it has messages waiting */
+	bool dest;		/* destination mode: no route needed */
 };
 
 static void ad_way_of(struct rcf_adapter *a, u32 si, u32 dst,
@@ -209,7 +221,8 @@ static void ad_way_of(struct rcf_adapter *a, u32 si, u32 dst,
 {
 	struct ad_wpair *wp;
 
-	w->p = a->raw ? NULL : ad_path_of(a, si, dst);
+	w->p = a->raw || a->dest ? NULL : ad_path_of(a, si, dst);
+	w->dest = a->dest;
 	w->n = rcf_engine_pair_routes(a->e, a->nodes[si].id, dst, &w->first);
 	wp = a->nodes[si].wpairs ? ad_wpair(a, si, dst, false) : NULL;
 	w->queued = wp && wp->nwait;
@@ -218,7 +231,8 @@ static void ad_way_of(struct rcf_adapter *a, u32 si, u32 dst,
 /* The message waits in the pair's queue rather than going out now. */
 static bool ad_way_waits(const struct ad_way *w)
 {
-	return w->queued || (w->p && !ad_path_ready(w->p)) || (!w->p && !w->n);
+	return w->queued || (w->p && !ad_path_ready(w->p)) ||
+	       (!w->p && !w->n && !w->dest);
 }
 
 /*
@@ -240,18 +254,24 @@ int rcf_adapter_send(struct rcf_adapter *a, u32 src, u32 dst, const void *msg,
 	if (si < 0 || di < 0)
 		return -EINVAL;
 	ad_way_of(a, si, dst, &w);
-	if (!w.p && !w.n && !w.queued && !a->path_wait) {
+	if (!w.p && !w.n && !w.queued && !a->path_wait && !w.dest) {
 		ad_drop(a, si, RCF_ADROP_NO_ROUTE);
 		return -ENOENT;
 	}
 	if (len > RCF_ADAPTER_MAX_MSG ||
-	    (a->raw && w.n && ad_npkts(a, w.first, w.n, len, &nh) > 1)) {
+	    (a->raw && (w.n || w.dest) &&
+	     ad_npkts(a, w.first, w.n, len, &nh) > 1)) {
 		ad_drop(a, si, RCF_ADROP_MSG_SIZE);
 		return -EMSGSIZE;
 	}
 	if (ad_way_waits(&w))
 		return ad_wait(a, si, dst, msg, len, cookie);
 	r = ad_xmit(a, si, dst, w.p, msg, len, cookie);
+	if (r == -ENOENT) {
+		/* destination mode, and the source has no link up */
+		ad_drop(a, si, RCF_ADROP_NO_ROUTE);
+		return r;
+	}
 	/* a message no budget of this engine can ever take is lost */
 	if (r == -E2BIG)
 		r = -ENOMEM;
@@ -265,6 +285,14 @@ int rcf_adapter_set_raw(struct rcf_adapter *a, bool raw)
 	if (!rcf_engine_quiet(a->e) || a->st.partial || a->st.path_waiting)
 		return -EBUSY;
 	a->raw = raw;
+	return 0;
+}
+
+int rcf_adapter_set_dest(struct rcf_adapter *a, bool dest)
+{
+	if (!rcf_engine_quiet(a->e) || a->st.partial || a->st.path_waiting)
+		return -EBUSY;
+	a->dest = dest;
 	return 0;
 }
 

@@ -101,6 +101,14 @@ struct rcf_engine *rcf_adapter_engine(struct rcf_adapter *a);
  * fabric's RCF_A_FABRIC_RAW).
  */
 int rcf_adapter_set_raw(struct rcf_adapter *a, bool raw);
+/*
+ * Destination mode: every packet carries a destination header
+ * (rcf_engine_dest_route) instead of the pair's route, and the
+ * switches' relations route it; a pair needs no route, paths are not
+ * used.  Only on a quiet engine with no partial message: -EBUSY
+ * otherwise.  rcfsim sets it (--relation); the kernel does not yet.
+ */
+int rcf_adapter_set_dest(struct rcf_adapter *a, bool dest);
 
 /*
  * Queues msg from node src to node dst as packets, or holds it for a

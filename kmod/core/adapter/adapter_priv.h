@@ -107,6 +107,7 @@ struct rcf_adapter {
 	bool path_wait;		/* requests on: no-route messages wait */
 	bool nobufs;		/* a waiting message met the pool's budget */
 	bool raw;		/* rcf_adapter_set_raw: no header */
+	bool dest;		/* rcf_adapter_set_dest: destination headers */
 	struct rcf_adapter_stats st;
 };
 

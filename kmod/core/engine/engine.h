@@ -17,6 +17,19 @@
 #define RCF_ENGINE_LAT_BUCKETS	64	/* bucket k: latency in [2^k, 2^(k+1)) */
 #define RCF_ENGINE_MATRIX_MAX	1024	/* nodes for which C_ij is kept */
 
+/*
+ * A destination header (Documentation/adaptive.rst): where route bytes
+ * would come, the marker (a route byte with only its reserved bit set,
+ * which no source route may hold) and the destination node id, big
+ * endian.  Switches read it and keep it; their routing relation picks
+ * the output.  It ends the route: route bytes before it are read as
+ * usual, so a packet may be source-routed part of the way.  A packet
+ * sent with it carries the source's own route byte first, as any other.
+ */
+#define RCF_DEST_MARK		0x80
+#define RCF_DEST_HDR		3	/* marker and two id bytes */
+#define RCF_DEST_ROUTE_LEN	(1 + RCF_DEST_HDR)	/* with the source's */
+
 /* Why a packet was dropped; every drop is counted under one reason. */
 enum rcf_engine_drop {
 	RCF_EDROP_BAD_BYTE,	/* reserved bit of a route byte set */
@@ -28,6 +41,10 @@ enum rcf_engine_drop {
 	RCF_EDROP_NO_ROUTE,	/* route bytes ran out at a switch */
 	RCF_EDROP_TOO_BIG,	/* packet over RCF_ENGINE_MAX_PKT bytes */
 	RCF_EDROP_NO_MEM,	/* no memory for the packet's next hop */
+	RCF_EDROP_NO_REL,	/* destination header: no relation entry at a
+				 * switch, or a node that is not the
+				 * destination
+				 */
 	RCF_EDROP_NR,
 };
 
@@ -71,6 +88,8 @@ struct rcf_engine_stats {
 	u64 drops[RCF_EDROP_NR];
 	u64 lat_hist[RCF_ENGINE_LAT_BUCKETS];
 	u64 lat_sum, lat_min, lat_max;
+	/* destination-routed heads a relation sent on, by class taken */
+	u64 rel_class[2];
 };
 
 struct rcf_engine;
@@ -251,10 +270,23 @@ void rcf_engine_ff_counts(const struct rcf_engine *e, u64 *jumps,
 #define RCF_ALLOC_NR (RCF_ALLOC_RR + 1)
 #define RCF_ENGINE_MAX_ROUTE_DELAY RCF_MAX_ROUTE_DELAY	/* cycles */
 
+/*
+ * How a switch picks among a destination's free adaptive candidates
+ * (an output nobody holds or waits for, with credit).
+ */
+enum rcf_engine_select {
+	RCF_SELECT_FIRST,	/* the first in the relation's order */
+	RCF_SELECT_LEAST,	/* the most credit (least occupied downstream) */
+	RCF_SELECT_RANDOM,	/* uniform, from the engine's seeded generator */
+	RCF_SELECT_NR,
+};
+
 struct rcf_engine_cfg {
 	u32 route_delay;	/* cycles a read header waits to request */
 	u8 alloc;		/* enum rcf_alloc_kind */
 	u8 cq_off;		/* no central queue: blocked bytes hold inputs */
+	u8 select;		/* enum rcf_engine_select */
+	u64 seed;		/* RCF_SELECT_RANDOM's generator, 0: a fixed one */
 };
 
 /*
@@ -324,5 +356,24 @@ void rcf_reroute_free(struct rcf_reroute *rt);
 /* rcf_engine_table_bytes() of the engine once rt is installed. */
 u64 rcf_reroute_table_bytes(const struct rcf_engine *e,
 			    const struct rcf_reroute *rt);
+
+/*
+ * Destination routing (engine_rel.c).  The route bytes of a packet to
+ * dst from src: src's first output port with a link, VC 0, then the
+ * destination header; RCF_DEST_ROUTE_LEN bytes into buf.  -EINVAL for an
+ * unknown node, -ENOENT when src has no link.
+ */
+int rcf_engine_dest_route(const struct rcf_engine *e, u32 src, u32 dst,
+			  u8 *buf);
+/*
+ * The route length to give rcf_engine_reserve and rcf_engine_room for a
+ * destination-routed packet: it may cross every switch once.
+ */
+u32 rcf_engine_dest_reserve_len(const struct rcf_engine *e);
+/* Whether any switch of the engine has a relation. */
+bool rcf_engine_has_rel(const struct rcf_engine *e);
+/* Heads switch sw's relation sent on, by class: -ENOENT for no switch. */
+int rcf_engine_rel_stats(const struct rcf_engine *e, u32 sw, u64 *cls0,
+			 u64 *cls1);
 
 #endif /* _RCF_CORE_ENGINE_H */

@@ -243,6 +243,10 @@ struct rcf_engine *rcf_engine_build(const struct rcf_fabric *f,
 	}
 	eng_elems(e, f);
 	eng_links(e, f);
+	if (eng_rel_build(e, f)) {
+		rcf_engine_free(e);
+		return NULL;
+	}
 	e->st.lat_min = ~0ULL;
 	e->exact = 1;
 	return e;
@@ -272,6 +276,7 @@ void rcf_engine_free(struct rcf_engine *e)
 	rcf_os_free(e->heap);
 	eng_wheel_free(e);
 	rcf_os_free(e->pairs);
+	eng_rel_free(e);
 	rcf_os_free(e);
 }
 
@@ -302,6 +307,7 @@ u64 rcf_engine_table_bytes(const struct rcf_engine *e)
 			n += (u64)e->wheel[u].cap * sizeof(*e->wheel[u].v);
 	}
 	n += 2 * (u64)e->ff_cap * sizeof(*e->ff_log);
+	n += eng_rel_bytes(e);
 	if (e->ffc)
 		n += ((u64)e->nchan + 1) * sizeof(*e->ffc);
 	return n;

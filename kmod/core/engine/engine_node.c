@@ -53,7 +53,12 @@ int rcf_engine_send(struct rcf_engine *e, u32 src, const u8 *route,
 		return -EMSGSIZE;
 	}
 	el = e->node_idx[src];
-	hres = eng_hres(e, nroute);
+	/* a destination header: one piece per switch it may cross */
+	if (nroute >= RCF_DEST_ROUTE_LEN &&
+	    route[nroute - RCF_DEST_HDR] == RCF_DEST_MARK)
+		hres = eng_hres(e, nroute - RCF_DEST_HDR + e->rel_hops);
+	else
+		hres = eng_hres(e, nroute);
 	reason = eng_admit(e, 1, hres);
 	if (reason)
 		return reason;
@@ -119,6 +124,30 @@ static void eng_deliver(struct rcf_engine *e, u32 el, struct eng_pkt *p)
 				p->data + p->nroute, plen, p->cookie, lat);
 }
 
+/*
+ * A packet's head at a node: taken in to deliver or, with route bytes
+ * left, to relay.  A destination header ends the route here: the packet
+ * is delivered if this is its destination and dropped otherwise (a
+ * relation that led it astray).
+ */
+static void eng_node_head(struct rcf_engine *e, u32 el, struct eng_hop *h)
+{
+	struct eng_pkt *p = h->pkt;
+
+	eng_ff_mark(e);
+	h->state = EH_NODE;
+	h->rx_relay = h->rb < p->nroute;
+	if (!h->rx_relay || !eng_dest_at(p, h->rb))
+		return;
+	h->rx_relay = 0;
+	if (eng_dest_id(p->data + h->rb) == e->elem[el].id)
+		return;
+	h->state = EH_DROP;
+	eng_drop(e, p, RCF_EDROP_NO_REL);
+	rcf_os_trace(drop, e, el, h->chan, h->len, p->nroute - h->rb,
+		     p->cookie, RCF_EDROP_NO_REL);
+}
+
 /* Takes arrived bytes in; whole packets are delivered or queued to relay. */
 bool eng_node_inputs(struct rcf_engine *e, u32 el)
 {
@@ -135,10 +164,13 @@ bool eng_node_inputs(struct rcf_engine *e, u32 el)
 			struct eng_hop *h;
 
 			while ((h = c->head)) {
-				if (h->state == EH_NEW) {
-					eng_ff_mark(e);
-					h->state = EH_NODE;
-					h->rx_relay = h->rb < h->pkt->nroute;
+				if (h->state == EH_NEW)
+					eng_node_head(e, el, h);
+				if (h->state == EH_DROP) {
+					if (!eng_discard(e, c, h))
+						break;
+					moved = true;
+					continue;
 				}
 				n = h->arrived - h->left;
 				if (h->rx_relay)

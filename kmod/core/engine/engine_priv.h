@@ -93,6 +93,7 @@ struct eng_elem {
 	u32 cq_cap, cq_free, cq_peak;	/* chunks */
 	u32 cq_built;		/* cq_cap as the fabric gave it */
 	u32 in_rr;
+	u64 rel_class[2];	/* heads its relation sent on, by class */
 	/* node */
 	struct eng_pkt *sq_head, *sq_tail;	/* own packets */
 	struct eng_pkt *rq_head, *rq_tail;	/* packets to relay */
@@ -162,6 +163,19 @@ struct eng_rblk {
 #error "a source's routes do not fit in a route position"
 #endif
 
+/*
+ * A switch's routing relation (engine_rel.c): sel[dense destination] is
+ * the destination's list, ENG_REL_NONE for none; list k's candidates are
+ * cand[lstart[k] .. lstart[k + 1]), as in the model.
+ */
+#define ENG_REL_NONE 0xff
+
+struct eng_rel {
+	u16 *lstart;
+	u16 *cand;
+	u8 sel[];
+};
+
 struct rcf_engine {
 	const struct rcf_engine_ops *ops;
 	void *priv;
@@ -224,6 +238,11 @@ struct rcf_engine {
 	u32 circ_len;		/* longest run of circuits, eng_circ_measure */
 	u8 circ_dirty;		/* circ_len is to be measured again */
 
+	struct eng_rel **rel;	/* per switch (elem - nnodes), NULL: none */
+	u32 nrel;		/* switches with one */
+	u32 rel_hops;		/* switches a destination-routed packet may cross */
+	u64 rng;		/* RCF_SELECT_RANDOM's state */
+
 	struct rcf_engine_stats st;
 	struct rcf_engine_pair_stats *pairs;	/* nnodes^2 or NULL */
 };
@@ -265,6 +284,34 @@ int eng_rblk_build(const struct rcf_vec *t, struct eng_rblk **out);
 void eng_rblk_free(struct eng_rblk *b);
 u64 eng_rblk_bytes(const struct eng_rblk *b);
 
+/* engine_rel.c */
+int eng_rel_build(struct rcf_engine *e, const struct rcf_fabric *f);
+void eng_rel_free(struct rcf_engine *e);
+u64 eng_rel_bytes(const struct rcf_engine *e);
+/*
+ * The output channel a switch's relation gives head h (its destination
+ * header in), or ENG_NONE and *reason.
+ */
+u32 eng_rel_pick(struct rcf_engine *e, u32 el, struct eng_hop *h,
+		 int *reason);
+/* RCF_SELECT_RANDOM's generator from seed (0: the fixed one). */
+void eng_rel_seed(struct rcf_engine *e, u64 seed);
+/*
+ * Whether p's route goes on, after rb bytes read, with a destination
+ * header: the marker as its last RCF_DEST_HDR bytes.  A marker anywhere
+ * else is a bad route byte, as it always was.
+ */
+static inline bool eng_dest_at(const struct eng_pkt *p, u32 rb)
+{
+	return p->nroute - rb == RCF_DEST_HDR && p->data[rb] == RCF_DEST_MARK;
+}
+
+/* The destination id in a destination header at data. */
+static inline u32 eng_dest_id(const u8 *data)
+{
+	return (u32)data[1] << 8 | data[2];
+}
+
 /* engine_alloc.c */
 /* engine_circuit.c: e->circ_len from the circuits now. */
 void eng_circ_measure(struct rcf_engine *e);
@@ -298,6 +345,8 @@ void eng_pool_free(struct rcf_engine *e);
 /* engine_switch.c */
 bool eng_switch_inputs(struct rcf_engine *e, u32 el);
 bool eng_switch_cq(struct rcf_engine *e, u32 el);
+/* Discards what has arrived of a dropped piece; true if it did anything. */
+bool eng_discard(struct rcf_engine *e, struct eng_chan *c, struct eng_hop *h);
 u32 eng_cq_bytes(const struct eng_hop *u);
 /* The request a freed output serves next, unlinked (rcf_engine_cfg). */
 struct eng_hop *eng_wq_take(struct rcf_engine *e, struct eng_chan *c);

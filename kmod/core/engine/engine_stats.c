@@ -91,8 +91,11 @@ void rcf_engine_stats_reset(struct rcf_engine *e)
 		e->chan[i].blocked = 0;
 		e->chan[i].blocked_since = e->now;
 	}
-	for (i = 0; i < e->nelem; i++)
+	for (i = 0; i < e->nelem; i++) {
 		e->elem[i].cq_peak = e->elem[i].cq_cap - e->elem[i].cq_free;
+		e->elem[i].rel_class[0] = 0;
+		e->elem[i].rel_class[1] = 0;
+	}
 	if (e->pairs)
 		memset(e->pairs, 0, (size_t)e->nnodes * e->nnodes *
 		       sizeof(*e->pairs));
@@ -285,6 +288,7 @@ int rcf_engine_drop_reason(int engine_drop)
 		[RCF_EDROP_NO_ROUTE] = RCF_DROP_ROUTE_END,
 		[RCF_EDROP_TOO_BIG] = RCF_DROP_TOO_BIG,
 		[RCF_EDROP_NO_MEM] = RCF_DROP_NO_MEM,
+		[RCF_EDROP_NO_REL] = RCF_DROP_NO_ROUTE,
 	};
 
 	if (engine_drop < 0 || engine_drop >= RCF_EDROP_NR)

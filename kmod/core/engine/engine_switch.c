@@ -68,8 +68,7 @@ void eng_cq_leave(struct rcf_engine *e, struct eng_hop *u, u32 n)
 }
 
 /* Discards what has arrived of a dropped piece. */
-static bool eng_discard(struct rcf_engine *e, struct eng_chan *c,
-			struct eng_hop *h)
+bool eng_discard(struct rcf_engine *e, struct eng_chan *c, struct eng_hop *h)
 {
 	u32 n = h->arrived - h->left;
 
@@ -175,11 +174,12 @@ int rcf_engine_configure(struct rcf_engine *e, const struct rcf_engine_cfg *c)
 	u32 i;
 
 	if (c->route_delay > RCF_ENGINE_MAX_ROUTE_DELAY ||
-	    c->alloc >= RCF_ALLOC_NR)
+	    c->alloc >= RCF_ALLOC_NR || c->select >= RCF_SELECT_NR)
 		return -EINVAL;
 	if (!rcf_engine_quiet(e))
 		return -EBUSY;
 	e->cfg = *c;
+	eng_rel_seed(e, c->seed);
 	for (i = e->nnodes; i < e->nelem; i++) {
 		struct eng_elem *x = &e->elem[i];
 
@@ -239,6 +239,16 @@ static bool eng_decode_head(struct rcf_engine *e, u32 el, u32 port,
 	} else if (h->rb >= p->nroute) {
 		reason = RCF_EDROP_NO_ROUTE;
 		oc = ENG_NONE;
+	} else if (eng_dest_at(p, h->rb)) {
+		/* the whole header in; it stays on the packet */
+		if (h->arrived < 1 + RCF_DEST_HDR)
+			return false;
+		*wait = e->cfg.route_delay && eng_route_wait(e, h);
+		if (*wait)
+			return false;
+		oc = eng_rel_pick(e, el, h, &reason);
+		h->olen = h->len;
+		h->orb = h->rb;
 	} else {
 		if (h->arrived < 2)
 			return false;

@@ -229,6 +229,10 @@ int rcf_switch_del(struct rcf_fabric *f, u32 id, struct rcf_err *e)
 		return rcf_fail(e, EBUSY,
 				"switch still has circuits; delete them first",
 				RCF_A_SWITCH_ID);
+	if (rcf_rel_get(f, id))
+		return rcf_fail(e, EBUSY,
+				"switch still has a routing relation; delete it first",
+				RCF_A_SWITCH_ID);
 	rcf_txn_mark(f, RCF_TXN_FABRIC);
 	if (rcf_remove(f, RCF_J_SWITCH, &f->switches, id))
 		return rcf_fail(e, ENOMEM, "out of memory", 0);
@@ -316,7 +320,9 @@ int rcf_fabric_flush(struct rcf_fabric *f, struct rcf_err *e)
 	id = 0;
 	while ((s = rcf_switch_next(f, id))) {
 		id = s->id;
-		err = rcf_switch_del(f, id, e);
+		err = rcf_rel_get(f, id) ? rcf_rel_del(f, id, e) : 0;
+		if (!err)
+			err = rcf_switch_del(f, id, e);
 		if (err)
 			return err;
 	}

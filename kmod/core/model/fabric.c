@@ -268,6 +268,7 @@ struct rcf_fabric *rcf_fabric_new(const struct rcf_hooks *hooks, void *priv)
 	f->links.max = RCF_MAX_LINKS;
 	f->rsrc.max = RCF_MAX_NODES;
 	f->paths.max = RCF_MAX_PATHS;
+	f->rels.max = RCF_MAX_SWITCHES;
 	return f;
 }
 
@@ -308,6 +309,7 @@ void rcf_fabric_free(struct rcf_fabric *f)
 	}
 	rcf_vec_release(f, &f->rsrc);
 	rcf_vec_release(f, &f->paths);
+	rcf_vec_release(f, &f->rels);
 	rcf_vec_release(f, &f->nodes);
 	rcf_vec_release(f, &f->switches);
 	rcf_vec_release(f, &f->links);

@@ -137,6 +137,7 @@ struct rcf_fabric {
 	struct rcf_vec links;
 	struct rcf_vec rsrc;	/* per source: struct rcf_vec of routes */
 	struct rcf_vec paths;
+	struct rcf_vec rels;	/* per switch: struct rcf_rel, rel.c */
 	u32 n_nodes, n_switches, n_links, n_circuits, n_routes, n_paths;
 	u32 cq_size;
 	u64 epoch;
@@ -306,6 +307,64 @@ int rcf_path_break_link(struct rcf_fabric *f, u32 lid, struct rcf_err *e);
 /* Whether path p crosses link lid. */
 bool rcf_path_crosses(struct rcf_fabric *f, const struct rcf_path *p, u32 lid);
 
+/*
+ * Routing relations (rel.c, Documentation/adaptive.rst): what a switch
+ * does with a destination-routed packet.  For each destination node an
+ * ordered list of candidate outputs, each a route byte (port, VC) and a
+ * class: RCF_REL_ADAPTIVE candidates are taken when free, the
+ * RCF_REL_ESCAPE one is waited for when none is.  set replaces the
+ * switch's whole relation (n entries, one per destination, destinations
+ * distinct); del removes it.  Entries are checked against the switch's
+ * ports and links when set; the engine checks them again as it reads
+ * them (a relation holds no count on its links).
+ */
+#define RCF_REL_MAX_CAND	8	/* candidates for one destination */
+#define RCF_REL_MAX_LISTS	255	/* distinct lists in one switch */
+
+enum {
+	RCF_REL_ADAPTIVE = 0,
+	RCF_REL_ESCAPE = 1,
+};
+
+struct rcf_rel_cand {
+	u8 hop;		/* RCF_HOP(port, vc) */
+	u8 cls;		/* RCF_REL_ADAPTIVE or RCF_REL_ESCAPE */
+};
+
+struct rcf_rel_ent {
+	u32 dst;
+	u8 n;
+	struct rcf_rel_cand c[RCF_REL_MAX_CAND];
+};
+
+/*
+ * Compact: destinations that share a candidate list share its storage,
+ * so a switch of a grid holds a handful of lists and one byte per
+ * destination.  The arrays follow the struct in its allocation; a
+ * relation is replaced whole, never changed in place.
+ */
+struct rcf_rel {
+	u32 sw;
+	u32 ndst;	/* destinations, ascending in dst[] */
+	u32 nlists;
+	u32 ncand;
+	u16 *dst;
+	u8 *list;	/* per destination: its list */
+	u16 *lstart;	/* list k: cand[lstart[k] .. lstart[k + 1]) */
+	u16 *cand;	/* hop | class << 8 */
+};
+
+#define RCF_REL_CAND(hop, cls)	((u16)((hop) | (cls) << 8))
+#define RCF_REL_HOP(c)		((u8)(c))
+#define RCF_REL_CLS(c)		((u8)((c) >> 8))
+
+int rcf_rel_set(struct rcf_fabric *f, u32 sw, const struct rcf_rel_ent *ents,
+		u32 n, struct rcf_err *e);
+int rcf_rel_del(struct rcf_fabric *f, u32 sw, struct rcf_err *e);
+const struct rcf_rel *rcf_rel_get(const struct rcf_fabric *f, u32 sw);
+/* Bytes the relation takes in the model. */
+size_t rcf_rel_bytes(const struct rcf_rel *r);
+
 /* Internal to kmod/core. */
 void *rcf_zalloc(struct rcf_fabric *f, size_t n);
 void rcf_free(struct rcf_fabric *f, void *p);
@@ -321,6 +380,7 @@ enum rcf_jkind {
 	RCF_J_CQ,	/* fabric default central queue was old_cap */
 	RCF_J_PATH,
 	RCF_J_MEM,	/* memory limit was old_limit, own old_cap */
+	RCF_J_REL,	/* a switch's routing relation */
 };
 
 /* The operation under way changes the model in the way kind says. */

@@ -6,6 +6,7 @@
 
 #include "gen_fabric.h"
 #include "route/graph.h"
+#include "route/relation.h"
 #include "route/route.h"
 #include "route/router.h"
 #include "topo/topo_gen.h"
@@ -117,4 +118,41 @@ void gen_fabric_free(struct gen_fabric *gf)
 	free(gf->link);
 	free(gf->route);
 	memset(gf, 0, sizeof(*gf));
+}
+
+int gen_relation(const char *spec, const char *kind, struct gen_rel **rel,
+		 size_t *n, int *vcs)
+{
+	struct rcf_relation_grid g;
+	struct rcf_relation r = {0};
+	struct rcf_topo t;
+	char err[256];
+	int k, rc = -1;
+
+	rcf_topo_init(&t);
+	*rel = NULL;
+	if (rcf_relation_kind(kind, &k) ||
+	    rcf_topo_generate(spec, &t, err, sizeof(err)) ||
+	    rcf_relation_grid_of(&t, &g, err, sizeof(err)) ||
+	    rcf_relation_grid(&g, k, &r, err, sizeof(err))) {
+		fprintf(stderr, "# %s %s: no relation\n", spec, kind);
+		goto out;
+	}
+	*rel = calloc(r.n + 1, sizeof(**rel));
+	if (!*rel)
+		goto out;
+	for (size_t i = 0; i < r.n; i++) {
+		(*rel)[i].sw = r.ent[i].sw;
+		(*rel)[i].dst = r.ent[i].dst;
+		(*rel)[i].n = r.ent[i].n;
+		memcpy((*rel)[i].hop, r.ent[i].hop, r.ent[i].n);
+		memcpy((*rel)[i].cls, r.ent[i].cls, r.ent[i].n);
+	}
+	*n = r.n;
+	*vcs = r.vcs;
+	rc = 0;
+out:
+	rcf_relation_free(&r);
+	rcf_topo_free(&t);
+	return rc;
 }

@@ -42,4 +42,18 @@ int gen_fabric(const char *spec, const char *algo, int vcs, int paths,
 	       struct gen_fabric *gf);
 void gen_fabric_free(struct gen_fabric *gf);
 
+/* One destination's candidates at one switch (route/relation.h). */
+struct gen_rel {
+	uint32_t sw, dst;
+	uint8_t n, hop[8], cls[8];
+};
+
+/*
+ * The relation kind ("dor", "duato") on the base torus of spec (prdt:,
+ * rdt:), by switch then destination into *rel (caller frees); the VCs
+ * it needs in *vcs.  0 or -1 with a message printed.
+ */
+int gen_relation(const char *spec, const char *kind, struct gen_rel **rel,
+		 size_t *n, int *vcs);
+
 #endif

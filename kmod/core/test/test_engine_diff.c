@@ -197,6 +197,8 @@ struct gcase {
 	u64 cycles, src_limit, slice;
 	bool no_drain;
 	int policy;
+	const char *rel; /* a relation: destination-routed traffic */
+	u8 select;	 /* enum rcf_engine_select */
 };
 
 static int add_fabric(struct rcf_fabric *f, void *arg)
@@ -242,6 +244,39 @@ static int add_fabric(struct rcf_fabric *f, void *arg)
 			RCF_LSET_BUF;
 		rc = rcf_link_add(f, &k, &last_err);
 	}
+	return rc;
+}
+
+struct rels {
+	struct gen_rel *r;
+	size_t n;
+	u32 nodes;
+};
+
+/* Each switch's entries (by switch, then destination) as its relation. */
+static int add_rels(struct rcf_fabric *f, void *arg)
+{
+	const struct rels *x = arg;
+	struct rcf_rel_ent *ents = calloc(x->nodes + 1, sizeof(*ents));
+	size_t i = 0;
+	int rc = 0;
+
+	if (!ents)
+		return -ENOMEM;
+	while (i < x->n && !rc) {
+		u32 sw = x->r[i].sw, n = 0, k;
+
+		for (; i < x->n && x->r[i].sw == sw && n < x->nodes; i++, n++) {
+			ents[n].dst = x->r[i].dst;
+			ents[n].n = x->r[i].n;
+			for (k = 0; k < x->r[i].n; k++) {
+				ents[n].c[k].hop = x->r[i].hop[k];
+				ents[n].c[k].cls = x->r[i].cls[k];
+			}
+		}
+		rc = rcf_rel_set(f, sw, ents, n, &last_err);
+	}
+	free(ents);
 	return rc;
 }
 
@@ -300,6 +335,12 @@ static bool run_traffic(const struct gcase *c, const struct rcf_fabric *f,
 		return false;
 	ctx.e = rcf_adapter_engine(a);
 	CHECK_EQ(rcf_engine_set_exact(ctx.e, exact), 0);
+	if (c->rel) {
+		struct rcf_engine_cfg cfg = {.select = c->select, .seed = 9};
+
+		CHECK_EQ(rcf_engine_configure(ctx.e, &cfg), 0);
+		CHECK_EQ(rcf_adapter_set_dest(a, true), 0);
+	}
 	CHECK_EQ(rcf_engine_exact(ctx.e), exact);
 	if (rcf_traffic_new(&s, a, &ctx.t)) {
 		rcf_adapter_free(a);
@@ -348,6 +389,15 @@ static size_t diff_gen(const struct gcase *c, long long *rc)
 	for (i = 0; i < g.nelem && nn < 1024; i++)
 		if (g.elem[i].kind == N)
 			ids[nn++] = g.elem[i].id;
+	if (c->rel) {
+		struct rels r = {.nodes = nn};
+		int vcs;
+
+		CHECK_EQ(gen_relation(c->spec, c->rel, &r.r, &r.n, &vcs), 0);
+		CHECK(vcs <= c->vcs);
+		CHECK_EQ(op_txn(f, add_rels, &r, &err), 0);
+		free(r.r);
+	}
 	if (run_traffic(c, f, ids, nn, true, &x) &&
 	    run_traffic(c, f, ids, nn, false, &y)) {
 		if (compare(name, &x, &y))
@@ -833,6 +883,38 @@ static void t_switch_when_quiet(void)
 	CHECK(skipped > 1000);
 }
 
+/*
+ * Destination-routed traffic, routed by the switches' relations: Duato
+ * with each selection and dimension order, on the base torus of a PRDT
+ * whose rank-1 links carry nothing; latency 1 and wider, slower links.
+ */
+static void t_dest(void)
+{
+	static const char *const rel[] = {"duato", "duato", "duato", "dor"};
+	size_t n = 0, i, k;
+
+	for (i = 0; i < 4; i++)
+		for (k = 0; k < 2; k++) {
+			struct gcase c = base("prdt:4:2:1", "shortest",
+					      RCF_TRAFFIC_UNIFORM);
+
+			c.vcs = 3;
+			c.rel = rel[i];
+			c.select = i < 3 ? i : 0;
+			c.rate = 700;
+			c.buf = 16;
+			if (k) {
+				c.bw = 2;
+				c.lat = 3;
+				c.buf = 24;
+				c.rate = 1200;
+			}
+			n += diff_gen(&c, NULL);
+		}
+	printf("# dest: %zu deliveries compared\n", n);
+	CHECK(n > 1000);
+}
+
 int main(void)
 {
 	static const struct tap_case cases[] = {
@@ -844,6 +926,7 @@ int main(void)
 		{"engine_diff_stream", t_stream},
 		{"engine_diff_chain", t_chain},
 		{"engine_diff_switch_when_quiet", t_switch_when_quiet},
+		{"engine_diff_dest_routed", t_dest},
 	};
 
 	return tap_run(cases, sizeof(cases) / sizeof(cases[0]));

@@ -146,6 +146,19 @@ char *fab_dump(struct rcf_fabric *f)
 			sb_printf(&b, " %02x", p->hops[i]);
 		sb_printf(&b, "\n");
 	}
+	for (k = 0; k < f->rels.cap; k++) {
+		const struct rcf_rel *rl = rcf_rel_get(f, k);
+
+		if (!rl)
+			continue;
+		sb_printf(&b, "rel %u d%u l%u c%u:", rl->sw, rl->ndst,
+			  rl->nlists, rl->ncand);
+		for (i = 0; i < rl->ndst; i++)
+			sb_printf(&b, " %u/%u", rl->dst[i], rl->list[i]);
+		for (i = 0; i < rl->ncand; i++)
+			sb_printf(&b, " %04x", rl->cand[i]);
+		sb_printf(&b, "\n");
+	}
 	return b.p;
 }
 

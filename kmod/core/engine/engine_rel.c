@@ -1,0 +1,234 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Destination routing in the switches: the routing relations copied
+ * from the model, and the selection among a destination's candidates
+ * (Documentation/adaptive.rst).  A free adaptive candidate is taken when
+ * there is one; otherwise the packet asks for its escape channel and
+ * waits for it (Duato), so the escape network alone decides whether the
+ * fabric can deadlock.
+ */
+#include "engine_priv.h"
+
+#define ENG_SEED_DEF 0x9e3779b97f4a7c15ULL
+
+static size_t eng_rel_size(u32 nnodes, const struct rcf_rel *r)
+{
+	/* sel[] first, then the u16 arrays from an even offset */
+	size_t sel = (nnodes + 1) & ~(size_t)1;
+
+	return sizeof(struct eng_rel) + sel +
+	       (r->nlists + 1 + r->ncand) * sizeof(u16);
+}
+
+static struct eng_rel *eng_rel_copy(struct rcf_engine *e,
+				    const struct rcf_rel *r)
+{
+	struct eng_rel *x = rcf_os_zalloc(eng_rel_size(e->nnodes, r));
+	u32 i;
+
+	if (!x)
+		return NULL;
+	memset(x->sel, ENG_REL_NONE, e->nnodes);
+	x->lstart = (u16 *)(x->sel + ((e->nnodes + 1) & ~1u));
+	x->cand = x->lstart + r->nlists + 1;
+	memcpy(x->lstart, r->lstart, (r->nlists + 1) * sizeof(u16));
+	memcpy(x->cand, r->cand, r->ncand * sizeof(u16));
+	for (i = 0; i < r->ndst; i++)
+		if (r->dst[i] < e->max_node &&
+		    e->node_idx[r->dst[i]] != ENG_NONE)
+			x->sel[e->node_idx[r->dst[i]]] = r->list[i];
+	return x;
+}
+
+/* After the elements: the dense indices are known. */
+int eng_rel_build(struct rcf_engine *e, const struct rcf_fabric *f)
+{
+	u32 nsw = e->nelem - e->nnodes, k;
+
+	e->rng = ENG_SEED_DEF;
+	e->rel_hops = nsw < RCF_ENGINE_MAX_HOPS ? nsw : RCF_ENGINE_MAX_HOPS;
+	for (k = 0; k < f->rels.cap; k++) {
+		const struct rcf_rel *r = rcf_vec_get(&f->rels, k);
+
+		if (!r || k >= e->max_sw || e->sw_idx[k] == ENG_NONE)
+			continue;
+		if (!e->rel) {
+			e->rel = rcf_os_zalloc((nsw + 1) * sizeof(*e->rel));
+			if (!e->rel)
+				return -ENOMEM;
+		}
+		e->rel[e->sw_idx[k] - e->nnodes] = eng_rel_copy(e, r);
+		if (!e->rel[e->sw_idx[k] - e->nnodes])
+			return -ENOMEM;
+		e->nrel++;
+	}
+	return 0;
+}
+
+void eng_rel_free(struct rcf_engine *e)
+{
+	u32 k;
+
+	for (k = 0; e->rel && k < e->nelem - e->nnodes; k++)
+		rcf_os_free(e->rel[k]);
+	rcf_os_free(e->rel);
+	e->rel = NULL;
+}
+
+u64 eng_rel_bytes(const struct rcf_engine *e)
+{
+	u32 nsw = e->nelem - e->nnodes, k;
+	const struct eng_rel *x;
+	u64 n;
+
+	if (!e->rel)
+		return 0;
+	n = (u64)(nsw + 1) * sizeof(*e->rel);
+	for (k = 0; k < nsw; k++) {
+		u32 nl;
+
+		x = e->rel[k];
+		if (!x)
+			continue;
+		/* the lists' starts end where the candidates begin */
+		nl = x->cand - x->lstart - 1;
+		n += sizeof(*x) + ((e->nnodes + 1) & ~1u) +
+		     ((u64)nl + 1 + x->lstart[nl]) * sizeof(u16);
+	}
+	return n;
+}
+
+/* xorshift64*: plain integer arithmetic, the same in rcf.ko and rcfsim */
+static u32 eng_rand(struct rcf_engine *e, u32 n)
+{
+	u64 x = e->rng;
+
+	x ^= x >> 12;
+	x ^= x << 25;
+	x ^= x >> 27;
+	e->rng = x;
+	return (u32)((x * 0x2545f4914f6cdd1dULL) >> 32) % n;
+}
+
+void eng_rel_seed(struct rcf_engine *e, u64 seed)
+{
+	e->rng = seed ? seed : ENG_SEED_DEF;
+}
+
+static u32 eng_rel_select(struct rcf_engine *e, const u32 *free, u32 n)
+{
+	u32 k, best = 0;
+
+	if (n == 1)
+		return free[0];
+	switch (e->cfg.select) {
+	case RCF_SELECT_LEAST:
+		for (k = 1; k < n; k++)
+			if (e->chan[free[k]].credit > e->chan[free[best]].credit)
+				best = k;
+		return free[best];
+	case RCF_SELECT_RANDOM:
+		return free[eng_rand(e, n)];
+	default:
+		return free[0];
+	}
+}
+
+u32 eng_rel_pick(struct rcf_engine *e, u32 el, struct eng_hop *h,
+		 int *reason)
+{
+	const struct eng_rel *r = e->rel ? e->rel[el - e->nnodes] : NULL;
+	u32 id = eng_dest_id(h->pkt->data + h->rb), free[RCF_REL_MAX_CAND];
+	u32 nfree = 0, esc = ENG_NONE, first = ENG_NONE, k, oc, cls;
+	int why = RCF_EDROP_NO_REL;
+	u8 list;
+
+	if (!r || id >= e->max_node || e->node_idx[id] == ENG_NONE ||
+	    r->sel[e->node_idx[id]] == ENG_REL_NONE) {
+		*reason = RCF_EDROP_NO_REL;
+		return ENG_NONE;
+	}
+	list = r->sel[e->node_idx[id]];
+	for (k = r->lstart[list]; k < r->lstart[list + 1]; k++) {
+		const struct eng_chan *o;
+
+		oc = eng_decode(e, el, RCF_REL_HOP(r->cand[k]), &why);
+		if (oc == ENG_NONE)
+			continue;
+		if (RCF_REL_CLS(r->cand[k]) == RCF_REL_ESCAPE) {
+			if (esc == ENG_NONE)
+				esc = oc;
+			continue;
+		}
+		if (first == ENG_NONE)
+			first = oc;
+		o = &e->chan[oc];
+		if (!o->owner && !o->wq_head && o->credit &&
+		    nfree < RCF_REL_MAX_CAND)
+			free[nfree++] = oc;
+	}
+	if (nfree) {
+		oc = eng_rel_select(e, free, nfree);
+		cls = RCF_REL_ADAPTIVE;
+	} else if (esc != ENG_NONE) {
+		oc = esc;
+		cls = RCF_REL_ESCAPE;
+	} else if (first != ENG_NONE) {
+		/* no escape to fall back on: wait for the first choice */
+		oc = first;
+		cls = RCF_REL_ADAPTIVE;
+	} else {
+		*reason = why;
+		return ENG_NONE;
+	}
+	e->elem[el].rel_class[cls]++;
+	e->st.rel_class[cls]++;
+	return oc;
+}
+
+int rcf_engine_dest_route(const struct rcf_engine *e, u32 src, u32 dst,
+			  u8 *buf)
+{
+	const struct eng_elem *x;
+	u32 p, di;
+
+	if (src >= e->max_node || e->node_idx[src] == ENG_NONE ||
+	    dst >= e->max_node || e->node_idx[dst] == ENG_NONE)
+		return -EINVAL;
+	x = &e->elem[e->node_idx[src]];
+	for (p = 0; p < x->nports; p++) {
+		di = e->port_out[x->port0 + p];
+		if (di != ENG_NONE && e->dl[di].up)
+			break;
+	}
+	if (p == x->nports)
+		return -ENOENT;
+	buf[0] = RCF_HOP(p, 0);
+	buf[1] = RCF_DEST_MARK;
+	buf[2] = dst >> 8;
+	buf[3] = dst;
+	return 0;
+}
+
+u32 rcf_engine_dest_reserve_len(const struct rcf_engine *e)
+{
+	return 1 + e->rel_hops;
+}
+
+bool rcf_engine_has_rel(const struct rcf_engine *e)
+{
+	return e->nrel != 0;
+}
+
+int rcf_engine_rel_stats(const struct rcf_engine *e, u32 sw, u64 *cls0,
+			 u64 *cls1)
+{
+	const struct eng_elem *x;
+
+	if (sw >= e->max_sw || e->sw_idx[sw] == ENG_NONE)
+		return -ENOENT;
+	x = &e->elem[e->sw_idx[sw]];
+	*cls0 = x->rel_class[0];
+	*cls1 = x->rel_class[1];
+	return 0;
+}

@@ -1,0 +1,215 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Routing relations: per switch, the candidate outputs of each
+ * destination, for destination-routed packets (Documentation/adaptive.rst).
+ * A relation goes in whole and is kept compact: the lists of candidates
+ * are stored once per switch however many destinations use them.
+ */
+#include "model.h"
+
+size_t rcf_rel_bytes(const struct rcf_rel *r)
+{
+	return sizeof(*r) + r->ndst * (sizeof(u16) + 1) +
+	       (r->nlists + 1) * sizeof(u16) + r->ncand * sizeof(u16);
+}
+
+const struct rcf_rel *rcf_rel_get(const struct rcf_fabric *f, u32 sw)
+{
+	return rcf_vec_get(&f->rels, sw);
+}
+
+static int rcf_rel_check_cand(struct rcf_fabric *f, const struct rcf_switch *s,
+			      const struct rcf_rel_cand *c, struct rcf_err *e)
+{
+	struct rcf_end at = { .kind = RCF_ELEM_SWITCH, .id = s->id };
+	struct rcf_link *l;
+	u32 lid;
+
+	if (c->hop & RCF_HOP_RESERVED)
+		return rcf_fail(e, EINVAL,
+				"relation candidate has its reserved bit set", 0);
+	if (c->cls > RCF_REL_ESCAPE)
+		return rcf_fail(e, EINVAL,
+				"relation candidate class is neither adaptive nor escape",
+				0);
+	at.port = RCF_HOP_PORT(c->hop);
+	if (at.port >= s->ports)
+		return rcf_fail(e, ERANGE,
+				"relation candidate names a port the switch does not have",
+				0);
+	lid = rcf_end_link(f, &at);
+	if (lid == RCF_NONE)
+		return rcf_fail(e, ENOENT,
+				"relation candidate names a port with no link", 0);
+	l = rcf_link_get(f, lid);
+	if (RCF_HOP_VC(c->hop) >= l->vcs)
+		return rcf_fail(e, ERANGE,
+				"relation candidate uses a virtual channel the link does not have",
+				0);
+	return 0;
+}
+
+static int rcf_rel_check(struct rcf_fabric *f, const struct rcf_switch *s,
+			 const struct rcf_rel_ent *ents, u32 n,
+			 struct rcf_err *e)
+{
+	u32 i, k;
+	int err;
+
+	for (i = 0; i < n; i++) {
+		if (!rcf_node_get(f, ents[i].dst))
+			return rcf_fail(e, ENOENT,
+					"relation destination node does not exist",
+					0);
+		if (i && ents[i].dst <= ents[i - 1].dst)
+			return rcf_fail(e, EINVAL,
+					"relation destinations must be ascending and distinct",
+					0);
+		if (!ents[i].n || ents[i].n > RCF_REL_MAX_CAND)
+			return rcf_fail(e, EINVAL,
+					"relation entry must have 1 to 8 candidates",
+					0);
+		for (k = 0; k < ents[i].n; k++) {
+			err = rcf_rel_check_cand(f, s, &ents[i].c[k], e);
+			if (err)
+				return err;
+		}
+	}
+	return 0;
+}
+
+static bool rcf_rel_same(const struct rcf_rel_ent *a,
+			 const struct rcf_rel_ent *b)
+{
+	u32 k;
+
+	if (a->n != b->n)
+		return false;
+	for (k = 0; k < a->n; k++)
+		if (a->c[k].hop != b->c[k].hop || a->c[k].cls != b->c[k].cls)
+			return false;
+	return true;
+}
+
+/*
+ * The distinct lists, each named by the first entry that has it: first[]
+ * holds their entry indices, which[] each entry's list.  A grid switch
+ * has a few lists, so the quadratic search is short.
+ */
+static int rcf_rel_lists(const struct rcf_rel_ent *ents, u32 n, u32 *first,
+			 u8 *which, u32 *nlists, u32 *ncand)
+{
+	u32 i, k;
+
+	*nlists = 0;
+	*ncand = 0;
+	for (i = 0; i < n; i++) {
+		for (k = 0; k < *nlists; k++)
+			if (rcf_rel_same(&ents[first[k]], &ents[i]))
+				break;
+		if (k == *nlists) {
+			if (k == RCF_REL_MAX_LISTS)
+				return -E2BIG;
+			first[(*nlists)++] = i;
+			*ncand += ents[i].n;
+		}
+		which[i] = k;
+	}
+	return 0;
+}
+
+static struct rcf_rel *rcf_rel_make(struct rcf_fabric *f, u32 sw,
+				    const struct rcf_rel_ent *ents, u32 n,
+				    const u32 *first, const u8 *which,
+				    u32 nlists, u32 ncand)
+{
+	struct rcf_rel shape = { .ndst = n, .nlists = nlists, .ncand = ncand };
+	struct rcf_rel *r = rcf_zalloc(f, rcf_rel_bytes(&shape));
+	u32 i, k, at = 0;
+
+	if (!r)
+		return NULL;
+	*r = shape;
+	r->sw = sw;
+	/* u16 arrays first, so each is aligned */
+	r->dst = (u16 *)(r + 1);
+	r->lstart = r->dst + n;
+	r->cand = r->lstart + nlists + 1;
+	r->list = (u8 *)(r->cand + ncand);
+	for (i = 0; i < n; i++) {
+		r->dst[i] = ents[i].dst;
+		r->list[i] = which[i];
+	}
+	for (i = 0; i < nlists; i++) {
+		const struct rcf_rel_ent *x = &ents[first[i]];
+
+		r->lstart[i] = at;
+		for (k = 0; k < x->n; k++)
+			r->cand[at++] = RCF_REL_CAND(x->c[k].hop, x->c[k].cls);
+	}
+	r->lstart[nlists] = at;
+	return r;
+}
+
+int rcf_rel_set(struct rcf_fabric *f, u32 sw, const struct rcf_rel_ent *ents,
+		u32 n, struct rcf_err *e)
+{
+	struct rcf_switch *s = rcf_switch_get(f, sw);
+	u32 nlists, ncand, *first = NULL;
+	struct rcf_rel *r = NULL;
+	u8 *which = NULL;
+	int err;
+
+	if (!s)
+		return rcf_fail(e, ENOENT, "no such switch", 0);
+	if (n > RCF_MAX_NODES)
+		return rcf_fail(e, E2BIG, "relation has more entries than nodes",
+				0);
+	err = rcf_rel_check(f, s, ents, n, e);
+	if (err)
+		return err;
+	first = rcf_zalloc(f, sizeof(*first) * RCF_REL_MAX_LISTS);
+	which = rcf_zalloc(f, n + 1);
+	if (!first || !which) {
+		err = rcf_nomem(e);
+		goto out;
+	}
+	if (rcf_rel_lists(ents, n, first, which, &nlists, &ncand)) {
+		err = rcf_fail(e, E2BIG,
+			       "relation has more than 255 distinct candidate lists",
+			       0);
+		goto out;
+	}
+	r = rcf_rel_make(f, sw, ents, n, first, which, nlists, ncand);
+	if (!r) {
+		err = rcf_nomem(e);
+		goto out;
+	}
+	/* a new relation means a new engine, as a new element does */
+	rcf_txn_mark(f, RCF_TXN_FABRIC);
+	if (rcf_vec_get(&f->rels, sw) && rcf_remove(f, RCF_J_REL, &f->rels, sw)) {
+		err = rcf_nomem(e);
+		goto out;
+	}
+	err = rcf_put(f, RCF_J_REL, &f->rels, sw, r);
+	if (err) {
+		err = rcf_nomem(e);
+		goto out;
+	}
+	r = NULL;
+out:
+	rcf_free(f, r);
+	rcf_free(f, first);
+	rcf_free(f, which);
+	return err;
+}
+
+int rcf_rel_del(struct rcf_fabric *f, u32 sw, struct rcf_err *e)
+{
+	if (!rcf_vec_get(&f->rels, sw))
+		return rcf_fail(e, ENOENT, "switch has no routing relation", 0);
+	rcf_txn_mark(f, RCF_TXN_FABRIC);
+	if (rcf_remove(f, RCF_J_REL, &f->rels, sw))
+		return rcf_nomem(e);
+	return 0;
+}
