@@ -38,7 +38,7 @@ enum mode { M_PLAN, M_COST, M_CIRCUITS };
 static const unsigned int opt_allowed[] = {
 	[M_PLAN] = PLAN_OPTS | 1u << O_JSON,
 	[M_COST] = ((1u << O_TAU_R) << 1) - 1,
-	[M_CIRCUITS] = PLAN_OPTS | 1u << O_STEP,
+	[M_CIRCUITS] = PLAN_OPTS | 1u << O_JSON | 1u << O_STEP,
 };
 static const char *const mode_names[] = {"plan", "cost", "circuits"};
 
@@ -79,6 +79,8 @@ void help_collective(FILE *f)
 	      "US: microseconds (per byte for --tau, per link for --tau-r);\n"
 	      "    defaults are the paper's Figure 4: beta 11.5, tau 0.88,\n"
 	      "    beta-r 100, tau-r 0\n"
+	      "       rcfctl collective circuits OP [PLAN OPTIONS] [--step S] "
+	      "[--json]\n"
 	      "circuits: the switch circuits of every step (or step S) on "
 	      "the k-port\n"
 	      "    machine kport:N:K, routed and checked\n",
@@ -564,24 +566,32 @@ static void machine_text(const char *spec, const struct rcf_kport *m)
 	       m->edges + m->mid - 1, m->edges);
 }
 
-/* one step's circuits, routed and walked; 0 or RCFCTL_ERR */
-static int circuits_step(const struct rcf_coll_plan *p, uint64_t si,
-			 const struct rcf_kport *m, const struct rcf_topo *t,
-			 struct rcf_kport_circ *sc)
+/* one step's circuits, routed and walked, into sc; 0 or RCFCTL_ERR */
+static int circuits_route(const struct rcf_coll_plan *p, uint64_t si,
+			  const struct rcf_kport *m, const struct rcf_topo *t,
+			  struct rcf_kport_circ *sc, size_t *n)
 {
 	const struct rcf_coll_step *s = &p->steps[si];
 	const struct rcf_coll_circ *c = p->circs + s->first_circ;
-	char err[512], lab[64];
-	size_t n;
+	char err[512];
 
-	if (rcf_kport_route(m, c, s->ncirc, sc, &n, err, sizeof(err)) ||
-	    rcf_kport_check(t, c, s->ncirc, sc, n, err, sizeof(err))) {
+	if (rcf_kport_route(m, c, s->ncirc, sc, n, err, sizeof(err)) ||
+	    rcf_kport_check(t, c, s->ncirc, sc, *n, err, sizeof(err))) {
 		fprintf(stderr,
 			"rcfctl: collective circuits: step %llu cannot be "
 			"realised: %s\n",
 			(unsigned long long)si + 1, err);
 		return RCFCTL_ERR;
 	}
+	return 0;
+}
+
+static void circuits_text(const struct rcf_coll_plan *p, uint64_t si,
+			  const struct rcf_kport_circ *sc, size_t n)
+{
+	const struct rcf_coll_step *s = &p->steps[si];
+	char lab[64];
+
 	step_label(p, s, lab, sizeof(lab));
 	printf("# step %llu (%s): %llu connections, %zu switch circuits\n",
 	       (unsigned long long)si + 1, lab, (unsigned long long)s->ncirc,
@@ -589,17 +599,63 @@ static int circuits_step(const struct rcf_coll_plan *p, uint64_t si,
 	for (size_t i = 0; i < n; i++)
 		printf("circuit add switch %u in %u out %u\n", sc[i].sw,
 		       sc[i].in, sc[i].out);
-	return 0;
 }
 
-static int circuits(const struct cli *c)
+static void circuits_json_step(struct rcf_json *j,
+			       const struct rcf_coll_plan *p, uint64_t si,
+			       const struct rcf_kport_circ *sc, size_t n)
+{
+	const struct rcf_coll_step *s = &p->steps[si];
+
+	rcf_json_obj_open(j, NULL);
+	rcf_json_u64(j, "step", si + 1);
+	rcf_json_str(j, "phase", rcf_coll_phase_name(s->phase));
+	rcf_json_u64(j, "level", s->level);
+	rcf_json_u64(j, "connections", s->ncirc);
+	rcf_json_arr_open(j, "circuits");
+	for (size_t i = 0; i < n; i++) {
+		rcf_json_obj_open(j, NULL);
+		rcf_json_u64(j, "switch", sc[i].sw);
+		rcf_json_u64(j, "in", sc[i].in);
+		rcf_json_u64(j, "out", sc[i].out);
+		rcf_json_obj_close(j);
+	}
+	rcf_json_arr_close(j);
+	rcf_json_obj_close(j);
+}
+
+static void circuits_json_head(struct rcf_json *j,
+			       const struct rcf_coll_plan *p, const char *spec,
+			       const struct rcf_kport *m)
+{
+	rcf_json_obj_open(j, NULL);
+	rcf_json_str(j, "op", rcf_coll_op_name(p->op));
+	rcf_json_u64(j, "nodes", p->nodes);
+	rcf_json_u64(j, "k", p->k);
+	rcf_json_u64(j, "root", p->root);
+	rcf_json_u64(j, "size", p->size);
+	rcf_json_u64(j, "h", p->h);
+	rcf_json_u64(j, "split", p->split);
+	rcf_json_obj_open(j, "machine");
+	rcf_json_str(j, "spec", spec);
+	rcf_json_str(j, "kind", m->per ? "clos" : "crossbar");
+	rcf_json_u64(j, "edge_switches", m->per ? m->edges : 1);
+	rcf_json_u64(j, "middle_switches", m->mid);
+	rcf_json_u64(j, "node_ports_per_edge", m->per);
+	rcf_json_obj_close(j);
+	rcf_json_arr_open(j, "steps");
+}
+
+static int circuits(struct ctl *ctl, const struct cli *c)
 {
 	struct rcf_kport_circ *sc = NULL;
 	struct rcf_coll_plan p;
 	struct rcf_kport m;
 	struct rcf_topo t;
+	struct rcf_json j;
 	char spec[48], err[256];
 	uint64_t most = 0;
+	size_t n;
 	int rc;
 
 	snprintf(spec, sizeof(spec), "kport:%u:%u", c->a.nodes, c->a.k);
@@ -627,17 +683,36 @@ static int circuits(const struct cli *c)
 	rc = sc ? RCFCTL_OK : RCFCTL_ERR;
 	if (!sc)
 		fprintf(stderr, "rcfctl: collective circuits: out of memory\n");
-	if (!rc) {
+	/* JSON is printed whole or not at all: every step is routed first */
+	for (uint64_t si = 0; !rc && ctl->json && si < p.nsteps; si++)
+		if (!c->step || c->step == si + 1)
+			rc = circuits_route(&p, si, &m, &t, sc, &n);
+	if (!rc && ctl->json) {
+		rcf_json_init(&j, stdout, ctl->pretty);
+		circuits_json_head(&j, &p, spec, &m);
+	} else if (!rc) {
 		printf("# ");
 		print_head(&p);
 		machine_text(spec, &m);
 	}
-	for (uint64_t si = 0; !rc && si < p.nsteps; si++)
-		if (!c->step || c->step == si + 1)
-			rc = circuits_step(&p, si, &m, &t, sc);
-	if (!rc)
+	for (uint64_t si = 0; !rc && si < p.nsteps; si++) {
+		if (c->step && c->step != si + 1)
+			continue;
+		rc = circuits_route(&p, si, &m, &t, sc, &n);
+		if (!rc && ctl->json)
+			circuits_json_step(&j, &p, si, sc, n);
+		else if (!rc)
+			circuits_text(&p, si, sc, n);
+	}
+	if (!rc && ctl->json) {
+		rcf_json_arr_close(&j);
+		rcf_json_bool(&j, "realised", 1);
+		rcf_json_obj_close(&j);
+		rcf_json_end(&j);
+	} else if (!rc) {
 		printf("# realised: every connection routed and walked, no "
 		       "switch port used twice\n");
+	}
 	free(sc);
 	rcf_topo_free(&t);
 	rcf_coll_plan_free(&p);
@@ -677,7 +752,7 @@ int cmd_collective(struct ctl *ctl, int argc, char **argv)
 	if (c.cost)
 		return c.split_all ? cost_all(ctl, &c) : cost_one(ctl, &c);
 	if (c.mode == M_CIRCUITS)
-		return circuits(&c);
+		return circuits(ctl, &c);
 	rc = make_plan(&c.a, &p);
 	if (rc)
 		return rc;

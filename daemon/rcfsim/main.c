@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "rcfsim.h"
+#include "coll_cli.h"
 
 int main(int argc, char **argv)
 {
@@ -20,6 +21,8 @@ int main(int argc, char **argv)
 
 	if (argc > 1 && !strcmp(argv[1], "gd"))
 		return sim_gd_main(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "collective"))
+		return sim_coll_main(argc - 1, argv + 1);
 	rc = sim_parse(argc, argv, &o);
 	if (rc) {
 		sim_opts_free(&o);

@@ -17,6 +17,7 @@ static const char usage[] =
 	"as a userspace program and prints the traffic's throughput and\n"
 	"latency and the fabric's counters (as rcfctl stats prints them).\n"
 	"rcfsim gd --help: García-Duato reconfiguration (section GD).\n"
+	"rcfsim collective --help: collective plans run on kport:N:K.\n"
 	"\n"
 	"Fabric:\n"
 	"  -g, --gen SPEC         ring:N, mesh:XxY, torus:XxY, hypercube:D, "

@@ -306,9 +306,9 @@ int sim_topo_load(const struct sim_topo_opts *o, struct sim_fabric *f,
 		free(g);
 		return -1;
 	}
-	if (get_routes(o, &t, g, &s, f, err, errlen))
+	if (!o->no_routes && get_routes(o, &t, g, &s, f, err, errlen))
 		goto out;
-	if (check_routes(g, &s, f, err, errlen))
+	if (!o->no_routes && check_routes(g, &s, f, err, errlen))
 		goto out;
 	if (o->relation && get_relation(o, &t, f, err, errlen))
 		goto out;

@@ -80,6 +80,7 @@ struct sim_topo_opts {
 	const char *gen, *topo;
 	const char *routes; /* algorithm name or route file; NULL: default */
 	int paths, vcs;
+	int no_routes; /* the fabric only (its circuits made as paths) */
 	unsigned long long
 		tie_seed;     /* dor's tie-seed, 0: the router's default */
 	const char *relation; /* --relation: dor, duato; NULL: none */

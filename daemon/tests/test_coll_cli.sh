@@ -17,7 +17,7 @@ refuses() {
 }
 
 echo "TAP version 13"
-echo "1..25"
+echo "1..26"
 refuses "OP missing" plan
 refuses 'no operation "reduce"' plan reduce
 refuses 'unknown command "run"' run bcast
@@ -35,7 +35,7 @@ refuses '--tau "-1": not a number' cost bcast --tau -1
 refuses "take fewer nodes" plan alltoall --nodes 60000
 refuses "N\*K = 600 node ports, at most 512" circuits gossip --nodes 200 --k 3
 refuses "--step 3 is past the plan's 2 steps" circuits gossip --nodes 9 --k 2 --step 3
-refuses 'unexpected "--json"' circuits gossip --json
+refuses 'unexpected "--beta"' circuits gossip --beta 3
 
 $CTL collective plan bcast --nodes 9 --k 2 --size 9 --split 2 >"$T/out"
 rc=$?
@@ -66,6 +66,19 @@ rc=$?
 grep -q "^# machine kport:64:4: three-stage Clos, edge switches 0-15 of 16 node ports and 16 uplinks, middle switches 16-31 of 16 ports" "$T/out" &&
 	grep -q "^# realised: every connection routed and walked" "$T/out"
 ok $((rc | $?)) "circuits alltoall 64/4: every step realised on the Clos"
+
+# the same circuits as JSON: step 1 of scatter 12/3 routed as in text
+$CTL collective circuits scatter --nodes 12 --k 3 --json >"$T/c.json" &&
+	python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+s = d["steps"][0]
+assert d["machine"]["kind"] == "clos" and d["machine"]["edge_switches"] == 6
+assert d["realised"] and len(d["steps"]) == 2 and s["connections"] == 3
+assert len(s["circuits"]) == 14
+assert s["circuits"][0] == {"switch": 0, "in": 0, "out": 3}
+' "$T/c.json"
+ok $? "circuits --json: the machine and step 1's 14 circuits"
 
 # one step's circuits on the generated machine: the model takes them
 $CTL topo apply kport:16:3 --dry-run >"$T/m.topo" &&

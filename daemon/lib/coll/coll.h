@@ -124,4 +124,20 @@ int rcf_coll_item_initial(const struct rcf_coll_plan *p, uint32_t item,
  */
 int rcf_coll_check(const struct rcf_coll_plan *p, char *err, size_t len);
 
+/*
+ * The checker's replay a step at a time, for whoever runs a plan and
+ * compares what its nodes received (rcfsim collective): new starts from
+ * the operation's first state (NULL with why in err), step replays step
+ * si (from 0; call them in order) with the checker's faults, holds says
+ * whether node holds item after the steps replayed so far.
+ */
+struct rcf_coll_replay;
+struct rcf_coll_replay *rcf_coll_replay_new(const struct rcf_coll_plan *p,
+					    char *err, size_t len);
+int rcf_coll_replay_step(struct rcf_coll_replay *r, uint64_t si, char *err,
+			 size_t len);
+int rcf_coll_replay_holds(const struct rcf_coll_replay *r, uint32_t node,
+			  uint32_t item);
+void rcf_coll_replay_free(struct rcf_coll_replay *r);
+
 #endif

@@ -12,7 +12,7 @@
 #include "coll/coll.h"
 #include "util/errf.h"
 
-struct replay {
+struct rcf_coll_replay {
 	const struct rcf_coll_plan *p;
 	uint64_t words;
 	uint64_t *held, *next;
@@ -20,7 +20,8 @@ struct replay {
 	uint8_t *dir_used; /* [circuit * 2 + direction] in this step */
 };
 
-static uint64_t *set_of(const struct replay *r, uint64_t *base, uint32_t n)
+static uint64_t *set_of(const struct rcf_coll_replay *r, uint64_t *base,
+			uint32_t n)
 {
 	return base + (uint64_t)n * r->words;
 }
@@ -30,8 +31,9 @@ static int has(const uint64_t *s, uint64_t i)
 	return (int)(s[i / 64] >> (i % 64) & 1);
 }
 
-static int check_circuits(struct replay *r, const struct rcf_coll_step *s,
-			  uint64_t sn, char *err, size_t len)
+static int check_circuits(struct rcf_coll_replay *r,
+			  const struct rcf_coll_step *s, uint64_t sn, char *err,
+			  size_t len)
 {
 	const struct rcf_coll_plan *p = r->p;
 
@@ -81,7 +83,7 @@ static int check_circuits(struct replay *r, const struct rcf_coll_step *s,
 	return 0;
 }
 
-static int check_xfer(struct replay *r, const struct rcf_coll_step *s,
+static int check_xfer(struct rcf_coll_replay *r, const struct rcf_coll_step *s,
 		      uint64_t sn, uint64_t xi, char *err, size_t len)
 {
 	const struct rcf_coll_plan *p = r->p;
@@ -155,7 +157,8 @@ static int check_xfer(struct replay *r, const struct rcf_coll_step *s,
  * or-ed after the losses so that an item both passed on and received in
  * one step stays.
  */
-static int replay_step(struct replay *r, uint64_t si, char *err, size_t len)
+static int replay_step(struct rcf_coll_replay *r, uint64_t si, char *err,
+		       size_t len)
 {
 	const struct rcf_coll_plan *p = r->p;
 	const struct rcf_coll_step *s = &p->steps[si];
@@ -187,7 +190,7 @@ static int replay_step(struct replay *r, uint64_t si, char *err, size_t len)
 	return 0;
 }
 
-static int check_final(struct replay *r, char *err, size_t len)
+static int check_final(struct rcf_coll_replay *r, char *err, size_t len)
 {
 	const struct rcf_coll_plan *p = r->p;
 	char name[96];
@@ -207,35 +210,76 @@ static int check_final(struct replay *r, char *err, size_t len)
 	return 0;
 }
 
-int rcf_coll_check(const struct rcf_coll_plan *p, char *err, size_t len)
+struct rcf_coll_replay *rcf_coll_replay_new(const struct rcf_coll_plan *p,
+					    char *err, size_t len)
 {
-	struct replay r = {.p = p};
+	struct rcf_coll_replay *r;
 	uint64_t all;
-	int rc = 0;
 
-	if (p->nodes < 2 || p->k < 1 || p->k > RCF_COLL_MAX_K || !p->nitems)
-		return rcf_errf(err, len,
-				"the plan has no nodes, ports or "
-				"items");
-	r.words = (p->nitems + 63) / 64;
-	all = r.words * p->nodes;
-	r.held = calloc(all, 8);
-	r.next = calloc(all, 8);
-	r.port_of = calloc((size_t)p->nodes * p->k, sizeof(*r.port_of));
-	if (!r.held || !r.next || !r.port_of)
-		rc = rcf_errf(err, len, "out of memory");
-	for (uint32_t n = 0; !rc && n < p->nodes; n++)
+	if (p->nodes < 2 || p->k < 1 || p->k > RCF_COLL_MAX_K || !p->nitems) {
+		rcf_errf(err, len, "the plan has no nodes, ports or items");
+		return NULL;
+	}
+	r = calloc(1, sizeof(*r));
+	if (!r) {
+		rcf_errf(err, len, "out of memory");
+		return NULL;
+	}
+	r->p = p;
+	r->words = (p->nitems + 63) / 64;
+	all = r->words * p->nodes;
+	r->held = calloc(all, 8);
+	r->next = calloc(all, 8);
+	r->port_of = calloc((size_t)p->nodes * p->k, sizeof(*r->port_of));
+	if (!r->held || !r->next || !r->port_of) {
+		rcf_coll_replay_free(r);
+		rcf_errf(err, len, "out of memory");
+		return NULL;
+	}
+	for (uint32_t n = 0; n < p->nodes; n++)
 		for (uint32_t i = 0; i < p->nitems; i++)
 			if (rcf_coll_item_initial(p, i, n))
-				set_of(&r, r.held, n)[i / 64] |= 1ull
+				set_of(r, r->held, n)[i / 64] |= 1ull
 								 << (i % 64);
+	return r;
+}
+
+int rcf_coll_replay_step(struct rcf_coll_replay *r, uint64_t si, char *err,
+			 size_t len)
+{
+	if (si >= r->p->nsteps)
+		return rcf_errf(err, len, "step %llu: past the plan's %llu",
+				(unsigned long long)si + 1,
+				(unsigned long long)r->p->nsteps);
+	return replay_step(r, si, err, len);
+}
+
+int rcf_coll_replay_holds(const struct rcf_coll_replay *r, uint32_t node,
+			  uint32_t item)
+{
+	return has(set_of(r, r->held, node), item);
+}
+
+void rcf_coll_replay_free(struct rcf_coll_replay *r)
+{
+	if (!r)
+		return;
+	free(r->held);
+	free(r->next);
+	free(r->port_of);
+	free(r->dir_used);
+	free(r);
+}
+
+int rcf_coll_check(const struct rcf_coll_plan *p, char *err, size_t len)
+{
+	struct rcf_coll_replay *r = rcf_coll_replay_new(p, err, len);
+	int rc = r ? 0 : -1;
+
 	for (uint64_t s = 0; !rc && s < p->nsteps; s++)
-		rc = replay_step(&r, s, err, len);
+		rc = replay_step(r, s, err, len);
 	if (!rc)
-		rc = check_final(&r, err, len);
-	free(r.held);
-	free(r.next);
-	free(r.port_of);
-	free(r.dir_used);
+		rc = check_final(r, err, len);
+	rcf_coll_replay_free(r);
 	return rc;
 }

@@ -1,0 +1,62 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# rcfsim collective end to end: the command line, the text and JSON
+# output, and a plan run on the engine against the cost model with the
+# fitted parameters.  TAP 13.
+cd "$(dirname "$0")/.." || exit 1
+SIM=./bin/rcfsim
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+. tests/tap.sh
+
+# json FILE EXPR: EXPR (Python, over the parsed document d) must hold
+json() {
+	python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+ok = eval("(" + sys.argv[2] + ")")
+if not ok:
+    print("# failed:", sys.argv[2])
+    print("# got:", {k: v for k, v in d.items() if k != "fit"})
+sys.exit(0 if ok else 1)' "$1" "$2"
+}
+
+echo "TAP version 13"
+echo "1..10"
+
+$SIM collective bcast --nodes 9 --k 2 --size 9 --split 2 --beta-r 100 \
+	--tau-r 3 --json >"$T/b.json"
+ok $? "bcast on kport:9:2 runs"
+# step 3 joins the 6 pairs step 2 had joined again: their 12 circuits stay
+json "$T/b.json" 'len(d["steps"]) == 4 and
+	[s["circuits_kept"] for s in d["steps"]] == [0, 0, 12, 0] and
+	d["circuits_set"] == d["circuits"] - 12 and
+	d["reconf_cycles"] == 4 * 100 + 3 * d["circuits_set"] and
+	d["model_reconf_cycles"] == 4 * 100 + 3 * d["circuits"]'
+ok $? "bcast: kept circuits counted and not paid for"
+# 9 bytes in 9 pieces: one packet per transfer, every port at once
+json "$T/b.json" 'abs(d["ratio"] - 1) < 0.05 and
+	d["bytes_verified"] == sum(s["bytes"] for s in d["steps"])'
+ok $? "bcast: one-packet transfers within 5 % of the model"
+
+$SIM collective alltoall --nodes 16 --k 3 --size 2000 --json >"$T/a.json"
+ok $? "alltoall on kport:16:3 runs"
+# a node's transfers leave one after another: the serial model holds
+json "$T/a.json" 'abs(d["serial_ratio"] - 1) < 0.15 and
+	d["fit"]["tau"] > 1 and d["fit"]["beta"] > 0 and
+	len(d["fit"]["points"]) == 32'
+ok $? "alltoall: within 15 % of one port at a time, fit from 32 points"
+
+$SIM collective scatter --nodes 12 --k 3 >"$T/s.txt"
+grep -q "^checked: " "$T/s.txt" && grep -q "^communication: " "$T/s.txt"
+ok $? "scatter: text output with the totals"
+
+ok_usage_error "no operation" "an unknown operation is refused" \
+	$SIM collective reduce
+ok_usage_error "not for gossip" "gossip has no root" \
+	$SIM collective gossip --root 1
+ok_usage_error "N\*K is past" "a machine past 512 ports is refused" \
+	$SIM collective scatter --nodes 200 --k 3
+ok_usage_error "given twice" "a repeated option is refused" \
+	$SIM collective scatter --k 2 --k 3
+exit $failed
