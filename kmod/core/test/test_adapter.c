@@ -71,24 +71,7 @@ static struct rcf_adapter *adapter(struct rcf_fabric *f, int policy)
 /* Runs to idle, checking the engine's invariants every few cycles. */
 static long long run(struct rcf_adapter *a, u64 max)
 {
-	struct rcf_engine *e = rcf_adapter_engine(a);
-	u64 start = rcf_engine_now(e);
-	const char *err;
-	long long r;
-
-	for (;;) {
-		r = rcf_engine_run(e, 64);
-		err = rcf_engine_check(e);
-		if (err) {
-			printf("# invariant broken at cycle %llu: %s\n",
-			       (unsigned long long)rcf_engine_now(e), err);
-			tap_failed = 1;
-			return -1;
-		}
-		if (r <= 0 || rcf_engine_now(e) - start >= max)
-			return r < 0 ? r
-				     : (long long)(rcf_engine_now(e) - start);
-	}
+	return run_checked_by(rcf_adapter_engine(a), max, 64);
 }
 
 /*

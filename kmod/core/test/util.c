@@ -334,14 +334,14 @@ void link_params(struct rcf_fabric *f, u32 id, u32 bw, u32 lat, u32 buf)
 }
 
 /* Runs to idle one cycle at a time, checking every invariant each cycle. */
-long long run_checked(struct rcf_engine *e, u64 max)
+long long run_checked_by(struct rcf_engine *e, u64 max, u64 step)
 {
 	u64 start = rcf_engine_now(e);
 	const char *err;
 	long long r;
 
 	while (rcf_engine_now(e) - start < max) {
-		r = rcf_engine_run(e, 1);
+		r = rcf_engine_run(e, step);
 		err = rcf_engine_check(e);
 		if (err) {
 			printf("# invariant broken at cycle %llu: %s\n",
@@ -355,6 +355,11 @@ long long run_checked(struct rcf_engine *e, u64 max)
 			break;
 	}
 	return rcf_engine_now(e) - start;
+}
+
+long long run_checked(struct rcf_engine *e, u64 max)
+{
+	return run_checked_by(e, max, 1);
 }
 
 struct eng_got egot;

@@ -56,6 +56,8 @@ void fab_star(struct rcf_fabric *f, u32 cq);
 struct rcf_engine;
 /* Runs to idle one cycle at a time, checking every invariant each cycle. */
 long long run_checked(struct rcf_engine *e, u64 max);
+/* The same, checking every step cycles: cheaper on long runs. */
+long long run_checked_by(struct rcf_engine *e, u64 max, u64 step);
 
 /*
  * What an engine handed up, in order, the first 256 kept: the engine
