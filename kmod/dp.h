@@ -313,6 +313,12 @@ void rcf_dp_resume(struct rcf_dp *dp);
 /* Suspended, no dp->lock: 0 once idle, -ETIMEDOUT, -EDEADLK if stuck. */
 int rcf_dp_wait_idle(struct rcf_dp *dp, u32 timeout_ms, u64 *cycles);
 
+/* A node's counts as they passed a multiple of the threshold. */
+struct rcf_thresh_ev {
+	u32 node;
+	u64 sent, recv;
+};
+
 /*
  * dp_thresh.c: RCF_CMD_NODE_THRESHOLD.  check runs in the kthread under
  * dp->lock after each slice and queues events; notify sends them with
@@ -340,6 +346,15 @@ static inline u64 rcf_dp_now(struct rcf_dp *dp)
 struct rcf_dp_path_info {
 	struct rcf_adapter_path ap;	/* state RETURNED included */
 	u64 wait_ns;
+};
+
+/* A PATH_RETURNED or PATH_REQUEST event, as the data path saw it. */
+struct rcf_path_ev {
+	u8 cmd;
+	bool has_path;		/* RETURNED: p is known */
+	struct rcf_path p;
+	struct rcf_dp_path_info pi;
+	u32 master, dst, waiting, error;	/* REQUEST */
 };
 
 void rcf_dp_path_init(struct rcf_dp *dp);

@@ -28,11 +28,7 @@ struct rcf_dp_pcopy {
 /* A queued PATH_RETURNED or PATH_REQUEST event. */
 struct rcf_dp_pev {
 	struct list_head list;
-	u8 cmd;
-	bool has_path;		/* RETURNED: p is known */
-	struct rcf_path p;
-	struct rcf_dp_path_info pi;
-	u32 master, dst, waiting, error;	/* REQUEST */
+	struct rcf_path_ev e;
 };
 
 void rcf_dp_path_init(struct rcf_dp *dp)
@@ -67,7 +63,7 @@ static struct rcf_dp_pev *rcf_dp_pev_new(struct rcf_dp *dp, u8 cmd)
 		return NULL;
 	ev = kzalloc(sizeof(*ev), GFP_KERNEL_ACCOUNT);
 	if (ev)
-		ev->cmd = cmd;
+		ev->e.cmd = cmd;
 	return ev;
 }
 
@@ -86,10 +82,10 @@ void rcf_dp_path_event_request(struct rcf_dp *dp, u32 master, u32 dst,
 
 	if (!ev)
 		return;
-	ev->master = master;
-	ev->dst = dst;
-	ev->waiting = waiting;
-	ev->error = error;
+	ev->e.master = master;
+	ev->e.dst = dst;
+	ev->e.waiting = waiting;
+	ev->e.error = error;
 	rcf_dp_pev_add(dp, ev);
 }
 
@@ -108,17 +104,17 @@ void rcf_dp_path_returned(void *priv, u32 id)
 	ev = rcf_dp_pev_new(dp, RCF_CMD_PATH_RETURNED);
 	if (!ev)
 		return;
-	ev->p.id = id;
+	ev->e.p.id = id;
 	if (c) {
-		ev->has_path = true;
-		ev->p = c->p;
-		ev->pi.wait_ns = c->wait_ns;
+		ev->e.has_path = true;
+		ev->e.p = c->p;
+		ev->e.pi.wait_ns = c->wait_ns;
 	}
-	if (!dp->ad || rcf_adapter_path_get(dp->ad, id, &ev->pi.ap)) {
-		memset(&ev->pi.ap, 0, sizeof(ev->pi.ap));
-		ev->pi.ap.id = id;
+	if (!dp->ad || rcf_adapter_path_get(dp->ad, id, &ev->e.pi.ap)) {
+		memset(&ev->e.pi.ap, 0, sizeof(ev->e.pi.ap));
+		ev->e.pi.ap.id = id;
 	}
-	ev->pi.ap.state = RCF_PATH_RETURNED;
+	ev->e.pi.ap.state = RCF_PATH_RETURNED;
 	rcf_dp_pev_add(dp, ev);
 }
 
@@ -229,42 +225,9 @@ bool rcf_dp_path_is_returned(struct rcf_dp *dp, const struct rcf_path *p)
 	return pi.ap.state == RCF_PATH_RETURNED;
 }
 
-static struct sk_buff *rcf_dp_pev_msg(const struct rcf_dp_pev *ev)
-{
-	struct sk_buff *skb = genlmsg_new(512, GFP_KERNEL);
-	void *hdr;
-	int err;
-
-	if (!skb)
-		return NULL;
-	hdr = genlmsg_put(skb, 0, 0, &rcf_genl_family, 0,
-			  rcf_ntf_cmd(ev->cmd));
-	if (!hdr)
-		goto fail;
-	if (ev->cmd == RCF_CMD_PATH_RETURNED && ev->has_path)
-		err = rcf_fill_path(skb, &ev->p, &ev->pi);
-	else if (ev->cmd == RCF_CMD_PATH_RETURNED)
-		err = nla_put_u32(skb, RCF_A_PATH_ID, ev->p.id) ||
-		      nla_put_u8(skb, RCF_A_PATH_STATE, RCF_PATH_RETURNED);
-	else
-		err = nla_put_u32(skb, RCF_A_PATH_MASTER, ev->master) ||
-		      nla_put_u32(skb, RCF_A_PATH_DST, ev->dst) ||
-		      nla_put_u32(skb, RCF_A_PATH_WAITING, ev->waiting) ||
-		      (ev->error &&
-		       nla_put_u32(skb, RCF_A_PATH_ERROR, ev->error));
-	if (err)
-		goto fail;
-	genlmsg_end(skb, hdr);
-	return skb;
-fail:
-	nlmsg_free(skb);
-	return NULL;
-}
-
 void rcf_dp_path_notify(struct rcf_dp *dp)
 {
 	struct rcf_dp_pev *ev, *tmp;
-	struct sk_buff *skb;
 	LIST_HEAD(q);
 
 	spin_lock(&dp->pev_lock);
@@ -272,10 +235,7 @@ void rcf_dp_path_notify(struct rcf_dp *dp)
 		list_splice_init(&dp->pev, &q);
 	spin_unlock(&dp->pev_lock);
 	list_for_each_entry_safe(ev, tmp, &q, list) {
-		skb = rcf_dp_pev_msg(ev);
-		if (skb)
-			genlmsg_multicast_netns(&rcf_genl_family, dp->rn->net,
-						skb, 0, 0, GFP_KERNEL);
+		rcf_path_ev_send(dp->rn->net, &ev->e);
 		list_del(&ev->list);
 		kfree(ev);
 	}

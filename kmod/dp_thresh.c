@@ -23,8 +23,7 @@ struct rcf_dp_thresh_node {
 
 struct rcf_dp_thresh_ev {
 	struct list_head list;
-	u32 node;
-	u64 sent, recv;
+	struct rcf_thresh_ev e;
 };
 
 struct rcf_dp_thresh {
@@ -87,9 +86,9 @@ static void rcf_dp_thresh_moved(void *priv, u32 id, u64 sent, u64 recv)
 	ev = kmalloc(sizeof(*ev), GFP_KERNEL_ACCOUNT);
 	if (!ev)
 		return;
-	ev->node = id;
-	ev->sent = n->sent;
-	ev->recv = n->recv;
+	ev->e.node = id;
+	ev->e.sent = n->sent;
+	ev->e.recv = n->recv;
 	spin_lock(&th->qlock);
 	list_add_tail(&ev->list, &th->q);
 	spin_unlock(&th->qlock);
@@ -115,31 +114,10 @@ void rcf_dp_thresh_check(struct rcf_dp *dp)
 	rcf_dp_thresh_take(dp);
 }
 
-static struct sk_buff *rcf_dp_thresh_msg(const struct rcf_dp_thresh_ev *ev)
-{
-	struct sk_buff *skb = genlmsg_new(64, GFP_KERNEL);
-	void *hdr;
-
-	if (!skb)
-		return NULL;
-	hdr = genlmsg_put(skb, 0, 0, &rcf_genl_family, 0,
-			  RCF_CMD_NODE_THRESHOLD);
-	if (!hdr || nla_put_u32(skb, RCF_A_NODE_ID, ev->node) ||
-	    nla_put_u64_64bit(skb, RCF_A_THRESH_SENT, ev->sent, RCF_A_PAD) ||
-	    nla_put_u64_64bit(skb, RCF_A_THRESH_RECEIVED, ev->recv,
-			      RCF_A_PAD)) {
-		nlmsg_free(skb);
-		return NULL;
-	}
-	genlmsg_end(skb, hdr);
-	return skb;
-}
-
 void rcf_dp_thresh_notify(struct rcf_dp *dp)
 {
 	struct rcf_dp_thresh *th = READ_ONCE(dp->th);
 	struct rcf_dp_thresh_ev *ev, *tmp;
-	struct sk_buff *skb;
 	LIST_HEAD(q);
 
 	if (!th)
@@ -148,10 +126,7 @@ void rcf_dp_thresh_notify(struct rcf_dp *dp)
 	list_splice_init(&th->q, &q);
 	spin_unlock(&th->qlock);
 	list_for_each_entry_safe(ev, tmp, &q, list) {
-		skb = rcf_dp_thresh_msg(ev);
-		if (skb)
-			genlmsg_multicast_netns(&rcf_genl_family, dp->rn->net,
-						skb, 0, 0, GFP_KERNEL);
+		rcf_thresh_ev_send(dp->rn->net, &ev->e);
 		list_del(&ev->list);
 		kfree(ev);
 	}

@@ -133,19 +133,10 @@ bool rcf_dp_traffic_running(struct rcf_dp_traffic *tr)
 /* The completion event, built now and sent by the kthread unlocked. */
 static void rcf_dp_traffic_event(struct rcf_dp *dp)
 {
-	struct sk_buff *skb;
-	void *hdr;
+	struct sk_buff *skb = rcf_traffic_done_msg(dp->tr);
 
-	skb = genlmsg_new(NLMSG_DEFAULT_SIZE, GFP_KERNEL);
 	if (!skb)
 		return;
-	hdr = genlmsg_put(skb, 0, 0, &rcf_genl_family, 0,
-			  RCF_CMD_TRAFFIC_DONE_NTF);
-	if (!hdr || rcf_traffic_fill(skb, dp->tr)) {
-		nlmsg_free(skb);
-		return;
-	}
-	genlmsg_end(skb, hdr);
 	kfree_skb(xchg(&dp->tr_ev, skb));
 	wake_up(&dp->wq);
 }
@@ -260,6 +251,5 @@ void rcf_dp_traffic_notify(struct rcf_dp *dp)
 	struct sk_buff *skb = xchg(&dp->tr_ev, NULL);
 
 	if (skb)
-		genlmsg_multicast_netns(&rcf_genl_family, dp->rn->net, skb, 0,
-					0, GFP_KERNEL);
+		rcf_ntf_send(dp->rn->net, skb);
 }

@@ -92,6 +92,9 @@ void rcf_fabric_committed(struct rcf_req *req, bool reroute);
 
 /* dp_epoch.c: commits the open transaction as one epoch */
 int rcf_epoch_commit(struct rcf_req *req);
+void rcf_epoch_totals(u64 *applied, u64 *rolled_back);
+
+/* genl_epoch.c: the epoch's event and EPOCH_GET */
 void rcf_epoch_notify(struct rcf_req *req);
 int rcf_epoch_get_doit(struct sk_buff *skb, struct genl_info *info);
 
@@ -133,10 +136,18 @@ int rcf_path_request_doit(struct sk_buff *skb, struct genl_info *info);
 int rcf_stats_dumpit(struct sk_buff *skb, struct netlink_callback *cb);
 int rcf_stats_reset_doit(struct sk_buff *skb, struct genl_info *info);
 
-/* notify.c */
+/* notify.c: a transaction's events, queued until it commits */
 void rcf_events_send(struct rcf_req *req);
 void rcf_events_free(struct rcf_req *req);
 int rcf_event_add(struct rcf_req *req, u8 cmd, const void *obj, size_t len);
+
+/* genl_ntf.c: notifications built and sent to the events group */
 u8 rcf_ntf_cmd(u8 cmd);
+void rcf_ntf_send(struct net *net, struct sk_buff *skb);
+void rcf_event_send(struct net *net, struct rcf_fabric *f,
+		    const struct rcf_event *ev);
+void rcf_path_ev_send(struct net *net, const struct rcf_path_ev *ev);
+void rcf_thresh_ev_send(struct net *net, const struct rcf_thresh_ev *ev);
+struct sk_buff *rcf_traffic_done_msg(struct rcf_dp_traffic *tr);
 
 #endif /* _RCF_KMOD_H */

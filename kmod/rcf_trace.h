@@ -29,54 +29,18 @@ enum rcf_trace_path_ev {
 
 #include <linux/tracepoint.h>
 #include <linux/rcf.h>
+#include <linux/rcf_drop.h>
 
 /*
- * The drop reasons by value in the format file, so that user-space
- * tools print rcf_show_drop()'s names; daemon/tests/test_drop_names.c
- * keeps this list, rcf_show_drop() and rcfctl's names in step with
- * enum rcf_drop_reason.
+ * The drop reasons by value in the format file, named as every tool
+ * names them (uapi/linux/rcf_drop.h, the one list of names).
  */
-TRACE_DEFINE_ENUM(RCF_DROP_UNSPEC);
-TRACE_DEFINE_ENUM(RCF_DROP_BAD_BYTE);
-TRACE_DEFINE_ENUM(RCF_DROP_NO_PORT);
-TRACE_DEFINE_ENUM(RCF_DROP_NO_LINK);
-TRACE_DEFINE_ENUM(RCF_DROP_LINK_DOWN);
-TRACE_DEFINE_ENUM(RCF_DROP_BAD_VC);
-TRACE_DEFINE_ENUM(RCF_DROP_HOP_LIMIT);
-TRACE_DEFINE_ENUM(RCF_DROP_ROUTE_END);
-TRACE_DEFINE_ENUM(RCF_DROP_TOO_BIG);
-TRACE_DEFINE_ENUM(RCF_DROP_NO_MEM);
-TRACE_DEFINE_ENUM(RCF_DROP_NO_DEST);
-TRACE_DEFINE_ENUM(RCF_DROP_NO_ROUTE);
-TRACE_DEFINE_ENUM(RCF_DROP_MSG_SIZE);
-TRACE_DEFINE_ENUM(RCF_DROP_REASSEMBLY);
-TRACE_DEFINE_ENUM(RCF_DROP_RECONFIG);
-TRACE_DEFINE_ENUM(RCF_DROP_NOT_IP);
-TRACE_DEFINE_ENUM(RCF_DROP_DOWN);
-TRACE_DEFINE_ENUM(RCF_DROP_BAD_HEADER);
-TRACE_DEFINE_ENUM(RCF_DROP_NO_PATH);
+#define RCF_DROP_TRACE_ENUM(r, name) TRACE_DEFINE_ENUM(r)
+RCF_DROP_REASONS(RCF_DROP_TRACE_ENUM, ;);
 
+#define RCF_DROP_SYM(r, name) { r, name }
 #define rcf_show_drop(r)						\
-	__print_symbolic(r,						\
-		{ RCF_DROP_UNSPEC, "unspec" },				\
-		{ RCF_DROP_BAD_BYTE, "bad_byte" },			\
-		{ RCF_DROP_NO_PORT, "no_port" },			\
-		{ RCF_DROP_NO_LINK, "no_link" },			\
-		{ RCF_DROP_LINK_DOWN, "link_down" },			\
-		{ RCF_DROP_BAD_VC, "bad_vc" },				\
-		{ RCF_DROP_HOP_LIMIT, "hop_limit" },			\
-		{ RCF_DROP_ROUTE_END, "route_end" },			\
-		{ RCF_DROP_TOO_BIG, "too_big" },			\
-		{ RCF_DROP_NO_MEM, "no_mem" },				\
-		{ RCF_DROP_NO_DEST, "no_dest" },			\
-		{ RCF_DROP_NO_ROUTE, "no_route" },			\
-		{ RCF_DROP_MSG_SIZE, "msg_size" },			\
-		{ RCF_DROP_REASSEMBLY, "reassembly" },			\
-		{ RCF_DROP_RECONFIG, "reconfig" },			\
-		{ RCF_DROP_NOT_IP, "not_ip" },				\
-		{ RCF_DROP_DOWN, "down" },				\
-		{ RCF_DROP_BAD_HEADER, "bad_header" },			\
-		{ RCF_DROP_NO_PATH, "no_path" })
+	__print_symbolic(r, RCF_DROP_REASONS(RCF_DROP_SYM, RCF_DROP_COMMA))
 
 /* A packet at an element, about one channel. */
 DECLARE_EVENT_CLASS(rcf_pkt_class,

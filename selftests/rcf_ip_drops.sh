@@ -5,7 +5,7 @@
 # the route, a pair without a route.  Routes with bad route bytes or over
 # the hop limit are refused at install, so raw packets carrying them are
 # sent through the debugfs fault-injection file instead, and must be
-# counted as bad_byte and hop_limit drops with the fabric unharmed.
+# counted as bad-byte and hop-limit drops with the fabric unharmed.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/rcf_ip_lib.sh"
 
@@ -41,10 +41,10 @@ no_dest() {
 	ip_cleanup
 	ip_line 1
 	local before
-	before=$(stat fabric drop_no_dest)
+	before=$(stat fabric drop_no-dest)
 	ip netns exec rcfip0 ping -c 2 -i 0.2 -W 1 10.9.0.99 &&
 		fail "ping to nobody answered"
-	wait_drop no_dest $((before + 2))
+	wait_drop no-dest $((before + 2))
 	[ "$(devstat 0 tx_dropped)" -ge 2 ] || fail "tx_dropped not counted"
 }
 
@@ -54,7 +54,7 @@ link_down() {
 	rcfctl link set 3 state down
 	ip netns exec rcfip0 ping -c 2 -i 0.2 -W 1 10.9.0.2 &&
 		fail "ping over a down link answered"
-	wait_drop link_down 2
+	wait_drop link-down 2
 	rcfctl link set 3 state up
 	ip netns exec rcfip0 ping -c 1 -W 5 10.9.0.2 >/dev/null ||
 		fail "no ping once the link is up again"
@@ -66,7 +66,7 @@ no_route() {
 	rcfctl route del src 0 dst 1
 	ip netns exec rcfip0 ping -c 2 -i 0.2 -W 1 10.9.0.2 &&
 		fail "ping without a route answered"
-	wait_drop no_route 2
+	wait_drop no-route 2
 }
 
 refused_routes() {
@@ -87,11 +87,11 @@ bad_byte() {
 	ip_cleanup
 	ip_line 1
 	local b
-	b=$(stat fabric drop_bad_byte)
+	b=$(stat fabric drop_bad-byte)
 	# reserved bit at the source's own route byte, then at the switch
 	inject 0 80 8
 	inject 0 0081 8
-	wait_drop bad_byte $((b + 2))
+	wait_drop bad-byte $((b + 2))
 	[ "$(stat fabric pkts_dropped)" -ge 2 ] || fail "pkts_dropped not counted"
 	ip netns exec rcfip0 ping -c 1 -W 5 10.9.0.2 >/dev/null ||
 		fail "no ping after bad route bytes"
@@ -125,13 +125,13 @@ hop_limit() {
 	ip netns exec rcfip0 ping -c 1 -W 5 10.9.0.2 >/dev/null ||
 		fail "no ping over the circuits"
 	local h
-	h=$(stat fabric drop_hop_limit)
+	h=$(stat fabric drop_hop-limit)
 	inject 0 "$(printf '00%.0s' $(seq 50))" 4
-	wait_drop hop_limit $((h + 1))
+	wait_drop hop-limit $((h + 1))
 	# more route bytes than a route may have: refused at send, counted
 	inject 0 "$(printf '00%.0s' $(seq 70))" 2>/dev/null &&
 		fail "a 70-byte route was sent"
-	wait_drop hop_limit $((h + 2))
+	wait_drop hop-limit $((h + 2))
 	ip netns exec rcfip0 ping -c 1 -W 5 10.9.0.2 >/dev/null ||
 		fail "no ping after the hop limit drops"
 }
@@ -150,12 +150,12 @@ inject_file() {
 }
 
 t_plan 7
-t_run "address of no node: counted no_dest drop" no_dest
-t_run "downed link: counted link_down drops, then recovery" link_down
-t_run "pair without route: counted no_route drops" no_route
+t_run "address of no node: counted no-dest drop" no_dest
+t_run "downed link: counted link-down drops, then recovery" link_down
+t_run "pair without route: counted no-route drops" no_route
 t_run "bad route bytes and over-long routes are refused" refused_routes
-t_run "raw bad route bytes: counted bad_byte drops, ping after" bad_byte
-t_run "raw route over the hop limit: counted hop_limit drops" hop_limit
+t_run "raw bad route bytes: counted bad-byte drops, ping after" bad_byte
+t_run "raw route over the hop limit: counted hop-limit drops" hop_limit
 t_run "debugfs inject: parsing, removed with its fabric" inject_file
 ip_cleanup
 t_done

@@ -84,8 +84,8 @@ stat() {
 fabric_drops() {
 	local r sum=0 line
 	line=$("$TOOL" get fabric)
-	for r in bad_byte no_port no_link link_down bad_vc hop_limit \
-		route_end too_big no_mem reassembly reconfig; do
+	for r in bad-byte no-port no-link link-down bad-vc hop-limit \
+		route-end too-big no-mem reassembly reconfig; do
 		sum=$((sum + $(val "$line" "drop_$r")))
 	done
 	echo "$sum"

@@ -83,7 +83,7 @@ udp_flood() {
 	[ $((e0 + e1)) -gt 0 ] || fail "the senders never saw backpressure"
 	expect_eq 0 "$(fabric_drops)" "drops inside the fabric"
 	# every datagram sent arrives, once the fabric has drained (the
-	# netdevs' tx_dropped also counts IPv6's own multicast, no_dest)
+	# netdevs' tx_dropped also counts IPv6's own multicast, no-dest)
 	wait_for received_at_2 "$base" 2000 || true
 	got=$(($(stat node msgs_received "node=2 ") - base))
 	[ "$got" = 2000 ] || "$TOOL" get fabric

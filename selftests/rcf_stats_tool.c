@@ -15,7 +15,8 @@
  *                                       often the socket pushed back
  *
  * KIND is fabric (default), channel, switch, node or pair.  Drops print
- * as drop_<reason>=N.
+ * as drop_<reason>=N, the reason as uapi/linux/rcf_drop.h names it
+ * (drop_no-route=2).
  */
 #include <arpa/inet.h>
 #include <errno.h>
@@ -25,6 +26,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <linux/rcf_drop.h>
 
 #include "rcf_nl.h"
 
@@ -64,23 +67,10 @@ static const char *const stat_names[__RCF_STATS_MAX] = {
 	[RCF_STATS_CQ_PEAK] = "cq_peak",
 };
 
+/* named as rcfctl and the rcf_drop tracepoint name them */
+#define DROP_NAME(r, name) [r] = name
 static const char *const drop_names[__RCF_DROP_MAX] = {
-	[RCF_DROP_BAD_BYTE] = "bad_byte",
-	[RCF_DROP_NO_PORT] = "no_port",
-	[RCF_DROP_NO_LINK] = "no_link",
-	[RCF_DROP_LINK_DOWN] = "link_down",
-	[RCF_DROP_BAD_VC] = "bad_vc",
-	[RCF_DROP_HOP_LIMIT] = "hop_limit",
-	[RCF_DROP_ROUTE_END] = "route_end",
-	[RCF_DROP_TOO_BIG] = "too_big",
-	[RCF_DROP_NO_MEM] = "no_mem",
-	[RCF_DROP_NO_DEST] = "no_dest",
-	[RCF_DROP_NO_ROUTE] = "no_route",
-	[RCF_DROP_MSG_SIZE] = "msg_size",
-	[RCF_DROP_REASSEMBLY] = "reassembly",
-	[RCF_DROP_RECONFIG] = "reconfig",
-	[RCF_DROP_NOT_IP] = "not_ip",
-	[RCF_DROP_DOWN] = "down",
+	RCF_DROP_REASONS(DROP_NAME, RCF_DROP_COMMA),
 };
 
 static const char *const kinds[] = {

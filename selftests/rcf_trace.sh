@@ -130,8 +130,8 @@ drop_event() {
 	tr_off
 	cat "$TR/trace" >"$T_TMP/trace"
 	echo >"$TR/trace"
-	[ "$(count drop 'reason=no_dest')" -ge 1 ] ||
-		fail "no drop event with reason no_dest"
+	[ "$(count drop 'reason=no-dest')" -ge 1 ] ||
+		fail "no drop event with reason no-dest"
 }
 
 t_plan 2

@@ -3,32 +3,22 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <linux/rcf_drop.h>
+
 #include "util/errf.h"
 #include "obj/parse.h"
 #include "stats/stats.h"
 
-/* one table shared by rcfctl and rcfsim, in enum rcf_drop_reason order */
+/* uapi/linux/rcf_drop.h's names, by reason: rcfctl's, rcfsim's, rcftop's */
+#define DROP_NAME(r, name) [r] = name
 static const char *const drop_names[__RCF_DROP_MAX] = {
-	[RCF_DROP_UNSPEC] = "unspec",
-	[RCF_DROP_BAD_BYTE] = "bad-byte",
-	[RCF_DROP_NO_PORT] = "no-port",
-	[RCF_DROP_NO_LINK] = "no-link",
-	[RCF_DROP_LINK_DOWN] = "link-down",
-	[RCF_DROP_BAD_VC] = "bad-vc",
-	[RCF_DROP_HOP_LIMIT] = "hop-limit",
-	[RCF_DROP_ROUTE_END] = "route-end",
-	[RCF_DROP_TOO_BIG] = "too-big",
-	[RCF_DROP_NO_MEM] = "no-mem",
-	[RCF_DROP_NO_DEST] = "no-dest",
-	[RCF_DROP_NO_ROUTE] = "no-route",
-	[RCF_DROP_MSG_SIZE] = "msg-size",
-	[RCF_DROP_REASSEMBLY] = "reassembly",
-	[RCF_DROP_RECONFIG] = "reconfig",
-	[RCF_DROP_NOT_IP] = "not-ip",
-	[RCF_DROP_DOWN] = "down",
-	[RCF_DROP_BAD_HEADER] = "bad-header",
-	[RCF_DROP_NO_PATH] = "no-path",
+	RCF_DROP_REASONS(DROP_NAME, RCF_DROP_COMMA),
 };
+
+/* with -Woverride-init, no reason named twice: so every one is named */
+#define DROP_ONE(r, name) 1
+_Static_assert(RCF_DROP_REASONS(DROP_ONE, +) == __RCF_DROP_MAX,
+	       "uapi/linux/rcf_drop.h names every drop reason");
 
 const char *rcf_drop_name(int reason)
 {
