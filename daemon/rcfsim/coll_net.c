@@ -14,6 +14,7 @@
 #include "adapter/adapter.h"
 #include "util/errf.h"
 #include "coll_net.h"
+#include "model_load.h"
 
 struct held {
 	u32 id;
@@ -41,42 +42,6 @@ static void on_deliver(void *priv, u32 dst, u32 src, const u8 *msg, u32 len,
 
 static const struct rcf_adapter_ops coll_ops = {.deliver = on_deliver};
 
-/* the elements and links only: routes would keep paths off the inputs */
-static int add_fabric(struct rcf_fabric *m, const struct sim_fabric *f,
-		      struct rcf_err *e)
-{
-	int rc = 0;
-
-	for (size_t i = 0; !rc && i < f->nelem; i++) {
-		const struct sim_elem *x = &f->elem[i];
-
-		if (x->kind == RCF_ELEM_NODE) {
-			struct rcf_node_cfg c = {.id = x->id,
-						 .has_id = true,
-						 .ports = x->ports,
-						 .has_ports = true};
-
-			rc = rcf_node_add(m, &c, e);
-		} else {
-			struct rcf_switch_cfg c = {.id = x->id,
-						   .has_id = true,
-						   .ports = x->ports,
-						   .has_ports = true};
-
-			rc = rcf_switch_add(m, &c, e);
-		}
-	}
-	for (size_t i = 0; !rc && i < f->nlink; i++) {
-		const struct sim_link *l = &f->link[i];
-		struct rcf_link_cfg c = {.id = l->id, .has_id = true};
-
-		c.a = (struct rcf_end){l->kind[0], l->elem[0], l->port[0]};
-		c.b = (struct rcf_end){l->kind[1], l->elem[1], l->port[1]};
-		rc = rcf_link_add(m, &c, e);
-	}
-	return rc;
-}
-
 struct sim_coll_net *sim_coll_net_new(const struct sim_fabric *f, int exact,
 				      sim_coll_rx rx, void *priv, char *err,
 				      size_t errlen)
@@ -92,7 +57,8 @@ struct sim_coll_net *sim_coll_net_new(const struct sim_fabric *f, int exact,
 	n->rx = rx;
 	n->priv = priv;
 	rcf_txn_begin(n->m);
-	if (add_fabric(n->m, f, &e) || rcf_txn_commit(n->m, &e)) {
+	/* no routes: they would keep paths off the switch inputs */
+	if (sim_model_add(n->m, f, false, &e) || rcf_txn_commit(n->m, &e)) {
 		if (n->m->in_txn)
 			rcf_txn_abort(n->m);
 		rcf_errf(err, errlen, "the model refused the machine: %s",

@@ -12,6 +12,7 @@
 #include "adapter/adapter.h"
 #include "util/errf.h"
 #include "gd_net.h"
+#include "model_load.h"
 
 struct sim_gd_net {
 	struct rcf_fabric *m;
@@ -70,51 +71,9 @@ static int rebuild(struct sim_gd_net *n)
 static int add_all(struct rcf_fabric *m, const struct sim_fabric *f,
 		   struct rcf_err *e)
 {
-	int rc = 0;
+	int rc = sim_model_add(m, f, true, e);
 
-	for (size_t i = 0; !rc && i < f->nelem; i++) {
-		const struct sim_elem *x = &f->elem[i];
-
-		if (x->kind == RCF_ELEM_NODE) {
-			struct rcf_node_cfg c = {.id = x->id,
-						 .has_id = true,
-						 .ports = x->ports,
-						 .has_ports = true};
-
-			rc = rcf_node_add(m, &c, e);
-		} else {
-			struct rcf_switch_cfg c = {.id = x->id,
-						   .has_id = true,
-						   .ports = x->ports,
-						   .has_ports = true};
-
-			rc = rcf_switch_add(m, &c, e);
-		}
-	}
-	for (size_t i = 0; !rc && i < f->nlink; i++) {
-		const struct sim_link *l = &f->link[i];
-		struct rcf_link_cfg c = {.id = l->id, .has_id = true};
-
-		c.a = (struct rcf_end){l->kind[0], l->elem[0], l->port[0]};
-		c.b = (struct rcf_end){l->kind[1], l->elem[1], l->port[1]};
-		rc = rcf_link_add(m, &c, e);
-	}
-	for (size_t i = 0; !rc && i < f->ncirc; i++) {
-		struct rcf_circuit c = {.sw = f->circ[i].sw,
-					.in_port = f->circ[i].in_port,
-					.out_port = f->circ[i].out_port};
-
-		rc = rcf_circuit_add(m, &c, e);
-	}
-	for (size_t i = 0; !rc && i < f->nroute; i++) {
-		struct rcf_route r = {.src = f->route[i].src,
-				      .dst = f->route[i].dst,
-				      .nhops = f->route[i].nhops};
-
-		memcpy(r.hops, f->route[i].hops, r.nhops);
-		rc = rcf_route_add(m, &r, f->route[i].index, e);
-	}
-	return rc;
+	return rc ? rc : sim_model_add_routes(m, f, e);
 }
 
 struct sim_gd_net *sim_gd_net_new(const struct sim_fabric *f,

@@ -11,6 +11,7 @@
 
 #include "adapter/adapter.h"
 #include "util/errf.h"
+#include "model_load.h"
 #include "rcfsim.h"
 
 /* what the callbacks need */
@@ -52,85 +53,6 @@ static void on_sent(void *priv, u32 src, u32 dst, u32 len)
 }
 
 static const struct rcf_adapter_ops sim_ops = {.deliver = on_deliver};
-
-static int add_elems(struct rcf_fabric *m, const struct sim_fabric *f,
-		     struct rcf_err *e)
-{
-	for (size_t i = 0; i < f->nelem; i++) {
-		const struct sim_elem *x = &f->elem[i];
-		int rc;
-
-		if (x->kind == RCF_ELEM_NODE) {
-			struct rcf_node_cfg c = {.id = x->id,
-						 .has_id = true,
-						 .ports = x->ports,
-						 .has_ports = true};
-
-			rc = rcf_node_add(m, &c, e);
-		} else {
-			struct rcf_switch_cfg c = {.id = x->id,
-						   .has_id = true,
-						   .ports = x->ports,
-						   .has_ports = true,
-						   .cq_size = x->cq,
-						   .has_cq_size = x->cq != 0};
-
-			rc = rcf_switch_add(m, &c, e);
-		}
-		if (rc)
-			return rc;
-	}
-	for (size_t i = 0; i < f->nlink; i++) {
-		const struct sim_link *l = &f->link[i];
-		struct rcf_link_cfg c = {.id = l->id, .has_id = true};
-		int rc;
-
-		c.a = (struct rcf_end){l->kind[0], l->elem[0], l->port[0]};
-		c.b = (struct rcf_end){l->kind[1], l->elem[1], l->port[1]};
-		c.bandwidth = l->bandwidth;
-		c.latency = l->latency;
-		c.vcs = l->vcs;
-		c.buf_size = l->buf_size;
-		c.set = (l->bandwidth ? RCF_LSET_BANDWIDTH : 0) |
-			(l->latency ? RCF_LSET_LATENCY : 0) |
-			(l->vcs ? RCF_LSET_VCS : 0) |
-			(l->buf_size ? RCF_LSET_BUF : 0);
-		if (l->down) {
-			c.state = RCF_LINK_DOWN;
-			c.set |= RCF_LSET_STATE;
-		}
-		rc = rcf_link_add(m, &c, e);
-		if (rc)
-			return rc;
-	}
-	for (size_t i = 0; i < f->ncirc; i++) {
-		struct rcf_circuit c = {.sw = f->circ[i].sw,
-					.in_port = f->circ[i].in_port,
-					.out_port = f->circ[i].out_port};
-		int rc = rcf_circuit_add(m, &c, e);
-
-		if (rc)
-			return rc;
-	}
-	return 0;
-}
-
-static int add_routes(struct rcf_fabric *m, const struct sim_fabric *f,
-		      struct rcf_err *e)
-{
-	for (size_t i = 0; i < f->nroute; i++) {
-		struct rcf_route r = {.src = f->route[i].src,
-				      .dst = f->route[i].dst,
-				      .nhops = f->route[i].nhops};
-		int rc;
-
-		memcpy(r.hops, f->route[i].hops, r.nhops);
-		rc = rcf_route_add(m, &r, f->route[i].index, e);
-		if (rc)
-			return rc;
-	}
-	return 0;
-}
 
 /* each switch's part of f->rel (by switch, then destination) whole */
 static int add_rels(struct rcf_fabric *m, const struct sim_fabric *f,
@@ -176,7 +98,7 @@ static struct rcf_fabric *build_model(const struct sim_fabric *f, char *err,
 	rcf_txn_begin(m);
 	rc = f->cq_size ? rcf_fabric_set_cq(m, f->cq_size, &e) : 0;
 	if (!rc)
-		rc = add_elems(m, f, &e);
+		rc = sim_model_add(m, f, true, &e);
 	if (!rc)
 		rc = rcf_txn_commit(m, &e);
 	else
@@ -184,7 +106,7 @@ static struct rcf_fabric *build_model(const struct sim_fabric *f, char *err,
 	if (rc)
 		goto bad;
 	rcf_txn_begin(m);
-	rc = add_routes(m, f, &e);
+	rc = sim_model_add_routes(m, f, &e);
 	if (!rc)
 		rc = add_rels(m, f, &e);
 	if (!rc)
