@@ -104,6 +104,7 @@ struct ctx {
 	const struct rcf_relation *r;
 	uint8_t *c1;	 /* by channel: in the escape subnetwork */
 	uint32_t *q;	 /* BFS queue, by switch */
+	uint8_t *reach;	 /* by switch: reaches the destination by C1 */
 	uint32_t *seen;	 /* BFS stamps, by switch */
 	uint32_t *ext;	 /* C1 channels a packet may ask for next */
 	uint32_t *stamp; /* by channel: last (t, d) it was added for */
@@ -186,7 +187,7 @@ static int valid(const struct ctx *c, char *err, size_t errlen)
 static int connected(struct ctx *c, uint32_t d, char *err, size_t errlen)
 {
 	uint32_t n = c->net->nsw, changed = 1;
-	uint8_t *reach = (uint8_t *)c->q; /* n bytes of the queue's room */
+	uint8_t *reach = c->reach;
 
 	/* the node link is no part of a cycle: arriving is enough */
 	memset(reach, 0, n);
@@ -386,11 +387,12 @@ int rcf_relation_check(const struct rcf_relnet *net,
 	if (valid(&c, err, errlen))
 		return -1;
 	c.c1 = calloc(nch, 1);
-	c.q = calloc(n + 8, sizeof(*c.q));
+	c.q = calloc(n, sizeof(*c.q));
+	c.reach = calloc(n, 1);
 	c.seen = calloc(n, sizeof(*c.seen));
 	c.ext = calloc(nch, sizeof(*c.ext));
 	c.stamp = calloc(nch, sizeof(*c.stamp));
-	if (!c.c1 || !c.q || !c.seen || !c.ext || !c.stamp) {
+	if (!c.c1 || !c.q || !c.reach || !c.seen || !c.ext || !c.stamp) {
 		rcf_errf(err, errlen, "relation check: out of memory");
 		goto out;
 	}
@@ -405,6 +407,7 @@ out:
 	free(s.a);
 	free(c.c1);
 	free(c.q);
+	free(c.reach);
 	free(c.seen);
 	free(c.ext);
 	free(c.stamp);
