@@ -52,9 +52,12 @@ static const char usage[] =
 	"                         go + or - at random from seed N\n"
 	"      --relation R       destination-routed packets, routed by the\n"
 	"                         switches' relation R: dor or duato (a\n"
-	"                         prdt: or rdt: fabric's base torus)\n"
-	"      --select S         duato: free adaptive output taken: first\n"
-	"                         (default), least (occupied) or random\n"
+	"                         prdt: or rdt: fabric's base torus), or\n"
+	"                         rdt-vector, da or db (a whole prdt:);\n"
+	"                         refused unless deadlock free\n"
+	"      --select S         adaptive relations: the free adaptive\n"
+	"                         output taken: first (default), least\n"
+	"                         (occupied) or random\n"
 	"\n"
 	"Traffic:\n"
 	"  -T, --traffic P        uniform (default), doloop:I, exor:I, "
@@ -392,8 +395,13 @@ static int parse_one(int c, const char *arg, struct sim_opts *o)
 				     arg)
 			       : 0;
 	case O_RELATION:
-		if (strcmp(arg, "dor") && strcmp(arg, "duato"))
-			return bad("--relation: '%s' is not dor or duato", arg);
+		/* route/relation.h's names (its header clashes with the core's) */
+		if (strcmp(arg, "dor") && strcmp(arg, "duato") &&
+		    strcmp(arg, "rdt-vector") && strcmp(arg, "da") &&
+		    strcmp(arg, "db"))
+			return bad("--relation: '%s' is not dor, duato, "
+				   "rdt-vector, da or db",
+				   arg);
 		t->relation = arg;
 		return 0;
 	case O_SELECT:

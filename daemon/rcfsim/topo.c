@@ -16,6 +16,7 @@
 #include "route/nig.h"
 #include "route/plan.h"
 #include "route/relation.h"
+#include "route/relation_rdt.h"
 #include "route/router.h"
 #include "topo/topo_gen.h"
 #include "topo.h"
@@ -251,25 +252,55 @@ static int get_relation(const struct sim_topo_opts *o, struct rcf_topo *t,
 			struct sim_fabric *f, char *err, size_t errlen)
 {
 	struct rcf_relation_grid g;
+	struct rcf_relnet net = {0};
 	struct rcf_relation r;
-	int kind, vcs;
+	struct rcf_rdt d;
+	int kind, vcs, rdt, rc;
+	char why[1024];
 
 	if (rcf_relation_kind(o->relation, &kind))
 		return rcf_errf(err, errlen,
-				"--relation: '%s' is not dor or duato",
+				"--relation: '%s' is not dor, duato, "
+				"rdt-vector, da or db",
 				o->relation);
-	if (rcf_relation_grid_of(t, &g, err, errlen))
+	rdt = kind != RCF_RELATION_DOR && kind != RCF_RELATION_DUATO;
+	if (rdt &&
+	    (!o->gen || !rcf_rdt_spec(o->gen) ||
+	     rcf_rdt_parse(o->gen, RCF_MAX_NODES, &d, why, sizeof(why)) ||
+	     d.m != d.R))
+		return rcf_errf(err, errlen,
+				"--relation %s needs a --gen prdt:S:n:R "
+				"fabric",
+				o->relation);
+	if (!rdt && rcf_relation_grid_of(t, &g, err, errlen))
 		return -1;
-	vcs = rcf_relation_vcs(kind, g.wrap);
+	vcs = rcf_relation_vcs(kind, rdt || g.wrap);
 	if (o->vcs && o->vcs < vcs)
 		return rcf_errf(err, errlen,
 				"--relation %s needs %d VCs on a %s, not "
 				"--vcs %d",
-				o->relation, vcs, g.wrap ? "torus" : "mesh",
+				o->relation, vcs,
+				rdt	 ? "PRDT"
+				: g.wrap ? "torus"
+					 : "mesh",
 				o->vcs);
 	tune(t, o, o->vcs > vcs ? o->vcs : vcs);
-	if (rcf_relation_grid(&g, kind, &r, err, errlen))
+	if (rdt ? rcf_relation_rdt(&d, kind, &r, err, errlen)
+		: rcf_relation_grid(&g, kind, &r, err, errlen))
 		return -1;
+	/* nothing goes on the engine that the theory does not clear */
+	rc = rdt ? rcf_relnet_rdt(&d, r.vcs, &net, err, errlen)
+		 : rcf_relnet_grid(&g, r.vcs, &net, err, errlen);
+	if (!rc && rcf_relation_check(&net, &r, why, sizeof(why)))
+		rc = rcf_errf(err, errlen,
+			      "--relation %s is not deadlock "
+			      "free here: %s",
+			      o->relation, why);
+	rcf_relnet_free(&net);
+	if (rc) {
+		rcf_relation_free(&r);
+		return -1;
+	}
 	f->rel = calloc(r.n + 1, sizeof(*f->rel));
 	if (!f->rel) {
 		rcf_relation_free(&r);

@@ -110,7 +110,7 @@ refused() {
 	echo "# $*: $(cat "$T/err")"
 	return 1
 }
-refused "is not dor or duato" --gen prdt:4:2:1 --relation north-last &&
+refused "is not dor, duato, rdt-vector, da or db" --gen prdt:4:2:1 --relation north-last &&
 	refused "needs --relation" --gen prdt:4:2:1 --select least &&
 	refused "is not first, least or random" --gen prdt:4:2:1 \
 		--relation duato --select most &&

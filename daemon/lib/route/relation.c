@@ -31,6 +31,12 @@ int rcf_relation_kind(const char *name, int *kind)
 		*kind = RCF_RELATION_DOR;
 	else if (!strcmp(name, "duato"))
 		*kind = RCF_RELATION_DUATO;
+	else if (!strcmp(name, "rdt-vector"))
+		*kind = RCF_RELATION_RDT_VECTOR;
+	else if (!strcmp(name, "da"))
+		*kind = RCF_RELATION_DA;
+	else if (!strcmp(name, "db"))
+		*kind = RCF_RELATION_DB;
 	else
 		return -1;
 	return 0;
@@ -40,6 +46,11 @@ int rcf_relation_vcs(int kind, int wrap)
 {
 	int esc = wrap ? 2 : 1;
 
+	/* a dateline per ring of every rank, and one adaptive VC */
+	if (kind == RCF_RELATION_RDT_VECTOR)
+		return 2;
+	if (kind == RCF_RELATION_DA || kind == RCF_RELATION_DB)
+		return 3;
 	return kind == RCF_RELATION_DUATO ? esc + 1 : esc;
 }
 
@@ -124,6 +135,10 @@ int rcf_relation_grid(const struct rcf_relation_grid *g, int kind,
 	uint32_t n = g->x * g->y, sw, dst;
 
 	memset(r, 0, sizeof(*r));
+	if (kind != RCF_RELATION_DOR && kind != RCF_RELATION_DUATO)
+		return rcf_errf(err, errlen,
+				"relation: this kind is for a PRDT, not a "
+				"grid");
 	if (!g->x || !g->y || n > RCF_MAX_NODES || n > RCF_MAX_SWITCHES)
 		return rcf_errf(err, errlen,
 				"relation: a %ux%u grid is out of "

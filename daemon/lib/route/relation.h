@@ -18,6 +18,10 @@
 enum rcf_relation_kind {
 	RCF_RELATION_DOR,   /* dimension order: escape candidates only */
 	RCF_RELATION_DUATO, /* minimal adaptive over a dimension-order escape */
+	/* on a PRDT (route/relation_rdt.h) */
+	RCF_RELATION_RDT_VECTOR, /* vector routing: escape candidates only */
+	RCF_RELATION_DA,	 /* §3's D-A over the vector escape */
+	RCF_RELATION_DB,	 /* §3's D-B over the vector escape */
 };
 
 enum {
@@ -48,9 +52,15 @@ struct rcf_relation_grid {
 	uint32_t node_port;
 };
 
-/* "dor" or "duato" into *kind; -1 for another name. */
+/*
+ * "dor", "duato", "rdt-vector", "da" or "db" into *kind; -1 for another
+ * name.
+ */
 int rcf_relation_kind(const char *name, int *kind);
-/* The VCs a relation of kind needs on a grid (wrap: a torus). */
+/*
+ * The VCs a relation of kind needs on a grid (wrap: a torus); the PRDT
+ * kinds' on a PRDT, whatever wrap.
+ */
 int rcf_relation_vcs(int kind, int wrap);
 /* 0, or -1 with a reason in err. */
 int rcf_relation_grid(const struct rcf_relation_grid *g, int kind,

@@ -1,0 +1,206 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Relations on a PRDT.  The escape of all three is vector routing
+ * (rcf_rdt_vector()): its first step, ranks from R down, X before Y.
+ * Algorithm A is consistent with itself (the vector from the next
+ * router is the same vector less the step taken, for a step along the X
+ * or the Y of the highest rank left; test_relation_rdt checks it), so
+ * the table's walk is the source route's.  Each ring of each rank has a
+ * dateline where route_rdt_vector.c puts it (its last place to its
+ * first), but a table cannot know what a packet did before, so the VC
+ * says what is ahead: 1 while the packet's remaining steps on this ring
+ * still cross the dateline (that hop included), 0 after.  No ring is
+ * gone round, so neither VC closes a ring.
+ *
+ * D-A adds, on VC 2, every step of any rank to a router one hop nearer
+ * the destination (the PRDT's own distance): fully adaptive and minimal,
+ * ranks in any order.  D-B adds, on VC 2, the X and Y steps of the
+ * vector's highest rank left: within a rank any order, ranks descending.
+ * Both are checked against Duato's condition (route/relation_check.h)
+ * rather than trusted to the paper's proofs.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <linux/rcf.h>
+
+#include "route/relation_rdt.h"
+#include "util/errf.h"
+
+struct prdt {
+	const struct rcf_rdt *d;
+	uint32_t nr;
+	/* per rank and axis: a router's place on its ring, and the length */
+	uint32_t *pos[RCF_RDT_MAX_RANK + 1][2], len[RCF_RDT_MAX_RANK + 1][2];
+};
+
+static int rings(struct prdt *o)
+{
+	for (uint32_t r = 0; r <= o->d->R; r++)
+		for (int a = 0; a < 2; a++) {
+			uint32_t *pos = malloc(o->nr * sizeof(*pos));
+
+			o->pos[r][a] = pos;
+			if (!pos)
+				return -1;
+			for (uint32_t i = 0; i < o->nr; i++)
+				pos[i] = UINT32_MAX;
+			for (uint32_t i = 0; i < o->nr; i++) {
+				uint32_t k = 0;
+
+				for (uint32_t j = i; pos[j] == UINT32_MAX;
+				     j = rcf_rdt_step(o->d, j, r, 2 * a))
+					pos[j] = k++;
+				if (k)
+					o->len[r][a] = k;
+			}
+		}
+	return 0;
+}
+
+static void add(struct rcf_relation_ent *e, uint32_t port, int vc, int cls)
+{
+	if (e->n == RCF_RELATION_MAX_CAND)
+		return;
+	e->hop[e->n] = RCF_HOP(port, vc);
+	e->cls[e->n] = cls;
+	e->n++;
+}
+
+/* the escape's VC for k steps (signed) along axis a of rank r from sw */
+static int esc_vc(const struct prdt *o, uint32_t sw, uint32_t r, int a,
+		  int32_t k)
+{
+	uint32_t p = o->pos[r][a][sw];
+
+	return k > 0 ? p + (uint32_t)k >= o->len[r][a] : (uint32_t)-k > p;
+}
+
+/*
+ * Whether the step along axis b of rank q leaves the rest of v as the
+ * vector from the router it reaches: the packet is then still on a
+ * route of v's length, whatever order it takes the steps in.
+ */
+static int consistent(const struct prdt *o, uint32_t sw, uint32_t dst,
+		      int32_t v[RCF_RDT_MAX_RANK + 1][2], uint32_t q, int b)
+{
+	int32_t w[RCF_RDT_MAX_RANK + 1][2];
+	uint32_t t =
+		rcf_rdt_step(o->d, sw, q, 2 * (unsigned int)b + (v[q][b] < 0));
+	int32_t k = v[q][b];
+	int same;
+
+	rcf_rdt_vector(o->d, t, dst, w);
+	v[q][b] = k > 0 ? k - 1 : k + 1;
+	same = !memcmp(v, w, sizeof(w[0]) * (o->d->R + 1));
+	v[q][b] = k;
+	return same;
+}
+
+static void entry(const struct prdt *o, int kind, uint32_t sw, uint32_t dst,
+		  struct rcf_relation_ent *e)
+{
+	const struct rcf_rdt *d = o->d;
+	int32_t v[RCF_RDT_MAX_RANK + 1][2];
+	uint32_t node_port = rcf_rdt_ports(d) - 1;
+	int r, a;
+
+	e->sw = sw;
+	e->dst = dst;
+	e->n = 0;
+	if (sw == dst) {
+		/* a node always takes its packets in: no part of a cycle */
+		add(e, node_port, 0,
+		    kind == RCF_RELATION_RDT_VECTOR ? RCF_RELATION_ESCAPE
+						    : RCF_RELATION_ADAPTIVE);
+		return;
+	}
+	rcf_rdt_vector(d, sw, dst, v);
+	for (r = (int)d->R; r >= 0; r--)
+		if (v[r][0] || v[r][1])
+			break;
+	if (kind == RCF_RELATION_DB)
+		for (int b = 0; b < 2; b++)
+			if (v[r][b])
+				add(e, 4 * (uint32_t)r + 2 * b + (v[r][b] < 0),
+				    RCF_RELATION_RDT_ADAPTIVE_VC,
+				    RCF_RELATION_ADAPTIVE);
+	if (kind == RCF_RELATION_DA)
+		for (uint32_t q = d->R + 1; q-- > 0;)
+			for (int b = 0; b < 2; b++)
+				if (v[q][b] && consistent(o, sw, dst, v, q, b))
+					add(e,
+					    4 * q + 2 * (uint32_t)b +
+						    (v[q][b] < 0),
+					    RCF_RELATION_RDT_ADAPTIVE_VC,
+					    RCF_RELATION_ADAPTIVE);
+	a = v[r][0] ? 0 : 1;
+	add(e, 4 * (uint32_t)r + 2 * a + (v[r][a] < 0),
+	    esc_vc(o, sw, (uint32_t)r, a, v[r][a]), RCF_RELATION_ESCAPE);
+}
+
+static void prdt_free(struct prdt *o)
+{
+	for (uint32_t r = 0; r <= RCF_RDT_MAX_RANK; r++)
+		for (int a = 0; a < 2; a++)
+			free(o->pos[r][a]);
+}
+
+int rcf_relation_rdt(const struct rcf_rdt *d, int kind, struct rcf_relation *r,
+		     char *err, size_t errlen)
+{
+	struct prdt o = {.d = d, .nr = d->side * d->side};
+	int rc = -1;
+
+	memset(r, 0, sizeof(*r));
+	if (kind != RCF_RELATION_RDT_VECTOR && kind != RCF_RELATION_DA &&
+	    kind != RCF_RELATION_DB)
+		return rcf_errf(err, errlen,
+				"relation: this kind is for a grid, not a "
+				"PRDT");
+	if (d->m != d->R)
+		return rcf_errf(err, errlen,
+				"relation: rdt-vector, da and db need a PRDT "
+				"(prdt:S:n:R), every router in every rank");
+	if (o.nr > RCF_MAX_NODES)
+		return rcf_errf(err, errlen, "relation: %u routers is too many",
+				o.nr);
+	r->ent = calloc((size_t)o.nr * o.nr, sizeof(*r->ent));
+	if (!r->ent || rings(&o)) {
+		rcf_errf(err, errlen, "relation: out of memory");
+		rcf_relation_free(r);
+		goto out;
+	}
+	for (uint32_t sw = 0; sw < o.nr; sw++)
+		for (uint32_t dst = 0; dst < o.nr; dst++)
+			entry(&o, kind, sw, dst, &r->ent[r->n++]);
+	r->vcs = rcf_relation_vcs(kind, 1);
+	rc = 0;
+out:
+	prdt_free(&o);
+	return rc;
+}
+
+int rcf_relnet_rdt(const struct rcf_rdt *d, int vcs, struct rcf_relnet *net,
+		   char *err, size_t errlen)
+{
+	uint32_t nr = d->side * d->side, np = rcf_rdt_ports(d);
+
+	net->nsw = nr;
+	net->nports = np;
+	net->vcs = vcs;
+	net->peer = malloc((size_t)nr * np * sizeof(*net->peer));
+	if (!net->peer)
+		return rcf_errf(err, errlen, "relation check: out of memory");
+	for (uint32_t sw = 0; sw < nr; sw++) {
+		int32_t *p = &net->peer[(size_t)sw * np];
+
+		for (uint32_t r = 0; r <= d->R; r++)
+			for (unsigned int dir = 0; dir < RCF_RDT_DIRS; dir++)
+				p[4 * r + dir] =
+					(int32_t)rcf_rdt_step(d, sw, r, dir);
+		p[np - 1] = RCF_RELNET_NODE(sw);
+	}
+	return 0;
+}

@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Routing relations on a PRDT (Funahashi and Amano, "Adaptive routing on
+ * the Recursive Diagonal Torus", 1997): vector routing as a destination
+ * table, and the minimal adaptive relations D-A and D-B of its §3 over
+ * that escape.  Documentation/rdt.rst records the readings taken.
+ */
+#ifndef RCF_ROUTE_RELATION_RDT_H
+#define RCF_ROUTE_RELATION_RDT_H
+
+#include "route/relation.h"
+#include "route/relation_check.h"
+#include "topo/rdt.h"
+
+/* VC of the adaptive candidates; the escape's are 0 and 1 */
+#define RCF_RELATION_RDT_ADAPTIVE_VC 2
+
+/*
+ * A relation of kind RCF_RELATION_RDT_VECTOR, _DA or _DB on d, which
+ * must be a PRDT (every router in every rank): switch and node ids as
+ * the prdt: generator's, rank r's ports 4r .. 4r + 3, the node last.
+ * 0, or -1 with a reason in err.
+ */
+int rcf_relation_rdt(const struct rcf_rdt *d, int kind, struct rcf_relation *r,
+		     char *err, size_t errlen);
+/* The prdt: generator's wiring of d with vcs VCs, for the check. */
+int rcf_relnet_rdt(const struct rcf_rdt *d, int vcs, struct rcf_relnet *net,
+		   char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,97 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# rcfsim --relation on a whole PRDT (Documentation/rdt.rst): vector
+# routing as a table and D-B saturated over several seeds and every
+# selection with no deadlock, on prdt:8:2:1 and prdt:16:2:2; D-A refused
+# where Duato's condition fails, with the cycle named (TAP 13).
+cd "$(dirname "$0")/.." || exit 1
+SIM=./bin/rcfsim
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+. tests/tap.sh
+
+# json FILE EXPR: EXPR (Python, over the parsed document d) must be true
+json() {
+	python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+ok = eval("(" + sys.argv[2] + ")")
+if not ok:
+    print("# failed:", sys.argv[2])
+    print("# relation:", d.get("relation"), "traffic:", d.get("traffic"))
+sys.exit(0 if ok else 1)' "$1" "$2"
+}
+
+# sat GEN REL SEL SEED CYCLES: every node offers a byte a cycle, small
+# buffers; every message arrives, nothing deadlocks, the classes taken
+# are the relation's
+sat() {
+	$SIM --gen "$1" --relation "$2" --select "$3" --rate 1000 \
+		--cycles "$5" --buf 8 --size 16-200 --seed "$4" -j \
+		>"$T/s.json" 2>"$T/s.err"
+	rc=$?
+	if [ "$2" = rdt-vector ]; then
+		cls='d["relation"]["adaptive"] == 0'
+	else
+		cls='d["relation"]["adaptive"] > 0 and d["relation"]["escape"] > 0'
+	fi
+	if [ $rc -ne 0 ] || grep -q deadlock "$T/s.err" || ! json "$T/s.json" '
+d["traffic"]["complete"] and d["traffic"]["msgs-delivered"] > 300 and
+d["traffic"]["accepted-milli"] < d["traffic"]["offered-milli"] and
+d["stats"]["pkts-dropped"] == 0 and d["relation"]["name"] == "'"$2"'" and
+'"$cls"; then
+		echo "# $1 $2 $3 seed $4: exit $rc: $(cat "$T/s.err")"
+		return 1
+	fi
+}
+
+echo "TAP version 13"
+echo "1..4"
+
+# 1: prdt:8:2:1, three seeds, every relation that passes and selection
+bad=0
+for rel in rdt-vector db; do
+	for seed in 1 2 3; do
+		for sel in first least random; do
+			sat prdt:8:2:1 $rel $sel $seed 2000 || bad=1
+		done
+	done
+done
+ok $bad "prdt:8:2:1: rdt-vector and db saturated, 3 seeds x 3 selections"
+
+# 2: prdt:16:2:2 (rank 2 too), two seeds a relation
+bad=0
+for rel in rdt-vector db; do
+	for seed in 1 2; do
+		sat prdt:16:2:2 $rel random $seed 1500 || bad=1
+	done
+done
+ok $bad "prdt:16:2:2: rdt-vector and db saturated, 2 seeds each"
+
+# 3: D-A fails Duato's condition on both: refused, the cycle named
+$SIM --gen prdt:8:2:1 --relation da >"$T/out" 2>"$T/err"
+rc=$?
+[ $rc -eq 2 ] && [ ! -s "$T/out" ] &&
+	grep -q "relation da is not deadlock free here: relation check: a cycle of 4 channels: switch 61 port 7 vc 0 ->" "$T/err"
+r1=$?
+$SIM --gen prdt:16:2:2 --relation da >"$T/out" 2>"$T/err"
+[ $? -eq 2 ] && grep -q "not deadlock free here: .* cycle of" "$T/err"
+ok $((r1 + $?)) "da refused on prdt:8:2:1 and prdt:16:2:2, the cycle named"
+
+# 4: fabrics and VCs the PRDT relations cannot use
+refused() {
+	pat=$1
+	shift
+	$SIM "$@" >"$T/out" 2>"$T/err"
+	[ $? -eq 2 ] && grep -q -- "$pat" "$T/err" && [ ! -s "$T/out" ] && return
+	echo "# $*: $(cat "$T/err")"
+	return 1
+}
+refused "needs a --gen prdt:S:n:R" --gen rdt:16:2:2:1 --relation db &&
+	refused "needs a --gen prdt:S:n:R" --gen torus:4x4 --relation rdt-vector &&
+	refused "needs 3 VCs on a PRDT" --gen prdt:8:2:1 --relation db --vcs 2 &&
+	refused "needs 2 VCs on a PRDT" --gen prdt:8:2:1 --relation rdt-vector \
+		--vcs 1
+ok $? "rdt:16:2:2:1, a torus and too few VCs refused"
+
+exit $failed
