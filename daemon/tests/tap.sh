@@ -31,3 +31,19 @@ ok_usage_error() {
 	fi
 	ok $good "$name"
 }
+
+# json FILE EXPR: one check of a JSON document, true when EXPR (Python,
+# over the parsed document d) holds; on failure the expression and the
+# document's top-level entries (long logs left out) are shown.
+json() {
+	python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+ok = eval("(" + sys.argv[2] + ")")
+if not ok:
+    print("# failed:", sys.argv[2])
+    for k, v in d.items():
+        if k not in ("change_log", "fit"):
+            print("# %s:" % k, v)
+sys.exit(0 if ok else 1)' "$1" "$2"
+}

@@ -8,19 +8,6 @@ T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 . tests/tap.sh
 
-# json FILE EXPR: EXPR (Python, over the parsed document d) must be true
-json() {
-	python3 -c '
-import json, sys
-d = json.load(open(sys.argv[1]))
-ok = eval("(" + sys.argv[2] + ")")
-if not ok:
-    print("# failed:", sys.argv[2])
-    print("# traffic:", d.get("traffic"))
-    print("# stats:", d.get("stats"))
-sys.exit(0 if ok else 1)' "$1" "$2"
-}
-
 echo "TAP version 13"
 echo "1..16"
 

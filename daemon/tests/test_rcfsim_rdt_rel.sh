@@ -10,18 +10,6 @@ T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 . tests/tap.sh
 
-# json FILE EXPR: EXPR (Python, over the parsed document d) must be true
-json() {
-	python3 -c '
-import json, sys
-d = json.load(open(sys.argv[1]))
-ok = eval("(" + sys.argv[2] + ")")
-if not ok:
-    print("# failed:", sys.argv[2])
-    print("# relation:", d.get("relation"), "traffic:", d.get("traffic"))
-sys.exit(0 if ok else 1)' "$1" "$2"
-}
-
 # sat GEN REL SEL SEED CYCLES: every node offers a byte a cycle, small
 # buffers; every message arrives, nothing deadlocks, the classes taken
 # are the relation's
