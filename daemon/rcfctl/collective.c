@@ -316,13 +316,7 @@ static void plan_json(struct ctl *ctl, const struct rcf_coll_plan *p)
 
 	rcf_json_init(&j, stdout, ctl->pretty);
 	rcf_json_obj_open(&j, NULL);
-	rcf_json_str(&j, "op", rcf_coll_op_name(p->op));
-	rcf_json_u64(&j, "nodes", p->nodes);
-	rcf_json_u64(&j, "k", p->k);
-	rcf_json_u64(&j, "root", p->root);
-	rcf_json_u64(&j, "size", p->size);
-	rcf_json_u64(&j, "h", p->h);
-	rcf_json_u64(&j, "split", p->split);
+	rcf_coll_json_params(&j, p);
 	rcf_json_str(&j, "items", item_legend(p->op));
 	rcf_json_arr_open(&j, "item_bytes");
 	for (uint64_t i = 0; i < p->nitems; i++)
@@ -418,12 +412,7 @@ static int cost_one(struct ctl *ctl, const struct cli *c)
 
 		rcf_json_init(&j, stdout, ctl->pretty);
 		rcf_json_obj_open(&j, NULL);
-		rcf_json_str(&j, "op", rcf_coll_op_name(p.op));
-		rcf_json_u64(&j, "nodes", p.nodes);
-		rcf_json_u64(&j, "k", p.k);
-		rcf_json_u64(&j, "size", p.size);
-		rcf_json_u64(&j, "h", p.h);
-		rcf_json_u64(&j, "split", p.split);
+		rcf_coll_json_params(&j, &p);
 		rcf_json_arr_open(&j, "steps");
 		for (uint64_t s = 0; s < p.nsteps; s++) {
 			struct rcf_coll_terms ms, cs;
@@ -629,13 +618,7 @@ static void circuits_json_head(struct rcf_json *j,
 			       const struct rcf_kport *m)
 {
 	rcf_json_obj_open(j, NULL);
-	rcf_json_str(j, "op", rcf_coll_op_name(p->op));
-	rcf_json_u64(j, "nodes", p->nodes);
-	rcf_json_u64(j, "k", p->k);
-	rcf_json_u64(j, "root", p->root);
-	rcf_json_u64(j, "size", p->size);
-	rcf_json_u64(j, "h", p->h);
-	rcf_json_u64(j, "split", p->split);
+	rcf_coll_json_params(j, p);
 	rcf_json_obj_open(j, "machine");
 	rcf_json_str(j, "spec", spec);
 	rcf_json_str(j, "kind", m->per ? "clos" : "crossbar");

@@ -139,13 +139,7 @@ void sim_coll_print_json(FILE *f, const struct sim_coll_report *rep)
 	sums(rep, &s);
 	rcf_json_init(&j, f, 0);
 	rcf_json_obj_open(&j, NULL);
-	rcf_json_str(&j, "op", rcf_coll_op_name(p->op));
-	rcf_json_u64(&j, "nodes", p->nodes);
-	rcf_json_u64(&j, "k", p->k);
-	rcf_json_u64(&j, "root", p->root);
-	rcf_json_u64(&j, "size", p->size);
-	rcf_json_u64(&j, "h", p->h);
-	rcf_json_u64(&j, "split", p->split);
+	rcf_coll_json_params(&j, p);
 	rcf_json_obj_open(&j, "fit");
 	rcf_json_fixed(&j, "beta", rep->beta, 3);
 	rcf_json_fixed(&j, "tau", rep->tau, 5);

@@ -140,4 +140,8 @@ int rcf_coll_replay_holds(const struct rcf_coll_replay *r, uint32_t node,
 			  uint32_t item);
 void rcf_coll_replay_free(struct rcf_coll_replay *r);
 
+struct rcf_json;
+/* coll_json.c: op, nodes, k, root, size, h and split as members of j */
+void rcf_coll_json_params(struct rcf_json *j, const struct rcf_coll_plan *p);
+
 #endif
