@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "out/fmt.h"
+#include "out/json.h"
 
 /* o as a show line (batch = 0) or batch line (batch = 1); malloc'd */
 static char *render(const struct rcf_obj *o, int batch)
@@ -21,6 +22,21 @@ static char *render(const struct rcf_obj *o, int batch)
 		rcf_print_batch(f, o);
 	else
 		rcf_print_show(f, NULL, o);
+	fclose(f);
+	return buf;
+}
+
+/* o as rcfctl -j prints it; malloc'd */
+static inline char *render_json(const struct rcf_obj *o)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	struct rcf_json j;
+
+	rcf_json_init(&j, f, 0);
+	rcf_print_json(&j, NULL, NULL, o);
+	rcf_json_end(&j);
 	fclose(f);
 	return buf;
 }

@@ -180,21 +180,6 @@ static int sparse(const char *line, struct rcf_stats_query *q, char *err)
 	return rcf_stats_parse_args(n, w, q, err, 256);
 }
 
-/* o as rcfctl -j prints it; malloc'd */
-static char *render_json(const struct rcf_obj *o)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-	struct rcf_json j;
-
-	rcf_json_init(&j, f, 0);
-	rcf_print_json(&j, NULL, NULL, o);
-	rcf_json_end(&j);
-	fclose(f);
-	return buf;
-}
-
 /* engine exact|fast: the u8 RCF_A_FABRIC_ENGINE_EXACT, 1 or 0 */
 static void engine_words(void)
 {

@@ -25,20 +25,6 @@ static int parse(const char *line, struct rcf_op *op, char *err)
 	return rcf_parse_op(n, w, 1, op, err, 256);
 }
 
-static char *render_json(const struct rcf_obj *o)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-	struct rcf_json j;
-
-	rcf_json_init(&j, f, 0);
-	rcf_print_json(&j, NULL, NULL, o);
-	rcf_json_end(&j);
-	fclose(f);
-	return buf;
-}
-
 static int has(const struct rcf_op *op, int attr, uint64_t v)
 {
 	return rcf_has(&op->o, attr) && op->o.v[attr] == v;

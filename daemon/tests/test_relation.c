@@ -12,22 +12,11 @@
 
 #include "route/relation.h"
 #include "route/relation_check.h"
+#include "relation_util.h"
 #include "tap.h"
 #include "topo/topo_gen.h"
 
 #define H(p, vc) RCF_HOP(p, vc)
-
-static const struct rcf_relation_ent *ent(const struct rcf_relation *r,
-					  uint32_t n, uint32_t sw, uint32_t dst)
-{
-	return &r->ent[(size_t)sw * n + dst];
-}
-
-static int is(const struct rcf_relation_ent *e, int n, const uint8_t *hop,
-	      const uint8_t *cls)
-{
-	return e->n == n && !memcmp(e->hop, hop, n) && !memcmp(e->cls, cls, n);
-}
 
 /* the switch port p of sw leads to on the grid */
 static uint32_t step(const struct rcf_relation_grid *g, uint32_t sw, int p)

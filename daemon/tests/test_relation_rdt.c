@@ -13,6 +13,7 @@
 #include <linux/rcf.h>
 
 #include "route/relation_rdt.h"
+#include "relation_util.h"
 #include "tap.h"
 
 #define H(p, vc) RCF_HOP(p, vc)
@@ -34,18 +35,6 @@ static void done(struct rcf_relation *r, struct rcf_relnet *net)
 {
 	rcf_relation_free(r);
 	rcf_relnet_free(net);
-}
-
-static const struct rcf_relation_ent *ent(const struct rcf_relation *r,
-					  uint32_t n, uint32_t sw, uint32_t dst)
-{
-	return &r->ent[(size_t)sw * n + dst];
-}
-
-static int is(const struct rcf_relation_ent *e, int n, const uint8_t *hop,
-	      const uint8_t *cls)
-{
-	return e->n == n && !memcmp(e->hop, hop, n) && !memcmp(e->cls, cls, n);
 }
 
 /*
