@@ -9,18 +9,24 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../rcfsim/coll_exec.h"
+#include "coll_exec_util.h"
 #include "tap.h"
+
+static struct rcf_coll_args args(enum rcf_coll_op op, uint32_t n, uint32_t k,
+				 uint32_t root, uint64_t size)
+{
+	return (struct rcf_coll_args){.op = op,
+				      .nodes = n,
+				      .k = k,
+				      .root = root,
+				      .size = size,
+				      .alg = RCF_COLL_ALG_STATIC};
+}
 
 static int plan(enum rcf_coll_op op, uint32_t n, uint32_t k, uint32_t root,
 		uint64_t size, struct rcf_coll_plan *p, char *err, size_t len)
 {
-	struct rcf_coll_args a = {.op = op,
-				  .nodes = n,
-				  .k = k,
-				  .root = root,
-				  .size = size,
-				  .alg = RCF_COLL_ALG_STATIC};
+	struct rcf_coll_args a = args(op, n, k, root, size);
 
 	return rcf_coll_plan(&a, p, err, len);
 }
@@ -96,19 +102,14 @@ static void test_plans(void)
 static void run(enum rcf_coll_op op, const char *fabric, uint32_t n,
 		uint32_t root, uint64_t size)
 {
+	struct rcf_coll_args a = args(op, n, 1, root, size);
 	struct sim_coll_cfg c = {.fabric = fabric};
 	struct rcf_coll_plan p = {0};
 	struct sim_coll_res r = {0};
-	uint64_t bytes = 0;
-	char err[1024], name[160];
-	int rc = plan(op, n, 1, root, size, &p, err, sizeof(err));
+	uint64_t bytes;
+	char name[160];
+	int rc = coll_exec_run(&a, &c, &p, &r, &bytes);
 
-	if (!rc)
-		rc = sim_coll_exec(&p, &c, &r, err, sizeof(err));
-	for (uint64_t i = 0; !rc && i < p.nxfers; i++)
-		bytes += p.xfers[i].bytes;
-	if (rc)
-		printf("# %s\n", err);
 	snprintf(name, sizeof(name),
 		 "static %s on %s, root %u, %llu bytes: every byte checked",
 		 rcf_coll_op_name(op), fabric, root, (unsigned long long)size);

@@ -56,16 +56,34 @@ int coll_static_tree(struct coll_bld *b)
 	return 0;
 }
 
-/* recursive doubling: at step d, i and i XOR 2^d swap all they hold */
-int coll_static_gossip(struct coll_bld *b)
+/*
+ * What x sends its partner y: in recursive doubling all it holds, in
+ * the pairwise exchange its block for y.
+ */
+static const uint64_t *what(struct coll_bld *b, uint32_t x, uint32_t y)
+{
+	if (b->p->op == RCF_COLL_GOSSIP)
+		return bset(b, b->held, x);
+	clear(b);
+	bit_set(b->tmp, (uint64_t)x * b->p->nodes + y);
+	return b->tmp;
+}
+
+/*
+ * Steps that pair every i with i XOR m, both sending: m = 2^t at step t
+ * (recursive doubling, log2 N steps) or t + 1 (pairwise exchange, N - 1
+ * steps).
+ */
+static int exchange(struct coll_bld *b, int doubling)
 {
 	uint32_t n = b->p->nodes;
 
-	for (uint32_t d = 0, w = 1; w < n; d++, w <<= 1) {
-		if (coll_bld_step(b, RCF_COLL_PH_CLIQUE, d, d + 1))
+	for (uint32_t t = 0, m; (m = doubling ? 1u << t : t + 1) < n; t++) {
+		if (coll_bld_step(b, RCF_COLL_PH_CLIQUE, doubling ? t : m,
+				  t + 1))
 			return -1;
 		for (uint32_t x = 0; x < n; x++) {
-			uint32_t y = x ^ w;
+			uint32_t y = x ^ m;
 			int64_t ci;
 
 			if (y < x)
@@ -73,41 +91,22 @@ int coll_static_gossip(struct coll_bld *b)
 			ci = coll_bld_circ(b, x, y);
 			if (ci < 0 ||
 			    coll_bld_send(b, (uint64_t)ci, x, y,
-					  bset(b, b->held, x)) ||
-			    coll_bld_send(b, (uint64_t)ci, y, x,
-					  bset(b, b->held, y)))
+					  what(b, x, y)) ||
+			    coll_bld_send(b, (uint64_t)ci, y, x, what(b, y, x)))
 				return -1;
 		}
 	}
 	return 0;
 }
 
+/* recursive doubling: at step d, i and i XOR 2^d swap all they hold */
+int coll_static_gossip(struct coll_bld *b)
+{
+	return exchange(b, 1);
+}
+
 /* pairwise exchange: at step s, i sends i XOR s its block for it */
 int coll_static_alltoall(struct coll_bld *b)
 {
-	uint32_t n = b->p->nodes;
-
-	for (uint32_t s = 1; s < n; s++) {
-		if (coll_bld_step(b, RCF_COLL_PH_CLIQUE, s, s))
-			return -1;
-		for (uint32_t x = 0; x < n; x++) {
-			uint32_t y = x ^ s;
-			int64_t ci;
-
-			if (y < x)
-				continue;
-			ci = coll_bld_circ(b, x, y);
-			if (ci < 0)
-				return -1;
-			clear(b);
-			bit_set(b->tmp, (uint64_t)x * n + y);
-			if (coll_bld_send(b, (uint64_t)ci, x, y, b->tmp))
-				return -1;
-			clear(b);
-			bit_set(b->tmp, (uint64_t)y * n + x);
-			if (coll_bld_send(b, (uint64_t)ci, y, x, b->tmp))
-				return -1;
-		}
-	}
-	return 0;
+	return exchange(b, 0);
 }
