@@ -37,7 +37,15 @@ static void sums(const struct sim_coll_report *rep, struct sums *s)
 	}
 	rcf_coll_model(rep->a.op, rep->a.nodes, rep->a.k, rep->a.split,
 		       (double)rep->a.size, &t, &eq);
-	s->closed_comm = rcf_coll_time_comm(&t, &m);
+	/*
+	 * The paper's forms are the RCP's; with k = 1 they are also the
+	 * binomial tree's and recursive doubling's, but not the pairwise
+	 * exchange's, whose count is its closed form.
+	 */
+	s->closed_comm = rep->p->alg == RCF_COLL_ALG_STATIC &&
+					 rep->p->op == RCF_COLL_ALLTOALL
+				 ? s->model_comm
+				 : rcf_coll_time_comm(&t, &m);
 }
 
 static double ratio(double a, double b)

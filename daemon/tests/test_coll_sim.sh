@@ -22,7 +22,7 @@ sys.exit(0 if ok else 1)' "$1" "$2"
 }
 
 echo "TAP version 13"
-echo "1..17"
+echo "1..18"
 
 $SIM collective bcast --nodes 9 --k 2 --size 9 --split 2 --beta-r 100 \
 	--tau-r 3 --json >"$T/b.json"
@@ -72,6 +72,11 @@ $SIM collective alltoall --static torus --nodes 32 --size 64 >"$T/t.txt"
 grep -q "^# alltoall on torus:8x4 (static: pairwise exchange)" "$T/t.txt" &&
 	grep -q "^checked: 992 messages" "$T/t.txt"
 ok $? "static alltoall on torus:8x4: 31 steps of 32 messages"
+$SIM collective alltoall --static hypercube --nodes 8 --size 10 --json \
+	>"$T/x.json"
+json "$T/x.json" 'len(d["steps"]) == 7 and
+	d["closed_form_cycles"] == d["model_cycles"]'
+ok $? "static alltoall: 7 steps, the count is its closed form"
 ok_usage_error "needs N a power of two" "--static refuses N = 12" \
 	$SIM collective scatter --static hypercube --nodes 12
 ok_usage_error "16 or more" "--static torus refuses 8 nodes" \
