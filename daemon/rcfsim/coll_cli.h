@@ -23,6 +23,8 @@ struct sim_coll_report {
 	size_t nfit;
 	double beta, tau;
 	int json;
+	/* --static: the network's generator spec (cfg.fabric points here) */
+	char fabric[32];
 };
 
 /* the model's communication cycles of step si: beta + tau max bytes */

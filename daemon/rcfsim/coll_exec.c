@@ -423,7 +423,8 @@ static int run_step(struct ctx *c, struct sim_coll_res *r, char *err,
 	    s->first_xfer + s->nxfer > c->p->nxfers)
 		return rcf_errf(err, len, "step %llu: past the plan's arrays",
 				(unsigned long long)c->step + 1);
-	if (configure(c, sr, err, len))
+	/* a static network's routes need nothing set between steps */
+	if (!c->cfg->fabric && configure(c, sr, err, len))
 		return -1;
 	free(c->got);
 	c->got = calloc(s->nxfer + 1, sizeof(*c->got));
@@ -464,19 +465,24 @@ static int run_step(struct ctx *c, struct sim_coll_res *r, char *err,
 static int machine(struct ctx *c, uint32_t nodes, uint32_t k, int exact,
 		   char *err, size_t len)
 {
-	struct sim_topo_opts o = {.no_routes = 1};
+	struct sim_topo_opts o = {.no_routes = !c->cfg->fabric};
 	char spec[48];
 
 	snprintf(spec, sizeof(spec), "kport:%u:%u", nodes, k);
-	o.gen = spec;
-	if (rcf_kport_parse(spec, &c->m, err, len) ||
-	    sim_topo_load(&o, &c->f, err, len))
+	o.gen = c->cfg->fabric ? c->cfg->fabric : spec;
+	if (c->cfg->fabric ? sim_topo_load(&o, &c->f, err, len)
+			   : rcf_kport_parse(spec, &c->m, err, len) ||
+				     sim_topo_load(&o, &c->f, err, len))
 		return -1;
+	if (c->f.nnodes != nodes)
+		return rcf_errf(err, len, "%s has %u nodes, the plan %u", o.gen,
+				c->f.nnodes, nodes);
 	c->buf = malloc(SIM_COLL_MSG_MAX + 1);
 	c->want = malloc(SIM_COLL_MSG_MAX + 1);
 	if (!c->buf || !c->want)
 		return rcf_errf(err, len, "out of memory");
-	c->net = sim_coll_net_new(&c->f, exact, on_rx, c, err, len);
+	c->net = sim_coll_net_new(&c->f, exact, !!c->cfg->fabric, on_rx, c, err,
+				  len);
 	return c->net ? 0 : -1;
 }
 
@@ -578,7 +584,7 @@ int sim_coll_probe(uint32_t nodes, uint32_t k, const struct sim_coll_cfg *cfg,
 	p.xfers = &x;
 	p.nsteps = p.ncircs = p.nxfers = p.nrefs = 1;
 	rc = machine(&c, nodes, k, cfg->exact, err, len);
-	if (!rc) {
+	if (!rc && !cfg->fabric) {
 		struct sim_coll_step_res sr = {0};
 
 		rc = configure(&c, &sr, err, len);

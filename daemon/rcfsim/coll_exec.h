@@ -24,6 +24,12 @@ struct sim_coll_cfg {
 	 * circuit, tau_r per switch circuit set.  Added to the totals.
 	 */
 	uint64_t beta_r, tau_r;
+	/*
+	 * A static network instead of kport:N:K (a generator spec such as
+	 * hypercube:4): its routes carry every transfer, nothing is
+	 * configured between steps.  NULL: the reconfigurable machine.
+	 */
+	const char *fabric;
 	/* tests: flip a byte of the message sent n-th (from 1); 0: none */
 	uint64_t corrupt;
 };
@@ -77,7 +83,8 @@ void sim_coll_res_free(struct sim_coll_res *r);
 
 /*
  * One transfer of each size in sizes[0..n) from node 0 to node N - 1 of
- * kport:N:K over one connection (port 0 to port 0), cycles into cyc.
+ * kport:N:K over one connection (port 0 to port 0), or of c->fabric by
+ * its route, cycles into cyc.
  * 0, or -1 with why in err.
  */
 int sim_coll_probe(uint32_t nodes, uint32_t k, const struct sim_coll_cfg *c,

@@ -18,6 +18,8 @@ static const char usage[] =
 	"                            [--size BYTES] [--split H]\n"
 	"                            [--beta-r CYCLES] [--tau-r CYCLES]\n"
 	"                            [--fit-max BYTES] [--exact] [--json]\n"
+	"       rcfsim collective OP --static hypercube|torus [--nodes N]\n"
+	"                            [--root R] [--size BYTES] [...]\n"
 	"\n"
 	"Runs the plan of OP (scatter, bcast, gossip, alltoall; as rcfctl\n"
 	"collective plan makes it) on kport:N:K in the engine of rcf.ko:\n"
@@ -25,6 +27,11 @@ static const char usage[] =
 	"as messages and checked byte for byte.  Prints per step the\n"
 	"circuits set and kept and the cycles, beside the cost model with\n"
 	"beta and tau fitted to single transfers of 1 to --fit-max bytes.\n"
+	"With --static, runs the classic algorithms instead on a fixed\n"
+	"network of N nodes (hypercube:D, or a torus of powers of two)\n"
+	"by its routes (e-cube, dimension order): binomial tree (scatter,\n"
+	"bcast), recursive doubling (gossip), pairwise exchange\n"
+	"(alltoall); N a power of two (a torus: 16 or more).\n"
 	"\n"
 	"  --nodes N         2 to 512 (default 16), N*K at most 512\n"
 	"  --k K             ports per node, 1 to 32 (default 3)\n"
@@ -34,6 +41,7 @@ static const char usage[] =
 	"  --beta-r CYCLES   reconfiguration: cycles per step that sets\n"
 	"                    circuits (default 0; the engine takes none)\n"
 	"  --tau-r CYCLES    and per switch circuit set (default 0)\n"
+	"  --static NET      hypercube or torus: the static network\n"
 	"  --fit-max BYTES   the largest single transfer of the fit\n"
 	"                    (default: the plan's largest transfer)\n"
 	"  --exact           the engine's reference mode\n"
@@ -44,8 +52,8 @@ static const char usage[] =
 	"usage error.\n";
 
 static const char *const opts[] = {
-	"--nodes", "--k",	"--root",  "--size", "--split", "--beta-r",
-	"--tau-r", "--fit-max", "--exact", "--json", NULL,
+	"--nodes", "--k",	"--root",  "--size", "--split",	 "--beta-r",
+	"--tau-r", "--fit-max", "--exact", "--json", "--static", NULL,
 };
 
 enum {
@@ -58,7 +66,8 @@ enum {
 	C_TR,
 	C_FIT,
 	C_EXACT,
-	C_JSON
+	C_JSON,
+	C_STATIC
 };
 
 static int bad(const char *why, const char *arg)
@@ -118,10 +127,51 @@ static int set(struct sim_coll_report *rep, uint64_t *fit_max, int o,
 	return 0;
 }
 
+/*
+ * --static NET: the classic algorithms pair i with i XOR 2^d, so N is a
+ * power of two, and the network is the hypercube of N nodes or the
+ * squarest torus of them (torus:XxY needs X, Y >= 3: N >= 16).  What
+ * only the reconfigurable machine has is refused.
+ */
+static int static_net(struct sim_coll_report *rep, const char *net,
+		      unsigned int seen)
+{
+	static const int only_rcp[] = {C_K, C_SPLIT, C_BR, C_TR};
+	uint32_t n = rep->a.nodes, d = 0;
+	char why[160];
+
+	for (size_t i = 0; i < sizeof(only_rcp) / sizeof(*only_rcp); i++)
+		if (seen & 1u << only_rcp[i])
+			return bad(opts[only_rcp[i]],
+				   " is the reconfigurable machine's, not "
+				   "--static's");
+	if (strcmp(net, "hypercube") && strcmp(net, "torus"))
+		return bad("--static takes hypercube or torus, not ", net);
+	while ((1u << d) < n)
+		d++;
+	if (n & (n - 1) || (!strcmp(net, "torus") && n < 16)) {
+		snprintf(why, sizeof(why),
+			 "--static %s needs N a power of two%s (the classic "
+			 "algorithms pair i with i XOR 2^d), not %u",
+			 net, strcmp(net, "torus") ? "" : ", 16 or more", n);
+		return bad(why, "");
+	}
+	if (!strcmp(net, "hypercube"))
+		snprintf(rep->fabric, sizeof(rep->fabric), "hypercube:%u", d);
+	else
+		snprintf(rep->fabric, sizeof(rep->fabric), "torus:%ux%u",
+			 1u << (d + 1) / 2, 1u << d / 2);
+	rep->cfg.fabric = rep->fabric;
+	rep->a.alg = RCF_COLL_ALG_STATIC;
+	rep->a.k = 1;
+	return 0;
+}
+
 /* 0, 1 after --help, -1 after a message */
 static int parse(int argc, char **argv, struct sim_coll_report *rep,
 		 uint64_t *fit_max)
 {
+	const char *net = NULL;
 	unsigned int seen = 0;
 
 	if (argc > 1 &&
@@ -149,9 +199,13 @@ static int parse(int argc, char **argv, struct sim_coll_report *rep,
 		}
 		if (i + 1 == argc)
 			return bad("a value missing after ", argv[i]);
-		if (set(rep, fit_max, o, argv[++i]))
+		if (o == C_STATIC)
+			net = argv[++i];
+		else if (set(rep, fit_max, o, argv[++i]))
 			return -1;
 	}
+	if (net && static_net(rep, net, seen))
+		return -1;
 	if (rep->a.op != RCF_COLL_BCAST && (seen & 1u << C_SPLIT))
 		return bad("--split is bcast's only, not for ", argv[1]);
 	if ((rep->a.op == RCF_COLL_GOSSIP || rep->a.op == RCF_COLL_ALLTOALL) &&

@@ -42,9 +42,16 @@ static void on_deliver(void *priv, u32 dst, u32 src, const u8 *msg, u32 len,
 
 static const struct rcf_adapter_ops coll_ops = {.deliver = on_deliver};
 
+static int add_routes(struct rcf_fabric *m, const struct sim_fabric *f,
+		      struct rcf_err *e)
+{
+	rcf_txn_begin(m);
+	return sim_model_add_routes(m, f, e) || rcf_txn_commit(m, e);
+}
+
 struct sim_coll_net *sim_coll_net_new(const struct sim_fabric *f, int exact,
-				      sim_coll_rx rx, void *priv, char *err,
-				      size_t errlen)
+				      int routes, sim_coll_rx rx, void *priv,
+				      char *err, size_t errlen)
 {
 	struct sim_coll_net *n = calloc(1, sizeof(*n));
 	struct rcf_err e = {0};
@@ -57,8 +64,13 @@ struct sim_coll_net *sim_coll_net_new(const struct sim_fabric *f, int exact,
 	n->rx = rx;
 	n->priv = priv;
 	rcf_txn_begin(n->m);
-	/* no routes: they would keep paths off the switch inputs */
-	if (sim_model_add(n->m, f, false, &e) || rcf_txn_commit(n->m, &e)) {
+	/*
+	 * The machine's circuits are paths, so it has no routes: they would
+	 * keep paths off the switch inputs.  A static network has routes
+	 * only, added once its elements are committed, as rcfsim run does.
+	 */
+	if (sim_model_add(n->m, f, false, &e) || rcf_txn_commit(n->m, &e) ||
+	    (routes && add_routes(n->m, f, &e))) {
 		if (n->m->in_txn)
 			rcf_txn_abort(n->m);
 		rcf_errf(err, errlen, "the model refused the machine: %s",

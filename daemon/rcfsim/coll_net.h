@@ -35,9 +35,10 @@ struct sim_coll_net_set {
 
 struct sim_coll_net;
 
+/* routes: f's routes carry messages (a static network); 0: paths only */
 struct sim_coll_net *sim_coll_net_new(const struct sim_fabric *f, int exact,
-				      sim_coll_rx rx, void *priv, char *err,
-				      size_t errlen);
+				      int routes, sim_coll_rx rx, void *priv,
+				      char *err, size_t errlen);
 void sim_coll_net_free(struct sim_coll_net *n);
 /*
  * Makes the n paths in want the fabric's only paths: those already held

@@ -37,7 +37,15 @@ static void sums(const struct sim_coll_report *rep, struct sums *s)
 	}
 	rcf_coll_model(rep->a.op, rep->a.nodes, rep->a.k, rep->a.split,
 		       (double)rep->a.size, &t, &eq);
-	s->closed_comm = rcf_coll_time_comm(&t, &m);
+	/*
+	 * The paper's forms are the RCP's; with k = 1 they are also the
+	 * binomial tree's and recursive doubling's, but not the pairwise
+	 * exchange's, whose count is its closed form.
+	 */
+	s->closed_comm = rep->p->alg == RCF_COLL_ALG_STATIC &&
+					 rep->p->op == RCF_COLL_ALLTOALL
+				 ? s->model_comm
+				 : rcf_coll_time_comm(&t, &m);
 }
 
 static double ratio(double a, double b)
@@ -45,15 +53,28 @@ static double ratio(double a, double b)
 	return b > 0 ? a / b : 0;
 }
 
+/* the machine's generator spec, with the static algorithms' names */
+static const char *machine(const struct sim_coll_report *rep, char *buf)
+{
+	if (rep->cfg.fabric)
+		snprintf(buf, 48, "%s (static: %s)", rep->cfg.fabric,
+			 rep->p->op == RCF_COLL_GOSSIP ? "recursive doubling"
+			 : rep->p->op == RCF_COLL_ALLTOALL ? "pairwise exchange"
+							   : "binomial tree");
+	else
+		snprintf(buf, 48, "kport:%u:%u", rep->p->nodes, rep->p->k);
+	return buf;
+}
+
 void sim_coll_print(FILE *f, const struct sim_coll_report *rep)
 {
 	const struct rcf_coll_plan *p = rep->p;
 	const struct sim_coll_res *r = rep->r;
+	char m[48];
 	struct sums s;
 
 	sums(rep, &s);
-	fprintf(f, "# %s on kport:%u:%u, ", rcf_coll_op_name(p->op), p->nodes,
-		p->k);
+	fprintf(f, "# %s on %s, ", rcf_coll_op_name(p->op), machine(rep, m));
 	if (p->op == RCF_COLL_SCATTER || p->op == RCF_COLL_BCAST)
 		fprintf(f, "root %u, ", p->root);
 	fprintf(f, "%llu bytes", (unsigned long long)p->size);
@@ -140,6 +161,7 @@ void sim_coll_print_json(FILE *f, const struct sim_coll_report *rep)
 	rcf_json_init(&j, f, 0);
 	rcf_json_obj_open(&j, NULL);
 	rcf_coll_json_params(&j, p);
+	rcf_json_str(&j, "fabric", rep->cfg.fabric ? rep->cfg.fabric : "");
 	rcf_json_obj_open(&j, "fit");
 	rcf_json_fixed(&j, "beta", rep->beta, 3);
 	rcf_json_fixed(&j, "tau", rep->tau, 5);

@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../rcfsim/coll_exec.h"
+#include "coll_exec_util.h"
 #include "tap.h"
 
 static void one(enum rcf_coll_op op, uint32_t n, uint32_t k, uint64_t size)
@@ -17,19 +17,13 @@ static void one(enum rcf_coll_op op, uint32_t n, uint32_t k, uint64_t size)
 	struct sim_coll_cfg c = {0};
 	struct rcf_coll_plan p = {0};
 	struct sim_coll_res r = {0};
-	uint64_t bytes = 0;
-	char err[1024], name[128];
+	uint64_t bytes;
+	char name[128];
 	int rc;
 
 	a.split = op == RCF_COLL_BCAST ? rcf_coll_rcp_steps(n, k) : 0;
 	a.root = op == RCF_COLL_SCATTER || op == RCF_COLL_BCAST ? n - 1 : 0;
-	rc = rcf_coll_plan(&a, &p, err, sizeof(err));
-	if (!rc)
-		rc = sim_coll_exec(&p, &c, &r, err, sizeof(err));
-	for (uint64_t i = 0; !rc && i < p.nxfers; i++)
-		bytes += p.xfers[i].bytes;
-	if (rc)
-		printf("# %s\n", err);
+	rc = coll_exec_run(&a, &c, &p, &r, &bytes);
 	snprintf(name, sizeof(name),
 		 "%s on kport:%u:%u, %llu bytes: %llu steps, every byte "
 		 "checked",

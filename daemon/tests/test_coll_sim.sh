@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # rcfsim collective end to end: the command line, the text and JSON
 # output, and a plan run on the engine against the cost model with the
-# fitted parameters.  TAP 13.
+# fitted parameters, and the static algorithms on hypercube and torus.
 cd "$(dirname "$0")/.." || exit 1
 SIM=./bin/rcfsim
 T=$(mktemp -d)
@@ -10,7 +10,7 @@ trap 'rm -rf "$T"' EXIT
 . tests/tap.sh
 
 echo "TAP version 13"
-echo "1..10"
+echo "1..18"
 
 $SIM collective bcast --nodes 9 --k 2 --size 9 --split 2 --beta-r 100 \
 	--tau-r 3 --json >"$T/b.json"
@@ -47,4 +47,30 @@ ok_usage_error "N\*K is past" "a machine past 512 ports is refused" \
 	$SIM collective scatter --nodes 200 --k 3
 ok_usage_error "given twice" "a repeated option is refused" \
 	$SIM collective scatter --k 2 --k 3
+$SIM collective gossip --static hypercube --nodes 16 --size 100 --json \
+	>"$T/g.json"
+ok $? "static gossip on hypercube:4 runs"
+# recursive doubling: 4 steps, 100 then 200, 400, 800 bytes to a neighbour
+json "$T/g.json" 'd["fabric"] == "hypercube:4" and
+	[s["max_bytes"] for s in d["steps"]] == [100, 200, 400, 800] and
+	d["circuits"] == 0 and d["reconf_cycles"] == 0 and
+	d["bytes_verified"] == 16 * 1500'
+ok $? "static gossip: doubling steps, every byte checked, nothing set"
+$SIM collective alltoall --static torus --nodes 32 --size 64 >"$T/t.txt"
+grep -q "^# alltoall on torus:8x4 (static: pairwise exchange)" "$T/t.txt" &&
+	grep -q "^checked: 992 messages" "$T/t.txt"
+ok $? "static alltoall on torus:8x4: 31 steps of 32 messages"
+$SIM collective alltoall --static hypercube --nodes 8 --size 10 --json \
+	>"$T/x.json"
+json "$T/x.json" 'len(d["steps"]) == 7 and
+	d["closed_form_cycles"] == d["model_cycles"]'
+ok $? "static alltoall: 7 steps, the count is its closed form"
+ok_usage_error "needs N a power of two" "--static refuses N = 12" \
+	$SIM collective scatter --static hypercube --nodes 12
+ok_usage_error "16 or more" "--static torus refuses 8 nodes" \
+	$SIM collective scatter --static torus --nodes 8
+ok_usage_error "--beta-r is the reconfigurable" "--static has no beta_r" \
+	$SIM collective scatter --static hypercube --beta-r 5
+ok_usage_error "hypercube or torus, not" "--static refuses other networks" \
+	$SIM collective scatter --static mesh
 exit $failed

@@ -50,6 +50,20 @@ enum rcf_coll_phase {
 };
 
 /*
+ * RCF_COLL_ALG_STATIC: the classic algorithms of a fixed network, each
+ * step a matching of node pairs (k = 1; N a power of two): binomial tree
+ * for scatter and bcast, recursive doubling for gossip, pairwise
+ * exchange (step s: i and i XOR s) for alltoall; rank r is node
+ * root XOR r, so that on a hypercube every tree edge is a link
+ * (coll_static.c).  A pair's "circuit" then names the message's two
+ * ends, not a switch circuit.
+ */
+enum rcf_coll_alg {
+	RCF_COLL_ALG_RCP,
+	RCF_COLL_ALG_STATIC,
+};
+
+/*
  * level: the RCP step l (tree phases, node i joins (k+1)^l + ik + j) or
  * the digit / split undone (cliques); term: the index i of the paper's
  * sum this step is a term of (eqs. 3, 5, 6, 16, 17), 0 for fix-ups.
@@ -62,6 +76,7 @@ struct rcf_coll_step {
 
 struct rcf_coll_plan {
 	enum rcf_coll_op op;
+	enum rcf_coll_alg alg;
 	uint32_t nodes, k, root, split; /* split: h' (bcast only) */
 	uint32_t h;			/* RCP steps: ceil(log_{k+1} N) */
 	uint64_t size;			/* L: bytes of a block or message */
@@ -79,6 +94,7 @@ struct rcf_coll_args {
 	enum rcf_coll_op op;
 	uint32_t nodes, k, root, split;
 	uint64_t size;
+	enum rcf_coll_alg alg;
 };
 
 const char *rcf_coll_op_name(enum rcf_coll_op op);

@@ -68,5 +68,9 @@ int coll_plan_scatter(struct coll_bld *b);
 int coll_plan_bcast(struct coll_bld *b);
 int coll_plan_gossip(struct coll_bld *b);
 int coll_plan_alltoall(struct coll_bld *b);
+/* RCF_COLL_ALG_STATIC (coll_static.c), N a power of two, k = 1 */
+int coll_static_tree(struct coll_bld *b);
+int coll_static_gossip(struct coll_bld *b);
+int coll_static_alltoall(struct coll_bld *b);
 
 #endif

@@ -371,6 +371,15 @@ static int check_args(const struct rcf_coll_args *a, uint32_t h, char *err,
 				a->split, h, a->nodes, a->k);
 	if (a->size < 1)
 		return rcf_errf(err, len, "size must be at least 1 byte");
+	if (a->alg != RCF_COLL_ALG_RCP && a->alg != RCF_COLL_ALG_STATIC)
+		return rcf_errf(err, len, "no such algorithm");
+	if (a->alg == RCF_COLL_ALG_STATIC &&
+	    (a->k != 1 || a->nodes & (a->nodes - 1)))
+		return rcf_errf(err, len,
+				"the static algorithms pair node i with i XOR "
+				"2^d: they need k = 1 and N a power of two, "
+				"not N = %u, k = %u",
+				a->nodes, a->k);
 	return 0;
 }
 
@@ -382,6 +391,12 @@ int rcf_coll_plan(const struct rcf_coll_args *a, struct rcf_coll_plan *p,
 		[RCF_COLL_BCAST] = coll_plan_bcast,
 		[RCF_COLL_GOSSIP] = coll_plan_gossip,
 		[RCF_COLL_ALLTOALL] = coll_plan_alltoall,
+	};
+	static int (*const fixed[RCF_COLL_NR])(struct coll_bld *) = {
+		[RCF_COLL_SCATTER] = coll_static_tree,
+		[RCF_COLL_BCAST] = coll_static_tree,
+		[RCF_COLL_GOSSIP] = coll_static_gossip,
+		[RCF_COLL_ALLTOALL] = coll_static_alltoall,
 	};
 	struct coll_bld b;
 	uint64_t n;
@@ -395,6 +410,7 @@ int rcf_coll_plan(const struct rcf_coll_args *a, struct rcf_coll_plan *p,
 		       err, len))
 		return -1;
 	p->op = a->op;
+	p->alg = a->alg;
 	p->nodes = a->nodes;
 	p->k = a->k;
 	p->root = a->root;
@@ -430,10 +446,10 @@ int rcf_coll_plan(const struct rcf_coll_args *a, struct rcf_coll_plan *p,
 		coll_bld_free(&b);
 		return -1;
 	}
-	rc = plan[a->op](&b);
+	rc = (a->alg == RCF_COLL_ALG_STATIC ? fixed : plan)[a->op](&b);
 	coll_bld_finish(&b);
 	/* N not a power of k + 1 leaves cliques short of members */
-	if (!rc && coll_bld_lacking(&b)) {
+	if (!rc && a->alg == RCF_COLL_ALG_RCP && coll_bld_lacking(&b)) {
 		rc = coll_fixup(&b);
 		coll_bld_finish(&b);
 	}
