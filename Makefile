@@ -124,6 +124,7 @@ bench: all
 	scripts/bench/route-eval
 	scripts/bench/reconfig
 	scripts/bench/rcfsim
+	scripts/bench/booksim
 
 # the evaluation tables Documentation/ quotes, regenerated natively into
 # build/eval/ and compared figure by figure (scripts/eval; EVAL_FLAGS=--quick
