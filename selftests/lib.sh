@@ -87,6 +87,17 @@ expect_eq() {
 }
 
 # traffic_refused WHY ARGS...: rcfctl traffic start ARGS fails, saying WHY
+# netdevs_down: every node netdev of the fabric (their default names,
+# rcf0 ...) down, so that IPv6's neighbour discovery sends nothing into
+# the counters a test compares.
+netdevs_down() {
+	local d
+	for d in $(ip -o link show | awk -F': ' '{ print $2 }' |
+		   grep -E '^rcf[0-9]+$'); do
+		ip link set dev "$d" down
+	done
+}
+
 traffic_refused() {
 	local why=$1 out
 	shift

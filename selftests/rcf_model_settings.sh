@@ -20,14 +20,10 @@ SIMSPEC="--traffic uniform --rate 300 --messages 1500 --seed 7 --size 16-120"
 # SP1 router's routes, the nodes' netdevs down: IPv6 would otherwise send
 # neighbour discovery over the fabric and into the counters compared.
 fresh() {
-	local d
 	rcfctl fabric del >/dev/null 2>&1 || true
 	rcfctl topo apply sp1:16 >/dev/null
 	rcfctl route compute --algo sp1 --install >/dev/null
-	for d in $(ip -o link show | awk -F': ' '{ print $2 }' |
-		   grep -E '^rcf[0-9]+$'); do
-		ip link set dev "$d" down
-	done
+	netdevs_down
 }
 
 fabric_fig() {

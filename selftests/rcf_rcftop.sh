@@ -20,15 +20,11 @@ have_rcftop() {
 # A 4x4 mesh with dimension-order routes; the node netdevs go down, as
 # IPv6 neighbour discovery would add traffic of its own.
 mesh() {
-	local d
 	rcfctl fabric del >/dev/null 2>&1 || true
 	rcfctl topo apply mesh:4x4 >/dev/null || fail "topo apply refused"
 	rcfctl route compute --algo dor --install >/dev/null ||
 		fail "routes refused"
-	for d in $(ip -o link show | awk -F': ' '{ print $2 }' |
-		   grep -E '^rcf[0-9]+$'); do
-		ip link set dev "$d" down
-	done
+	netdevs_down
 	sleep 1
 }
 

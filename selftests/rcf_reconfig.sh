@@ -237,13 +237,9 @@ PY
 # kernel by the traffic generator (a message every 500 cycles), static
 # and then with rcfd's policy at the paper's thresholds (16, 64)
 givens() {
-	local st dy changes d
+	local st dy changes
 	hypercube
-	# IPv6 from the nodes' netdevs would cross the fabric too
-	for d in $(ip -o link show | awk -F': ' '{ print $2 }' |
-		   grep -E '^rcf[0-9]+$'); do
-		ip link set dev "$d" down
-	done
+	netdevs_down
 	rcfsim gd -w givens:150x75 --trace-out "$T_TMP/givens.trace" ||
 		fail "rcfsim gd --trace-out"
 	rcfctl stats reset

@@ -16,15 +16,10 @@ SIMSPEC="--traffic uniform --rate 150 --messages 1500 --seed 7 --size 16-120"
 # would otherwise send neighbour discovery over the fabric, which runs
 # after the traffic and shows in the counters compared.
 fresh() {
-	local d
 	rcfctl fabric del >/dev/null 2>&1 || true
 	rcfctl topo apply mesh:4x4 >/dev/null
 	rcfctl route compute --algo dor --install >/dev/null
-	# the nodes' netdevs keep their default names, rcf0 ...
-	for d in $(ip -o link show | awk -F': ' '{ print $2 }' |
-		   grep -E '^rcf[0-9]+$'); do
-		ip link set dev "$d" down
-	done
+	netdevs_down
 	sleep 1
 }
 
