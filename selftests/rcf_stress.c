@@ -512,6 +512,18 @@ static int netns_rounds(void)
 				r = s ? 0 : -EIO;
 				free(s);
 			}
+			/*
+			 * The family may go while a round runs, failing it
+			 * with whatever the request was at: that round is
+			 * explained only if the family is gone now.
+			 */
+			if (r && unload_mode) {
+				struct rcf_nl again;
+
+				if (rcf_nl_open(&again, NULL, 0) == -ENOENT)
+					_exit(4);
+				rcf_nl_close(&again);
+			}
 			/* Exit with the fabric still there. */
 			_exit(r && !(unload_mode && r == -ENOENT) ? 1 : 0);
 		}
