@@ -87,6 +87,19 @@ expect_eq() {
 }
 
 # traffic_refused WHY ARGS...: rcfctl traffic start ARGS fails, saying WHY
+# fabric_fig KEY: the fabric's figure KEY (rcfctl -j fabric show)
+fabric_fig() {
+	rcfctl -j fabric show | python3 -c 'import json, sys
+print(json.load(sys.stdin)[sys.argv[1]])' "$1"
+}
+
+# engine_gen: the engines the fabric has built (stats engine-gen)
+engine_gen() {
+	rcfctl -j stats show fabric | python3 -c 'import json, sys
+d = json.load(sys.stdin)
+print(d.get("stats", d)["engine-gen"])'
+}
+
 # netdevs_down: every node netdev of the fabric (their default names,
 # rcf0 ...) down, so that IPv6's neighbour discovery sends nothing into
 # the counters a test compares.

@@ -26,17 +26,6 @@ fresh() {
 	netdevs_down
 }
 
-fabric_fig() {
-	rcfctl -j fabric show | python3 -c 'import json, sys
-print(json.load(sys.stdin)[sys.argv[1]])' "$1"
-}
-
-engine_gen() {
-	rcfctl -j stats show fabric | python3 -c 'import json, sys
-d = json.load(sys.stdin)
-print(d.get("stats", d)["engine-gen"])'
-}
-
 # set_to KEY VALUE: fabric set KEY VALUE builds one engine (none when it
 # is already VALUE), again none; fabric show and its JSON say VALUE
 set_to() {

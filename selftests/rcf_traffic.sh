@@ -211,19 +211,6 @@ PY
 	timeout 120 rcfctl traffic wait >/dev/null
 }
 
-# fabric's figure KEY (rcfctl -j fabric show)
-fabric_fig() {
-	rcfctl -j fabric show | python3 -c 'import json, sys
-print(json.load(sys.stdin)[sys.argv[1]])' "$1"
-}
-
-# engines the fabric has built (stats engine-gen)
-engine_gen() {
-	rcfctl -j stats show fabric | python3 -c 'import json, sys
-d = json.load(sys.stdin)
-print(d.get("stats", d)["engine-gen"])'
-}
-
 # set_engine MODE: one new engine for a new mode, none for the same
 # again, and fabric show (text and JSON) says MODE
 set_engine() {
