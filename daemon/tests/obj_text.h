@@ -8,6 +8,8 @@
 
 #include <stdio.h>
 
+#include "obj/batch.h"
+#include "obj/parse.h"
 #include "out/fmt.h"
 #include "out/json.h"
 
@@ -39,6 +41,17 @@ static inline char *render_json(const struct rcf_obj *o)
 	rcf_json_end(&j);
 	fclose(f);
 	return buf;
+}
+
+/* one batch-file line as rcfctl parses it into op; err holds 256 */
+static inline int parse_op_line(const char *line, struct rcf_op *op, char *err)
+{
+	char buf[512], *w[RCF_BATCH_MAX_WORDS];
+	int n;
+
+	snprintf(buf, sizeof(buf), "%s", line);
+	n = rcf_split_words(buf, w, RCF_BATCH_MAX_WORDS);
+	return rcf_parse_op(n, w, 1, op, err, 256);
 }
 
 #endif

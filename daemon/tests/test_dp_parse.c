@@ -17,16 +17,6 @@
 #include "stats/stats.h"
 #include "obj_text.h"
 
-static int parse(const char *line, struct rcf_op *op, char *err)
-{
-	char buf[512], *w[RCF_BATCH_MAX_WORDS];
-	int n;
-
-	snprintf(buf, sizeof(buf), "%s", line);
-	n = rcf_split_words(buf, w, RCF_BATCH_MAX_WORDS);
-	return rcf_parse_op(n, w, 1, op, err, 256);
-}
-
 static int renders(const struct rcf_obj *o, int batch, const char *want)
 {
 	char *got = render(o, batch);
@@ -44,54 +34,59 @@ static void addresses(void)
 	char err[256], *line;
 	int ok;
 
-	ok = !parse("node add id 2 addr 10.0.0.2 addr fd00::2", &op, err) &&
+	ok = !parse_op_line("node add id 2 addr 10.0.0.2 addr fd00::2", &op,
+			    err) &&
 	     op.o.naddrs == 2 && op.o.addrs[0].family == AF_INET &&
 	     op.o.addrs[0].a[0] == 10 && op.o.addrs[0].a[3] == 2 &&
 	     op.o.addrs[1].family == AF_INET6 && op.o.addrs[1].a[0] == 0xfd &&
 	     op.o.addrs[1].a[15] == 2;
 	tap_ok(ok, "node add with an IPv4 and an IPv6 address");
 
-	ok = !parse("node set 2 addr none", &op, err) &&
+	ok = !parse_op_line("node set 2 addr none", &op, err) &&
 	     op.cmd == RCF_CMD_NODE_SET && rcf_has(&op.o, RCF_A_NODE_ADDRS) &&
 	     op.o.naddrs == 0;
 	tap_ok(ok, "addr none is an empty list (clears)");
 
-	ok = parse("node set 2 addr 10.0.0.256", &op, err) < 0 &&
+	ok = parse_op_line("node set 2 addr 10.0.0.256", &op, err) < 0 &&
 	     strstr(err, "bad address \"10.0.0.256\"");
 	tap_ok(ok, "a bad IPv4 address is refused, named");
-	ok = parse("node set 2 addr fd00:::1", &op, err) < 0 &&
+	ok = parse_op_line("node set 2 addr fd00:::1", &op, err) < 0 &&
 	     strstr(err, "bad address");
 	tap_ok(ok, "a bad IPv6 address is refused");
-	ok = parse("node set 2 addr eth0", &op, err) < 0;
+	ok = parse_op_line("node set 2 addr eth0", &op, err) < 0;
 	tap_ok(ok, "a name is not an address");
-	ok = parse("node set 2 addr 1.2.3.4 addr 1.2.3.4", &op, err) < 0 &&
+	ok = parse_op_line("node set 2 addr 1.2.3.4 addr 1.2.3.4", &op, err) <
+		     0 &&
 	     strstr(err, "twice");
 	tap_ok(ok, "a repeated address is refused");
-	ok = parse("node set 2 addr 1.1.1.1 addr none", &op, err) < 0 &&
-	     parse("node set 2 addr none addr 1.1.1.1", &op, err) < 0;
+	ok = parse_op_line("node set 2 addr 1.1.1.1 addr none", &op, err) < 0 &&
+	     parse_op_line("node set 2 addr none addr 1.1.1.1", &op, err) < 0;
 	tap_ok(ok, "addr none does not mix with addresses");
-	ok = parse("node add addr 1.0.0.1 addr 1.0.0.2 addr 1.0.0.3 addr "
-		   "1.0.0.4 addr 1.0.0.5 addr 1.0.0.6 addr 1.0.0.7 addr "
-		   "1.0.0.8",
-		   &op, err) == 0 &&
-	     parse("node add addr 1.0.0.1 addr 1.0.0.2 addr 1.0.0.3 addr "
-		   "1.0.0.4 addr 1.0.0.5 addr 1.0.0.6 addr 1.0.0.7 addr "
-		   "1.0.0.8 addr 1.0.0.9",
-		   &op, err) < 0 &&
+	ok = parse_op_line(
+		     "node add addr 1.0.0.1 addr 1.0.0.2 addr 1.0.0.3 addr "
+		     "1.0.0.4 addr 1.0.0.5 addr 1.0.0.6 addr 1.0.0.7 addr "
+		     "1.0.0.8",
+		     &op, err) == 0 &&
+	     parse_op_line(
+		     "node add addr 1.0.0.1 addr 1.0.0.2 addr 1.0.0.3 addr "
+		     "1.0.0.4 addr 1.0.0.5 addr 1.0.0.6 addr 1.0.0.7 addr "
+		     "1.0.0.8 addr 1.0.0.9",
+		     &op, err) < 0 &&
 	     strstr(err, "more than 8");
 	tap_ok(ok, "8 addresses fit, a 9th is refused");
-	ok = parse("node set 2 addr", &op, err) < 0 && strstr(err, "value");
+	ok = parse_op_line("node set 2 addr", &op, err) < 0 &&
+	     strstr(err, "value");
 	tap_ok(ok, "addr without a value is refused");
 
-	parse("node add id 2 addr 10.0.0.2 addr fd00::2", &op, err);
+	parse_op_line("node add id 2 addr 10.0.0.2 addr fd00::2", &op, err);
 	ok = renders(&op.o, 1, "node add id 2 addr 10.0.0.2 addr fd00::2\n") &&
 	     renders(&op.o, 0, "node 2 addr 10.0.0.2 addr fd00::2\n");
 	tap_ok(ok, "addresses print in batch and show form");
 	line = render(&op.o, 1);
-	ok = !parse(line, &back, err) && rcf_obj_equal(&op.o, &back.o);
+	ok = !parse_op_line(line, &back, err) && rcf_obj_equal(&op.o, &back.o);
 	free(line);
 	tap_ok(ok, "addresses round-trip through a batch line");
-	parse("node set 2 addr none", &op, err);
+	parse_op_line("node set 2 addr none", &op, err);
 	ok = renders(&op.o, 1, "node add id 2 addr none\n");
 	tap_ok(ok, "an empty list is written as addr none");
 }
@@ -124,7 +119,7 @@ static void fabric(void)
 
 		snprintf(line, sizeof(line), "fabric set clock %s",
 			 clocks[i].word);
-		if (parse(line, &op, err) ||
+		if (parse_op_line(line, &op, err) ||
 		    op.o.v[RCF_A_FABRIC_CLOCK_HZ] != clocks[i].hz) {
 			printf("# %s: %s\n", clocks[i].word, err);
 			ok = 0;
@@ -142,30 +137,30 @@ static void fabric(void)
 	ok = 1;
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		snprintf(line, sizeof(line), "fabric set clock %s", bad[i]);
-		if (parse(line, &op, err) >= 0 && bad[i][0]) {
+		if (parse_op_line(line, &op, err) >= 0 && bad[i][0]) {
 			printf("# accepted \"%s\"\n", bad[i]);
 			ok = 0;
 		}
 	}
 	tap_ok(ok, "bad clock values are refused");
 
-	ok = !parse("fabric set route-policy least-loaded", &op, err) &&
+	ok = !parse_op_line("fabric set route-policy least-loaded", &op, err) &&
 	     op.o.v[RCF_A_FABRIC_ROUTE_POLICY] == RCF_RPOL_LEAST_LOADED &&
-	     !parse("fabric set route-policy rr", &op, err) &&
+	     !parse_op_line("fabric set route-policy rr", &op, err) &&
 	     op.o.v[RCF_A_FABRIC_ROUTE_POLICY] == RCF_RPOL_ROUND_ROBIN &&
-	     !parse("fabric set route-policy round-robin", &op, err) &&
-	     parse("fabric set route-policy random", &op, err) < 0 &&
+	     !parse_op_line("fabric set route-policy round-robin", &op, err) &&
+	     parse_op_line("fabric set route-policy random", &op, err) < 0 &&
 	     strstr(err, "rr or least-loaded");
 	tap_ok(ok, "route-policy rr | round-robin | least-loaded");
 
-	ok = !parse("fabric set cq-size 2048 clock 40MHz route-policy "
-		    "least-loaded",
-		    &op, err);
+	ok = !parse_op_line("fabric set cq-size 2048 clock 40MHz route-policy "
+			    "least-loaded",
+			    &op, err);
 	out = render(&op.o, 1);
 	ok = ok &&
 	     !strcmp(out, "fabric set cq-size 2048 clock 40MHz route-policy "
 			  "least-loaded\n") &&
-	     !parse(out, &back, err) && rcf_obj_equal(&op.o, &back.o);
+	     !parse_op_line(out, &back, err) && rcf_obj_equal(&op.o, &back.o);
 	free(out);
 	tap_ok(ok, "fabric settings round-trip through a batch line");
 }
@@ -187,28 +182,30 @@ static void engine_words(void)
 	char err[256], *out;
 	int ok;
 
-	ok = !parse("fabric set engine exact", &op, err) &&
+	ok = !parse_op_line("fabric set engine exact", &op, err) &&
 	     rcf_has(&op.o, RCF_A_FABRIC_ENGINE_EXACT) &&
 	     op.o.v[RCF_A_FABRIC_ENGINE_EXACT] == 1 &&
-	     !parse("fabric set engine fast", &op, err) &&
+	     !parse_op_line("fabric set engine fast", &op, err) &&
 	     op.o.v[RCF_A_FABRIC_ENGINE_EXACT] == 0;
 	tap_ok(ok, "engine exact is 1, engine fast 0");
-	ok = parse("fabric set engine quick", &op, err) < 0 &&
+	ok = parse_op_line("fabric set engine quick", &op, err) < 0 &&
 	     strstr(err, "engine: \"quick\" is not exact or fast") &&
-	     parse("fabric set engine 1", &op, err) < 0 &&
-	     parse("fabric set engine", &op, err) < 0;
+	     parse_op_line("fabric set engine 1", &op, err) < 0 &&
+	     parse_op_line("fabric set engine", &op, err) < 0;
 	if (!ok)
 		printf("# %s\n", err);
 	tap_ok(ok, "other engine words are refused, the two named");
 
-	ok = !parse("fabric set route-policy rr engine exact", &op, err) &&
+	ok = !parse_op_line("fabric set route-policy rr engine exact", &op,
+			    err) &&
 	     renders(&op.o, 1, "fabric set route-policy rr engine exact\n") &&
 	     renders(&op.o, 0, "fabric route-policy rr engine exact\n");
 	out = render(&op.o, 1);
-	ok = ok && !parse(out, &back, err) && rcf_obj_equal(&op.o, &back.o);
+	ok = ok && !parse_op_line(out, &back, err) &&
+	     rcf_obj_equal(&op.o, &back.o);
 	free(out);
 	tap_ok(ok, "engine round-trips through show and batch lines");
-	ok = !parse("fabric set engine fast", &op, err);
+	ok = !parse_op_line("fabric set engine fast", &op, err);
 	out = render_json(&op.o);
 	ok = ok && !strcmp(out, "{\"engine\":\"fast\"}\n");
 	if (!ok)

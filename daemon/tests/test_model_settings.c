@@ -15,16 +15,6 @@
 #include "out/json.h"
 #include "obj_text.h"
 
-static int parse(const char *line, struct rcf_op *op, char *err)
-{
-	char buf[512], *w[RCF_BATCH_MAX_WORDS];
-	int n;
-
-	snprintf(buf, sizeof(buf), "%s", line);
-	n = rcf_split_words(buf, w, RCF_BATCH_MAX_WORDS);
-	return rcf_parse_op(n, w, 1, op, err, 256);
-}
-
 static int has(const struct rcf_op *op, int attr, uint64_t v)
 {
 	return rcf_has(&op->o, attr) && op->o.v[attr] == v;
@@ -36,9 +26,10 @@ static void words(void)
 	char err[256];
 	int ok;
 
-	ok = !parse("fabric set central-queue off route-delay 7 alloc rr "
-		    "raw on",
-		    &op, err) &&
+	ok = !parse_op_line(
+		     "fabric set central-queue off route-delay 7 alloc rr "
+		     "raw on",
+		     &op, err) &&
 	     op.cmd == RCF_CMD_FABRIC_SET && has(&op, RCF_A_FABRIC_CQ_OFF, 1) &&
 	     has(&op, RCF_A_FABRIC_ROUTE_DELAY, 7) &&
 	     has(&op, RCF_A_FABRIC_ALLOC, RCF_ALLOC_RR) &&
@@ -47,23 +38,23 @@ static void words(void)
 		printf("# %s\n", err);
 	tap_ok(ok, "central-queue off, route-delay, alloc rr, raw on");
 
-	ok = !parse("fabric set central-queue on alloc oldest raw off", &op,
-		    err) &&
+	ok = !parse_op_line("fabric set central-queue on alloc oldest raw off",
+			    &op, err) &&
 	     has(&op, RCF_A_FABRIC_CQ_OFF, 0) &&
 	     has(&op, RCF_A_FABRIC_ALLOC, RCF_ALLOC_OLDEST) &&
 	     has(&op, RCF_A_FABRIC_RAW, 0) &&
 	     !rcf_has(&op.o, RCF_A_FABRIC_ROUTE_DELAY);
 	tap_ok(ok, "the defaults by name; a setting left out is not sent");
 
-	ok = parse("fabric set central-queue 0", &op, err) < 0 &&
+	ok = parse_op_line("fabric set central-queue 0", &op, err) < 0 &&
 	     strstr(err, "central-queue: \"0\" is not on or off") &&
-	     parse("fabric set alloc islip", &op, err) < 0 &&
+	     parse_op_line("fabric set alloc islip", &op, err) < 0 &&
 	     strstr(err, "alloc: \"islip\" is not oldest or rr") &&
-	     parse("fabric set raw yes", &op, err) < 0 &&
+	     parse_op_line("fabric set raw yes", &op, err) < 0 &&
 	     strstr(err, "raw: \"yes\" is not on or off") &&
-	     parse("fabric set route-delay -1", &op, err) < 0 &&
+	     parse_op_line("fabric set route-delay -1", &op, err) < 0 &&
 	     strstr(err, "route-delay: bad number \"-1\"") &&
-	     parse("fabric set route-delay", &op, err) < 0;
+	     parse_op_line("fabric set route-delay", &op, err) < 0;
 	if (!ok)
 		printf("# %s\n", err);
 	tap_ok(ok, "other words are refused, the right ones named");
@@ -75,14 +66,15 @@ static void shows(void)
 	char err[256], *out;
 	int ok;
 
-	ok = !parse("fabric set central-queue off route-delay 3 alloc rr "
-		    "raw on",
-		    &op, err);
+	ok = !parse_op_line(
+		"fabric set central-queue off route-delay 3 alloc rr "
+		"raw on",
+		&op, err);
 	out = render(&op.o, 1);
 	ok = ok &&
 	     !strcmp(out, "fabric set central-queue off route-delay 3 "
 			  "alloc rr raw on\n") &&
-	     !parse(out, &back, err) && rcf_obj_equal(&op.o, &back.o);
+	     !parse_op_line(out, &back, err) && rcf_obj_equal(&op.o, &back.o);
 	if (!ok)
 		printf("# got %s", out);
 	free(out);
