@@ -10,7 +10,7 @@ trap 'rm -rf "$T"' EXIT
 . tests/tap.sh
 
 echo "TAP version 13"
-echo "1..18"
+echo "1..19"
 
 $SIM collective bcast --nodes 9 --k 2 --size 9 --split 2 --beta-r 100 \
 	--tau-r 3 --json >"$T/b.json"
@@ -37,6 +37,13 @@ json "$T/a.json" 'abs(d["ratio"] - 1) < 0.05 and
 	d["fit"]["tau"] > 1 and d["fit"]["beta"] > 0 and
 	len(d["fit"]["points"]) == 32'
 ok $? "alltoall: within 5 % of the model, every port at once, fit from 32 points"
+
+$SIM collective gossip --nodes 16 --k 3 --size 100 --json >"$T/g3.json"
+# 100 then 400 bytes: the fit spans both, not the first transfer only
+json "$T/g3.json" 'd["fit"]["points"][-1]["bytes"] == 400 and
+	[s["max_bytes"] for s in d["steps"]] == [100, 400] and
+	abs(d["ratio"] - 1) < 0.02'
+ok $? "gossip: the fit reaches the largest transfer, within 2 % of the model"
 
 $SIM collective scatter --nodes 12 --k 3 >"$T/s.txt"
 grep -q "^checked: " "$T/s.txt" && grep -q "^communication: " "$T/s.txt"
