@@ -284,9 +284,11 @@ int sim_coll_main(int argc, char **argv)
 		rcf_coll_plan_free(&p);
 		return 2;
 	}
-	for (uint64_t i = 0; !fit_max && i < p.nxfers; i++)
-		if (p.xfers[i].bytes > fit_max)
-			fit_max = p.xfers[i].bytes;
+	/* by default the fit spans every size the plan sends */
+	if (!fit_max)
+		for (uint64_t i = 0; i < p.nxfers; i++)
+			if (p.xfers[i].bytes > fit_max)
+				fit_max = p.xfers[i].bytes;
 	rep.p = &p;
 	rep.r = &r;
 	rc = fit(&rep, fit_max ? fit_max : 1, err, sizeof(err));

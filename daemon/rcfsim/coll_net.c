@@ -49,6 +49,28 @@ static int add_routes(struct rcf_fabric *m, const struct sim_fabric *f,
 	return sim_model_add_routes(m, f, e) || rcf_txn_commit(m, e);
 }
 
+/*
+ * Reassembly room for a message arriving at every node port at once: a
+ * node's ports receive together, each from its own sender's send queue
+ * (Documentation/engine.rst, "Nodes"), so the adapter's default of 16
+ * MiB would evict partial messages on machines of a few hundred ports.
+ * Twice a message a port also covers each partial's bitmap and header.
+ */
+static u64 reasm_bytes(const struct rcf_fabric *m)
+{
+	u64 ports = 0;
+
+	for (u32 k = 0; k < m->nodes.cap; k++) {
+		const struct rcf_node *x = rcf_vec_get(&m->nodes, k);
+
+		if (x)
+			ports += x->ports;
+	}
+	ports *= 2 * RCF_ADAPTER_MAX_MSG;
+	return ports > RCF_ADAPTER_REASM_BYTES ? ports
+					       : RCF_ADAPTER_REASM_BYTES;
+}
+
 struct sim_coll_net *sim_coll_net_new(const struct sim_fabric *f, int exact,
 				      int routes, sim_coll_rx rx, void *priv,
 				      char *err, size_t errlen)
@@ -84,6 +106,8 @@ struct sim_coll_net *sim_coll_net_new(const struct sim_fabric *f, int exact,
 		sim_coll_net_free(n);
 		return NULL;
 	}
+	rcf_adapter_set_limits(n->a, RCF_ADAPTER_MAX_PARTIAL,
+			       reasm_bytes(n->m));
 	return n;
 }
 

@@ -43,6 +43,7 @@ static int eng_alloc(struct rcf_engine *e, const struct rcf_fabric *f)
 		if (n)
 			e->nport += n->ports;
 	}
+	e->nsq = e->nport;
 	for (k = 0; k < f->switches.cap; k++) {
 		const struct rcf_switch *s = rcf_vec_get(&f->switches, k);
 
@@ -60,6 +61,7 @@ static int eng_alloc(struct rcf_engine *e, const struct rcf_fabric *f)
 	e->port_out = eng_map(e->nport);
 	e->port_in = eng_map(e->nport);
 	e->circ = eng_array(e->nport, 1);
+	e->sq = eng_array(e->nsq, sizeof(*e->sq));
 	e->dl = eng_array(e->ndl, sizeof(*e->dl));
 	e->chan = eng_array(e->nchan, sizeof(*e->chan));
 	e->nrblk = f->rsrc.cap;
@@ -74,8 +76,8 @@ static int eng_alloc(struct rcf_engine *e, const struct rcf_fabric *f)
 	if (e->nnodes <= RCF_ENGINE_MATRIX_MAX)
 		e->pairs = eng_array((size_t)e->nnodes * e->nnodes,
 				     sizeof(*e->pairs));
-	if (!e->elem || !e->port_out || !e->port_in || !e->circ || !e->dl ||
-	    !e->chan || !e->rblk || !e->node_idx || !e->sw_idx ||
+	if (!e->elem || !e->port_out || !e->port_in || !e->circ || !e->sq ||
+	    !e->dl || !e->chan || !e->rblk || !e->node_idx || !e->sw_idx ||
 	    !e->link_dl || !e->act || !e->act_next || !e->heap ||
 	    (e->nnodes <= RCF_ENGINE_MATRIX_MAX && !e->pairs))
 		return -ENOMEM;
@@ -263,6 +265,7 @@ void rcf_engine_free(struct rcf_engine *e)
 	rcf_os_free(e->port_out);
 	rcf_os_free(e->port_in);
 	rcf_os_free(e->circ);
+	rcf_os_free(e->sq);
 	rcf_os_free(e->dl);
 	rcf_os_free(e->chan);
 	for (u = 0; e->rblk && u < e->nrblk; u++)
@@ -293,6 +296,7 @@ u64 rcf_engine_table_bytes(const struct rcf_engine *e)
 
 	n += (u64)e->nelem * (sizeof(*e->elem) + 2 * sizeof(u32));
 	n += ports * (2 * sizeof(u32) + 1);
+	n += (u64)(e->nsq ? e->nsq : 1) * sizeof(*e->sq);
 	n += (u64)e->ndl * sizeof(*e->dl) + (u64)e->nchan * sizeof(*e->chan);
 	n += ((u64)e->max_node + e->max_sw + e->max_link) * sizeof(u32);
 	n += (u64)e->nrblk * sizeof(*e->rblk);

@@ -37,7 +37,7 @@ static bool eng_relay_heads_for(const struct rcf_engine *e, u32 el, u32 ci)
 	const struct eng_pkt *p;
 	int reason;
 
-	for (p = e->elem[el].rq_head; p; p = p->next) {
+	for (p = e->elem[el].rq.head; p; p = p->next) {
 		/* eng_decode only reads the engine; it counts nothing */
 		if (eng_decode((struct rcf_engine *)e, el, p->data[p->rb],
 			       &reason) == ci)

@@ -1,30 +1,42 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * A node: its send queue, injection at link rate, reception, delivery,
+ * A node: its send queues, injection at link rate, reception, delivery,
  * and store-and-forward relaying of packets that still carry route bytes.
  */
 #include "engine_priv.h"
 
-static void eng_q_push(struct eng_pkt **head, struct eng_pkt **tail,
-		       struct eng_pkt *p)
+static void eng_q_push(struct eng_pq *q, struct eng_pkt *p)
 {
 	p->next = NULL;
-	if (*tail)
-		(*tail)->next = p;
+	if (q->tail)
+		q->tail->next = p;
 	else
-		*head = p;
-	*tail = p;
+		q->head = p;
+	q->tail = p;
 }
 
-static struct eng_pkt *eng_q_pop(struct eng_pkt **head, struct eng_pkt **tail)
+static struct eng_pkt *eng_q_pop(struct eng_pq *q)
 {
-	struct eng_pkt *p = *head;
+	struct eng_pkt *p = q->head;
 
-	*head = p->next;
-	if (!*head)
-		*tail = NULL;
+	q->head = p->next;
+	if (!q->head)
+		q->tail = NULL;
 	p->next = NULL;
 	return p;
+}
+
+/*
+ * The send queue of the port a first route byte names; one naming no
+ * port waits on port 0 and is dropped when it reaches the head, as a
+ * one-port node always did.
+ */
+static struct eng_pq *eng_sq_of(struct rcf_engine *e, u32 el, u8 rbyte)
+{
+	const struct eng_elem *x = &e->elem[el];
+	u32 port = RCF_HOP_PORT(rbyte);
+
+	return &e->sq[x->port0 + (port < x->nports ? port : 0)];
 }
 
 static struct rcf_engine_pair_stats *eng_pair(struct rcf_engine *e, u32 i,
@@ -81,7 +93,7 @@ int rcf_engine_send(struct rcf_engine *e, u32 src, const u8 *route,
 	p->qchan = eng_decode(e, el, route[0], &reason);
 	if (p->qchan != ENG_NONE)
 		e->chan[p->qchan].sq_bytes += p->len0 - 1;
-	eng_q_push(&e->elem[el].sq_head, &e->elem[el].sq_tail, p);
+	eng_q_push(eng_sq_of(e, el, route[0]), p);
 	e->elem[el].sq_len++;
 	e->elem[el].sq_bytes += p->len0 - 1;
 	e->st.sent_pkts++;
@@ -193,8 +205,7 @@ bool eng_node_inputs(struct rcf_engine *e, u32 el)
 					h->pkt->rb = h->rb;
 					h->pkt->hops = h->hops;
 					h->pkt->refs++;
-					eng_q_push(&x->rq_head, &x->rq_tail,
-						   h->pkt);
+					eng_q_push(&x->rq, h->pkt);
 				} else {
 					rcf_os_trace(deliver, e, h);
 					eng_deliver(e, el, h->pkt);
@@ -206,13 +217,12 @@ bool eng_node_inputs(struct rcf_engine *e, u32 el)
 	return moved;
 }
 
-/* Starts the head packet of a queue; false when it must wait. */
-static bool eng_start_one(struct rcf_engine *e, u32 el, bool relay)
+/* Starts the head packet of queue q; false when it must wait. */
+static bool eng_start_one(struct rcf_engine *e, u32 el, struct eng_pq *q)
 {
 	struct eng_elem *x = &e->elem[el];
-	struct eng_pkt **head = relay ? &x->rq_head : &x->sq_head;
-	struct eng_pkt **tail = relay ? &x->rq_tail : &x->sq_tail;
-	struct eng_pkt *p = *head;
+	bool relay = q == &x->rq;
+	struct eng_pkt *p = q->head;
 	u32 held = p->len0 - p->rb, oc;
 	struct eng_hop *h;
 	int reason = 0;
@@ -226,7 +236,7 @@ static bool eng_start_one(struct rcf_engine *e, u32 el, bool relay)
 	if (oc != ENG_NONE && e->chan[oc].owner)
 		return false;
 	eng_ff_mark(e);
-	eng_q_pop(head, tail);
+	eng_q_pop(q);
 	if (!relay) {
 		x->sq_len--;
 		x->sq_bytes -= p->len0 - 1;
@@ -258,15 +268,24 @@ static bool eng_start_one(struct rcf_engine *e, u32 el, bool relay)
 	return true;
 }
 
+/*
+ * Relays first, then each port's own packets: a port whose head packet
+ * waits for its channel holds up that port only.
+ */
 bool eng_node_start(struct rcf_engine *e, u32 el)
 {
 	struct eng_elem *x = &e->elem[el];
 	bool moved = false;
+	struct eng_pq *q;
+	u32 p;
 
-	while (x->rq_head && eng_start_one(e, el, true))
+	while (x->rq.head && eng_start_one(e, el, &x->rq))
 		moved = true;
-	while (x->sq_head && eng_start_one(e, el, false))
-		moved = true;
+	for (p = 0; x->sq_len && p < x->nports; p++) {
+		q = &e->sq[x->port0 + p];
+		while (q->head && eng_start_one(e, el, q))
+			moved = true;
+	}
 	return moved;
 }
 

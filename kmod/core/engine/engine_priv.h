@@ -14,7 +14,7 @@ struct eng_pkt {
 	u64 born;		/* cycle rcf_engine_send was called */
 	u32 src;		/* dense node index */
 	u32 refs;		/* hops alive + queue membership */
-	u32 qchan;		/* first channel while in the send queue */
+	u32 qchan;		/* first channel while in a send queue */
 	u16 len0;		/* bytes as sent, length byte included */
 	u8 nroute;
 	u8 rb;			/* route bytes read so far (node queues) */
@@ -71,6 +71,11 @@ struct eng_chan {
 	u64 bytes, packets, blocked;
 };
 
+/* A FIFO of whole packets at a node. */
+struct eng_pq {
+	struct eng_pkt *head, *tail;
+};
+
 /* One direction of one link. */
 struct eng_dlink {
 	u32 link;
@@ -94,12 +99,11 @@ struct eng_elem {
 	u32 cq_built;		/* cq_cap as the fabric gave it */
 	u32 in_rr;
 	u64 rel_class[2];	/* heads its relation sent on, by class */
-	/* node */
-	struct eng_pkt *sq_head, *sq_tail;	/* own packets */
-	struct eng_pkt *rq_head, *rq_tail;	/* packets to relay */
+	/* node: own packets wait in e->sq[port0 .. port0 + nports) */
+	struct eng_pq rq;	/* packets to relay */
 	u32 relay_used;
-	u64 sq_len;
-	u64 sq_bytes;		/* wire bytes (len0 - 1) of sq packets */
+	u64 sq_len;		/* packets in all its send queues */
+	u64 sq_bytes;		/* their wire bytes (len0 - 1) */
 };
 
 /* An event: bytes arriving at a receiver, or credit at a sender. */
@@ -187,6 +191,13 @@ struct rcf_engine {
 	u32 nelem, nnodes, nport, ndl, nchan, nroutes;
 	struct eng_elem *elem;	/* nodes first, then switches */
 	u32 *port_out, *port_in;	/* dense dlink per element port */
+	/*
+	 * A send queue per node port, by port index (the nodes' ports come
+	 * first): a packet waits on the port its first route byte names, so
+	 * a busy port does not hold up the others.
+	 */
+	struct eng_pq *sq;
+	u32 nsq;		/* node ports */
 	u8 *circ;		/* circuit output per switch port */
 	struct eng_dlink *dl;
 	struct eng_chan *chan;

@@ -169,22 +169,32 @@ static const char *eng_check_hop(const struct rcf_engine *e,
 	return NULL;
 }
 
-/* Send-queue byte counts against the queues; sq is scratch, nchan long. */
+/*
+ * Send-queue byte counts against the queues, and each packet on the
+ * queue of the port its first route byte names (port 0 for none); sq is
+ * scratch, nchan long.
+ */
 static const char *eng_check_sq(const struct rcf_engine *e, u64 *sq)
 {
 	const struct eng_pkt *p;
-	u32 i;
+	u32 i, k, port;
 
-	for (i = 0; i < e->nelem; i++) {
+	for (i = 0; i < e->nnodes; i++) {
+		const struct eng_elem *x = &e->elem[i];
 		u64 bytes = 0, n = 0;
 
-		for (p = e->elem[i].sq_head; p; p = p->next) {
-			bytes += p->len0 - 1;
-			n++;
-			if (p->qchan != ENG_NONE)
-				sq[p->qchan] += p->len0 - 1;
+		for (k = 0; k < x->nports; k++) {
+			for (p = e->sq[x->port0 + k].head; p; p = p->next) {
+				port = RCF_HOP_PORT(p->data[0]);
+				if (port != k && (port < x->nports || k))
+					return "packet on another port's queue";
+				bytes += p->len0 - 1;
+				n++;
+				if (p->qchan != ENG_NONE)
+					sq[p->qchan] += p->len0 - 1;
+			}
 		}
-		if (bytes != e->elem[i].sq_bytes || n != e->elem[i].sq_len)
+		if (bytes != x->sq_bytes || n != x->sq_len)
 			return "send queue miscounted";
 	}
 	for (i = 0; i < e->nchan; i++)

@@ -237,6 +237,48 @@ static void t_relay(void)
 	rcf_fabric_free(f);
 }
 
+/*
+ * A node's ports inject independently: a packet for port 1 queued behind
+ * three long ones for port 0 leaves at once, as if alone, while the
+ * queries still count the node's and each first channel's bytes.
+ */
+static void t_port_queues(void)
+{
+	struct rcf_fabric *f = fab_new();
+	struct rcf_engine *e;
+	u8 to1[1] = {H(0, 0)}, to2[1] = {H(1, 0)}, payload[200] = {0};
+	u64 lone = 1 + 1 + 200 - 1;
+	int i, k = -1, n = 0;
+
+	op_node(f, 0, 2);
+	op_node(f, 1, 1);
+	op_node(f, 2, 1);
+	op_link(f, 0, N, 0, 0, N, 1, 0);
+	op_link(f, 1, N, 0, 1, N, 2, 0);
+	e = build(f);
+	for (i = 0; i < 3; i++)
+		CHECK_EQ(rcf_engine_send(e, 0, to1, 1, payload, 200, i), 0);
+	CHECK_EQ(rcf_engine_send(e, 0, to2, 1, payload, 200, 9), 0);
+	CHECK_EQ(rcf_engine_backlog(e, 0), 4 * 201);
+	CHECK_EQ(rcf_engine_first_hop_load(e, 0, H(0, 0)), 3 * 201);
+	CHECK_EQ(rcf_engine_first_hop_load(e, 0, H(1, 0)), 201);
+	CHECK(run_checked(e, 10000) >= 0);
+	CHECK_EQ(egot.n, 4);
+	/* port 1's packet in a lone packet's time; port 0's in turn */
+	for (i = 0; i < egot.n && i < 4; i++) {
+		if (egot.cookie[i] == 9)
+			k = i;
+		else
+			CHECK_EQ(egot.cookie[i], (u64)n++);
+	}
+	CHECK(k == 0 || k == 1);
+	CHECK_EQ(egot.lat[k], lone);
+	CHECK(egot.lat[3] >= 3 * lone);
+	CHECK_EQ(rcf_engine_backlog(e, 0), 0);
+	rcf_engine_free(e);
+	rcf_fabric_free(f);
+}
+
 static void t_drops(void)
 {
 	struct rcf_fabric *f = chain(2, 1, 1, 64);
@@ -518,6 +560,7 @@ int main(void)
 		{"engine_backpressure", t_backpressure},
 		{"engine_wormhole", t_wormhole},
 		{"engine_relay", t_relay},
+		{"engine_port_queues", t_port_queues},
 		{"engine_drops", t_drops},
 		{"engine_circuit", t_circuit},
 		{"engine_ring_deadlock", t_ring_deadlock},

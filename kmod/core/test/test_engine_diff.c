@@ -714,6 +714,100 @@ static void t_random(void)
 	CHECK(deadlocks > 0);
 }
 
+/*
+ * A k-port machine at random: nodes of 1 to 4 ports, each port on a
+ * random crossbar, so that a node's ports inject at once from their own
+ * send queues; bursts of sends from random ports, some routes broken.
+ */
+static struct rcf_fabric *kport_fabric(int *nn)
+{
+	struct rcf_fabric *f = fab_new();
+	int ns = 1 + rnd(3), nl = 0, i, p, np;
+	u32 used[3] = {0};
+
+	*nn = 2 + rnd(5);
+	for (i = 0; i < ns; i++) {
+		op_switch(f, i, 32);
+		rcf_switch_get(f, i)->cq_size = 64 + 8 * rnd(64);
+	}
+	for (i = 0; i < *nn; i++) {
+		np = 1 + rnd(4);
+		op_node(f, i, np);
+		for (p = 0; p < np; p++) {
+			int sw = rnd(ns);
+
+			op_link(f, nl++, N, i, p, S, sw, used[sw]++);
+		}
+	}
+	for (i = 0; i + 1 < ns; i++)
+		op_link(f, nl++, S, i, used[i]++, S, i + 1, used[i + 1]++);
+	for (i = 0; i < nl; i++) {
+		struct rcf_link *l = rcf_link_get(f, i);
+
+		l->bandwidth = 1 + rnd(3);
+		l->latency = 1 + rnd(4);
+		l->buf_size = 2 + rnd(40);
+		l->vcs = 1 + rnd(2);
+	}
+	for (i = 0; i < ns; i++)
+		if (!rnd(3))
+			op_circuit(f, i, rnd(used[i]), rnd(used[i]));
+	return f;
+}
+
+static void t_kport(void)
+{
+	int seed, compared = 0, multi = 0;
+
+	for (seed = 1; seed <= 100; seed++) {
+		struct outcome o[2];
+		struct run_ctx ctx[2];
+		struct rcf_engine *e[2];
+		struct rcf_fabric *f;
+		char name[32];
+		int nn, k, m, b, wide = 0;
+		bool ok = true;
+
+		rnd_state = seed;
+		f = kport_fabric(&nn);
+		for (m = 0; m < nn; m++)
+			wide |= rcf_node_get(f, m)->ports > 1;
+		pair_build(f, e, ctx, o);
+		snprintf(name, sizeof(name), "kport %d", seed);
+		for (k = 0; k < 40 && ok; k++) {
+			u32 steps = rnd(3) ? rnd(80) : 1;
+
+			for (b = 0; b < 1 + (int)rnd(6); b++) {
+				u8 r[6], payload[250] = {0};
+				int src = rnd(nn), len;
+				u32 plen = rnd(240), port;
+
+				port = rnd(rcf_node_get(f, src)->ports);
+				len = rnd_walk_from(f, src, port, r, 6, 50);
+				if (!rnd(40))
+					r[len - 1] = RCF_HOP(rnd(32), rnd(2));
+				for (m = 0; m < 2; m++)
+					rcf_engine_send(e[m], src, r, len,
+							payload, plen, k);
+			}
+			ok = pair_run(e, f, o, name, steps);
+			ok = compare(name, &o[0], &o[1]) && ok;
+		}
+		if (ok)
+			ok = pair_run(e, f, o, name, 1000000);
+		if (ok && compare(name, &o[0], &o[1])) {
+			compared++;
+			multi += wide && o[0].nd > 0;
+		}
+		pair_free(e, o);
+		rcf_fabric_free(f);
+	}
+	printf("# kport: %d fabrics agree, %d with several ports a node\n",
+	       compared, multi);
+	CHECK_EQ(compared, 100);
+	CHECK(multi > 50);
+}
+
 /* The mode is chosen on a quiet engine only. */
 static void t_mode_switch(void)
 {
@@ -923,6 +1017,7 @@ int main(void)
 		{"engine_diff_links", t_links},
 		{"engine_diff_deadlock", t_deadlock},
 		{"engine_diff_random", t_random},
+		{"engine_diff_kport", t_kport},
 		{"engine_diff_stream", t_stream},
 		{"engine_diff_chain", t_chain},
 		{"engine_diff_switch_when_quiet", t_switch_when_quiet},

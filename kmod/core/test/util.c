@@ -300,13 +300,21 @@ u32 rnd(u32 n)
 
 int rnd_walk(struct rcf_fabric *f, u32 src, u8 *r, int max, int max_tries)
 {
+	return rnd_walk_from(f, src, 0, r, max, max_tries);
+}
+
+int rnd_walk_from(struct rcf_fabric *f, u32 src, u32 port, u8 *r, int max,
+		  int max_tries)
+{
 	struct rcf_node *n = rcf_node_get(f, src);
-	struct rcf_link *l = rcf_link_get(f, n->port_link[0]);
-	struct rcf_end at =
-		l->a.kind == RCF_ELEM_NODE && l->a.id == src ? l->b : l->a;
+	struct rcf_link *l = rcf_link_get(f, n->port_link[port]);
+	struct rcf_end at = l->a.kind == RCF_ELEM_NODE && l->a.id == src &&
+					    l->a.port == port
+				    ? l->b
+				    : l->a;
 	int len = 0, tries = 0;
 
-	r[len++] = RCF_HOP(0, rnd(l->vcs));
+	r[len++] = RCF_HOP(port, rnd(l->vcs));
 	while (at.kind == RCF_ELEM_SWITCH && len < max &&
 	       (!max_tries || tries++ < max_tries)) {
 		struct rcf_switch *s = rcf_switch_get(f, at.id);

@@ -46,6 +46,9 @@ u32 rnd(u32 n);
  * the steps, skips of unlinked ports included, 0: no bound.
  */
 int rnd_walk(struct rcf_fabric *f, u32 src, u8 *r, int max, int max_tries);
+/* The same from port of src, which must be linked. */
+int rnd_walk_from(struct rcf_fabric *f, u32 src, u32 port, u8 *r, int max,
+		  int max_tries);
 
 void link_params(struct rcf_fabric *f, u32 id, u32 bw, u32 lat, u32 buf);
 /*
