@@ -96,6 +96,7 @@ static void eng_elems(struct rcf_engine *e, const struct rcf_fabric *f)
 		e->node_idx[k] = el;
 		e->elem[el].id = k;
 		e->elem[el].nports = n->ports;
+		e->elem[el].nsq = n->ports;
 		e->elem[el].port0 = port;
 		port += n->ports;
 		el++;
@@ -161,6 +162,15 @@ static void eng_links(struct rcf_engine *e, const struct rcf_fabric *f)
 				  e->node_idx[a->id] : e->sw_idx[a->id];
 			x->to = b->kind == RCF_ELEM_NODE ?
 				e->node_idx[b->id] : e->sw_idx[b->id];
+			/*
+			 * A node linked to a node is a router's processor, as
+			 * in the generators' tori and meshes: it injects through
+			 * one queue, as a router's single injection channel
+			 * does; only a node whose ports all lead to switches (a
+			 * k-port processor) sends on every port at once.
+			 */
+			if (a->kind == RCF_ELEM_NODE && b->kind == RCF_ELEM_NODE)
+				e->elem[x->from].nsq = 1;
 			e->port_out[eng_end(e, a)] = d;
 			e->port_in[eng_end(e, b)] = d;
 			x->chan0 = c;

@@ -36,7 +36,7 @@ static struct eng_pq *eng_sq_of(struct rcf_engine *e, u32 el, u8 rbyte)
 	const struct eng_elem *x = &e->elem[el];
 	u32 port = RCF_HOP_PORT(rbyte);
 
-	return &e->sq[x->port0 + (port < x->nports ? port : 0)];
+	return &e->sq[x->port0 + (port < x->nsq ? port : 0)];
 }
 
 static struct rcf_engine_pair_stats *eng_pair(struct rcf_engine *e, u32 i,
@@ -281,7 +281,7 @@ bool eng_node_start(struct rcf_engine *e, u32 el)
 
 	while (x->rq.head && eng_start_one(e, el, &x->rq))
 		moved = true;
-	for (p = 0; x->sq_len && p < x->nports; p++) {
+	for (p = 0; x->sq_len && p < x->nsq; p++) {
 		q = &e->sq[x->port0 + p];
 		while (q->head && eng_start_one(e, el, q))
 			moved = true;

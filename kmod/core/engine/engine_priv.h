@@ -99,7 +99,11 @@ struct eng_elem {
 	u32 cq_built;		/* cq_cap as the fabric gave it */
 	u32 in_rr;
 	u64 rel_class[2];	/* heads its relation sent on, by class */
-	/* node: own packets wait in e->sq[port0 .. port0 + nports) */
+	/*
+	 * node: own packets wait in e->sq[port0 .. port0 + nsq); one
+	 * queue (nsq 1) for a node linked to another node, nports else
+	 */
+	u32 nsq;
 	struct eng_pq rq;	/* packets to relay */
 	u32 relay_used;
 	u64 sq_len;		/* packets in all its send queues */

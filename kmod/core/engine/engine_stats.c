@@ -186,7 +186,9 @@ static const char *eng_check_sq(const struct rcf_engine *e, u64 *sq)
 		for (k = 0; k < x->nports; k++) {
 			for (p = e->sq[x->port0 + k].head; p; p = p->next) {
 				port = RCF_HOP_PORT(p->data[0]);
-				if (port != k && (port < x->nports || k))
+				if (k >= x->nsq)
+					return "packet on a node port with no queue";
+				if (port != k && (port < x->nsq || k))
 					return "packet on another port's queue";
 				bytes += p->len0 - 1;
 				n++;
