@@ -100,9 +100,24 @@ d = json.load(sys.stdin)
 print(d.get("stats", d)["engine-gen"])'
 }
 
+# silent_netdevs: node netdevs made from now on send nothing of their
+# own.  IPv6 is what would (router solicitation, neighbour discovery and
+# MLD as soon as a device is up, before netdevs_down can take it down),
+# and what it sent before would still be crossing the fabric when a test
+# resets the counters it compares, unless the test waited long enough:
+# a test that compares counters calls this before its first fabric.  The
+# setting goes back when the program ends.
+silent_netdevs() {
+	T_V6_DEFAULT=$(sysctl -n net.ipv6.conf.default.disable_ipv6) ||
+		fail "cannot read net.ipv6.conf.default.disable_ipv6"
+	trap 'sysctl -qw net.ipv6.conf.default.disable_ipv6=$T_V6_DEFAULT; rm -rf "$T_TMP"' EXIT
+	sysctl -qw net.ipv6.conf.default.disable_ipv6=1 ||
+		fail "cannot turn IPv6 off for new devices"
+}
+
 # netdevs_down: every node netdev of the fabric (their default names,
-# rcf0 ...) down, so that IPv6's neighbour discovery sends nothing into
-# the counters a test compares.
+# rcf0 ...) down, so that nothing sends into the counters a test
+# compares (with silent_netdevs, nothing has sent before either).
 netdevs_down() {
 	local d
 	for d in $(ip -o link show | awk -F': ' '{ print $2 }' |

@@ -12,6 +12,7 @@
 # traffic that may pick its own node (traffic start ... self on) is held
 # to rcfsim --self the same way.
 . "$(dirname "$0")/lib.sh"
+silent_netdevs || exit 1
 
 SPEC="uniform rate 300 messages 1500 seed 7 size 16-120"
 SIMSPEC="--traffic uniform --rate 300 --messages 1500 --seed 7 --size 16-120"

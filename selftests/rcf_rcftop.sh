@@ -9,6 +9,7 @@
 # while it runs must reach it as an epoch event.  Without privileges it
 # must say so.  Documentation/observability.rst.
 . "$(dirname "$0")/lib.sh"
+silent_netdevs || exit 1
 
 RCFTOP=$(command -v rcftop || echo "$T_DIR/../tools/rcftop/rcftop")
 SPEC=(uniform rate 150 messages 1500 seed 7 size 16-120)
@@ -25,7 +26,6 @@ mesh() {
 	rcfctl route compute --algo dor --install >/dev/null ||
 		fail "routes refused"
 	netdevs_down
-	sleep 1
 }
 
 attached_or_gone() {

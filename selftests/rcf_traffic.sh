@@ -8,6 +8,7 @@
 # engine's reference and fast modes give the run the same figures.
 # Documentation/datapath.rst, "Traffic generator".
 . "$(dirname "$0")/lib.sh"
+silent_netdevs || exit 1
 
 SPEC="uniform rate 150 messages 1500 seed 7 size 16-120"
 SIMSPEC="--traffic uniform --rate 150 --messages 1500 --seed 7 --size 16-120"
@@ -20,7 +21,6 @@ fresh() {
 	rcfctl topo apply mesh:4x4 >/dev/null
 	rcfctl route compute --algo dor --install >/dev/null
 	netdevs_down
-	sleep 1
 }
 
 # compare KERNEL_TRAFFIC KERNEL_FABRIC KERNEL_CHANNELS RCFSIM MIN: exit 1
