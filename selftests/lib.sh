@@ -87,17 +87,33 @@ expect_eq() {
 }
 
 # traffic_refused WHY ARGS...: rcfctl traffic start ARGS fails, saying WHY
+# json_val KEY: the string or number KEY has in the JSON on stdin (an
+# rcfctl object: flat, so the first "KEY": is the one), or a failure
+# that names KEY.  Bash alone: starting python3 costs about a second
+# under TCG, and some tests read a figure dozens of times.
+json_val() {
+	local j re
+	j=$(cat)
+	re="\"$1\"[[:space:]]*:[[:space:]]*(\"([^\"\\\\]*)\"|(-?[0-9][0-9.eE+-]*))"
+	if ! [[ $j =~ $re ]]; then
+		echo "json_val: no string or number \"$1\" in: ${j:0:300}" >&2
+		return 1
+	fi
+	if [ "${BASH_REMATCH[1]:0:1}" = '"' ]; then
+		echo "${BASH_REMATCH[2]}"
+	else
+		echo "${BASH_REMATCH[3]}"
+	fi
+}
+
 # fabric_fig KEY: the fabric's figure KEY (rcfctl -j fabric show)
 fabric_fig() {
-	rcfctl -j fabric show | python3 -c 'import json, sys
-print(json.load(sys.stdin)[sys.argv[1]])' "$1"
+	rcfctl -j fabric show | json_val "$1"
 }
 
 # engine_gen: the engines the fabric has built (stats engine-gen)
 engine_gen() {
-	rcfctl -j stats show fabric | python3 -c 'import json, sys
-d = json.load(sys.stdin)
-print(d.get("stats", d)["engine-gen"])'
+	rcfctl -j stats show fabric | json_val engine-gen
 }
 
 # silent_netdevs: node netdevs made from now on send nothing of their

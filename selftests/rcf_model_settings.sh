@@ -73,6 +73,16 @@ defaults_and_sets() {
 		fail "topo save: $(grep '^fabric' "$T_TMP/saved.topo")"
 }
 
+# settings_of FILE: the four model settings in a saved fabric show
+settings_of() {
+	local k v out=
+	for k in central-queue route-delay alloc raw; do
+		v=$(json_val "$k" <"$1") || return 1
+		out="$out $v"
+	done
+	echo "$out"
+}
+
 # refused KEY VALUE WANT: fabric set KEY VALUE exits 1 saying WANT and
 # leaves the fabric (settings and engine) as it was
 refused() {
@@ -85,14 +95,8 @@ refused() {
 	fi
 	echo "$out" | grep -q -- "$3" || fail "fabric set $1 $2: '$out', want '$3'"
 	rcfctl -j fabric show >"$T_TMP/after.json"
-	before=$(python3 -c 'import json, sys
-d = json.load(open(sys.argv[1]))
-print(d["central-queue"], d["route-delay"], d["alloc"], d["raw"])' \
-		"$T_TMP/before.json")
-	after=$(python3 -c 'import json, sys
-d = json.load(open(sys.argv[1]))
-print(d["central-queue"], d["route-delay"], d["alloc"], d["raw"])' \
-		"$T_TMP/after.json")
+	before=$(settings_of "$T_TMP/before.json")
+	after=$(settings_of "$T_TMP/after.json")
 	expect_eq "$before" "$after" "settings after the refused $1 $2"
 	expect_eq "$g" "$(engine_gen)" "engines after the refused $1 $2"
 }
