@@ -86,7 +86,6 @@ expect_eq() {
 	[ "$1" = "$2" ] || fail "$3: want '$1', got '$2'"
 }
 
-# traffic_refused WHY ARGS...: rcfctl traffic start ARGS fails, saying WHY
 # fabric_fig KEY: the fabric's figure KEY (rcfctl -j fabric show)
 fabric_fig() {
 	rcfctl -j fabric show | python3 -c 'import json, sys
@@ -111,6 +110,7 @@ netdevs_down() {
 	done
 }
 
+# traffic_refused WHY ARGS...: rcfctl traffic start ARGS fails, saying WHY
 traffic_refused() {
 	local why=$1 out
 	shift
