@@ -387,26 +387,37 @@ static int cyclic(int erl, int *cyclen)
 	return r == 0 && ok ? 0 : r == -1 ? -1 : 1;
 }
 
-/* random traffic on a ring of four; the run's result and wait cycle */
-static int random_ring(int erl, uint32_t seed, int *cyclen)
+/*
+ * rounds of 16-byte messages, each from every processor to another one
+ * drawn from seed
+ */
+static void random_sends(int nsw, int np, int rounds, uint32_t seed)
 {
-	int s, i, k, np = 3, nsw = 4, cyc[SWC_MAX_SW], r;
-	uint32_t x = seed * 77;
+	uint32_t x = seed;
 
-	ring(nsw, np, 1, seed);
-	net.erl = erl;
-	for (k = 0; k < 20; k++)
-		for (s = 0; s < nsw; s++)
-			for (i = 0; i < np; i++) {
+	for (int k = 0; k < rounds; k++)
+		for (int s = 0; s < nsw; s++)
+			for (int i = 0; i < np; i++) {
 				int d;
 
 				x = x * 1103515245u + 12345u;
 				d = (x >> 16) % (nsw * np - 1);
+				/* anyone but itself */
 				if (d >= s * np + i)
 					d++;
 				swc_send(&net, swc_gid(s, i),
 					 swc_gid(d / np, d % np), 16);
 			}
+}
+
+/* random traffic on a ring of four; the run's result and wait cycle */
+static int random_ring(int erl, uint32_t seed, int *cyclen)
+{
+	int cyc[SWC_MAX_SW], r;
+
+	ring(4, 3, 1, seed);
+	net.erl = erl;
+	random_sends(4, 3, 20, seed * 77);
 	r = swc_run(&net, 2000000, 5000);
 	*cyclen = swc_wait_cycle(&net, cyc, SWC_MAX_SW);
 	return r;
@@ -445,22 +456,10 @@ static void test_deadlock(void)
 
 static void test_fairness(void)
 {
-	int s, i, k, ok = 1, np = 3, nsw = 4, all = 1;
-	uint32_t r = 777;
+	int s, i, ok = 1, np = 3, nsw = 4, all = 1;
 
 	ring(nsw, np, 1, 41);
-	for (k = 0; k < 40; k++)
-		for (s = 0; s < nsw; s++)
-			for (i = 0; i < np; i++) {
-				int d;
-
-				r = r * 1103515245u + 12345u;
-				d = (r >> 16) % (nsw * np - 1);
-				if (d >= s * np + i)
-					d++;
-				swc_send(&net, swc_gid(s, i),
-					 swc_gid(d / np, d % np), 16);
-			}
+	random_sends(nsw, np, 40, 777);
 	ok = settle(2000000, 0, &ok);
 	for (s = 0; s < nsw; s++) {
 		printf("# S%d mean waits:", s + 1);
