@@ -110,6 +110,25 @@ netdevs_down() {
 	done
 }
 
+# rmmod_retry TRIES PAUSE WHAT: unload rcf while WHAT (requests in
+# flight) holds references.  A dump in progress holds one on the module
+# that owns the family and rmmod does not wait for it: it is refused
+# with "in use", or with EAGAIN when a reference is taken between its
+# refcount check and the unload, so it is tried again after PAUSE
+# seconds, TRIES times at most.  Any other refusal fails.
+rmmod_retry() {
+	local try
+	for try in $(seq 1 "$1"); do
+		rmmod rcf 2>"$T_TMP/rmmod.err" && break
+		grep -Eq "in use|temporarily unavailable" "$T_TMP/rmmod.err" ||
+			fail "rmmod under $3 failed: $(cat "$T_TMP/rmmod.err")"
+		sleep "$2"
+	done
+	! grep -q '^rcf ' /proc/modules ||
+		fail "rcf still loaded under $3 after $try tries"
+	echo "# rmmod under $3 took $try tries"
+}
+
 # traffic_refused WHY ARGS...: rcfctl traffic start ARGS fails, saying WHY
 traffic_refused() {
 	local why=$1 out
