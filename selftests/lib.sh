@@ -110,6 +110,17 @@ netdevs_down() {
 	done
 }
 
+# routed_fabric GEN ALGO: a new fabric GEN with ALGO's routes installed
+# and its node netdevs down: IPv6 would otherwise send neighbour
+# discovery over the fabric and into the counters a test compares.
+routed_fabric() {
+	rcfctl fabric del >/dev/null 2>&1 || true
+	rcfctl topo apply "$1" >/dev/null || fail "topo apply $1 refused"
+	rcfctl route compute --algo "$2" --install >/dev/null ||
+		fail "$2 routes refused"
+	netdevs_down
+}
+
 # rmmod_retry TRIES PAUSE WHAT: unload rcf while WHAT (requests in
 # flight) holds references.  A dump in progress holds one on the module
 # that owns the family and rmmod does not wait for it: it is refused
