@@ -93,10 +93,7 @@ ok $? "text report: relation line and per-switch table"
 refused() {
 	pat=$1
 	shift
-	$SIM "$@" >"$T/out" 2>"$T/err"
-	[ $? -eq 2 ] && grep -q -- "$pat" "$T/err" && [ ! -s "$T/out" ] && return
-	echo "# $*: $(cat "$T/err")"
-	return 1
+	usage_error "$pat" $SIM "$@"
 }
 refused "is not dor, duato, rdt-vector, da or db" --gen prdt:4:2:1 --relation north-last &&
 	refused "needs --relation" --gen prdt:4:2:1 --select least &&
