@@ -205,6 +205,19 @@ static void json_results(struct rcf_json *j, const struct sim_opts *o,
 	rcf_json_obj_close(j);
 }
 
+/* j writing compact JSON into *buf; NULL when out of memory */
+static FILE *json_mem(struct rcf_json *j, char **buf, size_t *len)
+{
+	FILE *m;
+
+	*buf = NULL;
+	*len = 0;
+	m = open_memstream(buf, len);
+	if (m)
+		rcf_json_init(j, m, 0);
+	return m;
+}
+
 /*
  * The stats printers write whole documents, so each part is rendered on
  * its own and spliced under its key.
@@ -214,13 +227,12 @@ static void splice(FILE *out, const char *key, const struct rcf_stats *st,
 {
 	struct rcf_stats_query q = {.kind = kind};
 	struct rcf_json j;
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *m = open_memstream(&buf, &len);
+	char *buf;
+	size_t len;
+	FILE *m = json_mem(&j, &buf, &len);
 
 	if (!m)
 		return;
-	rcf_json_init(&j, m, 0);
 	rcf_stats_json(&j, st, &q);
 	fclose(m);
 	while (len && buf[len - 1] == '\n')
@@ -233,13 +245,12 @@ static void json(FILE *out, const struct sim_opts *o,
 		 const struct sim_fabric *f, const struct sim_result *res)
 {
 	struct rcf_json j;
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *m = open_memstream(&buf, &len);
+	char *buf;
+	size_t len;
+	FILE *m = json_mem(&j, &buf, &len);
 
 	if (!m)
 		return;
-	rcf_json_init(&j, m, 0);
 	rcf_json_obj_open(&j, NULL);
 	json_results(&j, o, f, res);
 	rcf_json_obj_close(&j);
