@@ -113,19 +113,30 @@ static void test_example(void)
 	       (unsigned long long)t_broken, (unsigned long long)t_p4);
 }
 
+/*
+ * S1-S2-S3, one line between neighbours, with p1, p2 and p3 processors,
+ * settled (the sinktrees exchanged)
+ */
+static void line3(int p1, int p2, int p3, uint32_t seed)
+{
+	int ok = 1;
+
+	swc_init(&net, 1, seed);
+	swc_add_switch(&net, p1);
+	swc_add_switch(&net, p2);
+	swc_add_switch(&net, p3);
+	swc_add_line(&net, 0, 1);
+	swc_add_line(&net, 1, 2);
+	settle(1000, 0, &ok);
+}
+
 /* case 1 on one switch, case 2 across an intermediate switch */
 static void test_setup_cases(void)
 {
 	uint64_t msgs;
 	int ok = 1;
 
-	swc_init(&net, 1, 3);
-	swc_add_switch(&net, 2);
-	swc_add_switch(&net, 1);
-	swc_add_switch(&net, 2);
-	swc_add_line(&net, 0, 1);
-	swc_add_line(&net, 1, 2);
-	settle(1000, 0, &ok);
+	line3(2, 1, 2, 3);
 	msgs = net.ctl_msgs;
 	swc_send(&net, swc_gid(0, 0), swc_gid(0, 1), 10);
 	ok = settle(1000, 0, &ok);
@@ -150,13 +161,7 @@ static void test_already_broken(void)
 {
 	int ok = 1;
 
-	swc_init(&net, 1, 5);
-	swc_add_switch(&net, 2);
-	swc_add_switch(&net, 1);
-	swc_add_switch(&net, 2);
-	swc_add_line(&net, 0, 1);
-	swc_add_line(&net, 1, 2);
-	settle(1000, 0, &ok);
+	line3(2, 1, 2, 5);
 	swc_send(&net, swc_gid(0, 0), swc_gid(2, 0), 20);
 	swc_send(&net, swc_gid(0, 0), swc_gid(0, 1), 20);
 	settle(3000, 0, &ok);
@@ -336,15 +341,9 @@ static void test_fail_mid_setup(void)
 
 	for (which = 0; which < 2; which++) {
 		for (t = 0; t < 40; t++) {
-			int ok = 1, i;
+			int i;
 
-			swc_init(&net, 1, 23 + t);
-			swc_add_switch(&net, 1);
-			swc_add_switch(&net, 1);
-			swc_add_switch(&net, 1);
-			swc_add_line(&net, 0, 1);
-			swc_add_line(&net, 1, 2);
-			settle(1000, 0, &ok);
+			line3(1, 1, 1, 23 + t);
 			swc_send(&net, swc_gid(0, 0), swc_gid(2, 0), 500);
 			for (i = 0; i < t; i++)
 				swc_step(&net);
