@@ -1,9 +1,12 @@
 # SPDX-License-Identifier: GPL-2.0
 # TAP 13 for the native shell tests, sourced after `cd daemon`:
 #   ok STATUS NAME    one result: STATUS 0 passes
-# The script ends with `exit $failed`.
+# The script ends with `exit $failed`.  $T is its scratch directory,
+# removed when it exits.
 n=0
 failed=0
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
 
 ok() {
 	n=$((n + 1))
@@ -17,8 +20,7 @@ ok() {
 
 # usage_error PATTERN CMD...: true when CMD exits 2 with PATTERN on
 # standard error and nothing on standard output (a usage error says why
-# and prints nothing); else says what CMD did.  Needs $T, a scratch
-# directory.
+# and prints nothing); else says what CMD did.
 usage_error() {
 	pat=$1
 	shift

@@ -6,8 +6,6 @@
 # where Duato's condition fails, with the cycle named (TAP 13).
 cd "$(dirname "$0")/.." || exit 1
 SIM=./bin/rcfsim
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
 . tests/tap.sh
 
 # sat GEN REL SEL SEED CYCLES: every node offers a byte a cycle, small
