@@ -9,7 +9,7 @@ SIM=./bin/rcfsim
 . tests/tap.sh
 
 echo "TAP version 13"
-echo "1..9"
+echo "1..10"
 
 $SIM gd -w case1 -j >"$T/c1.json"
 ok $? "case 1 runs through the engine"
