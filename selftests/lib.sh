@@ -86,7 +86,6 @@ expect_eq() {
 	[ "$1" = "$2" ] || fail "$3: want '$1', got '$2'"
 }
 
-# traffic_refused WHY ARGS...: rcfctl traffic start ARGS fails, saying WHY
 # json_val KEY: the string or number KEY has in the JSON on stdin (an
 # rcfctl object: flat, so the first "KEY": is the one), or a failure
 # that names KEY.  Bash alone: starting python3 costs about a second
@@ -142,6 +141,37 @@ netdevs_down() {
 	done
 }
 
+# routed_fabric GEN ALGO: a new fabric GEN with ALGO's routes installed
+# and its node netdevs down, for a test that compares counters (which
+# also calls silent_netdevs first).
+routed_fabric() {
+	rcfctl fabric del >/dev/null 2>&1 || true
+	rcfctl topo apply "$1" >/dev/null || fail "topo apply $1 refused"
+	rcfctl route compute --algo "$2" --install >/dev/null ||
+		fail "$2 routes refused"
+	netdevs_down
+}
+
+# rmmod_retry TRIES PAUSE WHAT: unload rcf while WHAT (requests in
+# flight) holds references.  A dump in progress holds one on the module
+# that owns the family and rmmod does not wait for it: it is refused
+# with "in use", or with EAGAIN when a reference is taken between its
+# refcount check and the unload, so it is tried again after PAUSE
+# seconds, TRIES times at most.  Any other refusal fails.
+rmmod_retry() {
+	local try
+	for try in $(seq 1 "$1"); do
+		rmmod rcf 2>"$T_TMP/rmmod.err" && break
+		grep -Eq "in use|temporarily unavailable" "$T_TMP/rmmod.err" ||
+			fail "rmmod under $3 failed: $(cat "$T_TMP/rmmod.err")"
+		sleep "$2"
+	done
+	! grep -q '^rcf ' /proc/modules ||
+		fail "rcf still loaded under $3 after $try tries"
+	echo "# rmmod under $3 took $try tries"
+}
+
+# traffic_refused WHY ARGS...: rcfctl traffic start ARGS fails, saying WHY
 traffic_refused() {
 	local why=$1 out
 	shift

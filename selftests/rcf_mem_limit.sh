@@ -8,17 +8,12 @@
 
 P=/sys/module/rcf/parameters/fabric_mem_limit
 
-field() {
-	rcfctl -j fabric show |
-		python3 -c "import json, sys; print(json.load(sys.stdin)['$1'])"
-}
-
 limit_refuses() {
 	local out mem eng old
 	old=$(cat $P)
 	rcfctl fabric del >/dev/null 2>&1 || true
 	rcfctl topo apply sp1:64 >/dev/null
-	mem=$(field mem) eng=$(field engine-mem)
+	mem=$(fabric_fig mem) eng=$(fabric_fig engine-mem)
 	rcfctl fabric del >/dev/null
 	# room for the topology and its engine's tables, not for its routes
 	echo $((mem + eng + 65536)) >$P
@@ -26,18 +21,18 @@ limit_refuses() {
 	echo "# sp1:64 holds $mem bytes, its engine $eng, limit $((mem + eng + 65536))"
 	if out=$(rcfctl route compute --algo sp1 --install --force 2>&1); then
 		echo "$old" >$P
-		fail "routes past the limit were installed ($(field mem) bytes)"
+		fail "routes past the limit were installed ($(fabric_fig mem) bytes)"
 		return 1
 	fi
 	echo "$old" >$P
 	echo "$out" | grep -q "memory limit is reached" || fail "$out"
-	expect_eq 0 "$(field routes)" "routes after the refusal"
-	expect_eq "$mem" "$(field mem)" "bytes after the refusal"
+	expect_eq 0 "$(fabric_fig routes)" "routes after the refusal"
+	expect_eq "$mem" "$(fabric_fig mem)" "bytes after the refusal"
 	# a fabric made under the default takes them
 	rcfctl fabric del >/dev/null
 	rcfctl topo apply sp1:64 >/dev/null
 	rcfctl route compute --algo sp1 --install --force >/dev/null
-	[ "$(field routes)" -gt 0 ] || fail "no routes under the default"
+	[ "$(fabric_fig routes)" -gt 0 ] || fail "no routes under the default"
 	rcfctl fabric del >/dev/null
 }
 
@@ -49,23 +44,23 @@ partial_install_undone() {
 	local out m0 e0 m1 e1 lim
 	rcfctl fabric del >/dev/null 2>&1 || true
 	rcfctl topo apply sp1:128 >/dev/null || { fail "sp1:128"; return; }
-	m0=$(field mem) e0=$(field engine-mem)
+	m0=$(fabric_fig mem) e0=$(fabric_fig engine-mem)
 	rcfctl route compute --algo sp1 --install --force >/dev/null ||
 		{ fail "sp1:128's routes under the default limit"; return; }
-	m1=$(field mem) e1=$(field engine-mem)
+	m1=$(fabric_fig mem) e1=$(fabric_fig engine-mem)
 	rcfctl fabric del >/dev/null
 	rcfctl topo apply sp1:128 >/dev/null
 	lim=$((m0 + e0 + (m1 - m0 + e1 - e0) / 2))
 	rcfctl fabric set mem-limit "$lim" || { fail "mem-limit $lim"; return; }
 	echo "# sp1:128: $m0 + $e0 bytes bare, $m1 + $e1 with routes, limit $lim"
 	if out=$(rcfctl route compute --algo sp1 --install --force 2>&1); then
-		fail "routes past the limit were installed ($(field routes))"
+		fail "routes past the limit were installed ($(fabric_fig routes))"
 		return
 	fi
 	echo "$out" | sed 's/^/# /'
 	echo "$out" | grep -q "changes made before it were undone" ||
 		fail "no partial install was undone: $out"
-	expect_eq 0 "$(field routes)" "routes after the undone install"
+	expect_eq 0 "$(fabric_fig routes)" "routes after the undone install"
 	rcfctl fabric del >/dev/null
 }
 
@@ -78,15 +73,15 @@ paths_epoch_refused() {
 	rcfctl fabric del >/dev/null 2>&1 || true
 	# no routes: they would hold the switch inputs a path needs
 	rcfctl topo apply sp1:16 >/dev/null || { fail "sp1:16"; return; }
-	m0=$(field mem)
+	m0=$(fabric_fig mem)
 	rcfctl path add master 0 dst 9 >/dev/null || { fail "path add"; return; }
-	m1=$(field mem)
+	m1=$(fabric_fig mem)
 	rcfctl fabric del >/dev/null
 	rcfctl topo apply sp1:16 >/dev/null
 	# each mem-limit change builds a fresh engine: its tables are
 	# what the next one's will be
 	rcfctl fabric set mem-limit $((64 << 20)) || { fail "mem-limit"; return; }
-	m0=$(field mem) e0=$(field engine-mem)
+	m0=$(fabric_fig mem) e0=$(fabric_fig engine-mem)
 	# The lowest limit above model and tables that a change takes: its
 	# own undo journal counts while it commits.  A path's change
 	# journals at least as much, and the path itself (over 16 bytes)
@@ -106,8 +101,8 @@ paths_epoch_refused() {
 	echo "# $out"
 	echo "$out" | grep -q "paths of this change do not fit in the fabric's mem-limit" ||
 		fail "wrong refusal: $out"
-	expect_eq 0 "$(field paths)" "paths after the refusal"
-	expect_eq "$m0" "$(field mem)" "bytes after the refusal"
+	expect_eq 0 "$(fabric_fig paths)" "paths after the refusal"
+	expect_eq "$m0" "$(fabric_fig mem)" "bytes after the refusal"
 	rcfctl fabric del >/dev/null
 }
 
@@ -118,7 +113,7 @@ pool_counts_kept() {
 	rcfctl fabric del >/dev/null 2>&1 || true
 	rcfctl topo apply sp1:16 >/dev/null || { fail "sp1:16"; return; }
 	rcfctl route compute --algo sp1 --install --force >/dev/null
-	m=$(field mem) e=$(field engine-mem)
+	m=$(fabric_fig mem) e=$(fabric_fig engine-mem)
 	rcfctl fabric set mem-limit $((m + e + 65536)) ||
 		{ fail "mem-limit"; return; }
 	# the top rate against links of 1 byte a cycle: sources outrun
@@ -126,13 +121,13 @@ pool_counts_kept() {
 	rcfctl traffic start hotspot hotspot 3 rate 1000000 cycles 20000 \
 		size 1024 seed 5 >/dev/null || { fail "traffic start"; return; }
 	timeout 300 rcfctl traffic wait >/dev/null
-	r0=$(field pool-refused) p0=$(field pool-peak)
+	r0=$(fabric_fig pool-refused) p0=$(fabric_fig pool-peak)
 	echo "# pool-refused $r0, pool-peak $p0 under a 64 KiB budget"
 	[ "$r0" -gt 0 ] || { fail "the budget never refused a send"; return; }
 	[ "$p0" -gt 0 ] || fail "no pool peak"
 	rcfctl fabric set engine exact || { fail "engine exact"; return; }
-	expect_eq "$r0" "$(field pool-refused)" "pool-refused after a new engine"
-	expect_eq "$p0" "$(field pool-peak)" "pool-peak after a new engine"
+	expect_eq "$r0" "$(fabric_fig pool-refused)" "pool-refused after a new engine"
+	expect_eq "$p0" "$(fabric_fig pool-peak)" "pool-peak after a new engine"
 	rcfctl fabric del >/dev/null
 }
 

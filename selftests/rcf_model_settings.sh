@@ -18,13 +18,9 @@ SPEC="uniform rate 300 messages 1500 seed 7 size 16-120"
 SIMSPEC="--traffic uniform --rate 300 --messages 1500 --seed 7 --size 16-120"
 
 # sp1:16 (switches, so central queues and allocation matter) with the
-# SP1 router's routes, the nodes' netdevs down: IPv6 would otherwise send
-# neighbour discovery over the fabric and into the counters compared.
+# SP1 router's routes.
 fresh() {
-	rcfctl fabric del >/dev/null 2>&1 || true
-	rcfctl topo apply sp1:16 >/dev/null
-	rcfctl route compute --algo sp1 --install >/dev/null
-	netdevs_down
+	routed_fabric sp1:16 sp1
 }
 
 # set_to KEY VALUE: fabric set KEY VALUE builds one engine (none when it

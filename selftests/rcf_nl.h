@@ -83,8 +83,12 @@ const char *rcf_str(const struct rcf_answer *o, uint16_t type);
 /* An object made from a nest inside o, pointing into o. */
 struct rcf_answer rcf_nested(const struct rcf_answer *o, uint16_t type);
 
-/* Shorthands, rcf_fabric.c.  An id of -1 leaves the id attribute out. */
-#define RCF_NONE (-1)
+/*
+ * Shorthands, rcf_fabric.c.  RCF_OMIT for an id, a port count or a route
+ * index leaves that attribute out of the request (the kernel picks or
+ * refuses); it is not the model's "no link" (kmod/core/model/model.h).
+ */
+#define RCF_OMIT (-1)
 int rcf_node_add(struct rcf_nl *nl, int id, int ports, struct rcf_err *err);
 int rcf_switch_add(struct rcf_nl *nl, int id, int ports, struct rcf_err *err);
 int rcf_link_add(struct rcf_nl *nl, int id, int ka, int ia, int pa, int kb,

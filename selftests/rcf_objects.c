@@ -114,7 +114,7 @@ TEST_F(obj, fabric_new_set_del)
 	EXPECT_LT(0, rcf_u64(&f, RCF_A_FABRIC_MEM));
 
 	/* New switches take the fabric's default central queue. */
-	RCF_OK(rcf_switch_add(nl, 0, RCF_NONE, err));
+	RCF_OK(rcf_switch_add(nl, 0, RCF_OMIT, err));
 	rcf_reply_free(&rep);
 	get_one(_metadata, nl, RCF_CMD_SWITCH_GET, RCF_A_SWITCH_ID, 0, 0, 0, 0,
 		0, &rep);
@@ -262,8 +262,8 @@ TEST_F(obj, lowest_free_id)
 	ASSERT_EQ(3, add_anon(_metadata, nl, 0, RCF_A_NODE_ID,
 			      echo_new(nl, RCF_CMD_NODE_NEW)));
 
-	RCF_OK(rcf_switch_add(nl, 0, RCF_NONE, err));
-	RCF_OK(rcf_switch_add(nl, 2, RCF_NONE, err));
+	RCF_OK(rcf_switch_add(nl, 0, RCF_OMIT, err));
+	RCF_OK(rcf_switch_add(nl, 2, RCF_OMIT, err));
 	ASSERT_EQ(1, add_anon(_metadata, nl, 0, RCF_A_SWITCH_ID,
 			      echo_new(nl, RCF_CMD_SWITCH_NEW)));
 	ASSERT_EQ(3, add_anon(_metadata, nl, 0, RCF_A_SWITCH_ID,
@@ -289,7 +289,7 @@ TEST_F(obj, lowest_free_id)
 			   NULL, err));
 	RCF_OK(rcf_key_cmd(nl, RCF_CMD_LINK_DEL, RCF_A_LINK_ID, 2, 0, 0, 0, 0,
 			   NULL, err));
-	RCF_OK(rcf_link_add(nl, RCF_NONE, RCF_ELEM_NODE, 0, 0, RCF_ELEM_SWITCH,
+	RCF_OK(rcf_link_add(nl, RCF_OMIT, RCF_ELEM_NODE, 0, 0, RCF_ELEM_SWITCH,
 			    0, 0, err));
 	EXPECT_EQ(3, dump_count(nl, RCF_CMD_LINK_GET));
 	{
@@ -327,7 +327,7 @@ TEST_F(obj, switch)
 	check_switch(_metadata, &rep.v[0], 5, 32, 4096);
 	rcf_reply_free(&rep);
 
-	RCF_OK(rcf_switch_add(nl, 1, RCF_NONE, err));
+	RCF_OK(rcf_switch_add(nl, 1, RCF_OMIT, err));
 	ASSERT_EQ(0, rcf_dump(nl, RCF_CMD_SWITCH_GET, &rep, NULL));
 	ASSERT_EQ(2, rep.n);
 	check_switch(_metadata, &rep.v[0], 1, RCF_SWITCH_DEF_PORTS,
@@ -573,7 +573,7 @@ TEST_F(obj, route)
 	RCF_OK(rcf_route_add(nl, 0, 1, 0, r01, sizeof(r01), err));
 	RCF_OK(rcf_route_add(nl, 1, 0, 0, r10, sizeof(r10), err));
 	/* Without an index the lowest free one is taken: 0 for (0, 2). */
-	RCF_OK(rcf_route_add(nl, 0, 2, RCF_NONE, r02b, sizeof(r02b), err));
+	RCF_OK(rcf_route_add(nl, 0, 2, RCF_OMIT, r02b, sizeof(r02b), err));
 
 	/* Link 0 carries 0 -> 1, both 0 -> 2 and the end of 1 -> 0. */
 	EXPECT_EQ(4, link_users(_metadata, nl, 0));

@@ -509,7 +509,7 @@ TEST_F(pth, objects)
 	EXPECT_EQ(2, fabric_u32(nl, RCF_A_FABRIC_CIRCUITS));
 
 	/* the freed id is the lowest free again */
-	RCF_OK(rcf_path_add(nl, RCF_NONE, 0, 1, p01, sizeof(p01), err));
+	RCF_OK(rcf_path_add(nl, RCF_OMIT, 0, 1, p01, sizeof(p01), err));
 	expect_event(_metadata, l, RCF_CMD_PATH_NEW_NTF, 1, RCF_PATH_HELD);
 	expect_fabric_ok(_metadata, nl);
 	no_event(_metadata, l);

@@ -18,14 +18,9 @@ have_rcftop() {
 	[ -x "$RCFTOP" ] || fail "no rcftop binary at $RCFTOP (make rcftop)"
 }
 
-# A 4x4 mesh with dimension-order routes; the node netdevs go down, as
-# IPv6 neighbour discovery would add traffic of its own.
+# A 4x4 mesh with dimension-order routes.
 mesh() {
-	rcfctl fabric del >/dev/null 2>&1 || true
-	rcfctl topo apply mesh:4x4 >/dev/null || fail "topo apply refused"
-	rcfctl route compute --algo dor --install >/dev/null ||
-		fail "routes refused"
-	netdevs_down
+	routed_fabric mesh:4x4 dor
 }
 
 attached_or_gone() {

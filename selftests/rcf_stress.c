@@ -280,7 +280,7 @@ static void *routes(void *arg)
 		case 0:
 		case 1:
 			r = expect(w,
-				   rcf_route_add(&nl, (int)a, (int)b, RCF_NONE,
+				   rcf_route_add(&nl, (int)a, (int)b, RCF_OMIT,
 						 h, n, &e),
 				   &e, "route add", route_ok);
 			rebuild = r == -ENOENT;

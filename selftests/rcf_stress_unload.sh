@@ -31,18 +31,8 @@ unload_under_stress() {
 	wait_for started "$T_TMP/s1" "$T_TMP/s2" ||
 		fail "the stress processes did not start"
 	wait_for churned || fail "no change from the stress processes"
-	local try i rc=0
-	for try in $(seq 1 100); do
-		rmmod rcf 2>"$T_TMP/rmmod.err" && break
-		# "in use" when rmmod saw the reference count first; EAGAIN
-		# when delete_module found a reference taken just after.
-		grep -qE "in use|temporarily unavailable" "$T_TMP/rmmod.err" ||
-			fail "rmmod failed: $(cat "$T_TMP/rmmod.err")"
-		sleep 0.2
-	done
-	! grep -q '^rcf ' /proc/modules ||
-		fail "rcf still loaded after $try tries"
-	echo "# rmmod under stress took $try tries"
+	local i rc=0
+	rmmod_retry 100 0.2 stress
 	for i in "${!PIDS[@]}"; do
 		wait "${PIDS[$i]}" || rc=1
 		sed 's/^/# stress '"$i"': /' "$T_TMP/s$((i + 1))"

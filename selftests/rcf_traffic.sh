@@ -13,14 +13,9 @@ silent_netdevs || exit 1
 SPEC="uniform rate 150 messages 1500 seed 7 size 16-120"
 SIMSPEC="--traffic uniform --rate 150 --messages 1500 --seed 7 --size 16-120"
 
-# A 4x4 mesh with dimension-order routes, its node netdevs down: IPv6
-# would otherwise send neighbour discovery over the fabric, which runs
-# after the traffic and shows in the counters compared.
+# A 4x4 mesh with dimension-order routes.
 fresh() {
-	rcfctl fabric del >/dev/null 2>&1 || true
-	rcfctl topo apply mesh:4x4 >/dev/null
-	rcfctl route compute --algo dor --install >/dev/null
-	netdevs_down
+	routed_fabric mesh:4x4 dor
 }
 
 # compare KERNEL_TRAFFIC KERNEL_FABRIC KERNEL_CHANNELS RCFSIM MIN: exit 1

@@ -52,6 +52,18 @@ static struct rcf_msg *start(struct rcf_nl *nl, uint8_t pattern)
 	return m;
 }
 
+/* start() with the list nest list open; its offset in *off */
+static struct rcf_msg *start_in(struct rcf_nl *nl, uint8_t pattern,
+				uint16_t list, size_t *off)
+{
+	struct rcf_msg *m = start(nl, pattern);
+	size_t o = rcf_nest_start(m, list);
+
+	if (off)
+		*off = o;
+	return m;
+}
+
 /* one arc; offsets of the entry and its members in off[0..3] */
 static void arc(struct rcf_msg *m, uint16_t idx, uint32_t src, uint32_t dst,
 		uint32_t w, size_t *off)
@@ -103,41 +115,34 @@ TEST_F(tnl, arcs_refused)
 	size_t o[4], list;
 	int i;
 
-	m = start(nl, RCF_TRAFFIC_NIG);
-	rcf_nest_start(m, RCF_TRAFFIC_ARCS);
+	m = start_in(nl, RCF_TRAFFIC_NIG, RCF_TRAFFIC_ARCS, NULL);
 	arc(m, 1, 0, 1, 1, o);
 	refused(_metadata, nl, m, ERANGE, o[3], "weight 0");
 
-	m = start(nl, RCF_TRAFFIC_NIG);
-	rcf_nest_start(m, RCF_TRAFFIC_ARCS);
+	m = start_in(nl, RCF_TRAFFIC_NIG, RCF_TRAFFIC_ARCS, NULL);
 	arc(m, 1, 0, 1, 4, NULL);
 	arc(m, 2, 7, 1, 4, o);
 	refused(_metadata, nl, m, ENOENT, o[1], "source not a node");
 
-	m = start(nl, RCF_TRAFFIC_NIG);
-	rcf_nest_start(m, RCF_TRAFFIC_ARCS);
+	m = start_in(nl, RCF_TRAFFIC_NIG, RCF_TRAFFIC_ARCS, NULL);
 	arc(m, 1, 0, 9, 4, o);
 	refused(_metadata, nl, m, ENOENT, o[2], "destination not a node");
 
-	m = start(nl, RCF_TRAFFIC_NIG);
-	rcf_nest_start(m, RCF_TRAFFIC_ARCS);
+	m = start_in(nl, RCF_TRAFFIC_NIG, RCF_TRAFFIC_ARCS, NULL);
 	arc(m, 1, 2, 2, 4, o);
 	refused(_metadata, nl, m, EINVAL, o[0], "a node to itself");
 
-	m = start(nl, RCF_TRAFFIC_NIG);
-	rcf_nest_start(m, RCF_TRAFFIC_ARCS);
+	m = start_in(nl, RCF_TRAFFIC_NIG, RCF_TRAFFIC_ARCS, NULL);
 	arc(m, 1, 0, 2, 4, NULL);
 	arc(m, 2, 1, 2, 4, NULL);
 	arc(m, 3, 0, 2, 9, o);
 	refused(_metadata, nl, m, EINVAL, o[0], "a second arc for a pair");
 
-	m = start(nl, RCF_TRAFFIC_NIG);
-	rcf_nest_start(m, RCF_TRAFFIC_ARCS);
+	m = start_in(nl, RCF_TRAFFIC_NIG, RCF_TRAFFIC_ARCS, NULL);
 	arc(m, 1, 0, 2, 0, o);
 	refused(_metadata, nl, m, EINVAL, o[0], "an arc without a weight");
 
-	m = start(nl, RCF_TRAFFIC_NIG);
-	list = rcf_nest_start(m, RCF_TRAFFIC_ARCS);
+	m = start_in(nl, RCF_TRAFFIC_NIG, RCF_TRAFFIC_ARCS, &list);
 	for (i = 0; i <= RCF_TRAFFIC_MAX_ARCS; i++)
 		arc(m, (uint16_t)(i + 1), i % 3, (i + 1) % 3, 2, NULL);
 	refused(_metadata, nl, m, E2BIG, list, "too many arcs");
@@ -145,8 +150,7 @@ TEST_F(tnl, arcs_refused)
 	m = start(nl, RCF_TRAFFIC_NIG);
 	refused(_metadata, nl, m, EINVAL, RCF_NO_OFFS, "nig without arcs");
 
-	m = start(nl, RCF_TRAFFIC_UNIFORM);
-	list = rcf_nest_start(m, RCF_TRAFFIC_ARCS);
+	m = start_in(nl, RCF_TRAFFIC_UNIFORM, RCF_TRAFFIC_ARCS, &list);
 	arc(m, 1, 0, 2, 4, NULL);
 	refused(_metadata, nl, m, EINVAL, list, "arcs with uniform");
 }
@@ -157,19 +161,16 @@ TEST_F(tnl, msgs_and_sizes_refused)
 	struct rcf_msg *m;
 	size_t o, e;
 
-	m = start(nl, RCF_TRAFFIC_TRACE);
-	rcf_nest_start(m, RCF_TRAFFIC_MSGS);
+	m = start_in(nl, RCF_TRAFFIC_TRACE, RCF_TRAFFIC_MSGS, NULL);
 	msg(m, 1, 50, 0, 1, 10, NULL);
 	msg(m, 2, 40, 1, 0, 10, &o);
 	refused(_metadata, nl, m, EINVAL, o, "trace out of cycle order");
 
-	m = start(nl, RCF_TRAFFIC_TRACE);
-	rcf_nest_start(m, RCF_TRAFFIC_MSGS);
+	m = start_in(nl, RCF_TRAFFIC_TRACE, RCF_TRAFFIC_MSGS, NULL);
 	msg(m, 1, 50, 0, 1, 0, NULL);
 	refused(_metadata, nl, m, ERANGE, RCF_NO_OFFS, "a message of 0 bytes");
 
-	m = start(nl, RCF_TRAFFIC_TRACE);
-	rcf_nest_start(m, RCF_TRAFFIC_MSGS);
+	m = start_in(nl, RCF_TRAFFIC_TRACE, RCF_TRAFFIC_MSGS, NULL);
 	e = rcf_nest_start(m, 1);
 	put_u64(m, RCF_TRAFFIC_MSG_CYCLE, 3);
 	rcf_put_u32(m, RCF_TRAFFIC_MSG_SRC, 0);
@@ -177,8 +178,7 @@ TEST_F(tnl, msgs_and_sizes_refused)
 	rcf_nest_end(m);
 	refused(_metadata, nl, m, EINVAL, e, "a message without DST");
 
-	m = start(nl, RCF_TRAFFIC_UNIFORM);
-	rcf_nest_start(m, RCF_TRAFFIC_SIZES);
+	m = start_in(nl, RCF_TRAFFIC_UNIFORM, RCF_TRAFFIC_SIZES, NULL);
 	rcf_nest_start(m, 1);
 	rcf_put_u32(m, RCF_TRAFFIC_SZ_BYTES, 100);
 	o = rcf_put_u32(m, RCF_TRAFFIC_SZ_WEIGHT, 0);

@@ -63,21 +63,7 @@ unload_under_load() {
 		pids+=($!)
 	done
 	sleep 2
-	# A dump in progress holds a reference on the module that owns the
-	# family, and rmmod does not wait for references: it may be refused
-	# with EBUSY while one runs, or with EAGAIN when a reference is
-	# taken between its refcount check and the unload, so try again
-	# (the hammer keeps going).
-	local try
-	for try in $(seq 1 50); do
-		rmmod rcf 2>"$T_TMP/rmmod.err" && break
-		grep -Eq "in use|temporarily unavailable" "$T_TMP/rmmod.err" ||
-			fail "rmmod under load failed: $(cat "$T_TMP/rmmod.err")"
-		sleep 0.1
-	done
-	! grep -q '^rcf ' /proc/modules ||
-		fail "rmmod under load: still in use after $try tries"
-	echo "# rmmod under load took $try tries"
+	rmmod_retry 50 0.1 load
 	for i in "${!pids[@]}"; do
 		wait "${pids[$i]}" ||
 			fail "request loop $i failed: $(cat "$T_TMP/hammer.$((i + 1))")"

@@ -11,22 +11,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fz_assert.h"
+
 /*
  * A reader's complaint must name the file and line (or the file alone for
  * what spans lines): "NAME:" first, never an empty reason.
  */
 #define FZ_NAME "fuzz"
-
-#define FZ_ASSERT(cond, ...)                                               \
-	do {                                                               \
-		if (!(cond)) {                                             \
-			fprintf(stderr, "%s:%d: %s: ", __FILE__, __LINE__, \
-				#cond);                                    \
-			fprintf(stderr, __VA_ARGS__);                      \
-			fprintf(stderr, "\n");                             \
-			abort();                                           \
-		}                                                          \
-	} while (0)
 
 static inline void fz_check_err(const char *err)
 {

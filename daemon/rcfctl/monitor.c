@@ -4,12 +4,10 @@
  * added, changed or removed, epochs, node thresholds, generator runs,
  * path requests and paths whose mastership came back.
  */
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
-
-#include <netlink/msg.h>
-#include <netlink/socket.h>
 
 #include "out/fmt.h"
 #include "out/json.h"
@@ -119,53 +117,53 @@ static void print_json(struct ctl *c, const struct rcf_event *ev)
 	rcf_json_end(&j);
 }
 
-static int on_msg(struct nl_msg *msg, void *arg)
+static void on_event(const struct rcf_event *ev, void *arg)
 {
 	struct mon *m = arg;
 	struct ctl *c = m->c;
-	struct rcf_event ev;
 
-	switch (rcf_event_decode(nlmsg_hdr(msg), c->nl.family, &ev)) {
+	/* the rest of a burst read after stdout went away */
+	if (m->stop)
+		return;
+	switch (ev->type) {
 	case RCF_EV_OTHER:
-		return NL_OK;
+		return;
 	case RCF_EV_OBJECT:
 	case RCF_EV_PATH_RETURNED:
-		print_object(c, &ev);
+		print_object(c, ev);
 		break;
 	case RCF_EV_PATH_REQUEST:
 		if (c->json)
-			print_json(c, &ev);
+			print_json(c, ev);
 		else
-			rcf_path_req_print(stdout, ev.preq.master, ev.preq.dst,
-					   ev.preq.waiting, ev.preq.error);
+			rcf_path_req_print(stdout, ev->preq.master,
+					   ev->preq.dst, ev->preq.waiting,
+					   ev->preq.error);
 		break;
 	case RCF_EV_EPOCH:
 		if (c->json)
-			print_json(c, &ev);
+			print_json(c, ev);
 		else
-			print_epoch(&ev.epoch);
+			print_epoch(&ev->epoch);
 		break;
 	case RCF_EV_THRESH:
 		if (c->json)
-			print_json(c, &ev);
+			print_json(c, ev);
 		else
 			printf("threshold node %u sent %" PRIu64
 			       " received %" PRIu64 "\n",
-			       ev.th.node, ev.th.sent, ev.th.received);
+			       ev->th.node, ev->th.sent, ev->th.received);
 		break;
 	case RCF_EV_TRAFFIC:
 		if (c->json)
-			print_json(c, &ev);
+			print_json(c, ev);
 		else
-			print_traffic(&ev.traffic);
+			print_traffic(&ev->traffic);
 		break;
 	}
 	/* a reader on a pipe sees each event as it happens */
-	if (fflush(stdout)) {
+	if (fflush(stdout))
 		m->stop = 1;
-		return NL_STOP;
-	}
-	return NL_OK;
 }
 
 static int monitor(struct ctl *c, char *err, size_t errlen)
@@ -175,17 +173,16 @@ static int monitor(struct ctl *c, char *err, size_t errlen)
 
 	if (rcf_nl_join_events(&c->nl, err, errlen))
 		return -1;
-	nl_socket_modify_cb(c->nl.sk, NL_CB_VALID, NL_CB_CUSTOM, on_msg, &m);
 	while (!m.stop) {
-		rc = nl_recvmsgs_default(c->nl.sk);
+		rc = rcf_nl_event_poll(&c->nl, -1, on_event, &m);
 		/* a burst larger than the buffer loses events; say so */
-		if (rc == -NLE_NOMEM || rc == -NLE_BUSY) {
+		if (rc == -ENOBUFS) {
 			fprintf(stderr, "rcfctl: monitor: events lost (%s)\n",
-				nl_geterror(rc));
+				strerror(-rc));
 			continue;
 		}
 		if (rc < 0 && !m.stop) {
-			snprintf(err, errlen, "receive: %s", nl_geterror(rc));
+			snprintf(err, errlen, "receive: %s", strerror(-rc));
 			return -1;
 		}
 	}

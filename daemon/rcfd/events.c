@@ -9,8 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <netlink/genl/ctrl.h>
-#include <netlink/genl/genl.h>
 #include <netlink/msg.h>
 #include <netlink/socket.h>
 
@@ -75,9 +73,10 @@ static void object_event(struct rcfd_events *ev, const struct rcf_event *e)
 }
 
 /*
- * Every event goes through the library's decoder (lib/nl/nl_epoch.c), as
- * rcfctl monitor's do; an event rcfd acts on that it cannot read is
- * logged, anything else only at debug level.
+ * Every event comes through the library's reader and decoder
+ * (rcf_nl_event_read, lib/nl/nl_epoch.c), as rcfctl monitor's do; an
+ * event rcfd acts on that it cannot read is logged, anything else only at
+ * debug level.
  */
 static int on_event(struct nl_msg *msg, void *arg)
 {
@@ -137,7 +136,7 @@ static int on_event(struct nl_msg *msg, void *arg)
 				 nlh->nlmsg_type);
 		}
 	}
-	return NL_OK;
+	return 0;
 }
 
 /* the link states the fabric has now, so the first change is known */
@@ -169,11 +168,10 @@ int rcfd_events_open(struct rcfd_events *ev, char *err, size_t errlen)
 		return -1;
 	if (rcf_nl_join_events(&ev->nl, err, errlen))
 		return -1;
-	nl_socket_modify_cb(ev->nl.sk, NL_CB_VALID, NL_CB_CUSTOM, on_event, ev);
 	nl_socket_set_nonblocking(ev->nl.sk);
 	/* room for the bursts a route install makes; overruns still resync */
 	nl_socket_set_buffer_size(ev->nl.sk, 4 << 20, 0);
-	ev->fd = nl_socket_get_fd(ev->nl.sk);
+	ev->fd = rcf_nl_fd(&ev->nl);
 	/* joined first, then read: a change in between is seen as an event */
 	if (!rcf_nl_open(&seed, err, errlen)) {
 		rc = rcf_nl_dump(&seed, RCF_K_LINK, NULL, seed_link, ev);
@@ -188,11 +186,11 @@ int rcfd_events_open(struct rcfd_events *ev, char *err, size_t errlen)
 void rcfd_events_read(struct rcfd_events *ev)
 {
 	/* one datagram per call: poll says when there is more */
-	int rc = nl_recvmsgs_default(ev->nl.sk);
+	int rc = rcf_nl_event_read(&ev->nl, 0, on_event, ev);
 
-	if (rc >= 0 || rc == -NLE_AGAIN)
+	if (rc >= 0 || rc == -EAGAIN)
 		return;
-	if (rc == -NLE_NOMEM || rc == -NLE_BUSY) {
+	if (rc == -ENOBUFS) {
 		/* the socket overran: the kernel dropped events */
 		ev->lost++;
 		ev->resync = 1;
@@ -201,10 +199,10 @@ void rcfd_events_read(struct rcfd_events *ev)
 		rcfd_log(RCFD_WARN,
 			 "kernel events lost (%s); counts are low "
 			 "from here",
-			 nl_geterror(rc));
+			 strerror(-rc));
 		return;
 	}
-	rcfd_log(RCFD_ERR, "reading kernel events: %s", nl_geterror(rc));
+	rcfd_log(RCFD_ERR, "reading kernel events: %s", strerror(-rc));
 }
 
 void rcfd_events_close(struct rcfd_events *ev)

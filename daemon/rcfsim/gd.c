@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "obj/parse.h"
+#include "route/route.h"
 #include "gd.h"
 #include "gd_net.h"
 #include "util/num.h"
@@ -302,63 +303,17 @@ static int write_trace(const struct gd_args *a, const struct gd_work *w)
 	return 0;
 }
 
-/* the library's fabric in topo.h's plain types */
+/* the supernode fabric and its routes in topo.h's plain types */
 static int flatten(const struct rcf_topo *t, struct sim_fabric *f)
 {
-	const struct rcf_objv *nv = &t->v[RCF_K_NODE],
-			      *sv = &t->v[RCF_K_SWITCH];
-	const struct rcf_objv *lv = &t->v[RCF_K_LINK],
-			      *cv = &t->v[RCF_K_CIRCUIT];
-	const struct rcf_objv *rv = &t->v[RCF_K_ROUTE];
-	size_t k = 0;
+	struct rcf_routes s;
+	int rc;
 
 	memset(f, 0, sizeof(*f));
-	f->nnodes = nv->n;
-	f->nswitches = sv->n;
-	f->nelem = nv->n + sv->n;
-	f->nlink = lv->n;
-	f->ncirc = cv->n;
-	f->nroute = rv->n;
-	f->elem = calloc(f->nelem + 1, sizeof(*f->elem));
-	f->link = calloc(f->nlink + 1, sizeof(*f->link));
-	f->circ = calloc(f->ncirc + 1, sizeof(*f->circ));
-	f->route = calloc(f->nroute + 1, sizeof(*f->route));
-	f->node_ids = calloc(f->nnodes + 1, sizeof(*f->node_ids));
-	if (!f->elem || !f->link || !f->circ || !f->route || !f->node_ids)
-		return -1;
-	for (size_t i = 0; i < nv->n; i++, k++) {
-		f->elem[k] = (struct sim_elem){RCF_ELEM_NODE,
-					       nv->o[i].v[RCF_A_NODE_ID],
-					       nv->o[i].v[RCF_A_NODE_PORTS], 0};
-		f->node_ids[i] = f->elem[k].id;
-	}
-	for (size_t i = 0; i < sv->n; i++, k++)
-		f->elem[k] = (struct sim_elem){
-			RCF_ELEM_SWITCH, sv->o[i].v[RCF_A_SWITCH_ID],
-			sv->o[i].v[RCF_A_SWITCH_PORTS], 0};
-	for (size_t i = 0; i < lv->n; i++) {
-		const struct rcf_obj *l = &lv->o[i];
-
-		f->link[i].id = l->v[RCF_A_LINK_ID];
-		for (int e = 0; e < 2; e++) {
-			f->link[i].kind[e] = l->end[e].kind;
-			f->link[i].elem[e] = l->end[e].id;
-			f->link[i].port[e] = l->end[e].port;
-		}
-	}
-	for (size_t i = 0; i < cv->n; i++)
-		f->circ[i] = (struct sim_circuit){
-			cv->o[i].v[RCF_A_CIRCUIT_SWITCH],
-			cv->o[i].v[RCF_A_CIRCUIT_IN_PORT],
-			cv->o[i].v[RCF_A_CIRCUIT_OUT_PORT]};
-	for (size_t i = 0; i < rv->n; i++) {
-		f->route[i].src = rv->o[i].v[RCF_A_ROUTE_SRC];
-		f->route[i].dst = rv->o[i].v[RCF_A_ROUTE_DST];
-		f->route[i].index = rv->o[i].v[RCF_A_ROUTE_INDEX];
-		f->route[i].nhops = rv->o[i].nhops;
-		memcpy(f->route[i].hops, rv->o[i].hops, rv->o[i].nhops);
-	}
-	return 0;
+	rcf_routes_init(&s);
+	rc = rcf_routes_from_topo(&s, t) ? -1 : sim_fabric_flatten(t, &s, f);
+	rcf_routes_free(&s);
+	return rc;
 }
 
 struct gd_ctx {

@@ -205,6 +205,34 @@ static void json_results(struct rcf_json *j, const struct sim_opts *o,
 	rcf_json_obj_close(j);
 }
 
+/* a compact JSON writer into memory */
+struct json_mem {
+	struct rcf_json j;
+	FILE *m;
+	char *buf;
+	size_t len;
+};
+
+/* 0, or -1 when out of memory */
+static int json_mem_open(struct json_mem *w)
+{
+	w->buf = NULL;
+	w->len = 0;
+	w->m = open_memstream(&w->buf, &w->len);
+	if (!w->m)
+		return -1;
+	rcf_json_init(&w->j, w->m, 0);
+	return 0;
+}
+
+/* w->buf the text written without its final newlines; the caller frees */
+static void json_mem_close(struct json_mem *w)
+{
+	fclose(w->m);
+	while (w->len && w->buf[w->len - 1] == '\n')
+		w->buf[--w->len] = 0;
+}
+
 /*
  * The stats printers write whole documents, so each part is rendered on
  * its own and spliced under its key.
@@ -213,44 +241,32 @@ static void splice(FILE *out, const char *key, const struct rcf_stats *st,
 		   int kind)
 {
 	struct rcf_stats_query q = {.kind = kind};
-	struct rcf_json j;
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *m = open_memstream(&buf, &len);
+	struct json_mem w;
 
-	if (!m)
+	if (json_mem_open(&w))
 		return;
-	rcf_json_init(&j, m, 0);
-	rcf_stats_json(&j, st, &q);
-	fclose(m);
-	while (len && buf[len - 1] == '\n')
-		buf[--len] = 0;
-	fprintf(out, ",\"%s\":%s", key, buf);
-	free(buf);
+	rcf_stats_json(&w.j, st, &q);
+	json_mem_close(&w);
+	fprintf(out, ",\"%s\":%s", key, w.buf);
+	free(w.buf);
 }
 
 static void json(FILE *out, const struct sim_opts *o,
 		 const struct sim_fabric *f, const struct sim_result *res)
 {
-	struct rcf_json j;
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *m = open_memstream(&buf, &len);
+	struct json_mem w;
 
-	if (!m)
+	if (json_mem_open(&w))
 		return;
-	rcf_json_init(&j, m, 0);
-	rcf_json_obj_open(&j, NULL);
-	json_results(&j, o, f, res);
-	rcf_json_obj_close(&j);
-	fclose(m);
+	rcf_json_obj_open(&w.j, NULL);
+	json_results(&w.j, o, f, res);
+	rcf_json_obj_close(&w.j);
+	json_mem_close(&w);
 	/* drop the closing brace to add the stats members */
-	while (len && (buf[len - 1] == '\n' || buf[len - 1] == '}'))
-		if (buf[--len] == '}')
-			break;
-	buf[len] = 0;
-	fputs(buf, out);
-	free(buf);
+	if (w.len && w.buf[w.len - 1] == '}')
+		w.buf[--w.len] = 0;
+	fputs(w.buf, out);
+	free(w.buf);
 	splice(out, "stats", &res->st, RCF_STATS_KIND_FABRIC);
 	for (size_t i = 0; i < sizeof(table_kinds) / sizeof(*table_kinds); i++)
 		if (shown(o, i))

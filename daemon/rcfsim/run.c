@@ -83,6 +83,16 @@ static int add_rels(struct rcf_fabric *m, const struct sim_fabric *f,
 	return rc;
 }
 
+/* the open transaction committed when rc is 0, else undone */
+static int txn_end(struct rcf_fabric *m, int rc, struct rcf_err *e)
+{
+	if (rc) {
+		rcf_txn_abort(m);
+		return rc;
+	}
+	return rcf_txn_commit(m, e);
+}
+
 /* one transaction for the elements, one for the routes and relations */
 static struct rcf_fabric *build_model(const struct sim_fabric *f, char *err,
 				      size_t errlen)
@@ -99,21 +109,13 @@ static struct rcf_fabric *build_model(const struct sim_fabric *f, char *err,
 	rc = f->cq_size ? rcf_fabric_set_cq(m, f->cq_size, &e) : 0;
 	if (!rc)
 		rc = sim_model_add(m, f, true, &e);
-	if (!rc)
-		rc = rcf_txn_commit(m, &e);
-	else
-		rcf_txn_abort(m);
-	if (rc)
+	if (txn_end(m, rc, &e))
 		goto bad;
 	rcf_txn_begin(m);
 	rc = sim_model_add_routes(m, f, &e);
 	if (!rc)
 		rc = add_rels(m, f, &e);
-	if (!rc)
-		rc = rcf_txn_commit(m, &e);
-	else
-		rcf_txn_abort(m);
-	if (rc)
+	if (txn_end(m, rc, &e))
 		goto bad;
 	return m;
 bad:

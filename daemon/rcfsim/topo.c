@@ -161,8 +161,8 @@ static int cmp_u32(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-static int flatten(const struct rcf_topo *t, const struct rcf_routes *s,
-		   struct sim_fabric *f)
+int sim_fabric_flatten(const struct rcf_topo *t, const struct rcf_routes *s,
+		       struct sim_fabric *f)
 {
 	const struct rcf_objv *nv = &t->v[RCF_K_NODE],
 			      *sv = &t->v[RCF_K_SWITCH];
@@ -343,7 +343,7 @@ int sim_topo_load(const struct sim_topo_opts *o, struct sim_fabric *f,
 		goto out;
 	if (o->relation && get_relation(o, &t, f, err, errlen))
 		goto out;
-	if (flatten(&t, &s, f)) {
+	if (sim_fabric_flatten(&t, &s, f)) {
 		rcf_errf(err, errlen, "out of memory");
 		goto out;
 	}

@@ -93,6 +93,16 @@ int sim_topo_load(const struct sim_topo_opts *o, struct sim_fabric *f,
 		  char *err, size_t errlen);
 void sim_fabric_free(struct sim_fabric *f);
 
+struct rcf_topo;
+struct rcf_routes;
+/*
+ * The library's fabric t with the route set s in the types above, added
+ * to f (whose other fields the caller sets); 0, or -1 when out of memory
+ * (sim_fabric_free frees what was made).
+ */
+int sim_fabric_flatten(const struct rcf_topo *t, const struct rcf_routes *s,
+		       struct sim_fabric *f);
+
 /* A node interaction graph file (SRC DST [FLOW]) as id triples. */
 int sim_nig_load(const char *path, uint32_t **arcs, size_t *n, char *err,
 		 size_t errlen);

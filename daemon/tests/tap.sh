@@ -1,9 +1,12 @@
 # SPDX-License-Identifier: GPL-2.0
 # TAP 13 for the native shell tests, sourced after `cd daemon`:
 #   ok STATUS NAME    one result: STATUS 0 passes
-# The script ends with `exit $failed`.
+# The script ends with `exit $failed`.  $T is its scratch directory,
+# removed when it exits.
 n=0
 failed=0
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
 
 ok() {
 	n=$((n + 1))
@@ -15,21 +18,27 @@ ok() {
 	fi
 }
 
-# ok_usage_error PATTERN NAME CMD...: one result, passing when CMD exits 2
-# with PATTERN on standard error and nothing on standard output (a usage
-# error says why and prints nothing).  Needs $T, a scratch directory.
+# usage_error PATTERN CMD...: true when CMD exits 2 with PATTERN on
+# standard error and nothing on standard output (a usage error says why
+# and prints nothing); else says what CMD did.
+usage_error() {
+	pat=$1
+	shift
+	"$@" >"$T/out" 2>"$T/err"
+	rc=$?
+	[ $rc -eq 2 ] && grep -q -- "$pat" "$T/err" && [ ! -s "$T/out" ] &&
+		return 0
+	echo "# $*: exit $rc: $(cat "$T/err")"
+	return 1
+}
+
+# ok_usage_error PATTERN NAME CMD...: usage_error as one result.
 ok_usage_error() {
 	pat=$1
 	name=$2
 	shift 2
-	"$@" >"$T/out" 2>"$T/err"
-	rc=$?
-	good=0
-	if [ $rc -ne 2 ] || ! grep -q -- "$pat" "$T/err" || [ -s "$T/out" ]; then
-		echo "# $*: exit $rc: $(cat "$T/err")"
-		good=1
-	fi
-	ok $good "$name"
+	usage_error "$pat" "$@"
+	ok $? "$name"
 }
 
 # json FILE EXPR: one check of a JSON document, true when EXPR (Python,

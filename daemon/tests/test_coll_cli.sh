@@ -5,8 +5,6 @@
 # model, and JSON that a parser takes (TAP 13).  No module needed.
 cd "$(dirname "$0")/.." || exit 1
 CTL=./bin/rcfctl
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
 . tests/tap.sh
 
 # refuses PATTERN ARGS...: exit 2, PATTERN on stderr, stdout empty

@@ -5,8 +5,6 @@
 # fitted parameters, and the static algorithms on hypercube and torus.
 cd "$(dirname "$0")/.." || exit 1
 SIM=./bin/rcfsim
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
 . tests/tap.sh
 
 echo "TAP version 13"

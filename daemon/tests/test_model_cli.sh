@@ -7,8 +7,6 @@
 cd "$(dirname "$0")/.." || exit 1
 CTL=./bin/rcfctl
 SIM=./bin/rcfsim
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
 . tests/tap.sh
 
 echo "TAP version 13"

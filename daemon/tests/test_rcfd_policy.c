@@ -238,28 +238,29 @@ static void adaptive(void)
 	rcf_topo_free(&t);
 }
 
+/* a route src to dst of one hop, out of port */
+static void one_hop(struct rcf_routes *s, uint32_t src, uint32_t dst,
+		    uint8_t port)
+{
+	struct rcf_route *r = rcf_routes_add(s, src, dst, 0);
+
+	r->nhops = 1;
+	r->hops[0] = port;
+}
+
 static void diff_order(void)
 {
 	struct rcf_routes a, b;
 	struct rcf_route_diff d;
-	struct rcf_route *r;
 
 	rcf_routes_init(&a);
 	rcf_routes_init(&b);
 	/* a: (0,1) (0,2) (1,0); b: (0,1) changed, (0,2) same, (2,0) new */
-	r = rcf_routes_add(&a, 0, 1, 0);
-	r->nhops = 1;
-	r->hops[0] = 1;
-	r = rcf_routes_add(&a, 0, 2, 0);
-	r->nhops = 1;
-	r->hops[0] = 2;
+	one_hop(&a, 0, 1, 1);
+	one_hop(&a, 0, 2, 2);
 	rcf_routes_add(&a, 1, 0, 0)->nhops = 0;
-	r = rcf_routes_add(&b, 0, 1, 0);
-	r->nhops = 1;
-	r->hops[0] = 3;
-	r = rcf_routes_add(&b, 0, 2, 0);
-	r->nhops = 1;
-	r->hops[0] = 2;
+	one_hop(&b, 0, 1, 3);
+	one_hop(&b, 0, 2, 2);
 	rcf_routes_add(&b, 2, 0, 0)->nhops = 0;
 	rcf_routes_diff(&a, &b, NULL, NULL, &d);
 	tap_ok(d.added == 1 && d.changed == 1 && d.removed == 1 &&

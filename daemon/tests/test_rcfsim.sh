@@ -4,8 +4,6 @@
 # counts, reproducibility, route files, traces and usage errors (TAP 13).
 cd "$(dirname "$0")/.." || exit 1
 SIM=./bin/rcfsim
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
 . tests/tap.sh
 
 echo "TAP version 13"

@@ -6,12 +6,10 @@
 # rcfsim fail).  TAP 13.
 cd "$(dirname "$0")/.." || exit 1
 SIM=./bin/rcfsim
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
 . tests/tap.sh
 
 echo "TAP version 13"
-echo "1..9"
+echo "1..10"
 
 $SIM gd -w case1 -j >"$T/c1.json"
 ok $? "case 1 runs through the engine"

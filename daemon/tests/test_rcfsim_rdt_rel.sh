@@ -6,8 +6,6 @@
 # where Duato's condition fails, with the cycle named (TAP 13).
 cd "$(dirname "$0")/.." || exit 1
 SIM=./bin/rcfsim
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
 . tests/tap.sh
 
 # sat GEN REL SEL SEED CYCLES: every node offers a byte a cycle, small
@@ -70,10 +68,7 @@ ok $((r1 + $?)) "da refused on prdt:8:2:1 and prdt:16:2:2, the cycle named"
 refused() {
 	pat=$1
 	shift
-	$SIM "$@" >"$T/out" 2>"$T/err"
-	[ $? -eq 2 ] && grep -q -- "$pat" "$T/err" && [ ! -s "$T/out" ] && return
-	echo "# $*: $(cat "$T/err")"
-	return 1
+	usage_error "$pat" $SIM "$@"
 }
 refused "needs a --gen prdt:S:n:R" --gen rdt:16:2:2:1 --relation db &&
 	refused "needs a --gen prdt:S:n:R" --gen torus:4x4 --relation rdt-vector &&

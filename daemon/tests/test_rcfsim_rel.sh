@@ -7,8 +7,6 @@
 # alike to the byte, and refusals (TAP 13).
 cd "$(dirname "$0")/.." || exit 1
 SIM=./bin/rcfsim
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
 . tests/tap.sh
 
 echo "TAP version 13"
@@ -93,10 +91,7 @@ ok $? "text report: relation line and per-switch table"
 refused() {
 	pat=$1
 	shift
-	$SIM "$@" >"$T/out" 2>"$T/err"
-	[ $? -eq 2 ] && grep -q -- "$pat" "$T/err" && [ ! -s "$T/out" ] && return
-	echo "# $*: $(cat "$T/err")"
-	return 1
+	usage_error "$pat" $SIM "$@"
 }
 refused "is not dor, duato, rdt-vector, da or db" --gen prdt:4:2:1 --relation north-last &&
 	refused "needs --relation" --gen prdt:4:2:1 --select least &&

@@ -4,8 +4,6 @@
 # nan, inf, signs, overflow and junk are refused with a reason and a
 # non-zero exit, never run with a value nobody wrote (TAP 13).
 cd "$(dirname "$0")/.." || exit 1
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
 . tests/tap.sh
 
 # refused WANT CMD...: CMD exits non-zero and says WANT on stderr

@@ -5,8 +5,6 @@
 # 20 seeds by default and gives JSON a parser takes.  No module needed.
 cd "$(dirname "$0")/.." || exit 1
 CTL=./bin/rcfctl
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
 . tests/tap.sh
 
 echo "TAP version 13"

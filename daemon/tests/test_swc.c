@@ -113,19 +113,30 @@ static void test_example(void)
 	       (unsigned long long)t_broken, (unsigned long long)t_p4);
 }
 
+/*
+ * S1-S2-S3, one line between neighbours, with p1, p2 and p3 processors,
+ * settled (the sinktrees exchanged)
+ */
+static void line3(int p1, int p2, int p3, uint32_t seed)
+{
+	int ok = 1;
+
+	swc_init(&net, 1, seed);
+	swc_add_switch(&net, p1);
+	swc_add_switch(&net, p2);
+	swc_add_switch(&net, p3);
+	swc_add_line(&net, 0, 1);
+	swc_add_line(&net, 1, 2);
+	settle(1000, 0, &ok);
+}
+
 /* case 1 on one switch, case 2 across an intermediate switch */
 static void test_setup_cases(void)
 {
 	uint64_t msgs;
 	int ok = 1;
 
-	swc_init(&net, 1, 3);
-	swc_add_switch(&net, 2);
-	swc_add_switch(&net, 1);
-	swc_add_switch(&net, 2);
-	swc_add_line(&net, 0, 1);
-	swc_add_line(&net, 1, 2);
-	settle(1000, 0, &ok);
+	line3(2, 1, 2, 3);
 	msgs = net.ctl_msgs;
 	swc_send(&net, swc_gid(0, 0), swc_gid(0, 1), 10);
 	ok = settle(1000, 0, &ok);
@@ -150,13 +161,7 @@ static void test_already_broken(void)
 {
 	int ok = 1;
 
-	swc_init(&net, 1, 5);
-	swc_add_switch(&net, 2);
-	swc_add_switch(&net, 1);
-	swc_add_switch(&net, 2);
-	swc_add_line(&net, 0, 1);
-	swc_add_line(&net, 1, 2);
-	settle(1000, 0, &ok);
+	line3(2, 1, 2, 5);
 	swc_send(&net, swc_gid(0, 0), swc_gid(2, 0), 20);
 	swc_send(&net, swc_gid(0, 0), swc_gid(0, 1), 20);
 	settle(3000, 0, &ok);
@@ -336,15 +341,9 @@ static void test_fail_mid_setup(void)
 
 	for (which = 0; which < 2; which++) {
 		for (t = 0; t < 40; t++) {
-			int ok = 1, i;
+			int i;
 
-			swc_init(&net, 1, 23 + t);
-			swc_add_switch(&net, 1);
-			swc_add_switch(&net, 1);
-			swc_add_switch(&net, 1);
-			swc_add_line(&net, 0, 1);
-			swc_add_line(&net, 1, 2);
-			settle(1000, 0, &ok);
+			line3(1, 1, 1, 23 + t);
 			swc_send(&net, swc_gid(0, 0), swc_gid(2, 0), 500);
 			for (i = 0; i < t; i++)
 				swc_step(&net);
@@ -387,26 +386,37 @@ static int cyclic(int erl, int *cyclen)
 	return r == 0 && ok ? 0 : r == -1 ? -1 : 1;
 }
 
-/* random traffic on a ring of four; the run's result and wait cycle */
-static int random_ring(int erl, uint32_t seed, int *cyclen)
+/*
+ * rounds of 16-byte messages, each from every processor to another one
+ * drawn from seed
+ */
+static void random_sends(int nsw, int np, int rounds, uint32_t seed)
 {
-	int s, i, k, np = 3, nsw = 4, cyc[SWC_MAX_SW], r;
-	uint32_t x = seed * 77;
+	uint32_t x = seed;
 
-	ring(nsw, np, 1, seed);
-	net.erl = erl;
-	for (k = 0; k < 20; k++)
-		for (s = 0; s < nsw; s++)
-			for (i = 0; i < np; i++) {
+	for (int k = 0; k < rounds; k++)
+		for (int s = 0; s < nsw; s++)
+			for (int i = 0; i < np; i++) {
 				int d;
 
 				x = x * 1103515245u + 12345u;
 				d = (x >> 16) % (nsw * np - 1);
+				/* anyone but itself */
 				if (d >= s * np + i)
 					d++;
 				swc_send(&net, swc_gid(s, i),
 					 swc_gid(d / np, d % np), 16);
 			}
+}
+
+/* random traffic on a ring of four; the run's result and wait cycle */
+static int random_ring(int erl, uint32_t seed, int *cyclen)
+{
+	int cyc[SWC_MAX_SW], r;
+
+	ring(4, 3, 1, seed);
+	net.erl = erl;
+	random_sends(4, 3, 20, seed * 77);
 	r = swc_run(&net, 2000000, 5000);
 	*cyclen = swc_wait_cycle(&net, cyc, SWC_MAX_SW);
 	return r;
@@ -445,22 +455,10 @@ static void test_deadlock(void)
 
 static void test_fairness(void)
 {
-	int s, i, k, ok = 1, np = 3, nsw = 4, all = 1;
-	uint32_t r = 777;
+	int s, i, ok = 1, np = 3, nsw = 4, all = 1;
 
 	ring(nsw, np, 1, 41);
-	for (k = 0; k < 40; k++)
-		for (s = 0; s < nsw; s++)
-			for (i = 0; i < np; i++) {
-				int d;
-
-				r = r * 1103515245u + 12345u;
-				d = (r >> 16) % (nsw * np - 1);
-				if (d >= s * np + i)
-					d++;
-				swc_send(&net, swc_gid(s, i),
-					 swc_gid(d / np, d % np), 16);
-			}
+	random_sends(nsw, np, 40, 777);
 	ok = settle(2000000, 0, &ok);
 	for (s = 0; s < nsw; s++) {
 		printf("# S%d mean waits:", s + 1);

@@ -7,8 +7,6 @@
 cd "$(dirname "$0")/.." || exit 1
 CTL=./bin/rcfctl
 SIM=./bin/rcfsim
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
 . tests/tap.sh
 
 # refuses FILE PATTERN NAME: every offline reader refuses FILE, exit 2

@@ -7,10 +7,12 @@
  */
 #include <time.h>
 
-#include "bench_sp1.h"
+#include <stdio.h>
+
+#include "gen_fabric.h"
 #include "util.h"
 
-static struct bench_fabric bf;
+static struct gen_fabric bf;
 
 struct span {
 	size_t from, to;
@@ -25,7 +27,7 @@ static int elems(struct rcf_fabric *f, void *arg)
 
 	(void)arg;
 	for (i = 0; i < bf.nelem && !err; i++) {
-		const struct bench_elem *b = &bf.elem[i];
+		const struct gen_elem *b = &bf.elem[i];
 
 		if (b->kind == RCF_ELEM_NODE) {
 			struct rcf_node_cfg c = {.id = b->id,
@@ -44,7 +46,7 @@ static int elems(struct rcf_fabric *f, void *arg)
 		}
 	}
 	for (i = 0; i < bf.nlink && !err; i++) {
-		const struct bench_link *b = &bf.link[i];
+		const struct gen_link *b = &bf.link[i];
 		struct rcf_link_cfg c = {
 			.id = b->id,
 			.has_id = true,
@@ -64,7 +66,7 @@ static int routes(struct rcf_fabric *f, void *arg)
 	int err = 0;
 
 	for (i = sp->from; i < sp->to && !err; i++) {
-		const struct bench_route *b = &bf.route[i];
+		const struct gen_route *b = &bf.route[i];
 		struct rcf_route r = {
 			.src = b->src, .dst = b->dst, .nhops = b->nhops};
 
@@ -111,9 +113,11 @@ int main(int argc, char **argv)
 	struct rcf_fabric *f;
 	struct rcf_err e;
 	double add, del;
+	char spec[32];
 	u64 base;
 
-	if (!batch || bench_sp1(nodes, &bf))
+	snprintf(spec, sizeof(spec), "sp1:%u", nodes);
+	if (!batch || gen_fabric(spec, "sp1", 0, 0, &bf))
 		return 1;
 	f = fab_new();
 	if (op_txn(f, elems, NULL, &e)) {

@@ -230,23 +230,13 @@ static void t_interleaved(void)
  * through sw1 and sw2 on slow links (route 1): packets of one message on
  * route 1 arrive after later packets on route 0.
  */
-static struct rcf_fabric *two_paths(u32 slow_lat)
+static struct rcf_fabric *slow_two_paths(u32 slow_lat)
 {
-	struct rcf_fabric *f = fab_new();
+	struct rcf_fabric *f = fab_two_paths();
 	u8 r0[3] = {H(0, 0), H(1, 0), H(1, 0)};
 	u8 r1[5] = {H(0, 0), H(2, 0), H(1, 0), H(1, 0), H(1, 0)};
 	int i;
 
-	op_node(f, 0, 1);
-	op_node(f, 1, 1);
-	for (i = 0; i < 4; i++)
-		op_switch(f, i, 4);
-	op_link(f, 0, N, 0, 0, S, 0, 0);
-	op_link(f, 1, S, 0, 1, S, 3, 0); /* direct */
-	op_link(f, 2, S, 0, 2, S, 1, 0); /* long way */
-	op_link(f, 3, S, 1, 1, S, 2, 0);
-	op_link(f, 4, S, 2, 1, S, 3, 2);
-	op_link(f, 5, S, 3, 1, N, 1, 0);
 	/* the long way holds a whole packet in flight: buf >= 2 L B */
 	for (i = 0; i < 6; i++)
 		link_params(f, i, 1, i >= 2 && i <= 4 ? slow_lat : 1,
@@ -258,7 +248,7 @@ static struct rcf_fabric *two_paths(u32 slow_lat)
 
 static void t_reorder(void)
 {
-	struct rcf_fabric *f = two_paths(100);
+	struct rcf_fabric *f = slow_two_paths(100);
 	struct rcf_adapter *a = adapter(f, RCF_RPOL_ROUND_ROBIN);
 	struct rcf_engine_chan_stats c1, c2;
 	struct rcf_engine_chan_id id1 = {1, 0, 0}, id2 = {2, 0, 0};
@@ -455,7 +445,7 @@ static void t_refusals(void)
  */
 static void t_partial_evicted(void)
 {
-	struct rcf_fabric *f = two_paths(1);
+	struct rcf_fabric *f = slow_two_paths(1);
 	struct rcf_adapter *a;
 	struct rcf_adapter_stats s;
 	struct rcf_engine_stats es;

@@ -393,16 +393,12 @@ static void t_circuit(void)
 }
 
 /*
- * Four switches in a ring, one node on each; every node sends a long
- * packet two switches clockwise on VC 0: a cyclic wait once buffers fill.
+ * Four switches in a ring, one node on each, 4-byte link buffers: room
+ * for a cyclic wait.
  */
-static void t_ring_deadlock(void)
+static struct rcf_fabric *ring4(void)
 {
 	struct rcf_fabric *f = fab_new();
-	struct rcf_engine *e;
-	struct rcf_engine_chan_id ids[64];
-	u8 r[4] = {H(0, 0), H(1, 0), H(1, 0), H(0, 0)}, payload[250] = {0};
-	long long rc;
 	int i;
 
 	for (i = 0; i < 4; i++) {
@@ -415,6 +411,22 @@ static void t_ring_deadlock(void)
 	}
 	for (i = 0; i < 8; i++)
 		link_params(f, i, 1, 1, 4);
+	return f;
+}
+
+/*
+ * Every node of ring4 sends a long packet two switches clockwise on VC 0:
+ * a cyclic wait once buffers fill.
+ */
+static void t_ring_deadlock(void)
+{
+	struct rcf_fabric *f = ring4();
+	struct rcf_engine *e;
+	struct rcf_engine_chan_id ids[64];
+	u8 r[4] = {H(0, 0), H(1, 0), H(1, 0), H(0, 0)}, payload[250] = {0};
+	long long rc;
+	int i;
+
 	for (i = 0; i < 4; i++)
 		rcf_switch_get(f, i)->cq_size = RCF_CQ_MIN_SIZE;
 	e = build(f);
@@ -433,21 +445,11 @@ static void t_ring_deadlock(void)
 /* The same ring with a big central queue drains: the queue breaks the cycle. */
 static void t_ring_cq_drains(void)
 {
-	struct rcf_fabric *f = fab_new();
+	struct rcf_fabric *f = ring4();
 	struct rcf_engine *e;
 	u8 r[4] = {H(0, 0), H(1, 0), H(1, 0), H(0, 0)}, payload[250] = {0};
 	int i;
 
-	for (i = 0; i < 4; i++) {
-		op_node(f, i, 1);
-		op_switch(f, i, 4);
-	}
-	for (i = 0; i < 4; i++) {
-		op_link(f, i, N, i, 0, S, i, 0);
-		op_link(f, 4 + i, S, i, 1, S, (i + 1) % 4, 3);
-	}
-	for (i = 0; i < 8; i++)
-		link_params(f, i, 1, 1, 4);
 	e = build(f);
 	for (i = 0; i < 4; i++)
 		CHECK_EQ(rcf_engine_send(e, i, r, 4, payload, 250, i), 0);

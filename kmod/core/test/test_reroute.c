@@ -32,25 +32,6 @@ static void on_deliver(void *priv, u32 dst, u32 src, const u8 *msg, u32 len,
 
 static const struct rcf_adapter_ops ops = {.deliver = on_deliver};
 
-/* Two parallel switch paths between nodes 0 and 1 (as test_adapter). */
-static struct rcf_fabric *two_paths(void)
-{
-	struct rcf_fabric *f = fab_new();
-	int i;
-
-	op_node(f, 0, 1);
-	op_node(f, 1, 1);
-	for (i = 0; i < 4; i++)
-		op_switch(f, i, 4);
-	op_link(f, 0, N, 0, 0, S, 0, 0);
-	op_link(f, 1, S, 0, 1, S, 3, 0);
-	op_link(f, 2, S, 0, 2, S, 1, 0);
-	op_link(f, 3, S, 1, 1, S, 2, 0);
-	op_link(f, 4, S, 2, 1, S, 3, 2);
-	op_link(f, 5, S, 3, 1, N, 1, 0);
-	return f;
-}
-
 static const u8 r_short[3] = {H(0, 0), H(1, 0), H(1, 0)};
 static const u8 r_long[5] = {H(0, 0), H(2, 0), H(1, 0), H(1, 0), H(1, 0)};
 static const u8 b_short[3] = {H(0, 0), H(0, 0), H(0, 0)};
@@ -98,7 +79,7 @@ static void commit_reroute(struct rcf_adapter *a, struct rcf_fabric *f,
 
 static void t_routes_only(void)
 {
-	struct rcf_fabric *f = two_paths();
+	struct rcf_fabric *f = fab_two_paths();
 	struct rcf_link_cfg lc = {
 		.id = 2, .latency = 5, .set = RCF_LSET_LATENCY};
 	struct rcf_route r = {.src = 1, .dst = 0, .index = 0, .nhops = 3};
@@ -125,7 +106,7 @@ static void t_routes_only(void)
  */
 static void t_txn_kinds(void)
 {
-	struct rcf_fabric *f = two_paths();
+	struct rcf_fabric *f = fab_two_paths();
 	struct rcf_link_cfg lc = {.id = 2, .set = RCF_LSET_LATENCY};
 	struct rcf_switch_cfg sc = {.id = 1, .has_cq_size = true};
 	struct rcf_node_cfg nc = {.id = 0, .has_addrs = true, .naddr = 1};
@@ -172,7 +153,7 @@ static void t_txn_kinds(void)
 /* Swap routes back and forth while messages are on the wire. */
 static void t_swap_in_flight(void)
 {
-	struct rcf_fabric *f = two_paths();
+	struct rcf_fabric *f = fab_two_paths();
 	struct rcf_adapter *a;
 	struct rcf_engine *e;
 	struct rcf_engine_chan_stats c1, c2;
@@ -228,7 +209,7 @@ static void on_gone(void *priv, u32 src, u32 dst, u64 sent, u64 received)
 /* A pair losing its last route hands its counts over. */
 static void t_pair_gone(void)
 {
-	struct rcf_fabric *f = two_paths();
+	struct rcf_fabric *f = fab_two_paths();
 	struct rcf_adapter *a;
 	struct rcf_err e = {0};
 
@@ -344,7 +325,7 @@ static void t_batches(void)
 /* A fresh engine's clock continues from where the last one stopped. */
 static void t_set_now(void)
 {
-	struct rcf_fabric *f = two_paths();
+	struct rcf_fabric *f = fab_two_paths();
 	struct rcf_adapter *a;
 	struct rcf_engine *e;
 

@@ -290,6 +290,25 @@ struct rcf_fabric *fab_chain(int h)
 	return f;
 }
 
+struct rcf_fabric *fab_two_paths(void)
+{
+	const int n = RCF_ELEM_NODE, s = RCF_ELEM_SWITCH;
+	struct rcf_fabric *f = fab_new();
+	int i;
+
+	op_node(f, 0, 1);
+	op_node(f, 1, 1);
+	for (i = 0; i < 4; i++)
+		op_switch(f, i, 4);
+	op_link(f, 0, n, 0, 0, s, 0, 0);
+	op_link(f, 1, s, 0, 1, s, 3, 0);
+	op_link(f, 2, s, 0, 2, s, 1, 0);
+	op_link(f, 3, s, 1, 1, s, 2, 0);
+	op_link(f, 4, s, 2, 1, s, 3, 2);
+	op_link(f, 5, s, 3, 1, n, 1, 0);
+	return f;
+}
+
 u32 rnd_state;
 
 u32 rnd(u32 n)

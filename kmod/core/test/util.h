@@ -29,6 +29,12 @@ int op_circuit(struct rcf_fabric *f, int sw, int in, int out);
  * 4 ports, in on port 0 and out on port 1; h = 0 joins the nodes.
  */
 struct rcf_fabric *fab_chain(int h);
+/*
+ * node0 - sw0 ==> sw3 - node1, every switch 4 ports: sw0 port 1 to sw3
+ * direct (link 1), or port 2 the long way through sw1 and sw2 (links 2
+ * to 4); two routes from node0 to node1 that part at sw0.
+ */
+struct rcf_fabric *fab_two_paths(void);
 int op_route(struct rcf_fabric *f, int src, int dst, int index, const u8 *hops,
 	     int n);
 /* Runs fn inside a transaction, commits on success, aborts on failure. */

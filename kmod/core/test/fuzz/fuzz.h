@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "adapter/adapter.h"
+#include "fz_assert.h"
 
 /* The fuzzer's bytes, read front to back; zeros once they run out. */
 struct fz {
@@ -28,18 +29,6 @@ static inline u32 fz_u16(struct fz *z)
 
 	return hi << 8 | fz_u8(z);
 }
-
-/* An invariant broke: abort so libFuzzer keeps the input. */
-#define FZ_ASSERT(cond, ...)                                               \
-	do {                                                               \
-		if (!(cond)) {                                             \
-			fprintf(stderr, "%s:%d: %s: ", __FILE__, __LINE__, \
-				#cond);                                    \
-			fprintf(stderr, __VA_ARGS__);                      \
-			fprintf(stderr, "\n");                             \
-			abort();                                           \
-		}                                                          \
-	} while (0)
 
 /* Runs up to max cycles in steps, checking the engine after each. */
 static inline long long fz_run(struct rcf_engine *e, u64 max, u32 step)
