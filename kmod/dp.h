@@ -33,6 +33,7 @@ struct rcf_dp_tot {
 	u64 lat_hist[RCF_ENGINE_LAT_BUCKETS];
 	u64 msgs_sent, msgs_received, tx_bytes, rx_bytes;
 	u64 drops[__RCF_DROP_MAX];
+	u64 rel_class[2];	/* RCF_STATS_REL_ADAPTIVE, REL_ESCAPE */
 };
 
 struct rcf_dp_chan {

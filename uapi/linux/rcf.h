@@ -773,6 +773,10 @@ enum rcf_stats_attr {
 					 */
 	RCF_STATS_PATH_REQUESTS,	/* u64: path requests raised */
 
+	/* FABRIC: destination-routed heads a relation sent on, by class */
+	RCF_STATS_REL_ADAPTIVE,		/* u64: on an adaptive candidate */
+	RCF_STATS_REL_ESCAPE,		/* u64: on an escape candidate */
+
 	__RCF_STATS_MAX,
 	RCF_STATS_MAX = __RCF_STATS_MAX - 1
 };
