@@ -582,7 +582,8 @@ struct rcf_adapter *rcf_dp_adapter_new(struct rcf_dp *dp,
 	/* the policy held every value in range: these cannot fail */
 	if (rcf_engine_set_exact(rcf_adapter_engine(ad), exact) ||
 	    rcf_engine_configure(rcf_adapter_engine(ad), &m->cfg) ||
-	    rcf_adapter_set_raw(ad, m->raw)) {
+	    rcf_adapter_set_raw(ad, m->raw) ||
+	    rcf_adapter_set_dest(ad, m->dest)) {
 		rcf_adapter_free(ad);
 		return NULL;
 	}

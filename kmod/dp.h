@@ -33,6 +33,7 @@ struct rcf_dp_tot {
 	u64 lat_hist[RCF_ENGINE_LAT_BUCKETS];
 	u64 msgs_sent, msgs_received, tx_bytes, rx_bytes;
 	u64 drops[__RCF_DROP_MAX];
+	u64 rel_class[2];	/* RCF_STATS_REL_ADAPTIVE, REL_ESCAPE */
 };
 
 struct rcf_dp_chan {
@@ -73,12 +74,15 @@ struct rcf_dp_atab {
 
 /*
  * A fabric's engine model settings (RCF_A_FABRIC_CQ_OFF, ROUTE_DELAY,
- * ALLOC, RAW), put on every engine built for it.  Written under the
- * fabric mutex, read by dumps without it: field by field, each once.
+ * ALLOC, RAW, SELECT, ROUTING), put on every engine built for it.
+ * Written under the fabric mutex, read by dumps without it: field by
+ * field, each once.  The selection's seed stays 0, the engine's fixed
+ * one, so that a run is the same every time.
  */
 struct rcf_dp_model {
 	struct rcf_engine_cfg cfg;
 	bool raw;
+	bool dest;		/* RCF_ROUTING_RELATION */
 };
 
 static inline void rcf_dp_model_get(const struct rcf_dp_model *src,
@@ -87,7 +91,10 @@ static inline void rcf_dp_model_get(const struct rcf_dp_model *src,
 	m->cfg.route_delay = READ_ONCE(src->cfg.route_delay);
 	m->cfg.alloc = READ_ONCE(src->cfg.alloc);
 	m->cfg.cq_off = READ_ONCE(src->cfg.cq_off);
+	m->cfg.select = READ_ONCE(src->cfg.select);
+	m->cfg.seed = 0;
 	m->raw = READ_ONCE(src->raw);
+	m->dest = READ_ONCE(src->dest);
 }
 
 static inline void rcf_dp_model_set(struct rcf_dp_model *dst,
@@ -96,7 +103,9 @@ static inline void rcf_dp_model_set(struct rcf_dp_model *dst,
 	WRITE_ONCE(dst->cfg.route_delay, m->cfg.route_delay);
 	WRITE_ONCE(dst->cfg.alloc, m->cfg.alloc);
 	WRITE_ONCE(dst->cfg.cq_off, m->cfg.cq_off);
+	WRITE_ONCE(dst->cfg.select, m->cfg.select);
 	WRITE_ONCE(dst->raw, m->raw);
+	WRITE_ONCE(dst->dest, m->dest);
 }
 
 static inline bool rcf_dp_model_equal(const struct rcf_dp_model *a,
@@ -104,7 +113,8 @@ static inline bool rcf_dp_model_equal(const struct rcf_dp_model *a,
 {
 	return a->cfg.route_delay == b->cfg.route_delay &&
 	       a->cfg.alloc == b->cfg.alloc && a->cfg.cq_off == b->cfg.cq_off &&
-	       a->raw == b->raw;
+	       a->cfg.select == b->cfg.select && a->raw == b->raw &&
+	       a->dest == b->dest;
 }
 
 struct rcf_dp {

@@ -42,6 +42,8 @@ static void rcf_dp_tot_sum(struct rcf_dp *dp, struct rcf_dp_tot *t)
 	t->delivered += sp->delivered;
 	t->dropped += sp->dropped;
 	t->byte_hops += sp->byte_hops;
+	t->rel_class[0] += sp->rel_class[0];
+	t->rel_class[1] += sp->rel_class[1];
 	t->lat_sum += sp->lat_sum;
 	if (sp->delivered_pkts && sp->lat_min < t->lat_min)
 		t->lat_min = sp->lat_min;

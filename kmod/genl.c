@@ -99,7 +99,7 @@ static bool rcf_cmd_is_del(u8 cmd)
 	return cmd == RCF_CMD_NODE_DEL || cmd == RCF_CMD_SWITCH_DEL ||
 	       cmd == RCF_CMD_LINK_DEL || cmd == RCF_CMD_CIRCUIT_DEL ||
 	       cmd == RCF_CMD_ROUTE_DEL || cmd == RCF_CMD_FABRIC_DEL ||
-	       cmd == RCF_CMD_PATH_DEL;
+	       cmd == RCF_CMD_PATH_DEL || cmd == RCF_CMD_REL_DEL;
 }
 
 static bool rcf_cmd_is_new(u8 cmd)
@@ -149,6 +149,8 @@ static int rcf_doit_change(struct sk_buff *skb, struct genl_info *info)
 	struct rcf_req req = {
 		.rn = rn,
 		.tb = info->attrs,
+		.head = genlmsg_data(info->genlhdr),
+		.headlen = genlmsg_len(info->genlhdr),
 		.extack = info->extack,
 	};
 	bool created = false;
@@ -260,6 +262,13 @@ static bool rcf_cmd_is_get(u8 cmd)
 	       cmd == RCF_CMD_PATH_GET;
 }
 
+static bool rcf_cmd_is_ntf(u8 cmd)
+{
+	return (cmd >= RCF_CMD_FABRIC_NEW_NTF &&
+		cmd <= RCF_CMD_PATH_REQUEST_NTF) ||
+	       cmd == RCF_CMD_REL_SET_NTF || cmd == RCF_CMD_REL_DEL_NTF;
+}
+
 /* Every command gets its own policy; changes need CAP_NET_ADMIN. */
 void rcf_genl_ops_init(void)
 {
@@ -289,12 +298,15 @@ void rcf_genl_ops_init(void)
 			op->doit = rcf_epoch_get_doit;
 		} else if (cmd == RCF_CMD_NODE_THRESHOLD ||
 			   cmd == RCF_CMD_PATH_RETURNED ||
-			   cmd >= RCF_CMD_FABRIC_NEW_NTF) {
+			   rcf_cmd_is_ntf(cmd)) {
 			/* a notification: a request for it is refused */
 			op->doit = rcf_notify_only_doit;
 		} else if (cmd == RCF_CMD_PATH_REQUEST) {
 			op->doit = rcf_path_request_doit;
 			op->flags = GENL_UNS_ADMIN_PERM;
+		} else if (cmd == RCF_CMD_REL_GET) {
+			/* a relation may not fit one message: a dump only */
+			op->dumpit = rcf_dumpit;
 		} else if (rcf_cmd_is_get(cmd)) {
 			op->doit = rcf_doit_get;
 			if (cmd != RCF_CMD_FABRIC_GET)

@@ -4,6 +4,8 @@
  * transaction: attributes to model calls, and model refusals to
  * extended acks.  Top-level requests and batch operations share it.
  */
+#include <linux/sort.h>
+
 #include "rcf.h"
 
 static bool rcf_missing(struct rcf_req *req, u32 attr)
@@ -391,6 +393,176 @@ static int rcf_apply_route(struct rcf_req *req, u8 cmd)
 	return err;
 }
 
+/* One RCF_RENT_CAND into c; the nest policy checked each value. */
+static int rcf_parse_rel_cand(struct rcf_req *req, const struct nlattr *nest,
+			      struct rcf_rel_cand *c)
+{
+	struct nlattr *tb[RCF_RCAND_MAX + 1];
+	u8 vc = 0;
+
+	if (nla_parse_nested(tb, RCF_RCAND_MAX, nest, NULL, NULL) ||
+	    !tb[RCF_RCAND_PORT]) {
+		NL_SET_BAD_ATTR(req->extack, nest);
+		return rcf_fail(&req->err, EINVAL,
+				"a relation candidate needs a port", 0);
+	}
+	if (tb[RCF_RCAND_VC])
+		vc = nla_get_u8(tb[RCF_RCAND_VC]);
+	c->hop = RCF_HOP(nla_get_u8(tb[RCF_RCAND_PORT]), vc);
+	c->cls = tb[RCF_RCAND_ESCAPE] ? RCF_REL_ESCAPE : RCF_REL_ADAPTIVE;
+	return 0;
+}
+
+/*
+ * One RCF_A_REL_ENTRY into ent, checked against switch sw as the model
+ * will check it, so that the extended ack names the entry at fault.
+ */
+static int rcf_parse_rel_ent(struct rcf_req *req, u32 sw,
+			     const struct nlattr *nest, struct rcf_rel_ent *ent)
+{
+	struct nlattr *tb[RCF_RENT_MAX + 1];
+	const struct nlattr *a;
+	int rem, err;
+
+	if (nla_parse_nested(tb, RCF_RENT_MAX, nest, NULL, NULL) ||
+	    !tb[RCF_RENT_DST]) {
+		NL_SET_BAD_ATTR(req->extack, nest);
+		return rcf_fail(&req->err, EINVAL,
+				"a relation entry needs a destination", 0);
+	}
+	ent->dst = nla_get_u32(tb[RCF_RENT_DST]);
+	ent->n = 0;
+	nla_for_each_nested(a, nest, rem) {
+		if (nla_type(a) != RCF_RENT_CAND)
+			continue;
+		if (ent->n == RCF_REL_MAX_CAND) {
+			NL_SET_BAD_ATTR(req->extack, a);
+			return rcf_fail(&req->err, E2BIG,
+					"a relation entry has at most 8 candidates",
+					0);
+		}
+		err = rcf_parse_rel_cand(req, a, &ent->c[ent->n]);
+		if (err)
+			return err;
+		ent->n++;
+	}
+	err = rcf_rel_check_ent(req->fab, sw, ent, &req->err);
+	if (err)
+		NL_SET_BAD_ATTR(req->extack, nest);
+	return err;
+}
+
+static int rcf_rel_ent_cmp(const void *a, const void *b)
+{
+	u32 x = ((const struct rcf_rel_ent *)a)->dst;
+	u32 y = ((const struct rcf_rel_ent *)b)->dst;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * REL_SET: the entries come in any order; the model wants them by
+ * destination, and a destination twice is refused rather than one of
+ * them silently winning.
+ */
+static int rcf_apply_rel_set(struct rcf_req *req, u32 sw)
+{
+	const struct nlattr *a, *head = req->head;
+	int rem, len = req->headlen, err = 0;
+	struct rcf_rel_ent *ents;
+	u32 n = 0, i;
+
+	if (req->nest) {
+		head = nla_data(req->nest);
+		len = nla_len(req->nest);
+	}
+	nla_for_each_attr(a, head, len, rem)
+		if (nla_type(a) == RCF_A_REL_ENTRY)
+			n++;
+	if (!n)
+		return rcf_fail(&req->err, EINVAL,
+				"a relation needs at least one entry (REL_DEL removes one)",
+				RCF_A_REL_SWITCH);
+	if (n > RCF_MAX_NODES)
+		return rcf_fail(&req->err, E2BIG,
+				"a relation has at most one entry per node",
+				RCF_A_REL_SWITCH);
+	ents = kvcalloc(n, sizeof(*ents), GFP_KERNEL_ACCOUNT);
+	if (!ents)
+		return rcf_fail(&req->err, ENOMEM, "out of memory", 0);
+	i = 0;
+	nla_for_each_attr(a, head, len, rem) {
+		if (nla_type(a) != RCF_A_REL_ENTRY)
+			continue;
+		err = rcf_parse_rel_ent(req, sw, a, &ents[i++]);
+		if (err)
+			goto out;
+	}
+	sort(ents, n, sizeof(*ents), rcf_rel_ent_cmp, NULL);
+	for (i = 1; i < n; i++) {
+		if (ents[i].dst == ents[i - 1].dst) {
+			err = rcf_fail(&req->err, EEXIST,
+				       "a relation names a destination twice",
+				       RCF_A_REL_SWITCH);
+			goto out;
+		}
+	}
+	err = rcf_rel_set(req->fab, sw, ents, n, &req->err);
+	if (!err)
+		err = rcf_queue(req, RCF_CMD_REL_SET, &sw, sizeof(sw));
+out:
+	kvfree(ents);
+	return err;
+}
+
+/* REL_DEL of one switch, or of every relation without RCF_A_REL_SWITCH */
+static int rcf_apply_rel_del(struct rcf_req *req)
+{
+	struct rcf_fabric *f = req->fab;
+	struct rcf_switch *s;
+	u32 sw;
+	int err;
+
+	if (req->tb[RCF_A_REL_SWITCH]) {
+		sw = nla_get_u32(req->tb[RCF_A_REL_SWITCH]);
+		if (!rcf_switch_get(f, sw))
+			return rcf_fail(&req->err, ENOENT, "no such switch",
+					RCF_A_REL_SWITCH);
+		err = rcf_rel_del(f, sw, &req->err);
+		if (err) {
+			req->err.attr = RCF_A_REL_SWITCH;
+			return err;
+		}
+		return rcf_queue(req, RCF_CMD_REL_DEL, &sw, sizeof(sw));
+	}
+	for (sw = 0; (s = rcf_switch_next(f, sw)); sw = s->id + 1) {
+		if (!rcf_rel_get(f, s->id))
+			continue;
+		err = rcf_rel_del(f, s->id, &req->err);
+		if (!err)
+			err = rcf_queue(req, RCF_CMD_REL_DEL, &s->id,
+					sizeof(s->id));
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+static int rcf_apply_rel(struct rcf_req *req, u8 cmd)
+{
+	u32 sw;
+
+	if (cmd == RCF_CMD_REL_DEL)
+		return rcf_apply_rel_del(req);
+	if (rcf_missing(req, RCF_A_REL_SWITCH))
+		return -EINVAL;
+	sw = nla_get_u32(req->tb[RCF_A_REL_SWITCH]);
+	if (!rcf_switch_get(req->fab, sw))
+		return rcf_fail(&req->err, ENOENT, "no such switch",
+				RCF_A_REL_SWITCH);
+	return rcf_apply_rel_set(req, sw);
+}
+
 /*
  * The fabric's own memory limit: the owner may narrow, never widen, what
  * the administrator allows, and 0 takes the administrator's value again.
@@ -421,7 +593,8 @@ static void rcf_apply_model(struct rcf_req *req)
 	struct rcf_dp_model *m = &req->model;
 
 	if (!tb[RCF_A_FABRIC_CQ_OFF] && !tb[RCF_A_FABRIC_ROUTE_DELAY] &&
-	    !tb[RCF_A_FABRIC_ALLOC] && !tb[RCF_A_FABRIC_RAW])
+	    !tb[RCF_A_FABRIC_ALLOC] && !tb[RCF_A_FABRIC_RAW] &&
+	    !tb[RCF_A_FABRIC_SELECT] && !tb[RCF_A_FABRIC_ROUTING])
 		return;
 	if (!req->set_model)
 		rcf_dp_model_get(&req->rn->dp->model, m);
@@ -434,6 +607,11 @@ static void rcf_apply_model(struct rcf_req *req)
 		m->cfg.alloc = nla_get_u8(tb[RCF_A_FABRIC_ALLOC]);
 	if (tb[RCF_A_FABRIC_RAW])
 		m->raw = nla_get_u8(tb[RCF_A_FABRIC_RAW]);
+	if (tb[RCF_A_FABRIC_SELECT])
+		m->cfg.select = nla_get_u8(tb[RCF_A_FABRIC_SELECT]);
+	if (tb[RCF_A_FABRIC_ROUTING])
+		m->dest = nla_get_u8(tb[RCF_A_FABRIC_ROUTING]) ==
+			  RCF_ROUTING_RELATION;
 }
 
 int rcf_apply(struct rcf_req *req, u8 cmd)
@@ -506,6 +684,9 @@ int rcf_apply(struct rcf_req *req, u8 cmd)
 	case RCF_CMD_PATH_DEL:
 	case RCF_CMD_PATH_SET:
 		return rcf_apply_path(req, cmd);
+	case RCF_CMD_REL_SET:
+	case RCF_CMD_REL_DEL:
+		return rcf_apply_rel(req, cmd);
 	}
 	return rcf_fail(&req->err, EOPNOTSUPP,
 			"a batch operation must be a NEW, DEL or SET of an object, or FABRIC_SET",

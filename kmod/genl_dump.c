@@ -138,6 +138,56 @@ struct rcf_dump {
 };
 
 /* One object of a dump; -EMSGSIZE when the skb is full. */
+/*
+ * One switch's relation from entry a[1] on: a message per skb, the
+ * next one going on with the same switch where this one stopped.
+ */
+static int rcf_dump_rel(struct rcf_dump *d, const struct rcf_rel *r)
+{
+	long *a = d->cb->args;
+	u32 from = a[1];
+	void *hdr;
+
+	hdr = genlmsg_put(d->skb, NETLINK_CB(d->cb->skb).portid,
+			  d->cb->nlh->nlmsg_seq, &rcf_genl_family, NLM_F_MULTI,
+			  d->cmd);
+	if (!hdr)
+		return -EMSGSIZE;
+	genl_dump_check_consistent(d->cb, hdr);
+	if (rcf_fill_rel(d->skb, r, &from)) {
+		genlmsg_cancel(d->skb, hdr);
+		return -EMSGSIZE;
+	}
+	genlmsg_end(d->skb, hdr);
+	a[1] = from;
+	return from < r->ndst ? -EMSGSIZE : 0;
+}
+
+static void rcf_dump_rels(struct rcf_dump *d, struct rcf_fabric *f,
+			  struct nlattr **tb)
+{
+	bool one = tb && tb[RCF_A_REL_SWITCH];
+	u32 want = one ? nla_get_u32(tb[RCF_A_REL_SWITCH]) : 0;
+	const struct rcf_rel *r;
+	struct rcf_switch *s;
+	long *a = d->cb->args;
+
+	if (one && a[0] < want) {
+		a[0] = want;
+		a[1] = 0;
+	}
+	for (; (s = rcf_switch_next(f, a[0])); a[0] = s->id + 1, a[1] = 0) {
+		if (one && s->id != want)
+			break;
+		if (s->id != a[0])
+			a[1] = 0;
+		a[0] = s->id;
+		r = rcf_rel_get(f, s->id);
+		if (r && rcf_dump_rel(d, r))
+			break;
+	}
+}
+
 static int rcf_dump_one(struct rcf_dump *d, const void *obj)
 {
 	void *hdr;
@@ -251,6 +301,9 @@ int rcf_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 		break;
 	case RCF_CMD_ROUTE_GET:
 		rcf_dump_routes(&d, f, info->attrs);
+		break;
+	case RCF_CMD_REL_GET:
+		rcf_dump_rels(&d, f, info->attrs);
 		break;
 	case RCF_CMD_PATH_GET:
 		/* once per skb: the kthread steps aside for it */

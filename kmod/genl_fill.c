@@ -29,11 +29,26 @@ static int rcf_fill_model(struct sk_buff *skb, struct rcf_dp *dp)
 	if (dp)
 		rcf_dp_model_get(&dp->model, &m);
 	if (nla_put_u8(skb, RCF_A_FABRIC_CQ_OFF, m.cfg.cq_off) ||
+	    nla_put_u8(skb, RCF_A_FABRIC_SELECT, m.cfg.select) ||
+	    nla_put_u8(skb, RCF_A_FABRIC_ROUTING,
+		       m.dest ? RCF_ROUTING_RELATION : RCF_ROUTING_SOURCE) ||
 	    nla_put_u32(skb, RCF_A_FABRIC_ROUTE_DELAY, m.cfg.route_delay) ||
 	    nla_put_u8(skb, RCF_A_FABRIC_ALLOC, m.cfg.alloc) ||
 	    nla_put_u8(skb, RCF_A_FABRIC_RAW, m.raw))
 		return -EMSGSIZE;
 	return 0;
+}
+
+static u32 rcf_count_rels(struct rcf_fabric *f)
+{
+	struct rcf_switch *s;
+	u32 id, n = 0;
+
+	if (!f)
+		return 0;
+	for (id = 0; (s = rcf_switch_next(f, id)); id = s->id + 1)
+		n += !!rcf_rel_get(f, s->id);
+	return n;
 }
 
 int rcf_fill_fabric(struct sk_buff *skb, struct rcf_fabric *f)
@@ -48,7 +63,8 @@ int rcf_fill_fabric(struct sk_buff *skb, struct rcf_fabric *f)
 	    nla_put_u8(skb, RCF_A_FABRIC_ENGINE_EXACT,
 		       dp ? READ_ONCE(dp->exact) : rcf_dp_exact_default()))
 		return -EMSGSIZE;
-	if (rcf_fill_model(skb, dp))
+	if (rcf_fill_model(skb, dp) ||
+	    nla_put_u32(skb, RCF_A_FABRIC_RELATIONS, rcf_count_rels(f)))
 		return -EMSGSIZE;
 	if (nla_put_u64_64bit(skb, RCF_A_FABRIC_EPOCH, f ? f->epoch : 0,
 			      RCF_A_PAD) ||
@@ -259,6 +275,54 @@ int rcf_fill_event(struct sk_buff *skb, struct rcf_fabric *f,
 	case RCF_CMD_PATH_DEL:
 	case RCF_CMD_PATH_SET:
 		return rcf_fill_path(skb, &ev->u.path, NULL);
+	case RCF_CMD_REL_SET:
+	case RCF_CMD_REL_DEL:
+		return nla_put_u32(skb, RCF_A_REL_SWITCH, ev->u.rel_sw);
 	}
 	return -EINVAL;
+}
+
+static int rcf_fill_rel_ent(struct sk_buff *skb, const struct rcf_rel *r,
+			    u32 i)
+{
+	struct nlattr *ent, *cand;
+	u32 k;
+
+	ent = nla_nest_start(skb, RCF_A_REL_ENTRY);
+	if (!ent || nla_put_u32(skb, RCF_RENT_DST, r->dst[i]))
+		return -EMSGSIZE;
+	for (k = r->lstart[r->list[i]]; k < r->lstart[r->list[i] + 1]; k++) {
+		u8 hop = RCF_REL_HOP(r->cand[k]);
+
+		cand = nla_nest_start(skb, RCF_RENT_CAND);
+		if (!cand ||
+		    nla_put_u8(skb, RCF_RCAND_PORT, RCF_HOP_PORT(hop)) ||
+		    nla_put_u8(skb, RCF_RCAND_VC, RCF_HOP_VC(hop)) ||
+		    (RCF_REL_CLS(r->cand[k]) == RCF_REL_ESCAPE &&
+		     nla_put_flag(skb, RCF_RCAND_ESCAPE)))
+			return -EMSGSIZE;
+		nla_nest_end(skb, cand);
+	}
+	nla_nest_end(skb, ent);
+	return 0;
+}
+
+int rcf_fill_rel(struct sk_buff *skb, const struct rcf_rel *r, u32 *from)
+{
+	u32 i = *from;
+
+	if (nla_put_u32(skb, RCF_A_REL_SWITCH, r->sw))
+		return -EMSGSIZE;
+	for (; i < r->ndst; i++) {
+		void *mark = skb_tail_pointer(skb);
+
+		if (rcf_fill_rel_ent(skb, r, i)) {
+			nlmsg_trim(skb, mark);
+			break;
+		}
+	}
+	if (i == *from && i < r->ndst)
+		return -EMSGSIZE;
+	*from = i;
+	return 0;
 }

@@ -77,6 +77,10 @@ static struct netlink_range_validation rcf_range_route_delay = {
 		NLA_POLICY_FULL_RANGE(NLA_U32, &rcf_range_route_delay), \
 	[RCF_A_FABRIC_ALLOC] = NLA_POLICY_MAX(NLA_U8, RCF_ALLOC_RR), \
 	[RCF_A_FABRIC_RAW] = NLA_POLICY_MAX(NLA_U8, 1)
+/* routing relations (Documentation/adaptive.rst) */
+#define P_FABRIC_REL \
+	[RCF_A_FABRIC_SELECT] = NLA_POLICY_MAX(NLA_U8, RCF_SEL_RANDOM), \
+	[RCF_A_FABRIC_ROUTING] = NLA_POLICY_MAX(NLA_U8, RCF_ROUTING_RELATION)
 #define P_FABRIC_THRESH \
 	[RCF_A_FABRIC_MSG_THRESHOLD] = { .type = NLA_U32 }
 /* its bounds move (the module parameter, the model): genl_apply.c checks */
@@ -229,13 +233,29 @@ const struct nla_policy rcf_traffic_policy[RCF_TRAFFIC_MAX + 1] = {
 	[RCF_TRAFFIC_SELF] = NLA_POLICY_MAX(NLA_U8, 1),
 };
 
+static const struct nla_policy rcf_rel_cand_policy[RCF_RCAND_MAX + 1] = {
+	[RCF_RCAND_PORT] = NLA_POLICY_MAX(NLA_U8, RCF_SWITCH_MAX_PORTS - 1),
+	[RCF_RCAND_VC] = NLA_POLICY_MAX(NLA_U8, RCF_LINK_MAX_VCS - 1),
+	[RCF_RCAND_ESCAPE] = { .type = NLA_FLAG },
+};
+
+static const struct nla_policy rcf_rel_ent_policy[RCF_RENT_MAX + 1] = {
+	[RCF_RENT_DST] = NLA_POLICY_MAX(NLA_U32, RCF_MAX_NODES - 1),
+	[RCF_RENT_CAND] = NLA_POLICY_NESTED(rcf_rel_cand_policy),
+};
+
+#define P_REL_SWITCH \
+	[RCF_A_REL_SWITCH] = NLA_POLICY_MAX(NLA_U32, RCF_MAX_SWITCHES - 1)
+#define P_REL_ENTRY \
+	[RCF_A_REL_ENTRY] = NLA_POLICY_NESTED(rcf_rel_ent_policy)
+
 #define RCF_POLICY(name, ...) \
 	static const struct nla_policy name[RCF_A_MAX + 1] = { __VA_ARGS__ }
 
 RCF_POLICY(rcf_pol_none, [RCF_A_UNSPEC] = { .type = NLA_UNSPEC });
 RCF_POLICY(rcf_pol_fabric, P_FABRIC_CQ, P_FABRIC_CLOCK, P_FABRIC_RPOL,
 	   P_FABRIC_THRESH, P_FABRIC_PATH_TO, P_FABRIC_MEM_LIMIT,
-	   P_FABRIC_ENGINE, P_FABRIC_MODEL, P_EPOCH);
+	   P_FABRIC_ENGINE, P_FABRIC_MODEL, P_FABRIC_REL, P_EPOCH);
 RCF_POLICY(rcf_pol_node_key, P_NODE_ID);
 RCF_POLICY(rcf_pol_node_new, P_NODE_ID, P_NODE_PORTS, P_NODE_IFNAME,
 	   P_NODE_ADDRS, P_EPOCH);
@@ -270,6 +290,9 @@ RCF_POLICY(rcf_pol_path_new, P_PATH_ID, P_PATH_MASTER, P_PATH_DST,
 RCF_POLICY(rcf_pol_path_del, P_PATH_ID, P_EPOCH);
 RCF_POLICY(rcf_pol_path_set, P_PATH_ID, P_PATH_STATE, P_EPOCH);
 RCF_POLICY(rcf_pol_path_request, P_PATH_MASTER, P_PATH_DST, P_PATH_ERROR);
+RCF_POLICY(rcf_pol_rel_key, P_REL_SWITCH);
+RCF_POLICY(rcf_pol_rel_set, P_REL_SWITCH, P_REL_ENTRY, P_EPOCH);
+RCF_POLICY(rcf_pol_rel_del, P_REL_SWITCH, P_EPOCH);
 RCF_POLICY(rcf_pol_traffic,
 	   [RCF_A_TRAFFIC] = NLA_POLICY_NESTED(rcf_traffic_policy));
 RCF_POLICY(rcf_pol_batch,
@@ -314,6 +337,9 @@ static const struct nla_policy *const rcf_policies[__RCF_CMD_MAX] = {
 	[RCF_CMD_PATH_SET] = rcf_pol_path_set,
 	[RCF_CMD_PATH_REQUEST] = rcf_pol_path_request,
 	[RCF_CMD_PATH_RETURNED] = rcf_pol_none,
+	[RCF_CMD_REL_GET] = rcf_pol_rel_key,
+	[RCF_CMD_REL_SET] = rcf_pol_rel_set,
+	[RCF_CMD_REL_DEL] = rcf_pol_rel_del,
 };
 
 /* Each command's policy plus RCF_A_OP_CMD, for operations in a batch. */
@@ -328,9 +354,11 @@ const struct nla_policy *rcf_batch_policy(u8 cmd)
 {
 	bool path = cmd == RCF_CMD_PATH_NEW || cmd == RCF_CMD_PATH_DEL ||
 		    cmd == RCF_CMD_PATH_SET;
+	bool rel = cmd == RCF_CMD_REL_SET || cmd == RCF_CMD_REL_DEL;
 
 	/* a traffic or path request command is no operation of a batch */
-	return (cmd < RCF_CMD_TRAFFIC_START || path) && rcf_policies[cmd] ?
+	return (cmd < RCF_CMD_TRAFFIC_START || path || rel) &&
+	       rcf_policies[cmd] ?
 	       rcf_batch_pols[cmd] : NULL;
 }
 

@@ -66,7 +66,9 @@ static int rcf_stats_fabric(struct rcf_sdump *d)
 	    rcf_put64(skb, RCF_STATS_MSGS_SENT, t->msgs_sent) ||
 	    rcf_put64(skb, RCF_STATS_MSGS_RECEIVED, t->msgs_received) ||
 	    rcf_put64(skb, RCF_STATS_TX_BYTES, t->tx_bytes) ||
-	    rcf_put64(skb, RCF_STATS_RX_BYTES, t->rx_bytes))
+	    rcf_put64(skb, RCF_STATS_RX_BYTES, t->rx_bytes) ||
+	    rcf_put64(skb, RCF_STATS_REL_ADAPTIVE, t->rel_class[0]) ||
+	    rcf_put64(skb, RCF_STATS_REL_ESCAPE, t->rel_class[1]))
 		return -EMSGSIZE;
 	for (i = 1; i < __RCF_DROP_MAX; i++)
 		if (t->drops[i] &&

@@ -40,6 +40,7 @@ struct rcf_event {
 		struct rcf_circuit circ;
 		struct rcf_route route;
 		struct rcf_path path;
+		u32 rel_sw;	/* REL_SET, REL_DEL: the switch */
 	} u;
 	bool all_routes;	/* ROUTE_DEL of a whole pair */
 };
@@ -52,6 +53,9 @@ struct rcf_req {
 	struct rcf_err err;
 	struct nlattr **tb;	/* attributes of the current operation */
 	const struct nlattr *nest;	/* the batch op nest, NULL at top */
+	/* the top-level attributes as sent, for repeated ones (REL_SET) */
+	const struct nlattr *head;
+	int headlen;
 	struct netlink_ext_ack *extack;
 	/* the last object made by NEW, for NLM_F_ECHO */
 	struct rcf_event echo;
@@ -117,6 +121,12 @@ int rcf_fill_switch(struct sk_buff *skb, const struct rcf_switch *s);
 int rcf_fill_link(struct sk_buff *skb, const struct rcf_link *l);
 int rcf_fill_circuit(struct sk_buff *skb, const struct rcf_circuit *c);
 int rcf_fill_route(struct sk_buff *skb, const struct rcf_route *r);
+/*
+ * A switch's relation from entry *from on, as many entries as fit;
+ * *from becomes the first left out (r->ndst: all in).  -EMSGSIZE when
+ * none fits.
+ */
+int rcf_fill_rel(struct sk_buff *skb, const struct rcf_rel *r, u32 *from);
 struct rcf_dp_path_info;
 int rcf_fill_path(struct sk_buff *skb, const struct rcf_path *p,
 		  const struct rcf_dp_path_info *pi);

@@ -25,7 +25,8 @@ static const uint8_t change_cmds[] = {
 	RCF_CMD_ROUTE_NEW,    RCF_CMD_ROUTE_DEL,    RCF_CMD_ROUTE_SET,
 	RCF_CMD_BATCH,	      RCF_CMD_STATS_RESET,  RCF_CMD_TRAFFIC_START,
 	RCF_CMD_TRAFFIC_STOP, RCF_CMD_PATH_NEW,	    RCF_CMD_PATH_DEL,
-	RCF_CMD_PATH_SET,     RCF_CMD_PATH_REQUEST,
+	RCF_CMD_PATH_SET,     RCF_CMD_PATH_REQUEST, RCF_CMD_REL_SET,
+	RCF_CMD_REL_DEL,
 };
 
 /* Runs as nobody; returns the number of checks that failed. */

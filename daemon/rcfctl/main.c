@@ -131,6 +131,8 @@ int main(int argc, char **argv)
 		rc = cmd_epoch(&c, argc - 1, argv + 1);
 	} else if (!strcmp(argv[0], "traffic")) {
 		rc = cmd_traffic(&c, argc - 1, argv + 1);
+	} else if (!strcmp(argv[0], "relation")) {
+		rc = cmd_relation(&c, argc - 1, argv + 1);
 	} else if (!strcmp(argv[0], "collective")) {
 		rc = cmd_collective(&c, argc - 1, argv + 1);
 	} else if (!strcmp(argv[0], "daemon")) {

@@ -80,6 +80,9 @@ int cmd_path(struct ctl *c, int argc, char **argv);
 void help_path(FILE *f);
 
 /* rcfctl collective: RCP plans and their cost (collective.c) */
+int cmd_relation(struct ctl *c, int argc, char **argv);
+void help_relation(FILE *f);
+
 int cmd_collective(struct ctl *c, int argc, char **argv);
 void help_collective(FILE *f);
 

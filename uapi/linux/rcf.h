@@ -375,6 +375,26 @@ enum rcf_cmd {
 	RCF_CMD_EPOCH_NTF,		/* an epoch ended: the EPOCH_GET reply */
 	RCF_CMD_PATH_REQUEST_NTF,	/* raised or failed, see PATH_REQUEST */
 
+	/*
+	 * Routing relations (Documentation/adaptive.rst), keyed by
+	 * RCF_A_REL_SWITCH: what a switch does with a destination-routed
+	 * packet.  SET replaces the switch's whole relation with its
+	 * RCF_A_REL_ENTRY nests (one per destination node, in any order,
+	 * each destination once); DEL removes it.  Relations are counted
+	 * against the fabric's mem-limit and may be batched, so a whole
+	 * fabric's relation goes in one epoch, all or none.  GET with
+	 * RCF_A_REL_SWITCH replies with that switch's relation; a dump
+	 * lists every switch's, a switch whose entries do not fit one
+	 * message continuing in the next with its RCF_A_REL_SWITCH again.
+	 * A change builds a new engine in an epoch.  Announced as
+	 * REL_SET_NTF and REL_DEL_NTF carrying RCF_A_REL_SWITCH only.
+	 */
+	RCF_CMD_REL_GET,
+	RCF_CMD_REL_SET,
+	RCF_CMD_REL_DEL,
+	RCF_CMD_REL_SET_NTF,
+	RCF_CMD_REL_DEL_NTF,
+
 	__RCF_CMD_MAX,
 	RCF_CMD_MAX = __RCF_CMD_MAX - 1
 };
@@ -575,6 +595,24 @@ enum rcf_attr {
 					 * dropped, paths are not used)
 					 */
 
+	/* routing relations (Documentation/adaptive.rst) */
+	RCF_A_REL_SWITCH,		/* u32, key: the switch */
+	RCF_A_REL_ENTRY,		/* nest, enum rcf_rel_ent_attr; repeated,
+					 * one per destination
+					 */
+	RCF_A_FABRIC_SELECT,		/* u8, enum rcf_select_kind: how a
+					 * switch picks among free adaptive
+					 * candidates; a change builds a new
+					 * engine in an epoch
+					 */
+	RCF_A_FABRIC_ROUTING,		/* u8, enum rcf_routing_kind: what
+					 * the adapters put on packets; a
+					 * change builds a new engine
+					 */
+	RCF_A_FABRIC_RELATIONS,		/* u32, read-only: switches with a
+					 * relation
+					 */
+
 	__RCF_A_MAX,
 	RCF_A_MAX = __RCF_A_MAX - 1
 };
@@ -586,6 +624,56 @@ enum rcf_attr {
 enum rcf_alloc_kind {
 	RCF_ALLOC_OLDEST,		/* the oldest request (the default) */
 	RCF_ALLOC_RR,			/* round robin over the inputs */
+};
+
+/* How a switch picks among free adaptive candidates, RCF_A_FABRIC_SELECT */
+enum rcf_select_kind {
+	RCF_SEL_FIRST,			/* the first in the list (default) */
+	RCF_SEL_LEAST,			/* the one with most credit */
+	RCF_SEL_RANDOM,			/* uniform, from the engine's fixed
+					 * seed
+					 */
+};
+
+/* What the adapters put on packets, in RCF_A_FABRIC_ROUTING. */
+enum rcf_routing_kind {
+	RCF_ROUTING_SOURCE,		/* the pair's source route (default) */
+	RCF_ROUTING_RELATION,		/* a destination header on every
+					 * packet, routed by the relations; no
+					 * pair needs a route, paths are not
+					 * used
+					 */
+};
+
+#define RCF_REL_MAX_CANDS	8	/* RCF_RENT_CAND in one entry */
+
+/* Inside RCF_A_REL_ENTRY: one destination's candidates, in order. */
+enum rcf_rel_ent_attr {
+	RCF_RENT_UNSPEC,
+	RCF_RENT_DST,			/* u32: destination node, required */
+	RCF_RENT_CAND,			/* nest, enum rcf_rel_cand_attr;
+					 * repeated, 1 .. RCF_REL_MAX_CANDS
+					 */
+
+	__RCF_RENT_MAX,
+	RCF_RENT_MAX = __RCF_RENT_MAX - 1
+};
+
+/* Inside RCF_RENT_CAND: one candidate output of the switch. */
+enum rcf_rel_cand_attr {
+	RCF_RCAND_UNSPEC,
+	RCF_RCAND_PORT,			/* u8: output port, required; it has
+					 * a link
+					 */
+	RCF_RCAND_VC,			/* u8: VC on that link (default 0),
+					 * below the link's vcs
+					 */
+	RCF_RCAND_ESCAPE,		/* flag: an escape candidate, waited
+					 * for when no adaptive one is free
+					 */
+
+	__RCF_RCAND_MAX,
+	RCF_RCAND_MAX = __RCF_RCAND_MAX - 1
 };
 
 /* Inside RCF_A_LINK_END_A / RCF_A_LINK_END_B. */
@@ -684,6 +772,10 @@ enum rcf_stats_attr {
 					 * a path
 					 */
 	RCF_STATS_PATH_REQUESTS,	/* u64: path requests raised */
+
+	/* FABRIC: destination-routed heads a relation sent on, by class */
+	RCF_STATS_REL_ADAPTIVE,		/* u64: on an adaptive candidate */
+	RCF_STATS_REL_ESCAPE,		/* u64: on an escape candidate */
 
 	__RCF_STATS_MAX,
 	RCF_STATS_MAX = __RCF_STATS_MAX - 1

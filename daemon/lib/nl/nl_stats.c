@@ -61,6 +61,8 @@ static void parse_fabric(struct nlattr **tb, struct nlattr *nest,
 	f->bytes_dropped = val(tb, RCF_STATS_BYTES_DROPPED);
 	f->bytes_inflight = val(tb, RCF_STATS_BYTES_INFLIGHT);
 	f->byte_hops = val(tb, RCF_STATS_BYTE_HOPS);
+	f->rel_adaptive = val(tb, RCF_STATS_REL_ADAPTIVE);
+	f->rel_escape = val(tb, RCF_STATS_REL_ESCAPE);
 	f->lat_sum = val(tb, RCF_STATS_LAT_SUM);
 	f->lat_min = val(tb, RCF_STATS_LAT_MIN);
 	f->lat_max = val(tb, RCF_STATS_LAT_MAX);

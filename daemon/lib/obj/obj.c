@@ -75,6 +75,9 @@ const struct rcf_attr_desc rcf_attrs[__RCF_A_MAX] = {
 	[RCF_A_FABRIC_ROUTE_DELAY] = {"route-delay", RCF_T_U32, 0},
 	[RCF_A_FABRIC_ALLOC] = {"alloc", RCF_T_U8, 0},
 	[RCF_A_FABRIC_RAW] = {"raw", RCF_T_U8, 0},
+	[RCF_A_FABRIC_SELECT] = {"select", RCF_T_U8, 0},
+	[RCF_A_FABRIC_ROUTING] = {"routing", RCF_T_U8, 0},
+	[RCF_A_FABRIC_RELATIONS] = {"relations", RCF_T_U32, 1},
 };
 
 const char *const rcf_kind_names[RCF_K_NR] = {
@@ -82,19 +85,35 @@ const char *const rcf_kind_names[RCF_K_NR] = {
 };
 
 static const int fabric_attrs[] = {
-	RCF_A_FABRIC_CQ_SIZE,	      RCF_A_FABRIC_CLOCK_HZ,
-	RCF_A_FABRIC_ROUTE_POLICY,    RCF_A_FABRIC_MSG_THRESHOLD,
-	RCF_A_FABRIC_PATH_TIMEOUT_MS, RCF_A_FABRIC_ENGINE_EXACT,
-	RCF_A_FABRIC_CQ_OFF,	      RCF_A_FABRIC_ROUTE_DELAY,
-	RCF_A_FABRIC_ALLOC,	      RCF_A_FABRIC_RAW,
-	RCF_A_FABRIC_EPOCH,	      RCF_A_FABRIC_NODES,
-	RCF_A_FABRIC_SWITCHES,	      RCF_A_FABRIC_LINKS,
-	RCF_A_FABRIC_CIRCUITS,	      RCF_A_FABRIC_ROUTES,
-	RCF_A_FABRIC_PATHS,	      RCF_A_FABRIC_MEM,
-	RCF_A_FABRIC_MEM_LIMIT,	      RCF_A_FABRIC_MEM_LIMIT_OWN,
-	RCF_A_FABRIC_ENGINE_MEM,      RCF_A_FABRIC_POOL_MEM,
-	RCF_A_FABRIC_POOL_PEAK,	      RCF_A_FABRIC_POOL_BUDGET,
-	RCF_A_FABRIC_POOL_REFUSED,    0,
+	RCF_A_FABRIC_CQ_SIZE,
+	RCF_A_FABRIC_CLOCK_HZ,
+	RCF_A_FABRIC_ROUTE_POLICY,
+	RCF_A_FABRIC_MSG_THRESHOLD,
+	RCF_A_FABRIC_PATH_TIMEOUT_MS,
+	RCF_A_FABRIC_ENGINE_EXACT,
+	RCF_A_FABRIC_CQ_OFF,
+	RCF_A_FABRIC_ROUTE_DELAY,
+	RCF_A_FABRIC_ALLOC,
+	RCF_A_FABRIC_RAW,
+	RCF_A_FABRIC_SELECT,
+	RCF_A_FABRIC_ROUTING,
+	RCF_A_FABRIC_EPOCH,
+	RCF_A_FABRIC_NODES,
+	RCF_A_FABRIC_SWITCHES,
+	RCF_A_FABRIC_LINKS,
+	RCF_A_FABRIC_CIRCUITS,
+	RCF_A_FABRIC_ROUTES,
+	RCF_A_FABRIC_PATHS,
+	RCF_A_FABRIC_RELATIONS,
+	RCF_A_FABRIC_MEM,
+	RCF_A_FABRIC_MEM_LIMIT,
+	RCF_A_FABRIC_MEM_LIMIT_OWN,
+	RCF_A_FABRIC_ENGINE_MEM,
+	RCF_A_FABRIC_POOL_MEM,
+	RCF_A_FABRIC_POOL_PEAK,
+	RCF_A_FABRIC_POOL_BUDGET,
+	RCF_A_FABRIC_POOL_REFUSED,
+	0,
 };
 static const int node_attrs[] = {
 	RCF_A_NODE_ID,	    RCF_A_NODE_PORTS, RCF_A_NODE_IFNAME,
@@ -472,6 +491,41 @@ static const char *const alloc_names[] = {
 	[RCF_ALLOC_RR] = "rr",
 };
 
+static const char *const select_names[] = {
+	[RCF_SEL_FIRST] = "first",
+	[RCF_SEL_LEAST] = "least",
+	[RCF_SEL_RANDOM] = "random",
+};
+
+static const char *const routing_names[] = {
+	[RCF_ROUTING_SOURCE] = "source",
+	[RCF_ROUTING_RELATION] = "relation",
+};
+
+/* the word of v in names[n], else v as a number in buf */
+static const char *name_of(const char *const *names, size_t n, uint64_t v,
+			   char *buf, size_t len)
+{
+	if (v < n && names[v])
+		return names[v];
+	snprintf(buf, len, "%llu", (unsigned long long)v);
+	return buf;
+}
+
+static int word_of(const char *const *names, size_t n, const char *word,
+		   uint64_t *v)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (names[i] && !strcmp(word, names[i])) {
+			*v = i;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+#define NAMES(a) (a), sizeof(a) / sizeof((a)[0])
+
 /*
  * The two-word settings, each as (the word of 0, the word of 1): the
  * central queue is named for what the user turns on, the attribute for
@@ -528,6 +582,10 @@ const char *rcf_value_name(int attr, uint64_t v, char *buf, size_t len)
 			return two_words(attr)[v];
 		snprintf(buf, len, "%llu", (unsigned long long)v);
 		return buf;
+	case RCF_A_FABRIC_SELECT:
+		return name_of(NAMES(select_names), v, buf, len);
+	case RCF_A_FABRIC_ROUTING:
+		return name_of(NAMES(routing_names), v, buf, len);
 	case RCF_A_FABRIC_ALLOC:
 		if (v < sizeof(alloc_names) / sizeof(alloc_names[0]))
 			return alloc_names[v];
@@ -652,6 +710,10 @@ int rcf_value_parse(int attr, const char *word, uint64_t *v)
 			}
 		}
 		return -1;
+	case RCF_A_FABRIC_SELECT:
+		return word_of(NAMES(select_names), word, v);
+	case RCF_A_FABRIC_ROUTING:
+		return word_of(NAMES(routing_names), word, v);
 	case RCF_A_FABRIC_CLOCK_HZ:
 		return clock_parse(word, v);
 	default:

@@ -137,6 +137,10 @@ static const char *value_words(int attr)
 		return "on or off";
 	case RCF_A_FABRIC_ALLOC:
 		return "oldest or rr";
+	case RCF_A_FABRIC_SELECT:
+		return "first, least or random";
+	case RCF_A_FABRIC_ROUTING:
+		return "source or relation";
 	case RCF_A_FABRIC_CLOCK_HZ:
 		return "free or HZ (e.g. 40000000, 40MHz, 2.5GHz)";
 	case RCF_A_PATH_STATE:

@@ -157,6 +157,8 @@ void rcf_print_json(struct rcf_json *j, const char *key, const char *event,
 				 *a == RCF_A_FABRIC_CQ_OFF ||
 				 *a == RCF_A_FABRIC_ALLOC ||
 				 *a == RCF_A_FABRIC_RAW ||
+				 *a == RCF_A_FABRIC_SELECT ||
+				 *a == RCF_A_FABRIC_ROUTING ||
 				 *a == RCF_A_PATH_STATE)
 				rcf_json_str(j, d->name,
 					     rcf_value_name(*a, o->v[*a], buf,

@@ -39,6 +39,8 @@ struct rcf_stats_fabric {
 	uint64_t lat_hist[RCF_STATS_LAT_BUCKETS];
 	uint64_t lat_sum, lat_min, lat_max; /* packet latency, cycles */
 	uint64_t msgs_sent, msgs_received, tx_bytes, rx_bytes;
+	/* destination-routed heads a relation sent on, by class taken */
+	uint64_t rel_adaptive, rel_escape;
 };
 
 struct rcf_stats_channel {

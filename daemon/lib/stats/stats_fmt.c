@@ -331,6 +331,10 @@ static void print_fabric(FILE *f, const struct rcf_stats_fabric *s)
 		"  tx-bytes %" PRIu64 "  rx-bytes %" PRIu64 "\n",
 		"messages", s->msgs_sent, s->msgs_received, s->tx_bytes,
 		s->rx_bytes);
+	/* only a fabric that routes by relations has these */
+	if (s->rel_adaptive || s->rel_escape)
+		fprintf(f, "%-10s adaptive %" PRIu64 "  escape %" PRIu64 "\n",
+			"relation", s->rel_adaptive, s->rel_escape);
 	fprintf(f, "%-10s", "drops");
 	for (int i = 0; i <= RCF_DROP_MAX; i++) {
 		if (!s->drops[i])
@@ -395,6 +399,10 @@ static void json_fabric(struct rcf_json *j, const char *key,
 	rcf_json_u64(j, "bytes-dropped", s->bytes_dropped);
 	rcf_json_u64(j, "bytes-inflight", s->bytes_inflight);
 	rcf_json_u64(j, "byte-hops", s->byte_hops);
+	if (s->rel_adaptive || s->rel_escape) {
+		rcf_json_u64(j, "rel-adaptive", s->rel_adaptive);
+		rcf_json_u64(j, "rel-escape", s->rel_escape);
+	}
 	rcf_json_u64(j, "msgs-sent", s->msgs_sent);
 	rcf_json_u64(j, "msgs-received", s->msgs_received);
 	rcf_json_u64(j, "tx-bytes", s->tx_bytes);

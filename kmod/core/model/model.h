@@ -318,7 +318,7 @@ bool rcf_path_crosses(struct rcf_fabric *f, const struct rcf_path *p, u32 lid);
  * ports and links when set; the engine checks them again as it reads
  * them (a relation holds no count on its links).
  */
-#define RCF_REL_MAX_CAND	8	/* candidates for one destination */
+#define RCF_REL_MAX_CAND	RCF_REL_MAX_CANDS	/* the ABI's */
 #define RCF_REL_MAX_LISTS	255	/* distinct lists in one switch */
 
 enum {
@@ -361,6 +361,12 @@ struct rcf_rel {
 int rcf_rel_set(struct rcf_fabric *f, u32 sw, const struct rcf_rel_ent *ents,
 		u32 n, struct rcf_err *e);
 int rcf_rel_del(struct rcf_fabric *f, u32 sw, struct rcf_err *e);
+/*
+ * What rcf_rel_set checks of one entry of switch sw, for a caller that
+ * names the entry at fault (rcf.ko's extended ack).
+ */
+int rcf_rel_check_ent(struct rcf_fabric *f, u32 sw,
+		      const struct rcf_rel_ent *ent, struct rcf_err *e);
 const struct rcf_rel *rcf_rel_get(const struct rcf_fabric *f, u32 sw);
 /* Bytes the relation takes in the model. */
 size_t rcf_rel_bytes(const struct rcf_rel *r);

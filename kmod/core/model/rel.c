@@ -49,31 +49,44 @@ static int rcf_rel_check_cand(struct rcf_fabric *f, const struct rcf_switch *s,
 	return 0;
 }
 
+int rcf_rel_check_ent(struct rcf_fabric *f, u32 sw,
+		      const struct rcf_rel_ent *ent, struct rcf_err *e)
+{
+	const struct rcf_switch *s = rcf_switch_get(f, sw);
+	u32 k;
+	int err;
+
+	if (!s)
+		return rcf_fail(e, ENOENT, "no such switch", 0);
+	if (!rcf_node_get(f, ent->dst))
+		return rcf_fail(e, ENOENT, "relation destination node does not exist",
+				0);
+	if (!ent->n || ent->n > RCF_REL_MAX_CAND)
+		return rcf_fail(e, EINVAL,
+				"relation entry must have 1 to 8 candidates", 0);
+	for (k = 0; k < ent->n; k++) {
+		err = rcf_rel_check_cand(f, s, &ent->c[k], e);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
 static int rcf_rel_check(struct rcf_fabric *f, const struct rcf_switch *s,
 			 const struct rcf_rel_ent *ents, u32 n,
 			 struct rcf_err *e)
 {
-	u32 i, k;
+	u32 i;
 	int err;
 
 	for (i = 0; i < n; i++) {
-		if (!rcf_node_get(f, ents[i].dst))
-			return rcf_fail(e, ENOENT,
-					"relation destination node does not exist",
-					0);
 		if (i && ents[i].dst <= ents[i - 1].dst)
 			return rcf_fail(e, EINVAL,
 					"relation destinations must be ascending and distinct",
 					0);
-		if (!ents[i].n || ents[i].n > RCF_REL_MAX_CAND)
-			return rcf_fail(e, EINVAL,
-					"relation entry must have 1 to 8 candidates",
-					0);
-		for (k = 0; k < ents[i].n; k++) {
-			err = rcf_rel_check_cand(f, s, &ents[i].c[k], e);
-			if (err)
-				return err;
-		}
+		err = rcf_rel_check_ent(f, s->id, &ents[i], e);
+		if (err)
+			return err;
 	}
 	return 0;
 }

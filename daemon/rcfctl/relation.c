@@ -1,0 +1,309 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * rcfctl relation install | show | del: routing relations for
+ * destination-routed packets (Documentation/adaptive.rst).  A relation
+ * is computed here for the generator the fabric was built from, checked
+ * by Duato's condition before anything is sent, and installed with the
+ * selection as one batch, so one epoch.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "nl/nl_rel.h"
+#include "out/json.h"
+#include "route/relation.h"
+#include "route/relation_check.h"
+#include "route/relation_rdt.h"
+#include "topo/rdt.h"
+#include "topo/topo_gen.h"
+#include "util/errf.h"
+
+#include "rcfctl.h"
+
+static const char *const select_names[] = {"first", "least", "random"};
+static const char *const routing_names[] = {"source", "relation"};
+
+/* The kernel's refusal of what; nothing else names an object here. */
+static int refused(const struct ctl *c, const char *what)
+{
+	char why[512];
+
+	if (rcf_nl_epoch_error(&c->nl, why, sizeof(why)))
+		rcf_nl_error_str(&c->nl.e, why, sizeof(why));
+	fprintf(stderr, "rcfctl: relation %s: %s\n", what, why);
+	return RCFCTL_ERR;
+}
+
+static int word_index(const char *w, const char *const *names, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (!strcmp(w, names[i]))
+			return i;
+	return -1;
+}
+
+struct rel_args {
+	const char *relation, *gen;
+	int select, routing;
+};
+
+/* Elements the kernel's fabric has of kind, or -1 (an error printed). */
+static int count_cb(uint8_t cmd, const struct rcf_obj *o, void *arg)
+{
+	(void)cmd;
+	(void)o;
+	(*(long *)arg)++;
+	return 0;
+}
+
+static long kernel_count(struct ctl *c, enum rcf_kind kind)
+{
+	long n = 0;
+
+	if (rcf_nl_dump(&c->nl, kind, NULL, count_cb, &n)) {
+		struct rcf_obj o;
+
+		rcf_obj_init(&o, kind);
+		kernel_error(c, "reading the fabric", &o);
+		return -1;
+	}
+	return n;
+}
+
+/*
+ * The relation for GEN, or a usage error: a kind the generator has no
+ * builder for, or one that fails Duato's condition on it.
+ */
+static int compute(const struct rel_args *a, struct rcf_relation *r, long *nsw,
+		   long *nnodes)
+{
+	struct rcf_relation_grid g;
+	struct rcf_relnet net = {0};
+	char err[512], why[1024];
+	struct rcf_topo t;
+	struct rcf_rdt d;
+	int kind, rdt, rc;
+
+	if (rcf_relation_kind(a->relation, &kind))
+		return usage_error("relation: '%s' is not dor, duato, "
+				   "rdt-vector, da or db",
+				   a->relation);
+	if (rcf_topo_generate(a->gen, &t, err, sizeof(err)))
+		return usage_error("%s", err);
+	*nsw = (long)t.v[RCF_K_SWITCH].n;
+	*nnodes = (long)t.v[RCF_K_NODE].n;
+	rdt = kind != RCF_RELATION_DOR && kind != RCF_RELATION_DUATO;
+	if (rdt &&
+	    (!rcf_rdt_spec(a->gen) ||
+	     rcf_rdt_parse(a->gen, RCF_MAX_NODES, &d, why, sizeof(why)) ||
+	     d.m != d.R)) {
+		rcf_topo_free(&t);
+		return usage_error("relation %s needs a prdt:S:n:R fabric",
+				   a->relation);
+	}
+	rc = !rdt && rcf_relation_grid_of(&t, &g, err, sizeof(err));
+	rcf_topo_free(&t);
+	if (rc)
+		return usage_error("%s", err);
+	if (rdt ? rcf_relation_rdt(&d, kind, r, err, sizeof(err))
+		: rcf_relation_grid(&g, kind, r, err, sizeof(err)))
+		return usage_error("%s", err);
+	rc = rdt ? rcf_relnet_rdt(&d, r->vcs, &net, err, sizeof(err))
+		 : rcf_relnet_grid(&g, r->vcs, &net, err, sizeof(err));
+	if (!rc && rcf_relation_check(&net, r, why, sizeof(why)))
+		rc = rcf_errf(err, sizeof(err),
+			      "relation %s is not deadlock free here: %s",
+			      a->relation, why);
+	rcf_relnet_free(&net);
+	if (rc) {
+		rcf_relation_free(r);
+		return usage_error("%s", err);
+	}
+	return 0;
+}
+
+static int install(struct ctl *c, const struct rel_args *a)
+{
+	struct rcf_relation r;
+	long nsw, nnodes, ksw, knodes;
+	int rc;
+
+	rc = compute(a, &r, &nsw, &nnodes);
+	if (rc)
+		return rc;
+	if (ctl_connect(c)) {
+		rcf_relation_free(&r);
+		return RCFCTL_ERR;
+	}
+	ksw = kernel_count(c, RCF_K_SWITCH);
+	knodes = ksw < 0 ? -1 : kernel_count(c, RCF_K_NODE);
+	if (knodes < 0) {
+		rcf_relation_free(&r);
+		return RCFCTL_ERR;
+	}
+	if (ksw != nsw || knodes != nnodes) {
+		rcf_relation_free(&r);
+		return usage_error("relation: the fabric has %ld switches and "
+				   "%ld nodes, %s has %ld and %ld",
+				   ksw, knodes, a->gen, nsw, nnodes);
+	}
+	rc = rcf_nl_rel_install(&c->nl, &r, a->select, a->routing);
+	if (!rc && !c->json)
+		printf("relation %s: %zu entries on %ld switches, %d VCs, "
+		       "select %s, routing %s\n",
+		       a->relation, r.n, nsw, r.vcs,
+		       select_names[a->select < 0 ? 0 : a->select],
+		       routing_names[a->routing]);
+	rcf_relation_free(&r);
+	return rc ? refused(c, "install") : RCFCTL_OK;
+}
+
+static void show_text(const struct rcf_relation *r)
+{
+	for (size_t i = 0; i < r->n; i++) {
+		const struct rcf_relation_ent *e = &r->ent[i];
+
+		printf("switch %u dst %u:", e->sw, e->dst);
+		for (int k = 0; k < e->n; k++)
+			printf(" %u/%u%s", RCF_HOP_PORT(e->hop[k]),
+			       RCF_HOP_VC(e->hop[k]),
+			       e->cls[k] == RCF_RELATION_ESCAPE ? "e" : "");
+		printf("\n");
+	}
+}
+
+static void show_json(const struct ctl *c, const struct rcf_relation *r)
+{
+	struct rcf_json j;
+
+	rcf_json_init(&j, stdout, c->pretty);
+	rcf_json_arr_open(&j, NULL);
+	for (size_t i = 0; i < r->n; i++) {
+		const struct rcf_relation_ent *e = &r->ent[i];
+
+		rcf_json_obj_open(&j, NULL);
+		rcf_json_u64(&j, "switch", e->sw);
+		rcf_json_u64(&j, "dst", e->dst);
+		rcf_json_arr_open(&j, "candidates");
+		for (int k = 0; k < e->n; k++) {
+			rcf_json_obj_open(&j, NULL);
+			rcf_json_u64(&j, "port", RCF_HOP_PORT(e->hop[k]));
+			rcf_json_u64(&j, "vc", RCF_HOP_VC(e->hop[k]));
+			rcf_json_bool(&j, "escape",
+				      e->cls[k] == RCF_RELATION_ESCAPE);
+			rcf_json_obj_close(&j);
+		}
+		rcf_json_arr_close(&j);
+		rcf_json_obj_close(&j);
+	}
+	rcf_json_arr_close(&j);
+	rcf_json_end(&j);
+}
+
+static int show(struct ctl *c)
+{
+	struct rcf_relation r;
+
+	if (ctl_connect(c))
+		return RCFCTL_ERR;
+	if (rcf_nl_rel_dump(&c->nl, &r))
+		return refused(c, "show");
+	if (c->json)
+		show_json(c, &r);
+	else
+		show_text(&r);
+	rcf_relation_free(&r);
+	return RCFCTL_OK;
+}
+
+void help_relation(FILE *f)
+{
+	fputs("Usage: rcfctl relation install --relation R --gen GEN\n"
+	      "                [--select first|least|random]\n"
+	      "                [--routing relation|source]\n"
+	      "       rcfctl [-j] relation show\n"
+	      "       rcfctl relation del\n"
+	      "R := dor | duato (the base torus of prdt: and rdt: fabrics) |\n"
+	      "     rdt-vector | da | db (prdt:S:n:R fabrics)\n"
+	      "install computes R for GEN, the generator the fabric was\n"
+	      "built from (rcfctl topo apply GEN), refuses it unless it meets\n"
+	      "Duato's condition, and replaces every switch's relation with\n"
+	      "it in one epoch, with the selection (default: as it is) and\n"
+	      "the routing (default relation: every packet\n"
+	      "destination-routed).  The links need the VCs R uses (rcfctl\n"
+	      "link set ID vcs N).  show prints each switch's candidates as\n"
+	      "PORT/VC, an escape one marked e; del removes every relation\n"
+	      "and goes back to source routes.\n",
+	      f);
+}
+
+static int parse_install(int argc, char **argv, struct rel_args *a)
+{
+	for (int i = 0; i < argc; i++) {
+		const char *w = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+
+		if (!v)
+			return usage_error("relation install: %s needs a "
+					   "value",
+					   w);
+		i++;
+		if (!strcmp(w, "--relation")) {
+			a->relation = v;
+		} else if (!strcmp(w, "--gen")) {
+			a->gen = v;
+		} else if (!strcmp(w, "--select")) {
+			a->select = word_index(v, select_names, 3);
+			if (a->select < 0)
+				return usage_error("--select: '%s' is not "
+						   "first, least or random",
+						   v);
+		} else if (!strcmp(w, "--routing")) {
+			a->routing = word_index(v, routing_names, 2);
+			if (a->routing < 0)
+				return usage_error("--routing: '%s' is not "
+						   "relation or source",
+						   v);
+		} else {
+			return usage_error("relation install: unknown "
+					   "option \"%s\"",
+					   w);
+		}
+	}
+	if (!a->relation || !a->gen)
+		return usage_error("relation install needs --relation R and "
+				   "--gen GEN");
+	return 0;
+}
+
+int cmd_relation(struct ctl *c, int argc, char **argv)
+{
+	struct rel_args a = {.select = -1, .routing = RCF_ROUTING_RELATION};
+	int rc;
+
+	if (!argc) {
+		help_relation(stderr);
+		return RCFCTL_USAGE;
+	}
+	if (!strcmp(argv[0], "help")) {
+		help_relation(stdout);
+		return RCFCTL_OK;
+	}
+	if (!strcmp(argv[0], "install")) {
+		rc = parse_install(argc - 1, argv + 1, &a);
+		return rc ? rc : install(c, &a);
+	}
+	if (argc > 1)
+		return usage_error("relation %s: \"%s\" is extra", argv[0],
+				   argv[1]);
+	if (!strcmp(argv[0], "show"))
+		return show(c);
+	if (!strcmp(argv[0], "del")) {
+		if (ctl_connect(c))
+			return RCFCTL_ERR;
+		if (rcf_nl_rel_del(&c->nl))
+			return refused(c, "del");
+		return RCFCTL_OK;
+	}
+	return usage_error("relation: '%s' is not install, show or del",
+			   argv[0]);
+}

@@ -1,0 +1,141 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Routing relations in rcf.ko: rcfctl relation install computes Duato's
+# relation for the fabric's generator and sends it with the selection in
+# one epoch; a seeded generator run then goes by destination headers
+# alone (no pair has a route), every message sent arrives intact and the
+# switches took adaptive candidates.  A relation the links cannot carry,
+# one that fails Duato's condition, and any change without CAP_NET_ADMIN
+# are refused and change nothing.  Documentation/adaptive.rst.
+. "$(dirname "$0")/lib.sh"
+
+GEN=prdt:4:2:1
+SPEC="uniform rate 300 messages 3000 seed 11 size 16-200"
+NOBODY="setpriv --reuid=65534 --regid=65534 --clear-groups"
+
+# the fabric's settings and relations as one line, to compare
+state() {
+	rcfctl -j fabric show | python3 -c 'import json, sys
+d = json.load(sys.stdin)
+print(d["epoch"], d["select"], d["routing"], d["relations"])'
+	rcfctl relation show | md5sum
+}
+
+# vcs N on every link, in one batch
+all_vcs() {
+	rcfctl -j link show | python3 -c 'import json, sys
+for l in json.load(sys.stdin):
+    print("link set id %d vcs %s" % (l["id"], sys.argv[1]))' "$1" \
+		>"$T_TMP/vcs.batch"
+	rcfctl -batch "$T_TMP/vcs.batch" >/dev/null
+}
+
+# refused WHY CMD...: CMD fails, saying WHY, and the state is as it was
+refused() {
+	local why=$1 before out
+	shift
+	before=$(state)
+	if out=$("$@" 2>&1); then
+		fail "$* was accepted"
+		return 1
+	fi
+	echo "$out" | grep -q "$why" || fail "$*: '$out', want '$why'"
+	expect_eq "$before" "$(state)" "fabric after the refusal of $*"
+}
+
+setup() {
+	rcfctl fabric del >/dev/null 2>&1 || true
+	rcfctl topo apply $GEN >/dev/null
+	netdevs_down
+	expect_eq 0 "$(fabric_fig routes)" "routes of a fresh $GEN"
+	expect_eq "first source 0" "$(fabric_fig select) $(fabric_fig routing) $(fabric_fig relations)" \
+		"selection, routing, relations of a fresh fabric"
+}
+
+# Duato's relation on a torus needs 3 VCs; the links have 1
+bad_vc() {
+	refused "virtual channel the link does not have" \
+		rcfctl relation install --relation duato --gen $GEN \
+		--select least
+}
+
+# D-A fails Duato's condition on prdt:8:2:1: refused before anything is
+# sent (rcfctl checks every relation first)
+bad_check() {
+	refused "not deadlock free" \
+		rcfctl relation install --relation da --gen prdt:8:2:1
+	refused "has 16 switches and 16 nodes" \
+		rcfctl relation install --relation duato --gen prdt:6:2:1
+}
+
+no_admin() {
+	all_vcs 3
+	refused "Operation not permitted" \
+		$NOBODY rcfctl relation install --relation duato --gen $GEN
+	refused "Operation not permitted" $NOBODY rcfctl relation del
+	# reads need nothing
+	$NOBODY rcfctl relation show >/dev/null
+}
+
+install() {
+	local n
+	rcfctl relation install --relation duato --gen $GEN --select least
+	expect_eq "least relation 16" \
+		"$(fabric_fig select) $(fabric_fig routing) $(fabric_fig relations)" \
+		"selection, routing, relations after install"
+	# every switch has an entry for every node, each with an escape
+	n=$(rcfctl -j relation show | python3 -c 'import json, sys
+r = json.load(sys.stdin)
+assert all(any(c["escape"] for c in e["candidates"]) for e in r), "no escape"
+print(len(r))')
+	expect_eq 256 "$n" "relation entries (16 switches x 16 nodes)"
+}
+
+run() {
+	rcfctl stats reset
+	rcfctl traffic start $SPEC
+	timeout 300 rcfctl -j traffic wait >"$T_TMP/t.json" ||
+		fail "traffic wait: $(cat "$T_TMP/t.json")"
+	rcfctl -j stats show fabric >"$T_TMP/f.json"
+	python3 - "$T_TMP/t.json" "$T_TMP/f.json" <<'PY'
+import json, sys
+t, f = (json.load(open(p)) for p in sys.argv[1:3])
+f = f.get("stats", f)
+print("# %d messages delivered, %d corrupt; relation: %d adaptive, %d escape"
+      % (t["msgs-delivered"], t["msgs-corrupt"], f.get("rel-adaptive", 0),
+         f.get("rel-escape", 0)))
+bad = []
+# a message skipped for a full backlog is never sent; every one sent counts
+sent = t["msgs-offered"] - t["msgs-skipped"]
+if (not t["complete"] or t["msgs-corrupt"] or t["msgs-sent"] != sent or
+        t["msgs-delivered"] != sent or sent < 2000):
+    bad.append("run not complete and intact: %s" % t)
+if t["msgs-refused"]:
+    bad.append("%d messages refused" % t["msgs-refused"])
+if f.get("rel-adaptive", 0) <= 0:
+    bad.append("no header took an adaptive candidate: %s" % f)
+if f.get("pkts-dropped"):
+    bad.append("%d packets dropped" % f["pkts-dropped"])
+for b in bad:
+    print("#", b)
+sys.exit(1 if bad else 0)
+PY
+}
+
+remove() {
+	rcfctl relation del
+	expect_eq "source 0" "$(fabric_fig routing) $(fabric_fig relations)" \
+		"routing and relations after del"
+	[ -z "$(rcfctl relation show)" ] || fail "relation show not empty"
+}
+
+t_plan 7
+t_run "a fresh $GEN has no relation" setup
+t_run "a VC the links lack is refused, nothing changes" bad_vc
+t_run "a relation failing Duato's condition is refused" bad_check
+t_run "nobody without CAP_NET_ADMIN changes relations" no_admin
+t_run "duato with least selection installed in one epoch" install
+t_run "a seeded run by relation: every message intact, adaptive taken" run
+t_run "relation del goes back to source routes" remove
+rcfctl fabric del >/dev/null 2>&1 || true
+t_done
