@@ -134,6 +134,10 @@ struct eng_wev {
 	u32 n;
 };
 
+/* the model counts a link's queues at this much an entry */
+_Static_assert(2 * (sizeof(struct eng_ev) + sizeof(struct eng_wev)) <=
+	       RCF_LINK_EV_BYTES, "an event outgrows RCF_LINK_EV_BYTES");
+
 struct eng_slot {
 	struct eng_wev *v;
 	u32 n, cap;

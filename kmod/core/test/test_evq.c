@@ -39,8 +39,8 @@ static struct rcf_fabric *evq_fabric(const struct evq_case *c)
 	int i;
 
 	for (i = 0; i <= 2; i++) {
-		link_params(f, i, c->bw, c->lat, c->buf);
 		rcf_link_get(f, i)->vcs = c->vcs;
+		link_params(f, i, c->bw, c->lat, c->buf);
 	}
 	return f;
 }
@@ -116,10 +116,114 @@ static void t_bound(void)
 	}
 }
 
+static int link_add_fn(struct rcf_fabric *f, void *arg)
+{
+	return rcf_link_add(f, arg, &last_err);
+}
+
+static int link_set_fn(struct rcf_fabric *f, void *arg)
+{
+	return rcf_link_set(f, arg, &last_err);
+}
+
+static int link_del_fn(struct rcf_fabric *f, void *arg)
+{
+	return rcf_link_del(f, ((struct rcf_link_cfg *)arg)->id, &last_err);
+}
+
+static u64 limit_arg;
+
+static int limit_fn(struct rcf_fabric *f, void *arg)
+{
+	(void)arg;
+	return rcf_fabric_set_mem_limit(f, limit_arg, true, &last_err);
+}
+
+static int txn(struct rcf_fabric *f, int (*fn)(struct rcf_fabric *, void *),
+	       struct rcf_link_cfg *c)
+{
+	struct rcf_err e;
+
+	return op_txn(f, fn, c, &e);
+}
+
+/*
+ * The model counts each link's queues in f->mem: a link whose queues the
+ * limit cannot hold is refused, added, grown or made again, and whatever
+ * undoes a link (delete, abort) gives its bytes back.
+ */
+static void t_charged(void)
+{
+	struct rcf_fabric *f = fab_new();
+	struct rcf_link_cfg big = {
+		.has_id = 1,
+		.id = 0,
+		.a = {RCF_ELEM_NODE, 0, 0},
+		.b = {RCF_ELEM_NODE, 1, 0},
+		.latency = 1000,
+		.buf_size = 2000,
+		.vcs = 4,
+		.set = RCF_LSET_LATENCY | RCF_LSET_BUF | RCF_LSET_VCS,
+	};
+	struct rcf_link_cfg grow = {
+		.id = 0, .latency = 1000, .set = RCF_LSET_LATENCY};
+	u64 bare, one, q = 2 * 2 * 4 * 1000 * RCF_LINK_EV_BYTES;
+
+	CHECK_EQ(op_node(f, 0, 1), 0);
+	CHECK_EQ(op_node(f, 1, 1), 0);
+	/* the links' array stays once made: weigh the link from there */
+	CHECK_EQ(op_link(f, 0, RCF_ELEM_NODE, 0, 0, RCF_ELEM_NODE, 1, 0), 0);
+	CHECK_EQ(txn(f, link_del_fn, &grow), 0);
+	bare = f->mem;
+	/* the default link (one VC, one cycle) in a block with its header */
+	CHECK_EQ(op_link(f, 0, RCF_ELEM_NODE, 0, 0, RCF_ELEM_NODE, 1, 0), 0);
+	one = f->mem;
+	CHECK_EQ(one - bare,
+		 sizeof(struct rcf_link) + 16 + 2 * 2 * RCF_LINK_EV_BYTES);
+	CHECK_EQ(txn(f, link_del_fn, &grow), 0);
+	CHECK_EQ(f->mem, bare);
+
+	limit_arg = bare + q / 2;
+	CHECK_EQ(txn(f, limit_fn, NULL), 0);
+	REFUSED(f, txn(f, link_add_fn, &big), ENOMEM);
+	CHECK(last_err.msg && strstr(last_err.msg, "event queues"));
+	CHECK_EQ(last_err.attr, RCF_A_LINK_BUF_SIZE);
+	CHECK(!f->mem_hit);
+	CHECK_EQ(f->n_links, 0);
+
+	/* a small link, then grown past the limit: refused, as it was */
+	CHECK_EQ(op_link(f, 0, RCF_ELEM_NODE, 0, 0, RCF_ELEM_NODE, 1, 0), 0);
+	CHECK_EQ(f->mem, one);
+	grow.buf_size = 2000;
+	grow.vcs = 4;
+	grow.set |= RCF_LSET_BUF | RCF_LSET_VCS;
+	REFUSED(f, txn(f, link_set_fn, &grow), ENOMEM);
+	CHECK_EQ(last_err.attr, RCF_A_LINK_BUF_SIZE);
+	CHECK_EQ(rcf_link_get(f, 0)->latency, 1);
+
+	/* room for it: taken, counted, and given back when it goes */
+	limit_arg = bare + 2 * q;
+	CHECK_EQ(txn(f, limit_fn, NULL), 0);
+	CHECK_EQ(txn(f, link_set_fn, &grow), 0);
+	CHECK(f->mem >= bare + q);
+	CHECK(f->mem <= f->mem_limit);
+	grow.latency = 10;
+	grow.set = RCF_LSET_LATENCY;
+	CHECK_EQ(txn(f, link_set_fn, &grow), 0);
+	CHECK_EQ(f->mem, one - 2 * 2 * RCF_LINK_EV_BYTES +
+				 2 * 2 * 4 * 10 * RCF_LINK_EV_BYTES);
+	CHECK_EQ(txn(f, link_del_fn, &grow), 0);
+	CHECK_EQ(f->mem, bare);
+	CHECK_EQ(txn(f, link_add_fn, &big), 0);
+	CHECK_EQ(f->mem, bare + (one - bare) - 2 * 2 * RCF_LINK_EV_BYTES + q);
+	rcf_fabric_free(f);
+}
+
 int main(void)
 {
 	static const struct tap_case tcases[] = {
 		{"evq_bound", t_bound},
+		{"evq_charged", t_charged},
 	};
 
 	return tap_run(tcases, sizeof(tcases) / sizeof(tcases[0]));
