@@ -131,11 +131,43 @@ pool_counts_kept() {
 	rcfctl fabric del >/dev/null
 }
 
-t_plan 4
+# A link's event queues count in the model (2 x 2 x vcs x min(latency,
+# buffer) entries): one with long latency, big buffers and four VCs
+# does not fit a small mem-limit and is refused with that reason,
+# changing nothing; the same link with a short latency fits, counted.
+link_queues_refused() {
+	local out m0 m1
+	rcfctl fabric del >/dev/null 2>&1 || true
+	rcfctl node add id 0 ports 1 >/dev/null &&
+		rcfctl node add id 1 ports 1 >/dev/null || { fail "nodes"; return; }
+	rcfctl fabric set mem-limit $((1 << 20)) || { fail "mem-limit"; return; }
+	m0=$(field mem)
+	if out=$(rcfctl link add id 0 node 0 port 0 node 1 port 0 \
+		latency 100000 buffer 65536 vcs 4 2>&1); then
+		fail "a link whose queues pass the limit was made"
+		return
+	fi
+	echo "# $out"
+	echo "$out" | grep -q "event queues" || fail "wrong refusal: $out"
+	expect_eq 0 "$(field links)" "links after the refusal"
+	expect_eq "$m0" "$(field mem)" "bytes after the refusal"
+	rcfctl link add id 0 node 0 port 0 node 1 port 0 \
+		latency 10 buffer 65536 vcs 4 >/dev/null ||
+		{ fail "a link whose queues fit"; return; }
+	m1=$(field mem)
+	echo "# the link of latency 10 holds $((m1 - m0)) bytes"
+	[ $((m1 - m0)) -ge $((2 * 2 * 4 * 10 * 96)) ] ||
+		fail "the link's queues are not counted: $m0 -> $m1"
+	rcfctl fabric del >/dev/null
+}
+
+t_plan 5
 t_run "a change past the memory limit is refused, and changes nothing" \
 	limit_refuses
 t_run "an install refused part way is undone" partial_install_undone
 t_run "a paths-only epoch past the limit is refused" paths_epoch_refused
 t_run "the pool's counters outlive an engine" pool_counts_kept
+t_run "a link whose event queues pass the limit is refused" \
+	link_queues_refused
 rcfctl fabric del >/dev/null 2>&1 || true
 t_done

@@ -256,6 +256,13 @@ bool rcf_engine_exact(const struct rcf_engine *e);
  */
 void rcf_engine_ff_counts(const struct rcf_engine *e, u64 *jumps,
 			  u64 *cycles);
+/*
+ * Events queued now (bytes on a wire, credits on their way back), the
+ * most queued at once so far, and those added to an entry already queued
+ * (one entry per channel, kind and cycle): for tests and benchmarks.
+ */
+void rcf_engine_ev_counts(const struct rcf_engine *e, u64 *queued, u64 *peak,
+			  u64 *merged);
 
 /*
  * Model settings a fabric does not carry (Documentation/engine.rst,

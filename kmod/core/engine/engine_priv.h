@@ -69,6 +69,14 @@ struct eng_chan {
 	u8 blocked_on;
 	u64 blocked_since;
 	u64 bytes, packets, blocked;
+	/*
+	 * The last event queued on it, [0] data and [1] credit: its cycle
+	 * (0: none), its place in the heap or in its wheel slot, and in
+	 * ff_log (ENG_NONE: not logged).  A second event of the same kind
+	 * and cycle is added to it (eng_ev_push).
+	 */
+	u64 ev_at[2];
+	u32 ev_pos[2], ev_log[2];
 };
 
 /* A FIFO of whole packets at a node. */
@@ -110,7 +118,11 @@ struct eng_elem {
 	u64 sq_bytes;		/* their wire bytes (len0 - 1) */
 };
 
-/* An event: bytes arriving at a receiver, or credit at a sender. */
+/*
+ * An event: bytes arriving at a receiver, or credit at a sender.  Data
+ * events may carry the bytes of several pieces sent on chan in one cycle:
+ * hop is the first, the others follow it in the receiver's FIFO.
+ */
 struct eng_ev {
 	u64 at;
 	u64 seq;
@@ -129,6 +141,10 @@ struct eng_wev {
 	u32 chan;
 	u32 n;
 };
+
+/* the model counts a link's queues at this much an entry */
+_Static_assert(2 * (sizeof(struct eng_ev) + sizeof(struct eng_wev)) <=
+	       RCF_LINK_EV_BYTES, "an event outgrows RCF_LINK_EV_BYTES");
 
 struct eng_slot {
 	struct eng_wev *v;
@@ -235,6 +251,8 @@ struct rcf_engine {
 	u8 in_cycle;
 	u8 yield;		/* rcf_engine_run returns after this cycle */
 	int err;		/* sticky: an event could not be queued */
+	u64 ev_peak;		/* most events queued at once */
+	u64 ev_merged;		/* events added to one already queued */
 	u32 *act, *act_next;	/* elements to process this/next cycle */
 	u32 nact, nact_next;
 

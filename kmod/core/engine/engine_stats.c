@@ -207,6 +207,7 @@ static const char *eng_check_sq(const struct rcf_engine *e, u64 *sq)
 
 struct eng_check_evs {
 	u32 *cred;	/* credits on their way back, per channel */
+	u32 *nev;	/* entries per channel, data then credit */
 	u64 n;		/* events seen */
 };
 
@@ -215,21 +216,23 @@ static void eng_check_ev(void *arg, const struct eng_hop *h, u32 chan, u32 n)
 	struct eng_check_evs *c = arg;
 
 	c->n++;
+	c->nev[2 * chan + !h]++;
 	if (!h)
 		c->cred[chan] += n;
 }
 
 const char *rcf_engine_check(const struct rcf_engine *e)
 {
-	u32 *cred, *used, i;
+	u32 *cred, *used, *nev, i;
 	u64 held = 0, inflight, *sq;
-	struct eng_check_evs evs = { NULL, 0 };
+	struct eng_check_evs evs = { NULL, NULL, 0 };
 	const char *err = NULL;
 
 	cred = rcf_os_zalloc((e->nchan + 1) * sizeof(u32));
 	used = rcf_os_zalloc((e->nelem + 1) * sizeof(u32));
 	sq = rcf_os_zalloc((e->nchan + 1) * sizeof(u64));
-	if (!cred || !used || !sq) {
+	nev = rcf_os_zalloc((2 * e->nchan + 1) * sizeof(u32));
+	if (!cred || !used || !sq || !nev) {
 		err = "out of memory";
 		goto out;
 	}
@@ -237,6 +240,7 @@ const char *rcf_engine_check(const struct rcf_engine *e)
 	if (err)
 		goto out;
 	evs.cred = cred;
+	evs.nev = nev;
 	eng_ev_each(e, eng_check_ev, &evs);
 	if (evs.n != eng_ev_pending(e)) {
 		err = "events miscounted";
@@ -255,7 +259,10 @@ const char *rcf_engine_check(const struct rcf_engine *e)
 			wire += h->sent - h->arrived;
 			occ += h->arrived - h->left;
 		}
-		if (c->credit > d->buf)
+		if (nev[2 * i] > eng_min(d->lat, d->buf) ||
+		    nev[2 * i + 1] > eng_min(d->lat, d->buf))
+			err = "more events than one per channel and cycle";
+		else if (c->credit > d->buf)
 			err = "credit above buf_size";
 		else if (occ != c->occ)
 			err = "buffer occupancy miscounted";
@@ -284,6 +291,7 @@ out:
 	rcf_os_free(cred);
 	rcf_os_free(used);
 	rcf_os_free(sq);
+	rcf_os_free(nev);
 	return err;
 }
 

@@ -47,49 +47,107 @@ static int eng_slot_grow(struct eng_slot *s)
 	return 0;
 }
 
+/* Heap entry i now holds ev; its channel's record follows it there. */
+static void eng_heap_set(struct rcf_engine *e, u32 i, const struct eng_ev *ev)
+{
+	struct eng_chan *c = &e->chan[ev->chan];
+	u32 k = !ev->hop;
+
+	e->heap[i] = *ev;
+	if (c->ev_at[k] == ev->at)
+		c->ev_pos[k] = i;
+}
+
 /* Same order as the heap: by cycle, then in the order queued. */
 static int eng_wheel_push(struct rcf_engine *e, u64 at, u32 chan,
 			  struct eng_hop *h, u32 n)
 {
 	struct eng_slot *s = &e->wheel[(at + e->wrot) & e->wmask];
+	struct eng_chan *c = &e->chan[chan];
+	u32 k = !h;
 
 	if (s->n == s->cap && eng_slot_grow(s)) {
 		e->err = -ENOMEM;
 		return -ENOMEM;
 	}
+	c->ev_at[k] = at;
+	c->ev_pos[k] = s->n;
+	c->ev_log[k] = ENG_NONE;
 	s->v[s->n++] = (struct eng_wev){ h, chan, n };
 	e->nwheel++;
-	if (e->ff_n < e->ff_cap)
+	if (e->ff_n < e->ff_cap) {
+		c->ev_log[k] = e->ff_n;
 		e->ff_log[e->ff_n++] = s->v[s->n - 1];
-	else
+	} else {
 		e->ff_over = 1;
+	}
 	return 0;
 }
 
+/*
+ * The event queued last of c's kind k is due at the same cycle: it was
+ * queued in this one, and takes n more.  Applying it wakes the element
+ * the new one would, at the same place in the order or earlier, where
+ * it is already woken; and every event of a cycle is applied before any
+ * element runs, so nothing can tell the two apart.
+ */
+static void eng_ev_merge(struct rcf_engine *e, struct eng_chan *c, u32 k,
+			 u32 n)
+{
+	if (e->wheel && !e->exact)
+		e->wheel[(c->ev_at[k] + e->wrot) & e->wmask].v[c->ev_pos[k]].n +=
+			n;
+	else
+		e->heap[c->ev_pos[k]].n += n;
+	if (c->ev_log[k] != ENG_NONE)
+		e->ff_log[c->ev_log[k]].n += n;
+	e->ev_merged++;
+}
+
+/*
+ * Queues n bytes of h (NULL: n credits) on chan for cycle at.  A link's
+ * latency never changes, so one cycle queues all of a channel's events
+ * due at one cycle: at most one entry per channel, kind and cycle, each
+ * for at least one byte, bounds the queues by 2 * vcs * min(latency,
+ * buf) per link direction.
+ */
 int eng_ev_push(struct rcf_engine *e, u64 at, u32 chan, struct eng_hop *h,
 		u32 n)
 {
 	struct eng_ev ev = { at, e->seq++, h, chan, n };
-	u32 i;
+	struct eng_chan *c = &e->chan[chan];
+	u32 i, k = !h;
+	int err;
 
-	if (e->wheel && !e->exact)
-		return eng_wheel_push(e, at, chan, h, n);
-
+	if (c->ev_at[k] == at) {
+		eng_ev_merge(e, c, k, n);
+		return 0;
+	}
+	if (e->wheel && !e->exact) {
+		err = eng_wheel_push(e, at, chan, h, n);
+		goto out;
+	}
 	if (e->nheap == e->heap_cap && eng_heap_grow(e)) {
 		e->err = -ENOMEM;
 		return -ENOMEM;
 	}
+	c->ev_at[k] = at;
+	c->ev_log[k] = ENG_NONE;
 	i = e->nheap++;
 	while (i) {
 		u32 p = (i - 1) / 2;
 
 		if (!eng_ev_before(&ev, &e->heap[p]))
 			break;
-		e->heap[i] = e->heap[p];
+		eng_heap_set(e, i, &e->heap[p]);
 		i = p;
 	}
-	e->heap[i] = ev;
-	return 0;
+	eng_heap_set(e, i, &ev);
+	err = 0;
+out:
+	if (e->nheap + e->nwheel > e->ev_peak)
+		e->ev_peak = e->nheap + e->nwheel;
+	return err;
 }
 
 static void eng_ev_pop(struct rcf_engine *e, struct eng_ev *out)
@@ -109,11 +167,11 @@ static void eng_ev_pop(struct rcf_engine *e, struct eng_ev *out)
 			c++;
 		if (!eng_ev_before(&e->heap[c], &last))
 			break;
-		e->heap[i] = e->heap[c];
+		eng_heap_set(e, i, &e->heap[c]);
 		i = c;
 	}
 	if (e->nheap)
-		e->heap[i] = last;
+		eng_heap_set(e, i, &last);
 }
 
 /* Visit el in the cycle being run. */
@@ -154,8 +212,19 @@ static void eng_apply(struct rcf_engine *e, const struct eng_ev *ev)
 	const struct eng_dlink *d = &e->dl[c->dl];
 
 	if (ev->hop) {
-		ev->hop->arrived += ev->n;
-		c->occ += ev->n;
+		struct eng_hop *h = ev->hop;
+		u32 n = ev->n, k;
+
+		/* bytes sent after h's tail are its FIFO successors' */
+		c->occ += n;
+		for (;;) {
+			k = eng_min(n, h->len - h->arrived);
+			h->arrived += k;
+			n -= k;
+			if (!n)
+				break;
+			h = h->next;
+		}
 		eng_wake(e, d->to);
 	} else {
 		c->credit += ev->n;
@@ -225,6 +294,14 @@ static void eng_cycle(struct rcf_engine *e)
 u64 eng_ev_pending(const struct rcf_engine *e)
 {
 	return e->nheap + e->nwheel;
+}
+
+void rcf_engine_ev_counts(const struct rcf_engine *e, u64 *queued, u64 *peak,
+			  u64 *merged)
+{
+	*queued = eng_ev_pending(e);
+	*peak = e->ev_peak;
+	*merged = e->ev_merged;
 }
 
 /* Cycle of the next event; there is one, due now or later. */

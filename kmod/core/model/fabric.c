@@ -163,6 +163,11 @@ static void rcf_count(struct rcf_fabric *f, u8 kind, const void *obj, int sign)
 		break;
 	case RCF_J_LINK:
 		f->n_links += sign;
+		/* a link's queues come and go with it, abort included */
+		if (sign > 0)
+			f->mem += rcf_link_ev_bytes(obj);
+		else
+			f->mem -= rcf_link_ev_bytes(obj);
 		break;
 	case RCF_J_ROUTE:
 		f->n_routes += sign;

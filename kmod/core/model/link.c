@@ -135,6 +135,32 @@ static int rcf_link_params(const struct rcf_link_cfg *c, struct rcf_err *e)
 	return 0;
 }
 
+/*
+ * Whether the fabric's limit holds a link's event queues of from bytes
+ * becoming those of l: 0 or -ENOMEM with the reason.  Not a mem_hit: the
+ * reason names the queues, not the limit alone.
+ */
+static int rcf_link_ev_fits(struct rcf_fabric *f, u64 from,
+			    const struct rcf_link *l,
+			    const struct rcf_link_cfg *c, struct rcf_err *e)
+{
+	u64 to = rcf_link_ev_bytes(l);
+	u32 attr = 0;
+
+	if (!f->mem_limit || to <= from || f->mem + (to - from) <= f->mem_limit)
+		return 0;
+	if (c->set & RCF_LSET_BUF)
+		attr = RCF_A_LINK_BUF_SIZE;
+	else if (c->set & RCF_LSET_LATENCY)
+		attr = RCF_A_LINK_LATENCY;
+	else if (c->set & RCF_LSET_VCS)
+		attr = RCF_A_LINK_VCS;
+	return rcf_fail(e, ENOMEM, f->mem_own ?
+			"the link's event queues (vcs x min(latency, buf-size) entries) do not fit in the fabric's own mem-limit" :
+			"the link's event queues (vcs x min(latency, buf-size) entries) do not fit in rcf.ko fabric_mem_limit",
+			attr);
+}
+
 static void rcf_link_apply(struct rcf_link *l, const struct rcf_link_cfg *c)
 {
 	if (c->set & RCF_LSET_BANDWIDTH)
@@ -200,6 +226,11 @@ int rcf_link_add(struct rcf_fabric *f, struct rcf_link_cfg *c,
 	l->buf_size = RCF_LINK_DEF_BUF;
 	l->state = RCF_LINK_UP;
 	rcf_link_apply(l, c);
+	err = rcf_link_ev_fits(f, 0, l, c, e);
+	if (err) {
+		rcf_free(f, l);
+		return err;
+	}
 	if (rcf_put(f, RCF_J_LINK, &f->links, c->id, l)) {
 		rcf_free(f, l);
 		return rcf_fail(e, ENOMEM, "out of memory", 0);
@@ -254,7 +285,8 @@ int rcf_link_del(struct rcf_fabric *f, u32 id, struct rcf_err *e)
 int rcf_link_set(struct rcf_fabric *f, const struct rcf_link_cfg *c,
 		 struct rcf_err *e)
 {
-	struct rcf_link *l = rcf_link_get(f, c->id);
+	struct rcf_link *l = rcf_link_get(f, c->id), n;
+	u64 ev;
 	int err;
 
 	if (!l)
@@ -283,7 +315,15 @@ int rcf_link_set(struct rcf_fabric *f, const struct rcf_link_cfg *c,
 	l = rcf_touch(f, RCF_J_LINK, &f->links, c->id, sizeof(*l));
 	if (!l)
 		return rcf_fail(e, ENOMEM, "out of memory", 0);
+	n = *l;
+	rcf_link_apply(&n, c);
+	ev = rcf_link_ev_bytes(l);
+	err = rcf_link_ev_fits(f, ev, &n, c, e);
+	if (err)
+		return err;
 	rcf_link_apply(l, c);
+	/* abort counts the queues of the link it puts back */
+	f->mem += rcf_link_ev_bytes(l) - ev;
 	return 0;
 }
 

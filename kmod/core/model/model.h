@@ -260,6 +260,27 @@ int rcf_link_set(struct rcf_fabric *f, const struct rcf_link_cfg *c,
 struct rcf_link *rcf_link_get(struct rcf_fabric *f, u32 id);
 struct rcf_link *rcf_link_next(struct rcf_fabric *f, u32 from);
 
+/*
+ * Engine memory per event a link may have queued: the heap's entry (32
+ * bytes) and the timing wheel's (16), each up to twice over as their
+ * arrays double; neither shrinks, so an engine run in both modes may
+ * hold both (engine_priv.h checks the sizes).
+ */
+#define RCF_LINK_EV_BYTES 96
+
+/*
+ * What a link's event queues may hold, counted in f->mem with the link:
+ * per direction one data and one credit entry per VC and cycle of
+ * latency, each for at least one byte of the VC's buffer
+ * (Documentation/engine.rst, "Event queues").
+ */
+static inline u64 rcf_link_ev_bytes(const struct rcf_link *l)
+{
+	u64 per = l->latency < l->buf_size ? l->latency : l->buf_size;
+
+	return 2 * 2 * (u64)l->vcs * per * RCF_LINK_EV_BYTES;
+}
+
 int rcf_circuit_add(struct rcf_fabric *f, const struct rcf_circuit *c,
 		    struct rcf_err *e);
 int rcf_circuit_del(struct rcf_fabric *f, u32 sw, u32 in_port,

@@ -355,9 +355,12 @@ void link_params(struct rcf_fabric *f, u32 id, u32 bw, u32 lat, u32 buf)
 {
 	struct rcf_link *l = rcf_link_get(f, id);
 
+	/* the model counts the link's event queues by these */
+	f->mem -= rcf_link_ev_bytes(l);
 	l->bandwidth = bw;
 	l->latency = lat;
 	l->buf_size = buf;
+	f->mem += rcf_link_ev_bytes(l);
 }
 
 /* Runs to idle one cycle at a time, checking every invariant each cycle. */
