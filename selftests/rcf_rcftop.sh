@@ -258,6 +258,84 @@ PY
 		fail "rcftop's path events are wrong"
 }
 
+# Heads that waited for a channel: rcftop's waits and wait-cycles per
+# channel must be what the trace buffer's rcf_block and rcf_forward
+# lines of the same run add up to, matched the way rcftop matches them
+# (Documentation/observability.rst, "Waiting for a channel").
+chan_waits() {
+	local tr=/sys/kernel/tracing e
+	have_rcftop
+	bare_sp1
+	rcfctl route compute --algo sp1 --install >/dev/null ||
+		fail "routes refused"
+	[ -d "$tr/events" ] || mount -t tracefs nodev "$tr" ||
+		fail "no tracefs"
+	echo 0 >"$tr/tracing_on"
+	echo >"$tr/trace"
+	echo 32768 >"$tr/buffer_size_kb"
+	for e in rcf_block rcf_forward; do
+		echo 1 >"$tr/events/rcf/$e/enable"
+	done
+	echo 1 >"$tr/tracing_on"
+	start_top
+	rcfctl traffic start uniform rate 400 size 128 messages 600 seed 3 ||
+		fail "traffic refused"
+	timeout 120 rcfctl traffic wait >/dev/null || fail "traffic wait failed"
+	wait_for drained || fail "the fabric did not drain"
+	stop_top
+	echo 0 >"$tr/tracing_on"
+	for e in rcf_block rcf_forward; do
+		echo 0 >"$tr/events/rcf/$e/enable"
+	done
+	if grep -q 'overrun: [1-9]' "$tr"/per_cpu/cpu*/stats; then
+		fail "the trace buffer overran"
+	fi
+	grep -E 'rcf_(block|forward):' "$tr/trace" >"$T_TMP/w.trace" || true
+	python3 - "$T_TMP/top.json" "$T_TMP/w.trace" <<'PY' ||
+import json, re, sys
+top = json.load(open(sys.argv[1]))
+pat = re.compile(r"(rcf_block|rcf_forward): cycle=(\d+) (switch|node)=(\d+) "
+                 r"link=(\d+) dir=(\d+) vc=(\d+) .*cookie=(0x[0-9a-f]+|0)")
+wait, want = {}, {}
+for line in open(sys.argv[2]):
+    m = pat.search(line)
+    if not m or m.group(3) != "switch":
+        continue
+    ev, cyc = m.group(1), int(m.group(2))
+    ch = tuple(int(m.group(i)) for i in (5, 6, 7))
+    key = (int(m.group(8), 16), int(m.group(4))) + ch
+    if ev == "rcf_block":
+        s, n = wait.get(key, (0, 0))
+        wait[key] = (s + cyc, n + 1)
+    elif key in wait:
+        s, n = wait[key]
+        start = s // n
+        if start <= cyc:
+            w = want.setdefault(ch, [0, 0])
+            w[0] += 1
+            w[1] += cyc - start
+        wait[key] = (s - start, n - 1)
+        if n == 1 or start > cyc:
+            del wait[key]
+got = {(c["link"], c["dir"], c["vc"]): [c["waits"], c["wait-cycles"]]
+       for c in top["channels"] if c["waits"]}
+print("# %d channels with waits, %d waits, %d cycles" %
+      (len(want), sum(w[0] for w in want.values()),
+       sum(w[1] for w in want.values())))
+bad = []
+if got != want:
+    for k in sorted(set(got) | set(want))[:10]:
+        if got.get(k) != want.get(k):
+            bad.append("channel %s: trace %s rcftop %s" % (k, want.get(k), got.get(k)))
+if not want:
+    bad.append("no head waited: the run did not contend")
+for b in bad:
+    print("#", b)
+sys.exit(1 if bad else 0)
+PY
+		fail "rcftop's waits differ from the trace's"
+}
+
 # The live fabric drawn once after a run between nodes 0 and 3 only:
 # the SVG must parse, every link's bytes must be the kernel's channel
 # counters, and a loaded link must be coloured unlike an idle one.
@@ -310,17 +388,21 @@ unprivileged() {
 	echo "$out" | grep -q "CAP_BPF" || fail "no reason given: '$out'"
 }
 
-t_plan 5
+t_plan 6
 t_run "rcftop: channel, pair, drop and latency totals equal the kernel's" \
 	totals_equal
 t_run "rcftop: an epoch reaches the event log" epoch_event
 t_run "rcftop: path events as the tracepoint gives them, in order" \
 	path_events
+t_run "rcftop: each channel's waits as rcf_block/rcf_forward give them" \
+	chan_waits
 t_run "topo draw --live-load: the kernel's bytes, loaded links coloured" \
 	live_draw
 t_run "rcftop: refused without privileges, saying why" unprivileged
 rcfctl traffic stop >/dev/null 2>&1 || true
 rcfctl fabric del >/dev/null 2>&1 || true
-# path_events turns the tracepoint on in tracefs; a failure leaves it so
-echo 0 >/sys/kernel/tracing/events/rcf/rcf_path/enable 2>/dev/null || true
+# the tests turn tracepoints on in tracefs; a failure leaves them so
+for e in rcf_path rcf_block rcf_forward; do
+	echo 0 >"/sys/kernel/tracing/events/rcf/$e/enable" 2>/dev/null || true
+done
 t_done
