@@ -119,6 +119,7 @@ bench: all
 	$(MAKE) -C kmod/core/test bench
 	scripts/vm -- scripts/bench/control-plane
 	scripts/vm -- scripts/bench/dataplane
+	scripts/vm --timeout 1500 -- scripts/bench/rcftop-cost
 	scripts/vm --timeout 1800 -- scripts/bench/epoch
 	scripts/vm --timeout 1800 -- scripts/bench/paths
 	scripts/bench/route-eval

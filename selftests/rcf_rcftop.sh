@@ -6,8 +6,12 @@
 # packets, bytes and messages, the drops and the fabric's latency
 # histogram must equal rcfctl -j stats exactly.  Its measured NIG must be
 # the one rcfctl route compute --measured builds, and a route deleted
-# while it runs must reach it as an epoch event.  Without privileges it
-# must say so.  Documentation/observability.rst.
+# while it runs must reach it as an epoch event, and paths made and
+# deleted and a request raised and failed as path events equal to the
+# tracepoint's lines in the trace buffer.  `rcfctl topo draw --live-load`
+# after a run must carry the kernel's bytes per link and colour loaded
+# links unlike idle ones.  Without privileges rcftop must say so.
+# Documentation/observability.rst.
 . "$(dirname "$0")/lib.sh"
 silent_netdevs || exit 1
 
@@ -165,6 +169,209 @@ sys.exit(0 if any(e["number"] == want and e["error"] == 0 for e in ev) else 1)
 PY
 }
 
+# sp1:16 with no routes: paths need switches (the mesh has none, its
+# nodes relay) and switch inputs that no route reads.
+bare_sp1() {
+	rcfctl fabric del >/dev/null 2>&1 || true
+	rcfctl topo apply sp1:16 >/dev/null || fail "topo apply refused"
+	netdevs_down
+	sleep 1
+}
+
+# Paths made, recalled, returned and deleted and a request raised and
+# failed while rcftop runs: its path events must be the tracepoint's own
+# lines, as the kernel's trace buffer has them, field for field and in
+# order, and show each path's life with the right ids.
+path_events() {
+	local tr=/sys/kernel/tracing
+	have_rcftop
+	bare_sp1
+	[ -d "$tr/events" ] || mount -t tracefs nodev "$tr" ||
+		fail "no tracefs"
+	echo 0 >"$tr/tracing_on"
+	echo >"$tr/trace"
+	echo 1 >"$tr/events/rcf/rcf_path/enable"
+	echo 1 >"$tr/tracing_on"
+	start_top
+	rcfctl fabric set path-timeout 600000 >/dev/null ||
+		fail "path-timeout refused"
+	rcfctl path add id 5 master 0 dst 9 >/dev/null || fail "path 5 refused"
+	rcfctl path add id 9 master 6 dst 12 >/dev/null || fail "path 9 refused"
+	rcfctl path request master 1 dst 2 >/dev/null || fail "request refused"
+	rcfctl path fail master 1 dst 2 error ETIMEDOUT >/dev/null || fail "fail refused"
+	rcfctl path del 5 >/dev/null || fail "path 5 not deleted"
+	rcfctl path del 9 >/dev/null || fail "path 9 not deleted"
+	stop_top
+	echo 0 >"$tr/tracing_on"
+	echo 0 >"$tr/events/rcf/rcf_path/enable"
+	grep 'rcf_path:' "$tr/trace" >"$T_TMP/path.trace" || true
+	python3 - "$T_TMP/top.json" "$T_TMP/path.trace" <<'PY' ||
+import json, re, sys
+top = json.load(open(sys.argv[1]))
+keys = ("event", "cycle", "id", "master", "dst", "waiting", "error")
+got = [tuple(e[k] for k in keys) for e in top["events"] if e["type"] == "path"]
+want = []
+pat = re.compile(r"cycle=(\d+) (\w+) id=(\d+) master=(\d+) dst=(\d+) "
+                 r"waiting=(\d+) error=(\d+)")
+for line in open(sys.argv[2]):
+    m = pat.search(line)
+    if m:
+        c, ev, *n = m.groups()
+        want.append((ev, int(c), *map(int, n)))
+for e in got:
+    print("# rcftop: %s" % (e,))
+bad = []
+if got != want:
+    bad.append("rcftop's path events differ from the trace buffer's %s" % want)
+for pid, m, d in ((5, 0, 9), (9, 6, 12)):
+    evs = [e for e in got if e[2] == pid]
+    seq = [e[0] for e in evs]
+    it = iter(seq)
+    if not all(x in it for x in ("made", "recall", "returned", "deleted")):
+        bad.append("path %d: %s, want made, recall, returned, deleted" % (pid, seq))
+    if any((e[3], e[4]) != (m, d) for e in evs):
+        bad.append("path %d: not all %d -> %d" % (pid, m, d))
+# ETIMEDOUT, as the test failed it
+req = [(e[0], e[3], e[4], e[6]) for e in got if e[2] == 2**32 - 1]
+if req != [("request", 1, 2, 0), ("request_failed", 1, 2, 110)]:
+    bad.append("requests: %s" % req)
+# made 5 and 9, then the request, then 5's end before 9's
+order = [(e[0], e[2]) for e in got]
+try:
+    idx = [order.index(x) for x in (("made", 5), ("made", 9),
+                                   ("request", 2**32 - 1),
+                                   ("request_failed", 2**32 - 1),
+                                   ("deleted", 5), ("deleted", 9))]
+    if idx != sorted(idx):
+        bad.append("events out of order: %s" % order)
+except ValueError:
+    bad.append("an event is missing: %s" % order)
+for b in bad:
+    print("#", b)
+sys.exit(1 if bad else 0)
+PY
+		fail "rcftop's path events are wrong"
+}
+
+# Heads that waited for a channel: rcftop's waits and wait-cycles per
+# channel must be what the trace buffer's rcf_block and rcf_forward
+# lines of the same run add up to, matched the way rcftop matches them
+# (Documentation/observability.rst, "Waiting for a channel").
+chan_waits() {
+	local tr=/sys/kernel/tracing e
+	have_rcftop
+	bare_sp1
+	rcfctl route compute --algo sp1 --install >/dev/null ||
+		fail "routes refused"
+	[ -d "$tr/events" ] || mount -t tracefs nodev "$tr" ||
+		fail "no tracefs"
+	echo 0 >"$tr/tracing_on"
+	echo >"$tr/trace"
+	echo 32768 >"$tr/buffer_size_kb"
+	for e in rcf_block rcf_forward; do
+		echo 1 >"$tr/events/rcf/$e/enable"
+	done
+	echo 1 >"$tr/tracing_on"
+	start_top
+	rcfctl traffic start uniform rate 400 size 128 messages 600 seed 3 ||
+		fail "traffic refused"
+	timeout 120 rcfctl traffic wait >/dev/null || fail "traffic wait failed"
+	wait_for drained || fail "the fabric did not drain"
+	stop_top
+	echo 0 >"$tr/tracing_on"
+	for e in rcf_block rcf_forward; do
+		echo 0 >"$tr/events/rcf/$e/enable"
+	done
+	if grep -q 'overrun: [1-9]' "$tr"/per_cpu/cpu*/stats; then
+		fail "the trace buffer overran"
+	fi
+	grep -E 'rcf_(block|forward):' "$tr/trace" >"$T_TMP/w.trace" || true
+	python3 - "$T_TMP/top.json" "$T_TMP/w.trace" <<'PY' ||
+import json, re, sys
+top = json.load(open(sys.argv[1]))
+pat = re.compile(r"(rcf_block|rcf_forward): cycle=(\d+) (switch|node)=(\d+) "
+                 r"link=(\d+) dir=(\d+) vc=(\d+) .*cookie=(0x[0-9a-f]+|0)")
+wait, want = {}, {}
+for line in open(sys.argv[2]):
+    m = pat.search(line)
+    if not m or m.group(3) != "switch":
+        continue
+    ev, cyc = m.group(1), int(m.group(2))
+    ch = tuple(int(m.group(i)) for i in (5, 6, 7))
+    key = (int(m.group(8), 16), int(m.group(4))) + ch
+    if ev == "rcf_block":
+        s, n = wait.get(key, (0, 0))
+        wait[key] = (s + cyc, n + 1)
+    elif key in wait:
+        s, n = wait[key]
+        start = s // n
+        if start <= cyc:
+            w = want.setdefault(ch, [0, 0])
+            w[0] += 1
+            w[1] += cyc - start
+        wait[key] = (s - start, n - 1)
+        if n == 1 or start > cyc:
+            del wait[key]
+got = {(c["link"], c["dir"], c["vc"]): [c["waits"], c["wait-cycles"]]
+       for c in top["channels"] if c["waits"]}
+print("# %d channels with waits, %d waits, %d cycles" %
+      (len(want), sum(w[0] for w in want.values()),
+       sum(w[1] for w in want.values())))
+bad = []
+if got != want:
+    for k in sorted(set(got) | set(want))[:10]:
+        if got.get(k) != want.get(k):
+            bad.append("channel %s: trace %s rcftop %s" % (k, want.get(k), got.get(k)))
+if not want:
+    bad.append("no head waited: the run did not contend")
+for b in bad:
+    print("#", b)
+sys.exit(1 if bad else 0)
+PY
+		fail "rcftop's waits differ from the trace's"
+}
+
+# The live fabric drawn once after a run between nodes 0 and 3 only:
+# the SVG must parse, every link's bytes must be the kernel's channel
+# counters, and a loaded link must be coloured unlike an idle one.
+live_draw() {
+	mesh
+	rcfctl stats reset
+	echo "0 3 1" >"$T_TMP/one.nig"
+	rcfctl traffic start nig "$T_TMP/one.nig" messages 200 seed 1 ||
+		fail "traffic refused"
+	timeout 120 rcfctl traffic wait >/dev/null || fail "traffic wait failed"
+	wait_for drained || fail "the fabric did not drain"
+	rcfctl topo draw --live-load --shape mesh:4x4 -o "$T_TMP/live.svg" ||
+		fail "topo draw --live-load failed"
+	rcfctl -j stats show channels >"$T_TMP/kc.json"
+	python3 - "$T_TMP/live.svg" "$T_TMP/kc.json" <<'PY' ||
+import json, sys
+import xml.etree.ElementTree as ET
+links = [e for e in ET.parse(sys.argv[1]).iter()
+         if e.get("class") == "link"]
+kernel = {}
+for r in json.load(open(sys.argv[2])):
+    kernel[r["link"]] = kernel.get(r["link"], 0) + r["bytes"]
+bad = []
+svg = {int(e.get("data-link")): int(e.get("data-bytes", "0")) for e in links}
+if {k: v for k, v in svg.items() if v} != {k: v for k, v in kernel.items() if v}:
+    bad.append("bytes per link: svg %s kernel %s" % (svg, kernel))
+busy = {e.get("stroke") for e in links if int(e.get("data-bytes", "0"))}
+idle = {e.get("stroke") for e in links if not int(e.get("data-bytes", "0"))}
+print("# %d links, %d loaded; loaded colours %s, idle %s" %
+      (len(links), sum(1 for v in svg.values() if v), sorted(busy), sorted(idle)))
+if not busy or not idle:
+    bad.append("want both loaded and idle links")
+if busy & idle or len(idle) != 1:
+    bad.append("a loaded link is coloured as an idle one")
+for b in bad:
+    print("#", b)
+sys.exit(1 if bad else 0)
+PY
+		fail "the live picture is wrong"
+}
+
 unprivileged() {
 	local out
 	have_rcftop
@@ -176,11 +383,21 @@ unprivileged() {
 	echo "$out" | grep -q "CAP_BPF" || fail "no reason given: '$out'"
 }
 
-t_plan 3
+t_plan 6
 t_run "rcftop: channel, pair, drop and latency totals equal the kernel's" \
 	totals_equal
 t_run "rcftop: an epoch reaches the event log" epoch_event
+t_run "rcftop: path events as the tracepoint gives them, in order" \
+	path_events
+t_run "rcftop: each channel's waits as rcf_block/rcf_forward give them" \
+	chan_waits
+t_run "topo draw --live-load: the kernel's bytes, loaded links coloured" \
+	live_draw
 t_run "rcftop: refused without privileges, saying why" unprivileged
 rcfctl traffic stop >/dev/null 2>&1 || true
 rcfctl fabric del >/dev/null 2>&1 || true
+# the tests turn tracepoints on in tracefs; a failure leaves them so
+for e in rcf_path rcf_block rcf_forward; do
+	echo 0 >"/sys/kernel/tracing/events/rcf/$e/enable" 2>/dev/null || true
+done
 t_done

@@ -52,17 +52,20 @@ static void screen_chans(FILE *f, const struct top_snap *prev,
 		r[i].dn = c->v.packets - (p ? p->v.packets : 0);
 	}
 	qsort(r, cur->nchan, sizeof(*r), by_delta);
-	fprintf(f, "\n%-20s %12s %10s %14s %10s\n", "CHANNEL", "BYTES/S",
-		"PKTS/S", "BYTES", "PACKETS");
+	fprintf(f, "\n%-20s %12s %10s %14s %10s %8s %12s\n", "CHANNEL",
+		"BYTES/S", "PKTS/S", "BYTES", "PACKETS", "WAITS", "WAIT CYC");
 	for (size_t i = 0; i < cur->nchan && i < rows; i++) {
 		const struct top_chan *c = &cur->chan[r[i].i];
 		char name[48];
 
 		snprintf(name, sizeof(name), "link %u %s vc %u", c->k.link,
 			 c->k.dir ? "b>a" : "a>b", c->k.vc);
-		fprintf(f, "%-20s %12.0f %10.0f %14" PRIu64 " %10" PRIu64 "\n",
+		fprintf(f,
+			"%-20s %12.0f %10.0f %14" PRIu64 " %10" PRIu64
+			" %8" PRIu64 " %12" PRIu64 "\n",
 			name, rate(r[i].d, ms), rate(r[i].dn, ms),
-			(uint64_t)c->v.bytes, (uint64_t)c->v.packets);
+			(uint64_t)c->v.bytes, (uint64_t)c->v.packets,
+			(uint64_t)c->v.waits, (uint64_t)c->v.wait_cycles);
 	}
 	free(r);
 }
@@ -235,6 +238,8 @@ void out_json(FILE *f, const struct top_snap *cur, const struct ev_log *l,
 		rcf_json_u64(&j, "vc", c->k.vc);
 		rcf_json_u64(&j, "bytes", c->v.bytes);
 		rcf_json_u64(&j, "packets", c->v.packets);
+		rcf_json_u64(&j, "waits", c->v.waits);
+		rcf_json_u64(&j, "wait-cycles", c->v.wait_cycles);
 		rcf_json_obj_close(&j);
 	}
 	rcf_json_arr_close(&j);

@@ -22,6 +22,14 @@ struct {
 	__type(value, struct rcftop_chan_val);
 } chans SEC(".maps");
 
+/* LRU: a head dropped while it waits is never forwarded; it ages out */
+struct {
+	__uint(type, BPF_MAP_TYPE_LRU_HASH);
+	__uint(max_entries, RCFTOP_MAX_WAITS);
+	__type(key, struct rcftop_wait_key);
+	__type(value, struct rcftop_wait_val);
+} waits SEC(".maps");
+
 struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
 	__uint(max_entries, RCFTOP_MAX_PAIRS);
@@ -140,6 +148,75 @@ int BPF_PROG(on_hop, __u64 cycle, __u32 link, __u8 dir, __u8 vc, __u32 bytes,
 	if (v) {
 		__sync_fetch_and_add(&v->bytes, bytes);
 		__sync_fetch_and_add(&v->packets, 1);
+	}
+	return 0;
+}
+
+SEC("raw_tp/rcf_block")
+int BPF_PROG(on_block, __u64 cycle, __u32 elem, __u8 is_switch, __u32 link,
+	     __u8 dir, __u8 vc, __u32 len, __u32 rleft, __u64 cookie)
+{
+	struct rcftop_wait_key k = {
+		.cookie = cookie,
+		.sw = elem,
+		.link = link,
+		.dir = dir,
+		.vc = vc,
+	};
+	struct rcftop_wait_val one = {.start_sum = cycle, .pending = 1};
+	struct rcftop_wait_val *v = bpf_map_lookup_elem(&waits, &k);
+
+	if (v) {
+		__sync_fetch_and_add(&v->start_sum, cycle);
+		__sync_fetch_and_add(&v->pending, 1);
+	} else {
+		bpf_map_update_elem(&waits, &k, &one, BPF_NOEXIST);
+	}
+	return 0;
+}
+
+/*
+ * A head given its output.  If heads alike wait there, one of them got
+ * it; which one is not known, so it is taken to have waited since their
+ * mean start.  The channel's total is exact all the same once they have
+ * all been given it, and no wait comes out negative: every start summed
+ * is at or before this cycle.  One fabric's engine runs in one kthread,
+ * so the entry is not updated from two CPUs at once.
+ */
+SEC("raw_tp/rcf_forward")
+int BPF_PROG(on_forward, __u64 cycle, __u32 elem, __u8 is_switch, __u32 link,
+	     __u8 dir, __u8 vc, __u32 len, __u32 rleft, __u64 cookie)
+{
+	struct rcftop_wait_key k = {
+		.cookie = cookie,
+		.sw = elem,
+		.link = link,
+		.dir = dir,
+		.vc = vc,
+	};
+	struct rcftop_chan_key ck = {.link = link, .dir = dir, .vc = vc};
+	struct rcftop_chan_val zero = {}, *c;
+	struct rcftop_wait_val *v;
+	__u64 start;
+
+	if (!is_switch)
+		return 0;
+	v = bpf_map_lookup_elem(&waits, &k);
+	if (!v || !v->pending)
+		return 0;
+	start = v->start_sum / v->pending;
+	/* left by an engine that is gone: its cycles were counted anew */
+	if (start > cycle) {
+		bpf_map_delete_elem(&waits, &k);
+		return 0;
+	}
+	v->start_sum -= start;
+	if (!--v->pending)
+		bpf_map_delete_elem(&waits, &k);
+	c = get(&chans, &ck, &zero);
+	if (c) {
+		__sync_fetch_and_add(&c->waits, 1);
+		__sync_fetch_and_add(&c->wait_cycles, cycle - start);
 	}
 	return 0;
 }

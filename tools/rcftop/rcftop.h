@@ -16,6 +16,7 @@
 #define RCFTOP_MAX_CHANS  65536
 #define RCFTOP_MAX_PAIRS  65536
 #define RCFTOP_MAX_LAT	  131072
+#define RCFTOP_MAX_WAITS  65536
 
 /* a channel: link, direction (0: end a to end b), virtual channel */
 struct rcftop_chan_key {
@@ -24,8 +25,32 @@ struct rcftop_chan_key {
 	__u16 pad;
 };
 
+/*
+ * waits: packet heads that found the channel owned or queued for at a
+ * switch (rcf_block) and were later given it (rcf_forward);
+ * wait_cycles: the cycles they waited, added up.
+ */
 struct rcftop_chan_val {
 	__u64 bytes, packets;
+	__u64 waits, wait_cycles;
+};
+
+/*
+ * Heads waiting at switch sw for an output channel.  Cookies are not
+ * unique (the traffic generator's are send cycles), so heads alike share
+ * an entry: the sum of the cycles they began waiting and how many there
+ * are.  Explicit padding: the whole key is hashed.
+ */
+struct rcftop_wait_key {
+	__u64 cookie;
+	__u32 sw, link;
+	__u8 dir, vc;
+	__u16 pad;
+	__u32 pad2;
+};
+
+struct rcftop_wait_val {
+	__u64 start_sum, pending;
 };
 
 struct rcftop_pair_key {

@@ -44,11 +44,11 @@ int main(void)
 	const struct top_pair *p;
 	int err = 0;
 
-	tap_plan(4);
+	tap_plan(5);
 	libbpf_set_print(quiet);
 	skel = rcftop_bpf__open_and_load();
 	if (!skel) {
-		for (int i = 0; i < 4; i++)
+		for (int i = 0; i < 5; i++)
 			printf("ok %d # SKIP cannot load BPF here: %s\n", i + 1,
 			       strerror(errno));
 		return 0;
@@ -67,6 +67,25 @@ int main(void)
 	err |= FIRE(skel->progs.on_drop, 0, 0, 1, 0, 0, 0, 0, 0, 0, 999);
 	/* rcf_epoch: number, mode, error, 4 phases, inflight, drain cycles */
 	err |= FIRE(skel->progs.on_epoch, 42, 1, 0, 1, 2, 3, 4, 500, 60);
+	/*
+	 * rcf_block/rcf_forward: cycle, elem, is_switch, link, dir, vc, len,
+	 * rleft, cookie.  Two heads with cookie 5 wait at switch 1 for link
+	 * 4 b>a vc 2 from cycles 100 and 110 and get it at 130 and 160: 80
+	 * cycles in all.  A head given it without waiting, one given
+	 * another channel, a node relaying and an entry from an engine gone
+	 * (a start after the forward) add nothing.
+	 */
+	err |= FIRE(skel->progs.on_block, 100, 1, 1, 4, 1, 2, 50, 1, 5);
+	err |= FIRE(skel->progs.on_block, 110, 1, 1, 4, 1, 2, 50, 1, 5);
+	err |= FIRE(skel->progs.on_forward, 105, 1, 1, 4, 1, 2, 50, 1, 6);
+	err |= FIRE(skel->progs.on_forward, 106, 1, 1, 4, 0, 2, 50, 1, 5);
+	err |= FIRE(skel->progs.on_forward, 107, 1, 0, 4, 1, 2, 50, 1, 5);
+	err |= FIRE(skel->progs.on_forward, 130, 1, 1, 4, 1, 2, 50, 1, 5);
+	err |= FIRE(skel->progs.on_forward, 160, 1, 1, 4, 1, 2, 50, 1, 5);
+	err |= FIRE(skel->progs.on_forward, 170, 1, 1, 4, 1, 2, 50, 1, 5);
+	err |= FIRE(skel->progs.on_block, 900, 2, 1, 4, 1, 2, 50, 1, 7);
+	err |= FIRE(skel->progs.on_forward, 20, 2, 1, 4, 1, 2, 50, 1, 7);
+	err |= FIRE(skel->progs.on_forward, 950, 2, 1, 4, 1, 2, 50, 1, 7);
 	tap_ok(!err, "every program ran on its argument array");
 	if (snap_read(skel, &s)) {
 		tap_ok(0, "maps read");
@@ -76,6 +95,8 @@ int main(void)
 	c = snap_chan(&s, &ck);
 	tap_ok(s.nchan == 1 && c && c->v.bytes == 128 && c->v.packets == 2,
 	       "hops add up per channel");
+	tap_ok(c && c->v.waits == 2 && c->v.wait_cycles == 80,
+	       "waits: heads alike, cycles waited, stale entries dropped");
 	p = snap_pair(&s, &pk);
 	tap_ok(s.npair == 1 && p && p->v.pkts == 2 && p->v.bytes == 100 &&
 		       p->v.msgs_sent == 1 && p->v.msg_bytes_sent == 84 &&

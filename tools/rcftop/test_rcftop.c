@@ -87,7 +87,8 @@ static struct top_snap made_up(struct top_chan *c, struct top_pair *p)
 	c[0].k = (struct rcftop_chan_key){.link = 1, .dir = 0, .vc = 0};
 	c[0].v = (struct rcftop_chan_val){.bytes = 700, .packets = 7};
 	c[1].k = (struct rcftop_chan_key){.link = 1, .dir = 1, .vc = 2};
-	c[1].v = (struct rcftop_chan_val){.bytes = 9, .packets = 1};
+	c[1].v = (struct rcftop_chan_val){
+		.bytes = 9, .packets = 1, .waits = 2, .wait_cycles = 37};
 	p[0].k = (struct rcftop_pair_key){0, 1};
 	p[0].v.pkts = 4;
 	p[0].v.bytes = 200000;
@@ -134,7 +135,7 @@ static void json_line(void)
 	t = text_of(f);
 	ok = t &&
 	     strstr(t, "{\"link\":1,\"dir\":1,\"vc\":2,\"bytes\":9,"
-		       "\"packets\":1}") &&
+		       "\"packets\":1,\"waits\":2,\"wait-cycles\":37}") &&
 	     strstr(t, "\"src\":0,\"dst\":1,\"pkts\":4,\"bytes\":"
 		       "200000,\"msgs-sent\":2") &&
 	     strstr(t, "\"pkt-latency\":{\"p50\":31,\"p90\":31,"
@@ -197,12 +198,24 @@ static void screen(void)
 		printf("# %s", t);
 	free(t);
 	fclose(f);
+	/* the second row: the channel that waited, its waits and cycles */
+	f = tmpfile();
+	out_screen(f, &none, &s, &l, 2000, 2.0, 2);
+	t = text_of(f);
+	if (!tap_ok(t && strstr(t, "WAITS") && strstr(t, "WAIT CYC") &&
+			    strstr(t, "link 1 b>a vc 2") &&
+			    strstr(t, "        2           37\n"),
+		    "screen: a channel's waits and cycles waited") &&
+	    t)
+		printf("# %s", t);
+	free(t);
+	fclose(f);
 	ev_free(&l);
 }
 
 int main(void)
 {
-	tap_plan(9);
+	tap_plan(10);
 	options();
 	quantiles();
 	json_line();

@@ -1,0 +1,110 @@
+# SPDX-License-Identifier: GPL-2.0
+# What the VM benchmarks that move IP through a fabric share (sourced by
+# scripts/bench/dataplane and scripts/bench/rcftop-cost): two nodes in
+# namespaces dpa and dpb, 10.77.0.1 and 10.77.0.2, on a line of switches
+# or a veth pair; ping and iperf3 between them; the engine's counters and
+# its kthread's CPU time.  The caller sets tmp (a scratch directory),
+# secs (iperf3 seconds), pings (round trips) and largs (link arguments).
+
+clear_all() {
+	local ns
+	for ns in dpa dpb; do ip netns del "$ns" 2>/dev/null || true; done
+	rcfctl fabric del >/dev/null 2>&1 || true
+}
+
+# Namespaces dpa and dpb with 10.77.0.1 and 10.77.0.2 on DEV_A and DEV_B.
+place() {
+	local dev=$1 ns=$2 a=$3
+	ip netns add "$ns" 2>/dev/null || true
+	ip link set "$dev" netns "$ns"
+	ip -n "$ns" addr add "$a/24" dev "$dev"
+	ip -n "$ns" link set "$dev" up
+	ip -n "$ns" link set lo up
+}
+
+# Nodes 0 and 1 at the ends of a line of S 4-port switches; routes both
+# ways (the same fabric as selftests/rcf_ip_lib.sh's ip_line).
+fabric_line() {
+	local s=$1 i fwd="0" back="0"
+	{
+		echo "node add id 0 ports 1 name rcfb0"
+		echo "node add id 1 ports 1 name rcfb1"
+		for i in $(seq 0 $((s - 1))); do
+			echo "switch add id $i ports 4"
+		done
+		echo "link add id 0 node 0 port 0 switch 0 port 0 $largs"
+		echo "link add id 1 node 1 port 0 switch $((s - 1)) port 1 $largs"
+		for i in $(seq 0 $((s - 2))); do
+			echo "link add id $((i + 2)) switch $i port 2 switch $((i + 1)) port 3 $largs"
+			fwd="$fwd 2"
+			back="$back 3"
+		done
+		echo "route add src 0 dst 1 hops $fwd 1"
+		echo "route add src 1 dst 0 hops $back 0"
+	} >"$tmp/line.batch"
+	rcfctl -batch "$tmp/line.batch" >/dev/null
+	rcfctl node set 0 addr 10.77.0.1 >/dev/null
+	rcfctl node set 1 addr 10.77.0.2 >/dev/null
+	rcfctl fabric set clock free >/dev/null
+	place rcfb0 dpa 10.77.0.1
+	place rcfb1 dpb 10.77.0.2
+}
+
+veth_pair() {
+	ip netns add dpa
+	ip netns add dpb
+	ip link add vb0 netns dpa type veth peer name vb1 netns dpb
+	ip -n dpa addr add 10.77.0.1/24 dev vb0
+	ip -n dpb addr add 10.77.0.2/24 dev vb1
+	ip -n dpa link set vb0 up
+	ip -n dpb link set vb1 up
+	ip -n dpa link set lo up
+	ip -n dpb link set lo up
+}
+
+teardown() {
+	ip netns del dpa
+	ip netns del dpb
+	rcfctl fabric del >/dev/null 2>&1 || true
+}
+
+# CPU seconds (user + system) the data-path kthreads have used so far.
+dp_cpu() {
+	local p t=0 hz
+	hz=$(getconf CLK_TCK)
+	for p in $(pgrep -x rcf-dp || true); do
+		# fields 14 and 15 of /proc/PID/stat, after the comm in parens
+		t=$((t + $(awk '{ sub(/.*\) /, ""); print $12 + $13 }' \
+			"/proc/$p/stat")))
+	done
+	echo "$t / $hz" | bc -l
+}
+
+# "avg p50 max" of ping round trips, in ms.
+ping_stats() {
+	ip netns exec dpa ping -n -q -c 3 -i 0.2 10.77.0.2 >/dev/null
+	ip netns exec dpa ping -n -c "$pings" -i 0.2 10.77.0.2 |
+		sed -n 's/.*time=\([0-9.]*\) ms.*/\1/p' | sort -n |
+		awk '{ v[NR] = $1; s += $1 }
+		     END { if (!NR) { print "- - -"; exit }
+			   printf "%.3f %.3f %.3f\n", s / NR,
+				  v[int((NR + 1) / 2)], v[NR] }'
+}
+
+# TCP goodput in Mbit/s the receiver saw.
+iperf_mbps() {
+	ip netns exec dpb iperf3 -s -1 -D -B 10.77.0.2 \
+		--logfile "$tmp/iperf-s.log"
+	sleep 0.5
+	ip netns exec dpa iperf3 -c 10.77.0.2 -t "$secs" -f m \
+		>"$tmp/iperf.log" 2>&1 || { echo 0; return; }
+	awk '/receiver/ { for (i = 1; i < NF; i++)
+				  if ($(i + 1) == "Mbits/sec") r = $i }
+	     END { print r ? r : 0 }' "$tmp/iperf.log"
+}
+
+# A field of the fabric's counters (rcfctl -j stats).
+fstat() {
+	rcfctl -j stats fabric | tr ',{}' '\n\n\n' |
+		sed -n "s/^ *\"$1\": *\([0-9]*\).*/\1/p" | head -n1
+}
