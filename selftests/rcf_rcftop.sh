@@ -175,7 +175,6 @@ bare_sp1() {
 	rcfctl fabric del >/dev/null 2>&1 || true
 	rcfctl topo apply sp1:16 >/dev/null || fail "topo apply refused"
 	netdevs_down
-	sleep 1
 }
 
 # Paths made, recalled, returned and deleted and a request raised and
