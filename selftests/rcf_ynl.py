@@ -234,6 +234,20 @@ def paths(f):
     f.do('fabric-set', {'fabric-path-timeout-ms': 0})
 
 
+def relations(f):
+    """REL_SET, the dump, REL_DEL: switch 0's relation and its events."""
+    ents = [{'dst': n, 'cand': [{'port': n, 'escape': True}]}
+            for n in range(4)]
+    f.do('rel-set', {'rel-switch': 0, 'rel-entry': ents})
+    got = f.dump('rel-get')
+    rel = got[0] if got else {}
+    check(rel.get('rel-switch') == 0 and
+          sorted(e.get('dst') for e in rel.get('rel-entry', [])) == [0, 1, 2, 3],
+          'rel-set, rel-get dump: a nest of nests comes back', got)
+    f.do('rel-del', {'rel-switch': 0})
+    check(f.dump('rel-get') == [], 'rel-del', f.dump('rel-get'))
+
+
 def refusals(f):
     e = refused(f, 'node-set', {'node-id': 0, 'node-ports': 5})
     ext = (e.nl_msg.extack or {}) if e else {}
@@ -274,7 +288,7 @@ def main():
         pass
     f.drain()
     f.seen.clear()
-    for step in (objects, traffic, paths, refusals, cli):
+    for step in (objects, relations, traffic, paths, refusals, cli):
         try:
             step(f)
         except Exception as e:
