@@ -664,50 +664,94 @@ static struct rcf_fabric *random_fabric(int *nn)
 }
 
 /*
+ * A seeded fabric driven through both engines alone: make() builds it
+ * (nodes 0 .. *nn - 1), then rounds of send() into both engines and a
+ * run of random length, counters compared after every run, then a run
+ * to the end.  True when they agreed throughout; *ref is then the
+ * reference engine's last outcome (its rc and deliveries).
+ */
+struct diff_drive {
+	const char *tag;
+	struct rcf_fabric *(*make)(int *nn);
+	/* queues round k's packets; the cycles to run after them */
+	u32 (*send)(struct rcf_fabric *f, struct rcf_engine *e[2], int nn,
+		    int k);
+	int rounds;
+};
+
+static bool diff_drive_seed(const struct diff_drive *d, int seed, long long *rc,
+			    size_t *nd, bool *wide)
+{
+	struct outcome o[2];
+	struct run_ctx ctx[2];
+	struct rcf_engine *e[2];
+	struct rcf_fabric *f;
+	char name[32];
+	int nn, k, m;
+	bool ok = true;
+
+	rnd_state = seed;
+	f = d->make(&nn);
+	*wide = false;
+	for (m = 0; m < nn; m++)
+		*wide |= rcf_node_get(f, m)->ports > 1;
+	pair_build(f, e, ctx, o);
+	snprintf(name, sizeof(name), "%s %d", d->tag, seed);
+	for (k = 0; k < d->rounds && ok; k++) {
+		u32 steps = d->send(f, e, nn, k);
+
+		ok = pair_run(e, f, o, name, steps);
+		ok = compare(name, &o[0], &o[1]) && ok;
+	}
+	if (ok)
+		ok = pair_run(e, f, o, name, 1000000);
+	ok = ok && compare(name, &o[0], &o[1]);
+	*rc = o[0].rc;
+	*nd = o[0].nd;
+	pair_free(e, o);
+	rcf_fabric_free(f);
+	return ok;
+}
+
+/* one packet on a random walk, a byte of it broken now and then */
+static u32 random_send(struct rcf_fabric *f, struct rcf_engine *e[2], int nn,
+		       int k)
+{
+	u8 r[10], payload[250] = {0};
+	int len, j, m, src = rnd(nn);
+	u32 plen = rnd(240), steps = rnd(3) ? rnd(60) : 1;
+
+	len = rnd_walk(f, src, r, 10, 100);
+	for (j = 0; j < len; j++)
+		if (!rnd(50))
+			r[j] = RCF_HOP(rnd(8), rnd(2));
+	for (m = 0; m < 2; m++)
+		rcf_engine_send(e[m], src, r, len, payload, plen, k);
+	return steps;
+}
+
+/*
  * Random fabrics driven through the engine alone: sends at random
  * cycles, runs of random length, counters compared after every run.
  */
 static void t_random(void)
 {
+	static const struct diff_drive d = {
+		.tag = "random",
+		.make = random_fabric,
+		.send = random_send,
+		.rounds = 80,
+	};
 	int seed, deadlocks = 0, compared = 0;
+	long long rc;
+	size_t nd;
+	bool wide;
 
-	for (seed = 1; seed <= 150; seed++) {
-		struct outcome o[2];
-		struct run_ctx ctx[2];
-		struct rcf_engine *e[2];
-		struct rcf_fabric *f;
-		char name[32];
-		int nn, k, m;
-		bool ok = true;
-
-		rnd_state = seed;
-		f = random_fabric(&nn);
-		pair_build(f, e, ctx, o);
-		snprintf(name, sizeof(name), "random %d", seed);
-		for (k = 0; k < 80 && ok; k++) {
-			u8 r[10], payload[250] = {0};
-			int len, j, src = rnd(nn);
-			u32 plen = rnd(240), steps = rnd(3) ? rnd(60) : 1;
-
-			len = rnd_walk(f, src, r, 10, 100);
-			for (j = 0; j < len; j++)
-				if (!rnd(50))
-					r[j] = RCF_HOP(rnd(8), rnd(2));
-			for (m = 0; m < 2; m++)
-				rcf_engine_send(e[m], src, r, len, payload,
-						plen, k);
-			ok = pair_run(e, f, o, name, steps);
-			ok = compare(name, &o[0], &o[1]) && ok;
-		}
-		if (ok)
-			ok = pair_run(e, f, o, name, 1000000);
-		if (ok && compare(name, &o[0], &o[1])) {
+	for (seed = 1; seed <= 150; seed++)
+		if (diff_drive_seed(&d, seed, &rc, &nd, &wide)) {
 			compared++;
-			deadlocks += o[0].rc == -EDEADLK;
+			deadlocks += rc == -EDEADLK;
 		}
-		pair_free(e, o);
-		rcf_fabric_free(f);
-	}
 	printf("# random: %d fabrics agree, %d of them deadlocked\n", compared,
 	       deadlocks);
 	CHECK_EQ(compared, 150);
@@ -755,53 +799,46 @@ static struct rcf_fabric *kport_fabric(int *nn)
 	return f;
 }
 
+/* a burst of one to six packets, each from a random port of its node */
+static u32 kport_send(struct rcf_fabric *f, struct rcf_engine *e[2], int nn,
+		      int k)
+{
+	u32 steps = rnd(3) ? rnd(80) : 1;
+	int b, m;
+
+	for (b = 0; b < 1 + (int)rnd(6); b++) {
+		u8 r[6], payload[250] = {0};
+		int src = rnd(nn), len;
+		u32 plen = rnd(240), port;
+
+		port = rnd(rcf_node_get(f, src)->ports);
+		len = rnd_walk_from(f, src, port, r, 6, 50);
+		if (!rnd(40))
+			r[len - 1] = RCF_HOP(rnd(32), rnd(2));
+		for (m = 0; m < 2; m++)
+			rcf_engine_send(e[m], src, r, len, payload, plen, k);
+	}
+	return steps;
+}
+
 static void t_kport(void)
 {
+	static const struct diff_drive d = {
+		.tag = "kport",
+		.make = kport_fabric,
+		.send = kport_send,
+		.rounds = 40,
+	};
 	int seed, compared = 0, multi = 0;
+	long long rc;
+	size_t nd;
+	bool wide;
 
-	for (seed = 1; seed <= 100; seed++) {
-		struct outcome o[2];
-		struct run_ctx ctx[2];
-		struct rcf_engine *e[2];
-		struct rcf_fabric *f;
-		char name[32];
-		int nn, k, m, b, wide = 0;
-		bool ok = true;
-
-		rnd_state = seed;
-		f = kport_fabric(&nn);
-		for (m = 0; m < nn; m++)
-			wide |= rcf_node_get(f, m)->ports > 1;
-		pair_build(f, e, ctx, o);
-		snprintf(name, sizeof(name), "kport %d", seed);
-		for (k = 0; k < 40 && ok; k++) {
-			u32 steps = rnd(3) ? rnd(80) : 1;
-
-			for (b = 0; b < 1 + (int)rnd(6); b++) {
-				u8 r[6], payload[250] = {0};
-				int src = rnd(nn), len;
-				u32 plen = rnd(240), port;
-
-				port = rnd(rcf_node_get(f, src)->ports);
-				len = rnd_walk_from(f, src, port, r, 6, 50);
-				if (!rnd(40))
-					r[len - 1] = RCF_HOP(rnd(32), rnd(2));
-				for (m = 0; m < 2; m++)
-					rcf_engine_send(e[m], src, r, len,
-							payload, plen, k);
-			}
-			ok = pair_run(e, f, o, name, steps);
-			ok = compare(name, &o[0], &o[1]) && ok;
-		}
-		if (ok)
-			ok = pair_run(e, f, o, name, 1000000);
-		if (ok && compare(name, &o[0], &o[1])) {
+	for (seed = 1; seed <= 100; seed++)
+		if (diff_drive_seed(&d, seed, &rc, &nd, &wide)) {
 			compared++;
-			multi += wide && o[0].nd > 0;
+			multi += wide && nd > 0;
 		}
-		pair_free(e, o);
-		rcf_fabric_free(f);
-	}
 	printf("# kport: %d fabrics agree, %d with several ports a node\n",
 	       compared, multi);
 	CHECK_EQ(compared, 100);
