@@ -137,7 +137,19 @@ struct rcf_dump {
 	struct rcf_dp_path_info pi;	/* of the path being dumped */
 };
 
-/* One object of a dump; -EMSGSIZE when the skb is full. */
+/* A dump message's header, marked if the fabric changed; NULL if full. */
+static void *rcf_dump_hdr(struct rcf_dump *d)
+{
+	void *hdr;
+
+	hdr = genlmsg_put(d->skb, NETLINK_CB(d->cb->skb).portid,
+			  d->cb->nlh->nlmsg_seq, &rcf_genl_family, NLM_F_MULTI,
+			  d->cmd);
+	if (hdr)
+		genl_dump_check_consistent(d->cb, hdr);
+	return hdr;
+}
+
 /*
  * One switch's relation from entry a[1] on: a message per skb, the
  * next one going on with the same switch where this one stopped.
@@ -148,12 +160,9 @@ static int rcf_dump_rel(struct rcf_dump *d, const struct rcf_rel *r)
 	u32 from = a[1];
 	void *hdr;
 
-	hdr = genlmsg_put(d->skb, NETLINK_CB(d->cb->skb).portid,
-			  d->cb->nlh->nlmsg_seq, &rcf_genl_family, NLM_F_MULTI,
-			  d->cmd);
+	hdr = rcf_dump_hdr(d);
 	if (!hdr)
 		return -EMSGSIZE;
-	genl_dump_check_consistent(d->cb, hdr);
 	if (rcf_fill_rel(d->skb, r, &from)) {
 		genlmsg_cancel(d->skb, hdr);
 		return -EMSGSIZE;
@@ -188,17 +197,15 @@ static void rcf_dump_rels(struct rcf_dump *d, struct rcf_fabric *f,
 	}
 }
 
+/* One object of a dump; -EMSGSIZE when the skb is full. */
 static int rcf_dump_one(struct rcf_dump *d, const void *obj)
 {
 	void *hdr;
 	int err;
 
-	hdr = genlmsg_put(d->skb, NETLINK_CB(d->cb->skb).portid,
-			  d->cb->nlh->nlmsg_seq, &rcf_genl_family, NLM_F_MULTI,
-			  d->cmd);
+	hdr = rcf_dump_hdr(d);
 	if (!hdr)
 		return -EMSGSIZE;
-	genl_dump_check_consistent(d->cb, hdr);
 	switch (d->cmd) {
 	case RCF_CMD_NODE_GET:
 		err = rcf_fill_node(d->skb, obj);
