@@ -32,15 +32,16 @@ enum {
 	O_NR,
 };
 
-enum mode { M_PLAN, M_COST, M_CIRCUITS };
+enum mode { M_PLAN, M_COST, M_CIRCUITS, M_RUN };
 
 #define PLAN_OPTS ((1u << O_JSON) - 1)
 static const unsigned int opt_allowed[] = {
 	[M_PLAN] = PLAN_OPTS | 1u << O_JSON,
 	[M_COST] = ((1u << O_TAU_R) << 1) - 1,
 	[M_CIRCUITS] = PLAN_OPTS | 1u << O_JSON | 1u << O_STEP,
+	[M_RUN] = PLAN_OPTS | 1u << O_JSON,
 };
-static const char *const mode_names[] = {"plan", "cost", "circuits"};
+static const char *const mode_names[] = {"plan", "cost", "circuits", "run"};
 
 static const char *const opt_names[O_NR] = {
 	"--nodes", "--k",   "--root",	"--size",  "--split", "--json",
@@ -83,7 +84,15 @@ void help_collective(FILE *f)
 	      "[--json]\n"
 	      "circuits: the switch circuits of every step (or step S) on "
 	      "the k-port\n"
-	      "    machine kport:N:K, routed and checked\n",
+	      "    machine kport:N:K, routed and checked\n"
+	      "       rcfctl collective run OP [PLAN OPTIONS] [--json]\n"
+	      "run: every step on rcf.ko's fabric, which must be kport:N:K "
+	      "as\n"
+	      "    rcfctl topo apply made it: the step's connections as "
+	      "paths in one\n"
+	      "    epoch, its transfers as a trace of the traffic generator, "
+	      "checked\n"
+	      "    per pair; reconfiguration time and cycles per step\n",
 	      f);
 }
 
@@ -232,7 +241,7 @@ static const char *item_legend(enum rcf_coll_op op)
 	}
 }
 
-static void print_head(const struct rcf_coll_plan *p)
+void print_plan_head(const struct rcf_coll_plan *p)
 {
 	printf("%s on %u nodes, k = %u", rcf_coll_op_name(p->op), p->nodes,
 	       p->k);
@@ -277,7 +286,7 @@ static void step_label(const struct rcf_coll_plan *p,
 
 static void plan_text(const struct rcf_coll_plan *p)
 {
-	print_head(p);
+	print_plan_head(p);
 	printf("%s\n", item_legend(p->op));
 	for (uint64_t si = 0; si < p->nsteps; si++) {
 		const struct rcf_coll_step *s = &p->steps[si];
@@ -437,7 +446,7 @@ static int cost_one(struct ctl *ctl, const struct cli *c)
 		rcf_json_obj_close(&j);
 		rcf_json_end(&j);
 	} else {
-		print_head(&p);
+		print_plan_head(&p);
 		printf("machine: beta_r %g us, tau_r %g us/link, beta %g us, "
 		       "tau %g us/byte\n",
 		       m->beta_r, m->tau_r, m->beta, m->tau);
@@ -675,7 +684,7 @@ static int circuits(struct ctl *ctl, const struct cli *c)
 		circuits_json_head(&j, &p, spec, &m);
 	} else if (!rc) {
 		printf("# ");
-		print_head(&p);
+		print_plan_head(&p);
 		machine_text(spec, &m);
 	}
 	for (uint64_t si = 0; !rc && si < p.nsteps; si++) {
@@ -716,11 +725,11 @@ int cmd_collective(struct ctl *ctl, int argc, char **argv)
 		help_collective(argc ? stdout : stderr);
 		return argc ? RCFCTL_OK : RCFCTL_USAGE;
 	}
-	for (c.mode = M_PLAN; c.mode <= M_CIRCUITS; c.mode++)
+	for (c.mode = M_PLAN; c.mode <= M_RUN; c.mode++)
 		if (!strcmp(argv[0], mode_names[c.mode]))
 			break;
 	c.cost = c.mode == M_COST;
-	if (c.mode > M_CIRCUITS)
+	if (c.mode > M_RUN)
 		return usage_error("collective: unknown command \"%s\"; try "
 				   "rcfctl collective help",
 				   argv[0]);
@@ -739,6 +748,11 @@ int cmd_collective(struct ctl *ctl, int argc, char **argv)
 	rc = make_plan(&c.a, &p);
 	if (rc)
 		return rc;
+	if (c.mode == M_RUN) {
+		rc = coll_run(ctl, &p);
+		rcf_coll_plan_free(&p);
+		return rc;
+	}
 	if (ctl->json)
 		plan_json(ctl, &p);
 	else

@@ -85,6 +85,11 @@ void help_relation(FILE *f);
 
 int cmd_collective(struct ctl *c, int argc, char **argv);
 void help_collective(FILE *f);
+struct rcf_coll_plan;
+/* "# OP on N nodes, k = K ...: S steps" without the "# " (collective.c) */
+void print_plan_head(const struct rcf_coll_plan *p);
+/* collective run: p on the running kport:N:K fabric (coll_run.c) */
+int coll_run(struct ctl *c, const struct rcf_coll_plan *p);
 
 /* help texts; to f */
 void help_main(FILE *f);

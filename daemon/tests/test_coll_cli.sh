@@ -15,10 +15,12 @@ refuses() {
 }
 
 echo "TAP version 13"
-echo "1..26"
+echo "1..28"
 refuses "OP missing" plan
 refuses 'no operation "reduce"' plan reduce
-refuses 'unknown command "run"' run bcast
+refuses 'unknown command "exec"' exec bcast
+refuses 'unexpected "--step"' run gossip --step 1
+refuses "the kernel's trace takes 1536" run scatter --nodes 16 --k 1 --size 20000000
 refuses '--nodes "1": out of range' plan bcast --nodes 1
 refuses '--nodes "12x": not a number' plan bcast --nodes 12x
 refuses '--k "0": out of range' plan scatter --k 0
