@@ -141,7 +141,7 @@ link_queues_refused() {
 	rcfctl node add id 0 ports 1 >/dev/null &&
 		rcfctl node add id 1 ports 1 >/dev/null || { fail "nodes"; return; }
 	rcfctl fabric set mem-limit $((1 << 20)) || { fail "mem-limit"; return; }
-	m0=$(field mem)
+	m0=$(fabric_fig mem)
 	if out=$(rcfctl link add id 0 node 0 port 0 node 1 port 0 \
 		latency 100000 buffer 65536 vcs 4 2>&1); then
 		fail "a link whose queues pass the limit was made"
@@ -149,12 +149,12 @@ link_queues_refused() {
 	fi
 	echo "# $out"
 	echo "$out" | grep -q "event queues" || fail "wrong refusal: $out"
-	expect_eq 0 "$(field links)" "links after the refusal"
-	expect_eq "$m0" "$(field mem)" "bytes after the refusal"
+	expect_eq 0 "$(fabric_fig links)" "links after the refusal"
+	expect_eq "$m0" "$(fabric_fig mem)" "bytes after the refusal"
 	rcfctl link add id 0 node 0 port 0 node 1 port 0 \
 		latency 10 buffer 65536 vcs 4 >/dev/null ||
 		{ fail "a link whose queues fit"; return; }
-	m1=$(field mem)
+	m1=$(fabric_fig mem)
 	echo "# the link of latency 10 holds $((m1 - m0)) bytes"
 	[ $((m1 - m0)) -ge $((2 * 2 * 4 * 10 * 96)) ] ||
 		fail "the link's queues are not counted: $m0 -> $m1"
