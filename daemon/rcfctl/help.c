@@ -199,8 +199,9 @@ void help_monitor(FILE *f)
 	      "add, del, set of any object; every epoch (applied or rolled\n"
 	      "back, phase times in microseconds); node threshold events\n"
 	      "(fabric set msg-threshold); the end of a traffic run; path\n"
-	      "requests and their failures (fabric set path-timeout), and\n"
-	      "each path whose mastership came back (returned).\n",
+	      "requests and their failures (fabric set path-timeout); each\n"
+	      "path whose mastership came back (returned), and each switch\n"
+	      "whose routing relation was set or removed.\n",
 	      f);
 }
 

@@ -2,7 +2,8 @@
 /*
  * rcfctl monitor: one line (or JSON object) per fabric event: objects
  * added, changed or removed, epochs, node thresholds, generator runs,
- * path requests and paths whose mastership came back.
+ * path requests, paths whose mastership came back and switches' routing
+ * relations set or removed.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -88,6 +89,11 @@ static void json_traffic(struct rcf_json *j, const struct rcf_traffic_res *r)
 	rcf_json_u64(j, "msgs-corrupt", r->msgs_corrupt);
 }
 
+static const char *rel_verb(const struct rcf_event *ev)
+{
+	return ev->cmd == RCF_CMD_REL_DEL ? "del" : "set";
+}
+
 static void print_json(struct ctl *c, const struct rcf_event *ev)
 {
 	struct rcf_json j;
@@ -108,6 +114,11 @@ static void print_json(struct ctl *c, const struct rcf_event *ev)
 	case RCF_EV_PATH_REQUEST:
 		rcf_path_req_json(&j, ev->preq.master, ev->preq.dst,
 				  ev->preq.waiting, ev->preq.error);
+		break;
+	case RCF_EV_RELATION:
+		rcf_json_str(&j, "event", "relation");
+		rcf_json_str(&j, "verb", rel_verb(ev));
+		rcf_json_u64(&j, "switch", ev->rel_sw);
 		break;
 	default:
 		rcf_json_str(&j, "event", "traffic");
@@ -159,6 +170,13 @@ static void on_event(const struct rcf_event *ev, void *arg)
 			print_json(c, ev);
 		else
 			print_traffic(&ev->traffic);
+		break;
+	case RCF_EV_RELATION:
+		if (c->json)
+			print_json(c, ev);
+		else
+			printf("relation %s switch %u\n", rel_verb(ev),
+			       ev->rel_sw);
 		break;
 	}
 	/* a reader on a pipe sees each event as it happens */

@@ -120,6 +120,10 @@ static int on_event(struct nl_msg *msg, void *arg)
 	case RCF_EV_TRAFFIC:
 		rcfd_log(RCFD_DEBUG, "ignored a traffic run's end");
 		break;
+	case RCF_EV_RELATION:
+		rcfd_log(RCFD_DEBUG, "ignored switch %u's relation event",
+			 e.rel_sw);
+		break;
 	default:
 		if (nlh->nlmsg_type == ev->nl.family &&
 		    (!rcf_cmd_split(e.cmd, &kind, &verb) ||

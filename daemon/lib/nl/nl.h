@@ -156,6 +156,7 @@ enum rcf_event_type {
 	RCF_EV_TRAFFIC,	      /* a generator run ended: traffic */
 	RCF_EV_PATH_REQUEST,  /* a path request raised or failed: preq */
 	RCF_EV_PATH_RETURNED, /* a path's mastership came back: o */
+	RCF_EV_RELATION,      /* a switch's relation set or removed: rel_sw */
 };
 
 /*
@@ -171,6 +172,7 @@ struct rcf_event {
 	struct rcf_thresh_info th;
 	struct rcf_traffic_res traffic;
 	struct rcf_path_req_info preq;
+	uint32_t rel_sw; /* RCF_EV_RELATION: the switch (cmd REL_SET, DEL) */
 };
 
 /* The request command notification ntf reports; 0: ntf is none. */

@@ -259,6 +259,10 @@ uint8_t rcf_ntf_request(uint8_t ntf)
 		return RCF_CMD_EPOCH_GET;
 	case RCF_CMD_PATH_REQUEST_NTF:
 		return RCF_CMD_PATH_REQUEST;
+	case RCF_CMD_REL_SET_NTF:
+		return RCF_CMD_REL_SET;
+	case RCF_CMD_REL_DEL_NTF:
+		return RCF_CMD_REL_DEL;
 	case RCF_CMD_NODE_THRESHOLD:
 	case RCF_CMD_PATH_RETURNED:
 		return ntf;
@@ -309,6 +313,15 @@ int rcf_event_decode(const struct nlmsghdr *nlh, int family,
 	}
 	if (nla_parse(tb, RCF_A_MAX, head, len, NULL))
 		return RCF_EV_OTHER;
+	/* the switch alone: its entries are REL_GET's to ask for */
+	if (ev->cmd == RCF_CMD_REL_SET || ev->cmd == RCF_CMD_REL_DEL) {
+		if (tb[RCF_A_REL_SWITCH] &&
+		    nla_len(tb[RCF_A_REL_SWITCH]) >= (int)sizeof(uint32_t)) {
+			ev->rel_sw = nla_get_u32(tb[RCF_A_REL_SWITCH]);
+			ev->type = RCF_EV_RELATION;
+		}
+		return ev->type;
+	}
 	if (ev->cmd == RCF_CMD_EPOCH_GET && tb[RCF_A_EPOCH] &&
 	    !rcf_epoch_parse_nest(tb[RCF_A_EPOCH], &ev->epoch))
 		ev->type = RCF_EV_EPOCH;
