@@ -432,48 +432,17 @@ static int traffic_fail(struct run *r, struct rcf_nl *nl, const char *what)
 	return RCFCTL_ERR;
 }
 
-/* starts q and waits for the run's end, listening before starting */
+/* starts q and waits for the run's end */
 static int replay(struct run *r, const struct rcf_traffic_req *q,
 		  struct rcf_traffic_res *res)
 {
-	struct rcf_nl ev;
-	char err[256];
-	int rc;
+	char err[512];
 
-	if (rcf_nl_open(&ev, err, sizeof(err))) {
-		fprintf(stderr, "rcfctl: %s\n", err);
-		return RCFCTL_ERR;
-	}
-	if (rcf_nl_traffic_listen(&ev, err, sizeof(err))) {
-		fprintf(stderr, "rcfctl: collective run: %s\n", err);
-		rcf_nl_close(&ev);
-		return RCFCTL_ERR;
-	}
-	rc = rcf_nl_traffic_start(&r->c->nl, q)
-		     ? traffic_fail(r, &r->c->nl, "starting the trace")
-		     : RCFCTL_OK;
-	while (!rc) {
-		int w;
-
-		if (rcf_nl_traffic_get(&r->c->nl, res)) {
-			rc = traffic_fail(r, &r->c->nl, "the trace's figures");
-			break;
-		}
-		if (!res->running)
-			break;
-		w = rcf_nl_traffic_wait(&ev, res);
-		if (!w)
-			break;
-		if (w != -ENOBUFS) {
-			fprintf(stderr,
-				"rcfctl: collective run: step %llu: waiting "
-				"for the trace: %s\n",
-				(unsigned long long)r->step + 1, strerror(-w));
-			rc = RCFCTL_ERR;
-		}
-	}
-	rcf_nl_close(&ev);
-	return rc;
+	if (!rcf_nl_traffic_run(&r->c->nl, q, res, err, sizeof(err)))
+		return RCFCTL_OK;
+	fprintf(stderr, "rcfctl: collective run: step %llu: the trace: %s\n",
+		(unsigned long long)r->step + 1, err);
+	return RCFCTL_ERR;
 }
 
 static const struct rcf_stats_pair *find_pair(const struct rcf_stats *s,

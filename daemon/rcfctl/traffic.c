@@ -30,44 +30,15 @@ static int show(struct ctl *c, const struct rcf_traffic_res *r)
 	return r->running || r->complete ? RCFCTL_OK : RCFCTL_ERR;
 }
 
-/*
- * Joins the events group on a socket of its own before asking, so that
- * a run ending between the question and the wait is not missed.
- */
 static int wait_done(struct ctl *c)
 {
 	struct rcf_traffic_res r;
-	struct rcf_nl ev;
-	char err[256];
-	int rc;
+	char err[512];
 
-	if (rcf_nl_open(&ev, err, sizeof(err))) {
-		fprintf(stderr, "rcfctl: %s\n", err);
-		return RCFCTL_ERR;
-	}
-	if (rcf_nl_traffic_listen(&ev, err, sizeof(err))) {
+	if (rcf_nl_traffic_run(&c->nl, NULL, &r, err, sizeof(err))) {
 		fprintf(stderr, "rcfctl: traffic wait: %s\n", err);
-		rcf_nl_close(&ev);
 		return RCFCTL_ERR;
 	}
-	for (;;) {
-		if (rcf_nl_traffic_get(&c->nl, &r)) {
-			rcf_nl_close(&ev);
-			return fail(&c->nl, "wait");
-		}
-		if (!r.running)
-			break;
-		rc = rcf_nl_traffic_wait(&ev, &r);
-		if (!rc)
-			break;
-		if (rc != -ENOBUFS) {
-			fprintf(stderr, "rcfctl: traffic wait: %s\n",
-				strerror(-rc));
-			rcf_nl_close(&ev);
-			return RCFCTL_ERR;
-		}
-	}
-	rcf_nl_close(&ev);
 	return show(c, &r);
 }
 

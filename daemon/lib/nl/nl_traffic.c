@@ -4,6 +4,7 @@
  * (lib/traffic/traffic_req.h).
  */
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <netlink/attr.h>
@@ -290,4 +291,52 @@ int rcf_nl_traffic_wait(struct rcf_nl *nl, struct rcf_traffic_res *r)
 			return rc == -ENOBUFS ? rc : -EIO;
 	}
 	return 0;
+}
+
+static int run_fail(struct rcf_nl *nl, const char *what, char *err,
+		    size_t errlen)
+{
+	char why[384];
+
+	rcf_nl_error_str(&nl->e, why, sizeof(why));
+	snprintf(err, errlen, "%s: %s", what, why);
+	return -1;
+}
+
+int rcf_nl_traffic_run(struct rcf_nl *nl, const struct rcf_traffic_req *q,
+		       struct rcf_traffic_res *r, char *err, size_t errlen)
+{
+	struct rcf_nl ev;
+	char why[256];
+	int rc = 0;
+
+	if (rcf_nl_open(&ev, why, sizeof(why)) ||
+	    rcf_nl_traffic_listen(&ev, why, sizeof(why))) {
+		snprintf(err, errlen, "listening for the run's end: %s", why);
+		rcf_nl_close(&ev);
+		return -1;
+	}
+	if (q && rcf_nl_traffic_start(nl, q))
+		rc = run_fail(nl, "start", err, errlen);
+	while (!rc) {
+		int w;
+
+		if (rcf_nl_traffic_get(nl, r)) {
+			rc = run_fail(nl, "reading the run", err, errlen);
+			break;
+		}
+		if (!r->running)
+			break;
+		w = rcf_nl_traffic_wait(&ev, r);
+		if (!w)
+			break;
+		/* an overrun may have lost the end: ask again */
+		if (w != -ENOBUFS) {
+			snprintf(err, errlen, "waiting for the run's end: %s",
+				 strerror(-w));
+			rc = -1;
+		}
+	}
+	rcf_nl_close(&ev);
+	return rc;
 }

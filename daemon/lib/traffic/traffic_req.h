@@ -116,6 +116,15 @@ int rcf_nl_traffic_get(struct rcf_nl *nl, struct rcf_traffic_res *r);
  */
 int rcf_nl_traffic_listen(struct rcf_nl *nl, char *err, size_t errlen);
 int rcf_nl_traffic_wait(struct rcf_nl *nl, struct rcf_traffic_res *r);
+/*
+ * Starts q (NULL: the run already going) and waits for the run's end on
+ * an events socket of its own, joined before the start or the first
+ * question, so that an end in between is not missed.  0 with r the
+ * run's figures when it has ended; -1 with err saying which step failed
+ * and why (a refusal's own message from the kernel included).
+ */
+int rcf_nl_traffic_run(struct rcf_nl *nl, const struct rcf_traffic_req *q,
+		       struct rcf_traffic_res *r, char *err, size_t errlen);
 /* RCF_A_TRAFFIC's contents into r; 0 or -1 */
 int rcf_traffic_parse_nest(struct nlattr *nest, struct rcf_traffic_res *r);
 
