@@ -136,7 +136,7 @@ static int do_send(int argc, char **argv)
 	long n, size, run, gap = 0, sent = 0;
 	char *colon;
 	uint32_t id;
-	int np = 0, fd = -1, cur = 0, i;
+	int np = 0, fd = -1, cur = 0, i, one = 1;
 	uint64_t t0;
 
 	if (argc < 7)
@@ -165,6 +165,20 @@ static int do_send(int argc, char **argv)
 		perror("socket");
 		return 1;
 	}
+	/*
+	 * Without RECVERR a datagram the device's queue drops is reported
+	 * as sent (ENOBUFS is hidden from UDP senders), and a lost message
+	 * would look like the fabric's loss.
+	 */
+	if (peers[0].ss.ss_family == AF_INET6
+		    ? setsockopt(fd, IPPROTO_IPV6, IPV6_RECVERR, &one,
+				 sizeof(one))
+		    : setsockopt(fd, IPPROTO_IP, IP_RECVERR, &one,
+				 sizeof(one))) {
+		perror("setsockopt RECVERR");
+		close(fd);
+		return 1;
+	}
 	t0 = now_us();
 	while (sent < n) {
 		struct peer *p = &peers[cur];
@@ -187,8 +201,15 @@ static int do_send(int argc, char **argv)
 				close(fd);
 				return 1;
 			}
-			/* backpressure: wait for room, send the same again */
-			poll(&pf, 1, 100);
+			/*
+			 * backpressure: wait for room, send the same again;
+			 * a full device queue leaves the socket writable, so
+			 * give it a moment to drain
+			 */
+			if (errno == ENOBUFS)
+				usleep(1000);
+			else
+				poll(&pf, 1, 100);
 			continue;
 		}
 		p->seq++;
