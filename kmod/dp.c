@@ -77,7 +77,17 @@ static void rcf_dp_deliver(void *priv, u32 dst, u32 src, const u8 *msg,
 	skb_reset_network_header(skb);
 	dev->stats.rx_packets++;
 	dev->stats.rx_bytes += len;
-	netif_rx(skb);
+	/*
+	 * Into the stack here, in the fabric's order.  netif_rx would queue
+	 * the skb on the backlog of the CPU the kthread happens to run on;
+	 * when that CPU's softirq has been pushed to ksoftirqd and the
+	 * kthread then moves, the next message of the pair is taken on the
+	 * other CPU first, and a pair's messages, kept in order by the
+	 * fabric (paths, routes, reassembly), would reach sockets out of it.
+	 */
+	local_bh_disable();
+	netif_receive_skb(skb);
+	local_bh_enable();
 }
 
 static const struct rcf_adapter_ops rcf_dp_ops = {

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Node netdevs: IPv4 and IPv6 over the fabric (Documentation/datapath.rst).
- * Transmit hands the packet to the data path; the data path delivers
- * arriving messages with netif_rx.  A device may move to another network
+ * Transmit hands the packet to the data path; the data path hands
+ * arriving messages to the stack itself.  A device may move to another network
  * namespace and stays a node of its fabric.
  */
 #include <linux/netdevice.h>
