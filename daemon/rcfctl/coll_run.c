@@ -282,12 +282,6 @@ static void put_del(struct run *r, size_t *n)
 	}
 }
 
-/* the node port a switch output is linked to ends a path */
-static int at_node(const struct rcf_kport *m, const struct rcf_kport_circ *s)
-{
-	return !m->per || (s->sw < m->edges && s->out < m->per);
-}
-
 /*
  * The router gives a connection's circuits a -> b, then b -> a, each in
  * the order a packet crosses them: one path per direction, ops from *n.
@@ -297,6 +291,7 @@ static int put_new(struct run *r, size_t nsc, size_t *n)
 	const struct rcf_coll_step *s = &r->p->steps[r->step];
 	uint32_t base = r->step % 2 ? RUN_IDS : 0;
 	size_t at = 0;
+	int h;
 
 	for (uint64_t d = 0; d < 2 * s->ncirc; d++, ++*n) {
 		const struct rcf_coll_circ *x =
@@ -308,20 +303,18 @@ static int put_new(struct run *r, size_t nsc, size_t *n)
 		rcf_set(o, RCF_A_PATH_ID, base + d);
 		rcf_set(o, RCF_A_PATH_MASTER, d % 2 ? x->b : x->a);
 		rcf_set(o, RCF_A_PATH_DST, d % 2 ? x->a : x->b);
-		o->hops[0] = (uint8_t)(d % 2 ? x->pb : x->pa);
-		o->nhops = 1;
-		do {
-			if (at == nsc || o->nhops == RCF_ROUTE_MAX_HOPS) {
-				fprintf(stderr,
-					"rcfctl: collective run: step %llu: "
-					"the router's circuits end before "
-					"connection %llu's\n",
-					(unsigned long long)r->step + 1,
-					(unsigned long long)d / 2);
-				return RCFCTL_ERR;
-			}
-			o->hops[o->nhops++] = (uint8_t)r->sc[at].out;
-		} while (!at_node(&r->m, &r->sc[at++]));
+		h = rcf_kport_path_hops(&r->m, x, d % 2, r->sc, nsc, &at,
+					o->hops, RCF_ROUTE_MAX_HOPS);
+		if (h < 0) {
+			fprintf(stderr,
+				"rcfctl: collective run: step %llu: the "
+				"router's circuits end before connection "
+				"%llu's\n",
+				(unsigned long long)r->step + 1,
+				(unsigned long long)d / 2);
+			return RCFCTL_ERR;
+		}
+		o->nhops = (uint8_t)h;
 		rcf_mark(o, RCF_A_PATH_HOPS);
 	}
 	return RCFCTL_OK;

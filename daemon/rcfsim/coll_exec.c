@@ -196,12 +196,6 @@ static int send_xfers(struct ctx *c, uint64_t first, uint64_t n, char *err,
 	return 0;
 }
 
-/* the node port a switch port is linked to ends a path */
-static int at_node(const struct rcf_kport *m, const struct rcf_kport_circ *s)
-{
-	return !m->per || (s->sw < m->edges && s->out < m->per);
-}
-
 /*
  * The router gives each connection's circuits a -> b, then b -> a, each
  * in the order a packet crosses them: a path per direction.
@@ -211,6 +205,7 @@ static int to_paths(struct ctx *c, const struct rcf_coll_step *s,
 		    struct sim_coll_path *out, char *err, size_t len)
 {
 	size_t at = 0;
+	int h;
 
 	for (uint64_t r = 0; r < 2 * s->ncirc; r++) {
 		const struct rcf_coll_circ *x =
@@ -219,18 +214,15 @@ static int to_paths(struct ctx *c, const struct rcf_coll_step *s,
 
 		q->master = r % 2 ? x->b : x->a;
 		q->dst = r % 2 ? x->a : x->b;
-		q->hops[0] = (uint8_t)(r % 2 ? x->pb : x->pa);
-		q->nhops = 1;
-		do {
-			if (at == nsc || q->nhops == sizeof(q->hops))
-				return rcf_errf(err, len,
-						"step %llu: the router's "
-						"circuits end before "
-						"connection %llu's",
-						(unsigned long long)c->step + 1,
-						(unsigned long long)r / 2);
-			q->hops[q->nhops++] = (uint8_t)sc[at].out;
-		} while (!at_node(&c->m, &sc[at++]));
+		h = rcf_kport_path_hops(&c->m, x, r % 2, sc, nsc, &at, q->hops,
+					sizeof(q->hops));
+		if (h < 0)
+			return rcf_errf(err, len,
+					"step %llu: the router's circuits end "
+					"before connection %llu's",
+					(unsigned long long)c->step + 1,
+					(unsigned long long)r / 2);
+		q->nhops = (uint8_t)h;
 	}
 	return 0;
 }

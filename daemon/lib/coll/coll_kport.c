@@ -209,3 +209,27 @@ out:
 	free(owner);
 	return rc;
 }
+
+/* the node port a switch output is linked to ends a path */
+static int at_node(const struct rcf_kport *m, const struct rcf_kport_circ *s)
+{
+	return !m->per || (s->sw < m->edges && s->out < m->per);
+}
+
+int rcf_kport_path_hops(const struct rcf_kport *m,
+			const struct rcf_coll_circ *c, int back,
+			const struct rcf_kport_circ *sc, size_t nsc, size_t *at,
+			uint8_t *hops, size_t max)
+{
+	size_t n = 1;
+
+	if (!max)
+		return -1;
+	hops[0] = (uint8_t)(back ? c->pb : c->pa);
+	do {
+		if (*at == nsc || n == max)
+			return -1;
+		hops[n++] = (uint8_t)sc[*at].out;
+	} while (!at_node(m, &sc[(*at)++]));
+	return (int)n;
+}

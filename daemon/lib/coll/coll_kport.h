@@ -33,6 +33,20 @@ int rcf_kport_route(const struct rcf_kport *m, const struct rcf_coll_circ *c,
 		    char *err, size_t len);
 
 /*
+ * One direction of connection c as a path's hops, from the circuits
+ * rcf_kport_route gave, sc[*at..nsc): the port c's end leaves by (back:
+ * b's, else a's), then each switch output in the order a packet crosses
+ * them, up to the one linked to the other end's node.  *at moves past
+ * the circuits taken, so a step's paths are read in the router's order:
+ * a -> b, then b -> a, connection by connection.  The number of hops, or
+ * -1 when the circuits end first or the path outgrows max hops.
+ */
+int rcf_kport_path_hops(const struct rcf_kport *m,
+			const struct rcf_coll_circ *c, int back,
+			const struct rcf_kport_circ *sc, size_t nsc, size_t *at,
+			uint8_t *hops, size_t max);
+
+/*
  * Whether the n switch circuits sc realise the nc connections c on the
  * fabric t: each circuit on an existing switch port, no input or output
  * in two circuits, a walk from every connection end over links and
