@@ -50,9 +50,24 @@ static int cmp_route(const void *a, const void *b)
 	return (int)x->index - (int)y->index;
 }
 
+/*
+ * Strictly increasing only: qsort may reorder routes of equal keys, so a
+ * set with duplicates is left to it to keep the order it gives.
+ */
+static int is_sorted(const struct rcf_routes *s)
+{
+	for (size_t i = 1; i < s->n; i++)
+		if (cmp_route(&s->r[i - 1], &s->r[i]) >= 0)
+			return 0;
+	return 1;
+}
+
 void rcf_routes_sort(struct rcf_routes *s)
 {
-	if (s->n)
+	/* routers that emit source by source (sp1) need no sort, and glibc
+	 * sorts elements this large through an array of pointers, 16 bytes
+	 * per route on top of the set */
+	if (s->n && !is_sorted(s))
 		qsort(s->r, s->n, sizeof(*s->r), cmp_route);
 }
 
