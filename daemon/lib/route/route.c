@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "route/cdg.h"
 #include "route/route.h"
 
 void rcf_routes_init(struct rcf_routes *s)
@@ -95,6 +96,13 @@ int rcf_routes_check(const struct rcf_graph *g, const struct rcf_routes *s,
 		     struct rcf_route_stats *st, uint32_t *load, char *err,
 		     size_t errlen)
 {
+	return rcf_routes_check_cdg(g, s, st, load, NULL, err, errlen);
+}
+
+int rcf_routes_check_cdg(const struct rcf_graph *g, const struct rcf_routes *s,
+			 struct rcf_route_stats *st, uint32_t *load,
+			 struct rcf_cdg *cdg, char *err, size_t errlen)
+{
 	uint32_t chan[RCF_ROUTE_MAX_HOPS * 4];
 	uint32_t *own = NULL;
 	char why[160];
@@ -138,6 +146,11 @@ int rcf_routes_check(const struct rcf_graph *g, const struct rcf_routes *s,
 			    gl->end[1].kind == RCF_ELEM_SWITCH &&
 			    *l > st->max_inner)
 				st->max_inner = *l;
+		}
+		if (cdg && rcf_cdg_add(cdg, chan, n)) {
+			snprintf(err, errlen, "out of memory");
+			free(own);
+			return -1;
 		}
 		if ((size_t)n > st->max_hops)
 			st->max_hops = n;
