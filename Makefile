@@ -126,6 +126,7 @@ bench: all
 	scripts/bench/reconfig
 	scripts/bench/rcfsim
 	scripts/bench/booksim
+	scripts/bench/opensm
 
 # the evaluation tables Documentation/ quotes, regenerated natively into
 # build/eval/ and compared figure by figure (scripts/eval; EVAL_FLAGS=--quick

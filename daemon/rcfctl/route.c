@@ -19,6 +19,7 @@
 #include "nl/nl_routes.h"
 #include "nl/nl_stats.h"
 #include "route/route_eval_table.h"
+#include "route/route_fmt.h"
 #include "route/plan.h"
 #include "route/router.h"
 #include "topo/topo_gen.h"
@@ -126,22 +127,6 @@ static void json_cycle(struct rcf_json *j, const struct rcf_graph *g,
 		rcf_json_str(j, NULL, buf);
 	}
 	rcf_json_arr_close(j);
-}
-
-static void print_routes(const struct rcf_routes *s)
-{
-	for (size_t i = 0; i < s->n; i++) {
-		const struct rcf_route *r = &s->r[i];
-		char hop[16];
-
-		printf("route add src %u dst %u index %u hops", r->src, r->dst,
-		       r->index);
-		for (int h = 0; h < r->nhops; h++) {
-			rcf_hop_format(r->hops[h], hop, sizeof(hop));
-			printf(" %s", hop);
-		}
-		putchar('\n');
-	}
 }
 
 static void install_progress(size_t queued, size_t total, void *arg)
@@ -552,7 +537,7 @@ static int route_compute(struct ctl *c, int argc, char **argv)
 		v.install_secs = rcf_mono_s() - t0;
 		v.installed = 1;
 	} else if (!c->json) {
-		print_routes(&v.p.new);
+		(void)rcf_routes_print(stdout, &v.p.new);
 	}
 	summary(c, a.r->name, &v, g, &v.p.new, !a.install && c->json);
 	rc = a.check && !v.p.cdg.acyclic ? RCFCTL_ERR : RCFCTL_OK;

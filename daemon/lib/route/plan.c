@@ -40,10 +40,23 @@ static void cycle_str(const struct rcf_graph *g,
 int rcf_plan_check(struct rcf_route_plan *p, const struct rcf_graph *g,
 		   char *err, size_t errlen)
 {
+	struct rcf_cdg *c = rcf_cdg_new(g);
+	int rc;
+
 	rcf_cdg_result_free(&p->cdg);
 	memset(&p->cdg, 0, sizeof(p->cdg));
-	if (rcf_routes_check(g, &p->new, &p->st, NULL, err, errlen) ||
-	    rcf_cdg_check(g, &p->new, &p->cdg, err, errlen))
+	if (!c) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	rc = rcf_routes_check_cdg(g, &p->new, &p->st, NULL, c, err, errlen);
+	if (!rc && rcf_cdg_finish(c, &p->cdg)) {
+		rcf_cdg_result_free(&p->cdg);
+		snprintf(err, errlen, "out of memory");
+		rc = -1;
+	}
+	rcf_cdg_free(c);
+	if (rc)
 		return -1;
 	if (!p->cdg.acyclic)
 		cycle_str(g, &p->cdg, p->cycle, sizeof(p->cycle));

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "route/cdg.h"
 #include "route/route.h"
 
 void rcf_routes_init(struct rcf_routes *s)
@@ -50,9 +51,24 @@ static int cmp_route(const void *a, const void *b)
 	return (int)x->index - (int)y->index;
 }
 
+/*
+ * Strictly increasing only: qsort may reorder routes of equal keys, so a
+ * set with duplicates is left to it to keep the order it gives.
+ */
+static int is_sorted(const struct rcf_routes *s)
+{
+	for (size_t i = 1; i < s->n; i++)
+		if (cmp_route(&s->r[i - 1], &s->r[i]) >= 0)
+			return 0;
+	return 1;
+}
+
 void rcf_routes_sort(struct rcf_routes *s)
 {
-	if (s->n)
+	/* routers that emit source by source (sp1) need no sort, and glibc
+	 * sorts elements this large through an array of pointers, 16 bytes
+	 * per route on top of the set */
+	if (s->n && !is_sorted(s))
 		qsort(s->r, s->n, sizeof(*s->r), cmp_route);
 }
 
@@ -79,6 +95,13 @@ int rcf_routes_from_topo(struct rcf_routes *s, const struct rcf_topo *t)
 int rcf_routes_check(const struct rcf_graph *g, const struct rcf_routes *s,
 		     struct rcf_route_stats *st, uint32_t *load, char *err,
 		     size_t errlen)
+{
+	return rcf_routes_check_cdg(g, s, st, load, NULL, err, errlen);
+}
+
+int rcf_routes_check_cdg(const struct rcf_graph *g, const struct rcf_routes *s,
+			 struct rcf_route_stats *st, uint32_t *load,
+			 struct rcf_cdg *cdg, char *err, size_t errlen)
 {
 	uint32_t chan[RCF_ROUTE_MAX_HOPS * 4];
 	uint32_t *own = NULL;
@@ -123,6 +146,11 @@ int rcf_routes_check(const struct rcf_graph *g, const struct rcf_routes *s,
 			    gl->end[1].kind == RCF_ELEM_SWITCH &&
 			    *l > st->max_inner)
 				st->max_inner = *l;
+		}
+		if (cdg && rcf_cdg_add(cdg, chan, n)) {
+			snprintf(err, errlen, "out of memory");
+			free(own);
+			return -1;
 		}
 		if ((size_t)n > st->max_hops)
 			st->max_hops = n;

@@ -73,6 +73,15 @@ struct rcf_route_stats {
 int rcf_routes_check(const struct rcf_graph *g, const struct rcf_routes *s,
 		     struct rcf_route_stats *st, uint32_t *load, char *err,
 		     size_t errlen);
+/*
+ * The same, feeding each walked route to cdg (cdg.h, rcf_cdg_add()) when
+ * not NULL: the figures and the deadlock check from one walk of the set,
+ * which on large fabrics costs as much as computing it.
+ */
+struct rcf_cdg;
+int rcf_routes_check_cdg(const struct rcf_graph *g, const struct rcf_routes *s,
+			 struct rcf_route_stats *st, uint32_t *load,
+			 struct rcf_cdg *cdg, char *err, size_t errlen);
 
 /*
  * Replacing an installed set old by new (both sorted by (src, dst,

@@ -25,7 +25,9 @@ struct bfs {
 	uint32_t *dist, *parentport, *inport;
 	int32_t *parent;
 	uint32_t *queue;
-	uint32_t *usage; /* per port slot, kept across sources */
+	uint32_t *usage;       /* per port slot, kept across sources */
+	size_t *slot;	       /* per node: its route in the source's run */
+	struct rcf_route *run; /* one source's routes in dst order */
 	uint32_t index[RCF_SWITCH_MAX_PORTS];
 };
 
@@ -116,11 +118,38 @@ static int traceback(const struct rcf_graph *g, struct bfs *b, uint32_t u,
 
 enum { SP1_RELAY, SP1_NO_TURNAROUND };
 
+/*
+ * The tree meets a source's destinations by distance, the set is wanted
+ * by (src, dst): sorting the whole set afterwards added half the
+ * computation's time again and 16 bytes a route (glibc sorts elements
+ * this large through pointers).  Put the run of this source in node
+ * vertex order, which is dst order (the graph numbers nodes by id);
+ * rcf_routes_sort() finds the set in order and leaves it.
+ */
+static void order_run(const struct rcf_graph *g, struct bfs *b, uint32_t src,
+		      size_t queued, struct rcf_routes *s, size_t start)
+{
+	size_t k = start, j = 0;
+
+	/* traceback() appended a route per node in queue order */
+	for (size_t q = 0; q < queued; q++) {
+		uint32_t u = b->queue[q];
+
+		if (g->v[u].kind == RCF_ELEM_NODE && u != src)
+			b->slot[u] = k++;
+	}
+	for (size_t v = 0; v < g->nnodes; v++)
+		if (b->visit[v] == BLACK && v != src)
+			b->run[j++] = s->r[b->slot[v]];
+	if (j) /* a lone node has no routes, and s->r may still be NULL */
+		memcpy(&s->r[start], b->run, j * sizeof(*b->run));
+}
+
 static int bfs_rtg(const struct rcf_graph *g, struct bfs *b, uint32_t src,
 		   const struct rcf_route_conf *c, struct rcf_routes *s,
 		   char *err, size_t errlen)
 {
-	size_t head = 0, tail = 0;
+	size_t head = 0, tail = 0, start = s->n;
 
 	memset(b->visit, WHITE, g->nv);
 	for (size_t v = 0; v < g->nv; v++) {
@@ -141,6 +170,7 @@ static int bfs_rtg(const struct rcf_graph *g, struct bfs *b, uint32_t src,
 		head++;
 		b->visit[u] = BLACK;
 	}
+	order_run(g, b, src, tail, s, start);
 	return 0;
 }
 
@@ -161,8 +191,10 @@ static int sp1_compute(const struct rcf_route_in *in,
 	b.parent = malloc((g->nv + 1) * sizeof(*b.parent));
 	b.queue = malloc((g->nv + 1) * sizeof(*b.queue));
 	b.usage = calloc(nports + 1, sizeof(*b.usage)); /* RTG lines 1-3 */
+	b.slot = malloc((g->nnodes + 1) * sizeof(*b.slot));
+	b.run = malloc((g->nnodes + 1) * sizeof(*b.run));
 	if (!b.visit || !b.dist || !b.parentport || !b.inport || !b.parent ||
-	    !b.queue || !b.usage) {
+	    !b.queue || !b.usage || !b.slot || !b.run) {
 		snprintf(err, errlen, "out of memory");
 		goto out;
 	}
@@ -181,6 +213,8 @@ out:
 	free(b.parent);
 	free(b.queue);
 	free(b.usage);
+	free(b.slot);
+	free(b.run);
 	return rc;
 }
 

@@ -1,0 +1,171 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Route lines (route/route_fmt.h) against printf and rcf_hop_format(),
+ * the formatting route compute used before them: every hop byte, the
+ * widest numbers, empty and longest routes, output beyond one buffer, and
+ * a write error.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "tap.h"
+#include "obj/rcf_obj.h"
+#include "route/route_fmt.h"
+
+/* the line as printf would write it */
+static size_t ref_line(const struct rcf_route *r, char *buf, size_t len)
+{
+	size_t n = (size_t)snprintf(buf, len,
+				    "route add src %u dst %u index %u hops",
+				    r->src, r->dst, r->index);
+
+	for (int h = 0; h < r->nhops; h++) {
+		char hop[16];
+
+		rcf_hop_format(r->hops[h], hop, sizeof(hop));
+		n += (size_t)snprintf(buf + n, len - n, " %s", hop);
+	}
+	n += (size_t)snprintf(buf + n, len - n, "\n");
+	return n;
+}
+
+static int same_line(const struct rcf_route *r)
+{
+	char got[RCF_ROUTE_LINE_MAX + 16], want[RCF_ROUTE_LINE_MAX + 16];
+	size_t n, m;
+
+	memset(got, 'x', sizeof(got));
+	n = rcf_route_line(r, got);
+	m = ref_line(r, want, sizeof(want));
+	if (n > RCF_ROUTE_LINE_MAX || got[RCF_ROUTE_LINE_MAX] != 'x') {
+		printf("# line of %zu bytes, room for %zu\n", n,
+		       (size_t)RCF_ROUTE_LINE_MAX);
+		return 0;
+	}
+	if (n != m || memcmp(got, want, n)) {
+		printf("# got  %.*s# want %s", (int)n, got, want);
+		return 0;
+	}
+	return 1;
+}
+
+/* four routes of 64 hops cover every hop byte, reserved bit included */
+static void test_hop_bytes(void)
+{
+	struct rcf_route r = {.src = 1, .dst = 2, .nhops = RCF_ROUTE_MAX_HOPS};
+	int ok = 1;
+
+	for (int part = 0; part < 4 && ok; part++) {
+		for (int h = 0; h < RCF_ROUTE_MAX_HOPS; h++)
+			r.hops[h] = (uint8_t)(part * RCF_ROUTE_MAX_HOPS + h);
+		ok = same_line(&r);
+	}
+	tap_ok(ok, "every hop byte as rcf_hop_format writes it");
+}
+
+static void test_numbers(void)
+{
+	static const uint32_t v[] = {0,	  1,	 9,	     10,	 99,
+				     100, 65535, 1000000000, 4294967295u};
+	struct rcf_route r = {.nhops = RCF_ROUTE_MAX_HOPS};
+	int ok = 1;
+
+	/* the widest line: largest numbers, a PORT.VC every hop */
+	for (int h = 0; h < RCF_ROUTE_MAX_HOPS; h++)
+		r.hops[h] = 31 | 3 << RCF_HOP_VC_SHIFT;
+	for (size_t i = 0; i < sizeof(v) / sizeof(v[0]) && ok; i++) {
+		r.src = v[i];
+		r.dst = v[sizeof(v) / sizeof(v[0]) - 1 - i];
+		r.index = (uint8_t)(v[i] & 0xff);
+		ok = same_line(&r);
+	}
+	r.src = r.dst = 4294967295u;
+	r.index = 255;
+	ok = ok && same_line(&r);
+	r.nhops = 0;
+	ok = ok && same_line(&r);
+	tap_ok(ok, "src, dst and index from 0 to their largest, 0 to 64 hops");
+}
+
+/* far more than one buffer of lines: the file is the lines in order */
+static void test_print(void)
+{
+	struct rcf_routes s;
+	char line[RCF_ROUTE_LINE_MAX + 16];
+	char *want = NULL, *got = NULL;
+	size_t wlen = 0, glen = 0;
+	FILE *w = open_memstream(&want, &wlen);
+	FILE *f = tmpfile();
+	int ok = w && f;
+
+	rcf_routes_init(&s);
+	for (uint32_t i = 0; i < 3000 && ok; i++) {
+		struct rcf_route *r =
+			rcf_routes_add(&s, i, i * 7919u, (uint8_t)i);
+
+		if (!r) {
+			ok = 0;
+			break;
+		}
+		r->nhops = (uint8_t)(i % (RCF_ROUTE_MAX_HOPS + 1));
+		for (int h = 0; h < r->nhops; h++)
+			r->hops[h] = (uint8_t)(i + (uint32_t)h * 37);
+		ref_line(r, line, sizeof(line));
+		fputs(line, w);
+	}
+	if (ok) {
+		fclose(w);
+		w = NULL;
+		ok = !rcf_routes_print(f, &s) && !fflush(f);
+	}
+	if (ok) {
+		glen = (size_t)ftell(f);
+		got = malloc(glen + 1);
+		rewind(f);
+		ok = got && fread(got, 1, glen, f) == glen;
+	}
+	tap_ok(ok && wlen > 4 * 65536 && glen == wlen &&
+		       !memcmp(got, want, wlen),
+	       "3000 routes of 0 to 64 hops print as their printf lines");
+	if (w)
+		fclose(w);
+	if (f)
+		fclose(f);
+	free(want);
+	free(got);
+	rcf_routes_free(&s);
+}
+
+static void test_write_error(void)
+{
+	struct rcf_routes s;
+	FILE *f = fopen("/dev/full", "w");
+	int ok = 1;
+
+	rcf_routes_init(&s);
+	for (uint32_t i = 0; i < 3000 && ok; i++) {
+		struct rcf_route *r = rcf_routes_add(&s, i, i + 1, 0);
+
+		ok = r != NULL;
+		if (r)
+			r->nhops = 6;
+	}
+	if (!f) {
+		tap_ok(1, "a write error is reported # SKIP no /dev/full");
+	} else {
+		tap_ok(ok && rcf_routes_print(f, &s) == -1,
+		       "a write error is reported");
+		fclose(f);
+	}
+	rcf_routes_free(&s);
+}
+
+int main(void)
+{
+	tap_plan(4);
+	test_hop_bytes();
+	test_numbers();
+	test_print();
+	test_write_error();
+	return tap_done();
+}
