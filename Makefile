@@ -4,7 +4,10 @@
 # Kbuild; userspace parts have their own Makefiles.  A part whose Makefile
 # is not there yet is skipped with a note, so the tree always builds.
 
-KV ?= $(shell ls /lib/modules | sort -V | tail -n1)
+# The first of the two kernels (scripts/kver): installing the second
+# never moves it.
+TOP := $(patsubst %/,%,$(dir $(abspath $(lastword $(MAKEFILE_LIST)))))
+KV ?= $(shell $(TOP)/scripts/kver)
 KDIR ?= /lib/modules/$(KV)/build
 
 # Userspace C checked by clang-format, and kernel C checked by checkpatch.
