@@ -4,10 +4,23 @@
 # Kbuild; userspace parts have their own Makefiles.  A part whose Makefile
 # is not there yet is skipped with a note, so the tree always builds.
 
-KV ?= $(shell ls /lib/modules | sort -V | tail -n1)
+# The first of the two kernels (scripts/kver): installing the second
+# never moves it.
+TOP := $(patsubst %/,%,$(dir $(abspath $(lastword $(MAKEFILE_LIST)))))
+KV ?= $(shell $(TOP)/scripts/kver)
+# KVER=RELEASE builds for another kernel (the second, `scripts/kver
+# --second`) into build/ko-RELEASE/rcf.ko from a copy of the sources, as
+# 6.1's kbuild cannot put an external module's objects elsewhere; kmod/
+# and its objects stay the first kernel's.
+ifneq ($(KVER),)
+KDIR ?= /lib/modules/$(KVER)/build
+else
 KDIR ?= /lib/modules/$(KV)/build
+endif
+KO_DIR = build/ko-$(KVER)
 
-# Userspace C checked by clang-format, and kernel C checked by checkpatch.
+# Userspace C checked by clang-format, and kernel C checked by checkpatch
+# (kmod/compat.h alone may test the kernel's version).
 FMT_DIRS := daemon selftests kmod/core/test tools/rcftop
 FMT_FILES = $(shell find $(FMT_DIRS) -name '*.[ch]' -not -name '*.mod.c' \
 		2>/dev/null | sort)
@@ -23,10 +36,20 @@ KERN_FILES = $(shell find kmod -path kmod/core/test -prune -o \
 all: module tools rcftop selftests
 
 module:
-	@if [ -f Kbuild ] && [ -d kmod ]; then \
+	@if [ ! -f Kbuild ] || [ ! -d kmod ]; then \
+		echo "note: Kbuild or kmod/ missing: module skipped"; \
+	elif [ -z "$(KVER)" ]; then \
 		$(MAKE) -C $(KDIR) M=$(CURDIR) modules; \
 	else \
-		echo "note: Kbuild or kmod/ missing: module skipped"; \
+		[ -f $(KDIR)/Makefile ] || { echo "no headers in $(KDIR)" \
+			"(scripts/install-deps, or give KDIR)"; exit 1; }; \
+		mkdir -p $(KO_DIR) && \
+		rsync -a --exclude='*.o' --exclude='*.ko' --exclude='.*' \
+			--exclude='*.mod*' --exclude=core/test Kbuild kmod uapi \
+			$(KO_DIR)/ && \
+		$(MAKE) -C $(KDIR) M=$(CURDIR)/$(KO_DIR) modules && \
+		cp $(KO_DIR)/kmod/rcf.ko $(KO_DIR)/rcf.ko && \
+		echo "module: $(KO_DIR)/rcf.ko"; \
 	fi
 
 tools:
@@ -67,7 +90,8 @@ lint-checkpatch:
 	[ -n "$$files" ] || { echo "note: no kernel sources to check"; exit 0; }; \
 	fail=0; \
 	for f in $$files; do \
-		$$ksrc/scripts/checkpatch.pl --no-tree --quiet --show-types \
+		ign=; [ $$f != kmod/compat.h ] || ign="--ignore LINUX_VERSION_CODE"; \
+		$$ksrc/scripts/checkpatch.pl --no-tree --quiet --show-types $$ign \
 			-f $$f || fail=1; \
 	done; \
 	[ $$fail -eq 0 ] && echo "checkpatch: clean ($$(echo $$files | wc -w) files)"; \
@@ -230,7 +254,8 @@ check-deb:
 
 help:
 	@echo "make             build rcf.ko, the tools and the selftests"
-	@echo "make module      build kmod/rcf.ko only"
+	@echo "make module      build kmod/rcf.ko only (for the first kernel, scripts/kver)"
+	@echo "make module KVER=RELEASE  build build/ko-RELEASE/rcf.ko for kernel RELEASE (KDIR: its headers)"
 	@echo "make tools       build daemon/ (rcfctl and friends)"
 	@echo "make rcftop      build tools/rcftop/rcftop (BPF: libbpf, clang, bpftool)"
 	@echo "make selftests   build the VM selftests"

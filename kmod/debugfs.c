@@ -12,6 +12,7 @@
 #include <linux/string.h>
 #include <linux/uaccess.h>
 
+#include "compat.h"
 #include "rcf.h"
 
 /* Marks injected packets in traces. */
@@ -94,7 +95,7 @@ static const struct file_operations rcf_inject_fops = {
 	.owner = THIS_MODULE,
 	.open = simple_open,
 	.write = rcf_inject_write,
-	.llseek = no_llseek,
+	.llseek = RCF_NO_LLSEEK,
 };
 
 void rcf_debugfs_add(struct rcf_dp *dp)

@@ -8,6 +8,7 @@
  */
 #include <net/sock.h>
 
+#include "compat.h"
 #include "rcf.h"
 
 static int rcf_get_fill(struct sk_buff *msg, struct rcf_fabric *f, u8 cmd,
@@ -307,10 +308,10 @@ int rcf_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 		}
 		break;
 	case RCF_CMD_ROUTE_GET:
-		rcf_dump_routes(&d, f, info->attrs);
+		rcf_dump_routes(&d, f, rcf_dump_attrs(info));
 		break;
 	case RCF_CMD_REL_GET:
-		rcf_dump_rels(&d, f, info->attrs);
+		rcf_dump_rels(&d, f, rcf_dump_attrs(info));
 		break;
 	case RCF_CMD_PATH_GET:
 		/* once per skb: the kthread steps aside for it */

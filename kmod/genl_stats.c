@@ -8,6 +8,7 @@
  */
 #include <net/sock.h>
 
+#include "compat.h"
 #include "rcf.h"
 
 struct rcf_sdump {
@@ -311,7 +312,7 @@ int rcf_stats_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 {
 	const struct genl_dumpit_info *info = genl_dumpit_info(cb);
 	struct rcf_net *rn = rcf_net(sock_net(skb->sk));
-	struct nlattr *k = info->attrs[RCF_A_STATS_KIND];
+	struct nlattr *k = rcf_dump_attrs(info)[RCF_A_STATS_KIND];
 	struct rcf_sdump d = {
 		.skb = skb,
 		.cb = cb,

@@ -9,6 +9,7 @@
 #include <linux/if_arp.h>
 #include <linux/rtnetlink.h>
 
+#include "compat.h"
 #include "rcf.h"
 
 static void rcf_ndev_uninit(struct net_device *dev)
@@ -40,7 +41,7 @@ static void rcf_ndev_setup(struct net_device *dev)
 	dev->min_mtu = 68;
 	dev->max_mtu = RCF_ADAPTER_MAX_MSG;
 	dev->tx_queue_len = 1000;
-	dev->features |= NETIF_F_LLTX;
+	rcf_netdev_set_lltx(dev);
 	dev->needs_free_netdev = true;
 }
 
