@@ -128,7 +128,13 @@ netdev_tx_t rcf_dp_xmit(struct sk_buff *skb, struct net_device *dev)
 	if (skb_queue_len(&nd->txq) >= RCF_DP_TXQ_LEN)
 		netif_stop_queue(dev);
 	spin_unlock(&dp->txlock);
-	wake_up(&dp->wq);
+	/*
+	 * A busy kthread feeds before its next slice anyway: waking it
+	 * would only take the wait queue's lock against it for every skb.
+	 * The barrier in wq_has_sleeper pairs with the one in its wait.
+	 */
+	if (wq_has_sleeper(&dp->wq))
+		wake_up(&dp->wq);
 	return NETDEV_TX_OK;
 drop:
 	dev_core_stats_tx_dropped_inc(dev);
