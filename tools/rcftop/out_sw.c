@@ -8,9 +8,8 @@
 
 static const char levels[] = " .:-=+*#@";
 
-void sparkline(const uint32_t *h, uint32_t n, uint32_t cap, char *buf)
+void sparkline(const uint32_t *h, uint32_t n, uint32_t top, char *buf)
 {
-	uint32_t top = cap;
 	const uint32_t nl = sizeof(levels) - 2;
 
 	if (!top)
@@ -105,7 +104,8 @@ void screen_switches(FILE *f, const struct top_snap *prev,
 		char spark[TOP_HIST + 1], hot[32] = "-";
 		uint64_t blocked, cont = 0;
 
-		sparkline(w->hist, w->nhist, w->v.cap, spark);
+		/* to its own peak: a deep queue's shape shows, not its size */
+		sparkline(w->hist, w->nhist, w->v.peak, spark);
 		o = hottest(cur, w->id, &blocked);
 		if (o && o->v.contended) {
 			snprintf(hot, sizeof(hot), "link %u %s vc %u",

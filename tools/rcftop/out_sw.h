@@ -18,9 +18,9 @@ void screen_switches(FILE *f, const struct top_snap *prev,
 /* "switches": every switch, its queue and its outputs */
 void json_switches(struct rcf_json *j, const struct top_snap *cur);
 /*
- * h[0..n) as n characters of " .:-=+*#@", each peak scaled to cap (to
- * the largest peak when cap is 0), and a NUL.
+ * h[0..n) as n characters of " .:-=+*#@", each peak scaled to top (to
+ * the largest of h when top is 0), and a NUL.
  */
-void sparkline(const uint32_t *h, uint32_t n, uint32_t cap, char *buf);
+void sparkline(const uint32_t *h, uint32_t n, uint32_t top, char *buf);
 
 #endif

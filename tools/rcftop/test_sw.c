@@ -63,7 +63,7 @@ static void spark(void)
 	char buf[6];
 
 	sparkline(h, 5, 1024, buf);
-	tap_ok(!strcmp(buf, " .=@-"), "sparkline: scaled to the size");
+	tap_ok(!strcmp(buf, " .=@-"), "sparkline: scaled to the top given");
 	sparkline(h, 5, 2048, buf);
 	tap_ok(!strcmp(buf, " .:=:"), "sparkline: half the size, half up");
 	sparkline(h, 5, 0, buf);
@@ -76,7 +76,7 @@ static struct top_snap made_up(struct top_sw *w, struct top_out *o)
 	memset(w, 0, 2 * sizeof(*w));
 	memset(o, 0, 3 * sizeof(*o));
 	w[0].id = 2;
-	w[0].v = (struct rcftop_cq_val){.used = 64, .peak = 896, .cap = 1024};
+	w[0].v = (struct rcftop_cq_val){.used = 64, .peak = 2048, .cap = 4096};
 	w[0].ipeak = 512;
 	w[0].nhist = 2;
 	w[0].hist[0] = 1024;
@@ -119,8 +119,8 @@ static void json(void)
 	if (!tap_ok(t &&
 			    strstr(t,
 				   "\"switches\":[{\"switch\":2,\"cq-cur\":64,"
-				   "\"cq-peak\":896,\"cq-interval-peak\":512,"
-				   "\"cq-size\":1024,\"cq-history\":[1024,512],"
+				   "\"cq-peak\":2048,\"cq-interval-peak\":512,"
+				   "\"cq-size\":4096,\"cq-history\":[1024,512],"
 				   "\"blocked\":8,\"outputs\":[{\"link\":4,"
 				   "\"dir\":1,\"vc\":0,\"blocked\":3,"
 				   "\"contended-cycles\":40,\"waiting\":0,"
@@ -146,12 +146,15 @@ static void screen(void)
 	FILE *f = tmpfile();
 	char *t;
 
-	/* over 2 s from nothing: 8 heads blocked is 4 a second */
+	/*
+	 * over 2 s from nothing: 8 heads blocked is 4 a second; the history
+	 * scaled to the peak since attaching, not the size
+	 */
 	out_screen(f, &none, &s, &l, 2000, 2.0, 1);
 	t = text_of(f);
 	if (!tap_ok(t && strstr(t, "\nSWITCH  ") &&
-			    strstr(t, "\n2             64      512      896"
-				      "     1024 @=               ") &&
+			    strstr(t, "\n2             64      512     2048"
+				      "     4096 =:               ") &&
 			    strstr(t, "  8         4 link 6 a>b vc 1") &&
 			    strstr(t, "90\n") && !strstr(t, "\n9 "),
 		    "screen: queue now, peak, max, history, hottest output") &&
