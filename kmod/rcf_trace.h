@@ -93,8 +93,12 @@ DEFINE_EVENT(rcf_pkt_class, rcf_block,
 		 u8 vc, u32 len, u32 rleft, u64 cookie),
 	TP_ARGS(cycle, elem, is_switch, link, dir, vc, len, rleft, cookie));
 
-/* Bytes of a waiting packet moved from an input buffer to the CQ. */
-TRACE_EVENT(rcf_cq_enqueue,
+/*
+ * Bytes of a packet into or out of a switch's central queue: queued is
+ * the packet's bytes left in it, used the queue's bytes in whole chunks
+ * after the move, so the last event of a switch gives its occupancy.
+ */
+DECLARE_EVENT_CLASS(rcf_cq_class,
 	TP_PROTO(u64 cycle, u32 sw, u32 link, u8 dir, u8 vc, u32 bytes,
 		 u32 queued, u32 used, u32 cap, u64 cookie),
 	TP_ARGS(cycle, sw, link, dir, vc, bytes, queued, used, cap, cookie),
@@ -127,6 +131,18 @@ TRACE_EVENT(rcf_cq_enqueue,
 		  __entry->vc, __entry->bytes, __entry->queued,
 		  __entry->used, __entry->cap, __entry->cookie)
 );
+
+/* Bytes of a waiting packet moved from an input buffer to the CQ. */
+DEFINE_EVENT(rcf_cq_class, rcf_cq_enqueue,
+	TP_PROTO(u64 cycle, u32 sw, u32 link, u8 dir, u8 vc, u32 bytes,
+		 u32 queued, u32 used, u32 cap, u64 cookie),
+	TP_ARGS(cycle, sw, link, dir, vc, bytes, queued, used, cap, cookie));
+
+/* Bytes of a packet left the CQ for its output (or were discarded). */
+DEFINE_EVENT(rcf_cq_class, rcf_cq_dequeue,
+	TP_PROTO(u64 cycle, u32 sw, u32 link, u8 dir, u8 vc, u32 bytes,
+		 u32 queued, u32 used, u32 cap, u64 cookie),
+	TP_ARGS(cycle, sw, link, dir, vc, bytes, queued, used, cap, cookie));
 
 /* A destination node took a whole packet in from this channel. */
 TRACE_EVENT(rcf_deliver,

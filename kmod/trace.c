@@ -70,18 +70,44 @@ void rcf_trace_block(const struct rcf_engine *e, const struct eng_hop *h)
 			h->pkt->cookie);
 }
 
+/* What a central queue event says beyond the bytes moved. */
+struct rcf_trace_cq {
+	struct rcf_trace_chan c;
+	u32 sw, used, cap;
+	u64 cookie;
+};
+
+static void rcf_trace_cq(const struct rcf_engine *e, const struct eng_hop *h,
+			 struct rcf_trace_cq *q)
+{
+	const struct eng_elem *x;
+
+	rcf_trace_chan(e, h->chan, &q->c);
+	x = &e->elem[q->c.to];
+	q->sw = x->id;
+	q->used = (x->cq_cap - x->cq_free) * RCF_ENGINE_CHUNK;
+	q->cap = x->cq_cap * RCF_ENGINE_CHUNK;
+	q->cookie = h->pkt ? h->pkt->cookie : 0;
+}
+
 void rcf_trace_cq_enqueue(const struct rcf_engine *e, const struct eng_hop *h,
 			  u32 n)
 {
-	const struct eng_elem *x;
-	struct rcf_trace_chan c;
+	struct rcf_trace_cq q;
 
-	rcf_trace_chan(e, h->chan, &c);
-	x = &e->elem[c.to];
-	trace_rcf_cq_enqueue(e->now, x->id, c.link, c.dir, c.vc, n,
-			     eng_cq_bytes(h),
-			     (x->cq_cap - x->cq_free) * RCF_ENGINE_CHUNK,
-			     x->cq_cap * RCF_ENGINE_CHUNK, h->pkt->cookie);
+	rcf_trace_cq(e, h, &q);
+	trace_rcf_cq_enqueue(e->now, q.sw, q.c.link, q.c.dir, q.c.vc, n,
+			     eng_cq_bytes(h), q.used, q.cap, q.cookie);
+}
+
+void rcf_trace_cq_dequeue(const struct rcf_engine *e, const struct eng_hop *h,
+			  u32 n)
+{
+	struct rcf_trace_cq q;
+
+	rcf_trace_cq(e, h, &q);
+	trace_rcf_cq_dequeue(e->now, q.sw, q.c.link, q.c.dir, q.c.vc, n,
+			     eng_cq_bytes(h), q.used, q.cap, q.cookie);
 }
 
 void rcf_trace_deliver(const struct rcf_engine *e, const struct eng_hop *h)

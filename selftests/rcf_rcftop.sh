@@ -330,6 +330,90 @@ PY
 		fail "rcftop's waits differ from the trace's"
 }
 
+# Central queues and contended outputs on sp1:16 at a rate its outputs
+# cannot keep up with, its queues deep enough that some peak below their
+# size: each switch's queue peak in rcftop must be the kernel's cq-peak,
+# every queue empty again once drained, each output's
+# blocked heads the channel's waits, none still waiting, and a hot output
+# contended for cycles (Documentation/observability.rst, "Switches").
+switch_cq() {
+	local s
+	have_rcftop
+	bare_sp1
+	# queues deep enough not to fill: a peak at the size proves little
+	for s in $(rcfctl -j switch show | python3 -c \
+		'import json, sys; print(*(r["id"] for r in json.load(sys.stdin)))'); do
+		rcfctl switch set "$s" cq-size 65536 >/dev/null ||
+			fail "cq-size refused for switch $s"
+	done
+	rcfctl route compute --algo sp1 --install >/dev/null ||
+		fail "routes refused"
+	start_top
+	rcfctl stats reset
+	rcfctl traffic start uniform rate 800 size 256 messages 800 seed 5 ||
+		fail "traffic refused"
+	timeout 120 rcfctl traffic wait >/dev/null || fail "traffic wait failed"
+	wait_for drained || fail "the fabric did not drain"
+	stop_top
+	rcfctl -j stats show switches >"$T_TMP/ks.json"
+	python3 - "$T_TMP/top.json" "$T_TMP/ks.json" <<'PY' ||
+import json, sys
+top = json.load(open(sys.argv[1]))
+kern = json.load(open(sys.argv[2]))
+bad = []
+ksw = {r["switch"]: r for r in kern}
+tsw = {r["switch"]: r for r in top["switches"]}
+kpeak = {s: r["cq-peak"] for s, r in ksw.items() if r["cq-peak"]}
+tpeak = {s: r["cq-peak"] for s, r in tsw.items() if r["cq-peak"]}
+print("# cq-peak by switch: kernel %s rcftop %s" % (kpeak, tpeak))
+if kpeak != tpeak:
+    bad.append("queue peaks differ")
+if not kpeak:
+    bad.append("no central queue was used: the run did not contend")
+if not any(0 < p < ksw[s]["cq-size"] for s, p in kpeak.items()):
+    bad.append("every used queue filled up: the peaks tell nothing")
+for s, r in tsw.items():
+    if r["cq-cur"] != ksw.get(s, {}).get("cq-cur", 0):
+        bad.append("switch %d: cq-cur %d, kernel %s" %
+                   (s, r["cq-cur"], ksw.get(s, {}).get("cq-cur")))
+    # --once: one interval, from attaching to the end
+    if r["cq-history"] != [r["cq-interval-peak"]] or \
+       r["cq-interval-peak"] != r["cq-peak"]:
+        bad.append("switch %d: history %s, interval peak %d, peak %d" %
+                   (s, r["cq-history"], r["cq-interval-peak"], r["cq-peak"]))
+    if kpeak and r["cq-size"] != ksw.get(s, {}).get("cq-size"):
+        bad.append("switch %d: cq-size %d, kernel %s" %
+                   (s, r["cq-size"], ksw.get(s, {}).get("cq-size")))
+waits = {(c["link"], c["dir"], c["vc"]): c["waits"] for c in top["channels"]
+         if c["waits"]}
+outs = [(s["switch"], o) for s in top["switches"] for o in s["outputs"]]
+blocked = {(o["link"], o["dir"], o["vc"]): o["blocked"] for _, o in outs
+           if o["blocked"]}
+if blocked != waits:
+    bad.append("blocked per output %s, waits per channel %s" %
+               (sorted(blocked.items())[:5], sorted(waits.items())[:5]))
+if any(o["waiting"] for _, o in outs):
+    bad.append("heads still waiting after the drain")
+hot = max(outs, key=lambda so: so[1]["contended-cycles"], default=None)
+if not hot or hot[1]["contended-cycles"] <= 0:
+    bad.append("no output contended")
+else:
+    s, o = hot
+    print("# hottest output: switch %d link %d dir %d vc %d, %d blocked, "
+          "%d contended cycles, at most %d waiting" %
+          (s, o["link"], o["dir"], o["vc"], o["blocked"],
+           o["contended-cycles"], o["max-waiting"]))
+    if o["blocked"] <= 0 or o["max-waiting"] <= 0:
+        bad.append("the hot output has no blocked head")
+print("# %d switches, %d outputs with blocked heads, %d heads blocked" %
+      (len(tsw), len(blocked), sum(blocked.values())))
+for b in bad[:20]:
+    print("#", b)
+sys.exit(1 if bad else 0)
+PY
+		fail "rcftop's switches differ from the kernel's"
+}
+
 # The live fabric drawn once after a run between nodes 0 and 3 only:
 # the SVG must parse, every link's bytes must be the kernel's channel
 # counters, and a loaded link must be coloured unlike an idle one.
@@ -382,7 +466,7 @@ unprivileged() {
 	echo "$out" | grep -q "CAP_BPF" || fail "no reason given: '$out'"
 }
 
-t_plan 6
+t_plan 7
 t_run "rcftop: channel, pair, drop and latency totals equal the kernel's" \
 	totals_equal
 t_run "rcftop: an epoch reaches the event log" epoch_event
@@ -390,6 +474,8 @@ t_run "rcftop: path events as the tracepoint gives them, in order" \
 	path_events
 t_run "rcftop: each channel's waits as rcf_block/rcf_forward give them" \
 	chan_waits
+t_run "rcftop: each switch's queue peak the kernel's, outputs contended" \
+	switch_cq
 t_run "topo draw --live-load: the kernel's bytes, loaded links coloured" \
 	live_draw
 t_run "rcftop: refused without privileges, saying why" unprivileged

@@ -27,6 +27,9 @@ void rcf_trace_block(const struct rcf_engine *e, const struct eng_hop *h);
 /* n bytes of h went into its receiving switch's central queue. */
 void rcf_trace_cq_enqueue(const struct rcf_engine *e, const struct eng_hop *h,
 			  u32 n);
+/* n bytes of h left its receiving switch's central queue. */
+void rcf_trace_cq_dequeue(const struct rcf_engine *e, const struct eng_hop *h,
+			  u32 n);
 /* The receiving node of h took in its last byte, a packet for itself. */
 void rcf_trace_deliver(const struct rcf_engine *e, const struct eng_hop *h);
 /*
@@ -53,6 +56,7 @@ void rcf_trace_kdrop(int reason);
 #define rcf_trace_forward_on()		trace_rcf_forward_enabled()
 #define rcf_trace_block_on()		trace_rcf_block_enabled()
 #define rcf_trace_cq_enqueue_on()	trace_rcf_cq_enqueue_enabled()
+#define rcf_trace_cq_dequeue_on()	trace_rcf_cq_dequeue_enabled()
 #define rcf_trace_deliver_on()		trace_rcf_deliver_enabled()
 #define rcf_trace_hop_on()		trace_rcf_hop_enabled()
 #define rcf_trace_msg_send_on()		trace_rcf_msg_send_enabled()

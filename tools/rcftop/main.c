@@ -147,6 +147,7 @@ static int show(const struct rcftop_opts *o, struct rcftop_bpf *skel,
 			strerror(errno));
 		return 1;
 	}
+	snap_history(&cur, prev);
 	if (o->json)
 		out_json(stdout, &cur, l, since);
 	else

@@ -7,6 +7,7 @@
 #include <linux/rcf.h>
 
 #include "out.h"
+#include "out_sw.h"
 #include "route/nig.h"
 #include "stats/stats.h"
 
@@ -158,6 +159,7 @@ void out_screen(FILE *f, const struct top_snap *prev,
 			(uint64_t)cur->misc[RCFTOP_TABLE_FULL]);
 	screen_chans(f, prev, cur, ms, rows);
 	screen_pairs(f, prev, cur, ms, rows);
+	screen_switches(f, prev, cur, ms, rows);
 	screen_drops(f, cur);
 	fprintf(f, "\nEVENTS (%zu)\n", l->nrecent);
 	first = l->nrecent > EV_RECENT ? l->nrecent - EV_RECENT : 0;
@@ -261,6 +263,7 @@ void out_json(FILE *f, const struct top_snap *cur, const struct ev_log *l,
 	rcf_json_obj_close(&j);
 	/* every pair's packets: the kernel's fabric histogram, bucket for bucket */
 	json_hist(&j, "latency", all);
+	json_switches(&j, cur);
 	rcf_json_arr_open(&j, "events");
 	for (size_t i = 0; i < l->nfresh; i++)
 		ev_json(&j, &l->fresh[i]);

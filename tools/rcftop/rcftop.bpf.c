@@ -32,6 +32,23 @@ struct {
 
 struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, RCFTOP_MAX_SWITCHES);
+	__type(key, __u32);
+	__type(value, struct rcftop_cq_val);
+} cqs SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, RCFTOP_MAX_OUTS);
+	__type(key, struct rcftop_out_key);
+	__type(value, struct rcftop_out_val);
+} outs SEC(".maps");
+
+/* the interval being measured; rcftop advances it at each reading */
+volatile __u64 cq_gen;
+
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
 	__uint(max_entries, RCFTOP_MAX_PAIRS);
 	__type(key, struct rcftop_pair_key);
 	__type(value, struct rcftop_pair_val);
@@ -152,6 +169,29 @@ int BPF_PROG(on_hop, __u64 cycle, __u32 link, __u8 dir, __u8 vc, __u32 bytes,
 	return 0;
 }
 
+/*
+ * Output o of a switch at cycle now, its waiting heads about to change:
+ * the cycles since its last event had as many waiting as before.  An
+ * earlier cycle is an engine built anew: nothing waits there any more.
+ */
+static void out_at(struct rcftop_out_val *o, __u64 now)
+{
+	if (now < o->last)
+		o->waiting = 0;
+	else if (o->waiting)
+		o->contended += now - o->last;
+	o->last = now;
+}
+
+static struct rcftop_out_val *out_of(__u32 sw, __u32 link, __u8 dir, __u8 vc)
+{
+	struct rcftop_out_key k = {
+		.sw = sw, .link = link, .dir = dir, .vc = vc};
+	struct rcftop_out_val zero = {};
+
+	return get(&outs, &k, &zero);
+}
+
 SEC("raw_tp/rcf_block")
 int BPF_PROG(on_block, __u64 cycle, __u32 elem, __u8 is_switch, __u32 link,
 	     __u8 dir, __u8 vc, __u32 len, __u32 rleft, __u64 cookie)
@@ -165,7 +205,14 @@ int BPF_PROG(on_block, __u64 cycle, __u32 elem, __u8 is_switch, __u32 link,
 	};
 	struct rcftop_wait_val one = {.start_sum = cycle, .pending = 1};
 	struct rcftop_wait_val *v = bpf_map_lookup_elem(&waits, &k);
+	struct rcftop_out_val *o = out_of(elem, link, dir, vc);
 
+	if (o) {
+		out_at(o, cycle);
+		o->blocked++;
+		if (++o->waiting > o->max_waiting)
+			o->max_waiting = o->waiting;
+	}
 	if (v) {
 		__sync_fetch_and_add(&v->start_sum, cycle);
 		__sync_fetch_and_add(&v->pending, 1);
@@ -196,6 +243,7 @@ int BPF_PROG(on_forward, __u64 cycle, __u32 elem, __u8 is_switch, __u32 link,
 	};
 	struct rcftop_chan_key ck = {.link = link, .dir = dir, .vc = vc};
 	struct rcftop_chan_val zero = {}, *c;
+	struct rcftop_out_val *o;
 	struct rcftop_wait_val *v;
 	__u64 start;
 
@@ -213,11 +261,62 @@ int BPF_PROG(on_forward, __u64 cycle, __u32 elem, __u8 is_switch, __u32 link,
 	v->start_sum -= start;
 	if (!--v->pending)
 		bpf_map_delete_elem(&waits, &k);
+	o = out_of(elem, link, dir, vc);
+	if (o) {
+		out_at(o, cycle);
+		if (o->waiting)
+			o->waiting--;
+	}
 	c = get(&chans, &ck, &zero);
 	if (c) {
 		__sync_fetch_and_add(&c->waits, 1);
 		__sync_fetch_and_add(&c->wait_cycles, cycle - start);
 	}
+	return 0;
+}
+
+/*
+ * The queue of switch sw holds used bytes after moving bytes in or out.
+ * Only the occupancy is kept: a fast-forward moves streaming bytes by
+ * arithmetic without events, but the chunks it leaves are an event's.
+ */
+static void cq_now(__u32 sw, __u32 used, __u32 cap)
+{
+	struct rcftop_cq_val zero = {}, *v = get(&cqs, &sw, &zero);
+	__u64 g = cq_gen;
+
+	if (!v)
+		return;
+	if (v->gen != g) {
+		v->pgen = v->gen;
+		v->gen = g;
+		v->base = v->used;
+		v->ipeak[g & 1] = v->used;
+	}
+	if (used > v->ipeak[g & 1])
+		v->ipeak[g & 1] = used;
+	if (used > v->peak)
+		v->peak = used;
+	v->used = used;
+	v->cap = cap;
+}
+
+/* One fabric's engine runs in one kthread: a switch's events never race. */
+SEC("raw_tp/rcf_cq_enqueue")
+int BPF_PROG(on_cq_enqueue, __u64 cycle, __u32 sw, __u32 link, __u8 dir,
+	     __u8 vc, __u32 bytes, __u32 queued, __u32 used, __u32 cap,
+	     __u64 cookie)
+{
+	cq_now(sw, used, cap);
+	return 0;
+}
+
+SEC("raw_tp/rcf_cq_dequeue")
+int BPF_PROG(on_cq_dequeue, __u64 cycle, __u32 sw, __u32 link, __u8 dir,
+	     __u8 vc, __u32 bytes, __u32 queued, __u32 used, __u32 cap,
+	     __u64 cookie)
+{
+	cq_now(sw, used, cap);
 	return 0;
 }
 

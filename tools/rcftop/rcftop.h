@@ -12,11 +12,13 @@
 /* as the kernel's fabric histogram: bucket k holds [2^k, 2^(k+1)) */
 #define RCFTOP_LAT_BUCKETS 64
 /* enum rcf_drop_reason fits; a reason beyond counts as slot 0 (unspec) */
-#define RCFTOP_DROP_SLOTS 64
-#define RCFTOP_MAX_CHANS  65536
-#define RCFTOP_MAX_PAIRS  65536
-#define RCFTOP_MAX_LAT	  131072
-#define RCFTOP_MAX_WAITS  65536
+#define RCFTOP_DROP_SLOTS   64
+#define RCFTOP_MAX_CHANS    65536
+#define RCFTOP_MAX_PAIRS    65536
+#define RCFTOP_MAX_LAT	    131072
+#define RCFTOP_MAX_WAITS    65536
+#define RCFTOP_MAX_SWITCHES 4096
+#define RCFTOP_MAX_OUTS	    65536
 
 /* a channel: link, direction (0: end a to end b), virtual channel */
 struct rcftop_chan_key {
@@ -51,6 +53,40 @@ struct rcftop_wait_key {
 
 struct rcftop_wait_val {
 	__u64 start_sum, pending;
+};
+
+/*
+ * A switch's central queue, from rcf_cq_enqueue and rcf_cq_dequeue:
+ * each gives the queue's bytes after the move, so used is exact from the
+ * switch's last event on.  peak is the most seen since attaching.  The
+ * interval peaks: the program advances gen (rcftop_bpf's cq_gen) at
+ * each reading; the first event of interval g starts ipeak[g & 1] at the
+ * occupancy it found (base) and remembers the interval before (pgen), so
+ * the reading of g still finds g's peak in its slot once g + 1 began.
+ */
+struct rcftop_cq_val {
+	__u64 gen, pgen;
+	__u32 used, cap, peak, base;
+	__u32 ipeak[2];
+};
+
+/* An output channel of switch sw (the channel's link, dir and vc). */
+struct rcftop_out_key {
+	__u32 sw, link;
+	__u8 dir, vc;
+	__u16 pad;
+};
+
+/*
+ * blocked: heads that found the output owned or queued for (rcf_block);
+ * waiting: heads waiting now (blocked, not yet given it by rcf_forward);
+ * contended: cycles in which at least one head waited for the output,
+ * so at least two inputs wanted it, up to the output's last event;
+ * last: the cycle of that event.
+ */
+struct rcftop_out_val {
+	__u64 blocked, contended, last;
+	__u32 waiting, max_waiting;
 };
 
 struct rcftop_pair_key {

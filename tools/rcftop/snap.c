@@ -20,6 +20,23 @@ static int cmp_chan(const void *x, const void *y)
 	return (a->vc > b->vc) - (a->vc < b->vc);
 }
 
+static int cmp_sw(const void *x, const void *y)
+{
+	const struct top_sw *a = x, *b = y;
+
+	return (a->id > b->id) - (a->id < b->id);
+}
+
+static int cmp_out(const void *x, const void *y)
+{
+	const struct rcftop_out_key *a = x, *b = y;
+
+	if (a->sw != b->sw)
+		return a->sw < b->sw ? -1 : 1;
+	return cmp_chan(&(struct rcftop_chan_key){a->link, a->dir, a->vc, 0},
+			&(struct rcftop_chan_key){b->link, b->dir, b->vc, 0});
+}
+
 static int cmp_pair(const void *x, const void *y)
 {
 	const struct rcftop_pair_key *a = x, *b = y;
@@ -107,6 +124,63 @@ static int read_lat(int fd, struct top_snap *s)
 	return 0;
 }
 
+uint32_t cq_interval_peak(const struct rcftop_cq_val *v, uint64_t g)
+{
+	/* events in g: its slot, untouched by g + 1 */
+	if (v->gen == g || (v->gen == g + 1 && v->pgen == g))
+		return v->ipeak[g & 1];
+	/* none in g: the queue stayed as g + 1's first event found it */
+	if (v->gen == g + 1)
+		return v->base;
+	return v->used;
+}
+
+/* Every switch with a queue event, and those with only output events. */
+static int read_switches(struct rcftop_bpf *skel, struct top_snap *s)
+{
+	struct cq_rec {
+		uint32_t id;
+		struct rcftop_cq_val v;
+	} *q = NULL;
+	uint64_t g = skel->bss->cq_gen;
+	size_t n, cap;
+
+	/* the interval ends here; events from now on are the next one's */
+	skel->bss->cq_gen = g + 1;
+	if (read_hash(bpf_map__fd(skel->maps.cqs), sizeof(q->id),
+		      offsetof(struct cq_rec, v), sizeof(*q), (void **)&q, &n))
+		return -1;
+	cap = n + s->nout;
+	s->sw = calloc(cap ? cap : 1, sizeof(*s->sw));
+	if (!s->sw) {
+		free(q);
+		errno = ENOMEM;
+		return -1;
+	}
+	for (size_t i = 0; i < n; i++) {
+		s->sw[i].id = q[i].id;
+		s->sw[i].v = q[i].v;
+		s->sw[i].ipeak = cq_interval_peak(&q[i].v, g);
+	}
+	free(q);
+	s->nsw = n;
+	if (n)
+		qsort(s->sw, n, sizeof(*s->sw), cmp_sw);
+	/* outputs come by switch: a new one is new or the last added */
+	for (size_t i = 0; i < s->nout; i++) {
+		struct top_snap queues = {.sw = s->sw, .nsw = n};
+		uint32_t id = s->out[i].k.sw;
+
+		if (snap_sw(&queues, id) ||
+		    (s->nsw > n && s->sw[s->nsw - 1].id == id))
+			continue;
+		s->sw[s->nsw++].id = id;
+	}
+	if (s->nsw)
+		qsort(s->sw, s->nsw, sizeof(*s->sw), cmp_sw);
+	return 0;
+}
+
 int snap_read(struct rcftop_bpf *skel, struct top_snap *s)
 {
 	memset(s, 0, sizeof(*s));
@@ -121,7 +195,14 @@ int snap_read(struct rcftop_bpf *skel, struct top_snap *s)
 		qsort(s->chan, s->nchan, sizeof(*s->chan), cmp_chan);
 	if (s->npair)
 		qsort(s->pair, s->npair, sizeof(*s->pair), cmp_pair);
-	if (read_lat(bpf_map__fd(skel->maps.lat), s) ||
+	if (read_hash(bpf_map__fd(skel->maps.outs), sizeof(s->out->k),
+		      offsetof(struct top_out, v), sizeof(*s->out),
+		      (void **)&s->out, &s->nout))
+		goto fail;
+	if (s->nout)
+		qsort(s->out, s->nout, sizeof(*s->out), cmp_out);
+	if (read_switches(skel, s) ||
+	    read_lat(bpf_map__fd(skel->maps.lat), s) ||
 	    read_array(bpf_map__fd(skel->maps.drops), s->drops,
 		       RCFTOP_DROP_SLOTS) ||
 	    read_array(bpf_map__fd(skel->maps.misc), s->misc, RCFTOP_NMISC))
@@ -136,6 +217,8 @@ void snap_free(struct top_snap *s)
 {
 	free(s->chan);
 	free(s->pair);
+	free(s->sw);
+	free(s->out);
 	memset(s, 0, sizeof(*s));
 }
 
@@ -145,6 +228,29 @@ const struct top_chan *snap_chan(const struct top_snap *s,
 	return s->nchan ? bsearch(k, s->chan, s->nchan, sizeof(*s->chan),
 				  cmp_chan)
 			: NULL;
+}
+
+const struct top_sw *snap_sw(const struct top_snap *s, uint32_t id)
+{
+	struct top_sw k = {.id = id};
+
+	return s->nsw ? bsearch(&k, s->sw, s->nsw, sizeof(*s->sw), cmp_sw)
+		      : NULL;
+}
+
+void snap_history(struct top_snap *cur, const struct top_snap *prev)
+{
+	for (size_t i = 0; i < cur->nsw; i++) {
+		struct top_sw *w = &cur->sw[i];
+		const struct top_sw *p = snap_sw(prev, w->id);
+		uint32_t n = p ? p->nhist : 0, skip = n == TOP_HIST;
+
+		if (p)
+			memcpy(w->hist, p->hist + skip,
+			       (n - skip) * sizeof(*w->hist));
+		w->nhist = n - skip + 1;
+		w->hist[w->nhist - 1] = w->ipeak;
+	}
 }
 
 const struct top_pair *snap_pair(const struct top_snap *s,

@@ -34,6 +34,59 @@ static int quiet(enum libbpf_print_level l, const char *f, va_list ap)
 	return 0;
 }
 
+/*
+ * The heads of main's rcf_block/rcf_forward events at their outputs:
+ * switch 1's waited 10 cycles alone, 20 with another and 30 alone (60
+ * contended), at most two; switch 2's head is still waiting there (its
+ * forward came from an engine gone).
+ */
+static void outputs(const struct top_snap *s)
+{
+	const struct top_out *a = &s->out[0], *b = &s->out[1];
+
+	tap_ok(s->nout == 2 && a->k.sw == 1 && a->k.link == 4 &&
+		       a->k.dir == 1 && a->k.vc == 2 && a->v.blocked == 2 &&
+		       a->v.contended == 60 && !a->v.waiting &&
+		       a->v.max_waiting == 2 && b->k.sw == 2 &&
+		       b->v.blocked == 1 && b->v.waiting == 1 &&
+		       !b->v.contended && s->nsw == 3 && snap_sw(s, 1) &&
+		       snap_sw(s, 2),
+	       "outputs: heads blocked, cycles contended, most waiting");
+}
+
+/* Switch 3's queue over readings; s is the first, of interval 0. */
+static void queues(struct rcftop_bpf *skel, struct top_snap *s)
+{
+	const struct top_sw *w = snap_sw(s, 3);
+	uint32_t got[3] = {0};
+	int err = 0;
+
+	tap_ok(w && w->v.used == 128 && w->v.peak == 512 && w->ipeak == 512 &&
+		       w->v.cap == 1024,
+	       "queue: now, peak, the interval's peak");
+	/* interval 1: from 128 down to 0, up to 64 */
+	err |= FIRE(skel->progs.on_cq_dequeue, 4, 3, 5, 0, 0, 200, 0, 0, 1024,
+		    6);
+	err |= FIRE(skel->progs.on_cq_enqueue, 5, 3, 4, 0, 0, 64, 64, 64, 1024,
+		    7);
+	/* interval 2: nothing; interval 3: down to 0 */
+	for (int i = 0; i < 3 && !err; i++) {
+		snap_free(s);
+		if (i == 2)
+			err |= FIRE(skel->progs.on_cq_dequeue, 6, 3, 4, 0, 0,
+				    64, 0, 0, 1024, 7);
+		if (snap_read(skel, s) || !(w = snap_sw(s, 3)))
+			err = 1;
+		else
+			got[i] = w->ipeak;
+	}
+	if (!tap_ok(!err && got[0] == 128 && got[1] == 64 && got[2] == 64 &&
+			    w->v.peak == 512 && !w->v.used,
+		    "queue: each interval's peak, a quiet one's level") &&
+	    !err)
+		printf("# interval peaks %u %u %u\n", got[0], got[1], got[2]);
+}
+
 int main(void)
 {
 	struct rcftop_bpf *skel;
@@ -44,11 +97,11 @@ int main(void)
 	const struct top_pair *p;
 	int err = 0;
 
-	tap_plan(5);
+	tap_plan(8);
 	libbpf_set_print(quiet);
 	skel = rcftop_bpf__open_and_load();
 	if (!skel) {
-		for (int i = 0; i < 5; i++)
+		for (int i = 0; i < 8; i++)
 			printf("ok %d # SKIP cannot load BPF here: %s\n", i + 1,
 			       strerror(errno));
 		return 0;
@@ -86,6 +139,16 @@ int main(void)
 	err |= FIRE(skel->progs.on_block, 900, 2, 1, 4, 1, 2, 50, 1, 7);
 	err |= FIRE(skel->progs.on_forward, 20, 2, 1, 4, 1, 2, 50, 1, 7);
 	err |= FIRE(skel->progs.on_forward, 950, 2, 1, 4, 1, 2, 50, 1, 7);
+	/*
+	 * rcf_cq_enqueue/dequeue: cycle, sw, link, dir, vc, bytes, queued,
+	 * used, cap, cookie.  Switch 3's queue up to 512 and back to 128.
+	 */
+	err |= FIRE(skel->progs.on_cq_enqueue, 1, 3, 4, 0, 0, 256, 256, 256,
+		    1024, 5);
+	err |= FIRE(skel->progs.on_cq_enqueue, 2, 3, 5, 0, 0, 200, 200, 512,
+		    1024, 6);
+	err |= FIRE(skel->progs.on_cq_dequeue, 3, 3, 4, 0, 0, 256, 0, 128, 1024,
+		    5);
 	tap_ok(!err, "every program ran on its argument array");
 	if (snap_read(skel, &s)) {
 		tap_ok(0, "maps read");
@@ -110,6 +173,8 @@ int main(void)
 		       !s.misc[RCFTOP_LOST_EVENTS] &&
 		       !s.misc[RCFTOP_TABLE_FULL],
 	       "drops by reason, nothing lost");
+	outputs(&s);
+	queues(skel, &s);
 	snap_free(&s);
 	rcftop_bpf__destroy(skel);
 	return tap_done();

@@ -41,6 +41,7 @@ void eng_cq_enter(struct rcf_engine *e, struct eng_hop *u, u32 n)
 		eng_ff_mark(e);
 		x->cq_peak = x->cq_cap - x->cq_free;
 	}
+	rcf_os_trace(cq_enqueue, e, u, n);
 }
 
 /* Chunks are freed as they empty; an emptied queue frees its last one. */
@@ -65,6 +66,7 @@ void eng_cq_leave(struct rcf_engine *e, struct eng_hop *u, u32 n)
 	}
 	u->cq_chunks -= k;
 	x->cq_free += k;
+	rcf_os_trace(cq_dequeue, e, u, n);
 }
 
 /* Discards what has arrived of a dropped piece. */
@@ -345,7 +347,6 @@ bool eng_switch_cq(struct rcf_engine *e, u32 el)
 			if (!n)
 				continue;
 			eng_cq_enter(e, h, n);
-			rcf_os_trace(cq_enqueue, e, h, n);
 			h->left += n;
 			eng_credit(e, h->chan, n);
 			moved = true;
