@@ -180,6 +180,15 @@ enum rcf_link_state {
 	RCF_LINK_UP = 1,
 };
 
+/*
+ * Capture directions, a bit mask in RCF_A_CAPTURE_DIRS; one of them in
+ * RCF_A_CAPTURE_DIR of each RCF_CMD_CAPTURE_PKT.
+ */
+enum rcf_capture_dir {
+	RCF_CAPTURE_TX = 1,	/* as the node's adapter sends it */
+	RCF_CAPTURE_RX = 2,	/* as it arrives at the node */
+};
+
 enum rcf_cmd {
 	RCF_CMD_UNSPEC,
 
