@@ -8,6 +8,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <time.h>
 
 #include "nl/nl_capture.h"
@@ -19,8 +20,9 @@ struct capture {
 	const char *file;
 	uint64_t count; /* stop after this many, 0: never */
 	uint64_t got;
-	uint64_t drops; /* as the last copy said */
-	int failed;	/* errno of a failed write */
+	uint64_t drops;	  /* as the last copy said */
+	uint32_t buf_kib; /* the socket's receive buffer, 0: rcfctl's */
+	int failed;	  /* errno of a failed write */
 };
 
 static volatile sig_atomic_t stop_now;
@@ -96,14 +98,16 @@ static int parse_dir(const char *s, uint8_t *dirs)
 void help_capture(FILE *f)
 {
 	fputs("Usage: rcfctl capture --node N [--dir tx|rx|both] [--count K]\n"
-	      "                      [--seconds S] [-w FILE]\n"
+	      "                      [--seconds S] [--buffer KIB] [-w FILE]\n"
 	      "Copies of the fabric packets node N's adapter sends (tx, with\n"
 	      "their route bytes) and receives (rx), until K packets, S\n"
 	      "seconds or an interrupt.  -w writes a pcap file (link type\n"
 	      "USER0, 147; - is stdout) for Wireshark with\n"
 	      "scripts/wireshark/rcf.lua; without it, one line per packet.\n"
 	      "Needs CAP_NET_ADMIN; one capture per fabric at a time.  The\n"
-	      "copies the kernel dropped for want of room are counted.\n",
+	      "copies the kernel dropped for want of room are counted;\n"
+	      "--buffer sets that room, the socket's receive buffer\n"
+	      "(4 .. 1048576 KiB; default 16384).\n",
 	      f);
 }
 
@@ -145,6 +149,8 @@ static int parse_args(int argc, char **argv, struct capture *c, uint32_t *node,
 			rc = rcf_num_u64(v, 1, UINT64_MAX, &c->count);
 		} else if (!strcmp(a, "--seconds") || !strcmp(a, "seconds")) {
 			rc = rcf_num_u64(v, 1, 86400, secs);
+		} else if (!strcmp(a, "--buffer") || !strcmp(a, "buffer")) {
+			rc = rcf_num_u32(v, 4, 1U << 20, &c->buf_kib);
 		} else if (!strcmp(a, "-w") || !strcmp(a, "--write")) {
 			c->file = v;
 			rc = 0;
@@ -191,6 +197,16 @@ static int run(struct ctl *c, struct capture *cap, uint32_t node, uint8_t dirs,
 	struct timespec t0, t;
 	int rc;
 
+	if (cap->buf_kib) {
+		int fd = rcf_nl_fd(&c->nl), size = (int)cap->buf_kib * 1024;
+
+		/* FORCE passes net.core.rmem_max for a privileged caller */
+		if (setsockopt(fd, SOL_SOCKET, SO_RCVBUFFORCE, &size,
+			       sizeof(size)) &&
+		    setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, sizeof(size)))
+			fprintf(stderr, "rcfctl: capture: --buffer: %s\n",
+				strerror(errno));
+	}
 	if (rcf_nl_capture_start(&c->nl, node, dirs, on_pkt, cap))
 		return nl_failed(c, "capture");
 	/* a script waits for this line before it sends anything */
