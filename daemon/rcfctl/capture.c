@@ -216,7 +216,8 @@ static int run(struct ctl *c, struct capture *cap, uint32_t node, uint8_t dirs,
 		rc = rcf_nl_capture_read(&c->nl, 200, on_pkt, cap);
 		if (rc == -ECANCELED)
 			break;
-		if (rc < 0 && rc != -EINTR) {
+		/* an overrun is in the kernel's count: go on reading */
+		if (rc < 0 && rc != -EINTR && rc != -ENOBUFS) {
 			fprintf(stderr, "rcfctl: capture: receive: %s\n",
 				strerror(-rc));
 			return RCFCTL_ERR;

@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <poll.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <linux/genetlink.h>
 #include <linux/netlink.h>
 #include <linux/rcf.h>
@@ -178,6 +179,14 @@ int rcf_nl_capture_start(struct rcf_nl *nl, uint32_t node, uint8_t dirs,
 	struct cap_read c = {.nl = nl, .fn = fn, .arg = arg};
 	struct nl_msg *msg =
 		rcf_nl_new_msg(nl->family, RCF_CMD_CAPTURE_START, 0, 0);
+	int one = 1;
+
+	/*
+	 * the kernel counts the copies it could not queue; an overrun error
+	 * on top would only end the read
+	 */
+	setsockopt(nl_socket_get_fd(nl->sk), SOL_NETLINK, NETLINK_NO_ENOBUFS,
+		   &one, sizeof(one));
 
 	if (!msg || nla_put_u32(msg, RCF_A_CAPTURE_NODE, node) ||
 	    nla_put_u8(msg, RCF_A_CAPTURE_DIRS, dirs)) {
