@@ -94,6 +94,7 @@ static const struct rcf_adapter_ops rcf_dp_ops = {
 	.deliver = rcf_dp_deliver,
 	.path_returned = rcf_dp_path_returned,
 	.path_request = rcf_dp_path_request,
+	.capture = rcf_dp_capture,
 };
 
 /* Called from ndo_start_xmit: atomic context, the engine is not touched. */
@@ -503,6 +504,7 @@ void rcf_dp_free(struct rcf_dp *dp)
 {
 	if (dp->ad)
 		rcf_adapter_free(dp->ad);
+	rcf_dp_cap_stop(dp);
 	rcf_dp_traffic_free(dp->tr);
 	kfree_skb(dp->tr_ev);
 	rcf_dp_thresh_free(dp);
@@ -661,6 +663,7 @@ int rcf_dp_rebuild_traffic(struct rcf_dp *dp, struct rcf_fabric *f,
 		rcf_adapter_free(dp->ad);
 	}
 	dp->ad = ad;
+	rcf_dp_cap_apply(dp);
 	rcf_dp_set_budget(dp, f, tables);
 	rcf_dp_path_nodes_gone(dp, f);
 	if (tr)

@@ -207,6 +207,8 @@ struct rcf_dp {
 	 */
 	struct list_head stalled;
 	unsigned int nstalled;
+	/* dp_cap.c: the fabric's packet capture, or NULL (under lock) */
+	struct rcf_dp_cap *cap;
 };
 
 /*
@@ -260,6 +262,15 @@ void rcf_dp_set_budget(struct rcf_dp *dp, const struct rcf_fabric *f,
 void rcf_dp_pool_snap(struct rcf_dp *dp);
 /* The engine about to be replaced leaves its counts (dp->lock held). */
 void rcf_dp_pool_carry(struct rcf_dp *dp);
+
+/*
+ * dp_cap.c: packet capture.  capture is the adapter's op; apply puts
+ * the capture on a new adapter and stop ends it with the fabric (both
+ * dp->lock held, or the data path stopped).
+ */
+void rcf_dp_capture(void *priv, const struct rcf_adapter_cap *c);
+void rcf_dp_cap_apply(struct rcf_dp *dp);
+void rcf_dp_cap_stop(struct rcf_dp *dp);
 
 /* debugfs.c: fault injection for tests */
 void rcf_debugfs_init(void);

@@ -163,6 +163,7 @@ static void rcf_epoch_swap(struct rcf_dp *dp, struct rcf_fabric *f,
 	rcf_dp_traffic_rebind(dp, f, ad, lost);
 	rcf_adapter_free(dp->ad);
 	dp->ad = ad;
+	rcf_dp_cap_apply(dp);
 	rcf_dp_path_nodes_gone(dp, f);
 	dp->tot.gen++;
 	WRITE_ONCE(dp->stuck, false);

@@ -298,9 +298,16 @@ void rcf_genl_ops_init(void)
 			op->doit = rcf_epoch_get_doit;
 		} else if (cmd == RCF_CMD_NODE_THRESHOLD ||
 			   cmd == RCF_CMD_PATH_RETURNED ||
+			   cmd == RCF_CMD_CAPTURE_PKT ||
 			   rcf_cmd_is_ntf(cmd)) {
 			/* a notification: a request for it is refused */
 			op->doit = rcf_notify_only_doit;
+		} else if (cmd == RCF_CMD_CAPTURE_START) {
+			op->doit = rcf_capture_start_doit;
+			op->flags = GENL_UNS_ADMIN_PERM;
+		} else if (cmd == RCF_CMD_CAPTURE_STOP) {
+			op->doit = rcf_capture_stop_doit;
+			op->flags = GENL_UNS_ADMIN_PERM;
 		} else if (cmd == RCF_CMD_PATH_REQUEST) {
 			op->doit = rcf_path_request_doit;
 			op->flags = GENL_UNS_ADMIN_PERM;

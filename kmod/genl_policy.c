@@ -293,6 +293,11 @@ RCF_POLICY(rcf_pol_path_request, P_PATH_MASTER, P_PATH_DST, P_PATH_ERROR);
 RCF_POLICY(rcf_pol_rel_key, P_REL_SWITCH);
 RCF_POLICY(rcf_pol_rel_set, P_REL_SWITCH, P_REL_ENTRY, P_EPOCH);
 RCF_POLICY(rcf_pol_rel_del, P_REL_SWITCH, P_EPOCH);
+RCF_POLICY(rcf_pol_capture,
+	   [RCF_A_CAPTURE_NODE] = NLA_POLICY_MAX(NLA_U32, RCF_MAX_NODES - 1),
+	   [RCF_A_CAPTURE_DIRS] = NLA_POLICY_RANGE(NLA_U8, RCF_CAPTURE_TX,
+						   RCF_CAPTURE_TX |
+						   RCF_CAPTURE_RX));
 RCF_POLICY(rcf_pol_traffic,
 	   [RCF_A_TRAFFIC] = NLA_POLICY_NESTED(rcf_traffic_policy));
 RCF_POLICY(rcf_pol_batch,
@@ -340,6 +345,9 @@ static const struct nla_policy *const rcf_policies[__RCF_CMD_MAX] = {
 	[RCF_CMD_REL_GET] = rcf_pol_rel_key,
 	[RCF_CMD_REL_SET] = rcf_pol_rel_set,
 	[RCF_CMD_REL_DEL] = rcf_pol_rel_del,
+	[RCF_CMD_CAPTURE_START] = rcf_pol_capture,
+	[RCF_CMD_CAPTURE_STOP] = rcf_pol_none,
+	[RCF_CMD_CAPTURE_PKT] = rcf_pol_none,
 };
 
 /* Each command's policy plus RCF_A_OP_CMD, for operations in a batch. */

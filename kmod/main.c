@@ -16,10 +16,15 @@ static int __init rcf_init(void)
 	err = rcf_netns_init();
 	if (err)
 		goto out_debugfs;
-	err = genl_register_family(&rcf_genl_family);
+	err = rcf_cap_init();
 	if (err)
 		goto out_netns;
+	err = genl_register_family(&rcf_genl_family);
+	if (err)
+		goto out_cap;
 	return 0;
+out_cap:
+	rcf_cap_exit();
 out_netns:
 	rcf_netns_exit();
 out_debugfs:
@@ -31,6 +36,7 @@ static void __exit rcf_exit(void)
 {
 	/* No request can reach a fabric once the family is gone. */
 	genl_unregister_family(&rcf_genl_family);
+	rcf_cap_exit();
 	rcf_netns_exit();
 	rcf_debugfs_exit();
 }

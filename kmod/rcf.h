@@ -142,6 +142,12 @@ int rcf_dumpit(struct sk_buff *skb, struct netlink_callback *cb);
 /* genl_path.c */
 int rcf_path_request_doit(struct sk_buff *skb, struct genl_info *info);
 
+/* dp_cap.c: RCF_CMD_CAPTURE_START, _STOP; the socket-close notifier */
+int rcf_capture_start_doit(struct sk_buff *skb, struct genl_info *info);
+int rcf_capture_stop_doit(struct sk_buff *skb, struct genl_info *info);
+int rcf_cap_init(void);
+void rcf_cap_exit(void);
+
 /* genl_stats.c */
 int rcf_stats_dumpit(struct sk_buff *skb, struct netlink_callback *cb);
 int rcf_stats_reset_doit(struct sk_buff *skb, struct genl_info *info);

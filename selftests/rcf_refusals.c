@@ -726,6 +726,7 @@ TEST_F(ref, notification_only_command)
 	static const int ntf[][2] = {
 		{RCF_CMD_FABRIC_NEW_NTF, RCF_CMD_PATH_REQUEST_NTF},
 		{RCF_CMD_REL_SET_NTF, RCF_CMD_REL_DEL_NTF},
+		{RCF_CMD_CAPTURE_PKT, RCF_CMD_CAPTURE_PKT},
 	};
 	for (unsigned int k = 0; k < sizeof(ntf) / sizeof(ntf[0]); k++)
 		for (int c = ntf[k][0]; c <= ntf[k][1]; c++) {
@@ -733,8 +734,8 @@ TEST_F(ref, notification_only_command)
 				     &e);
 			EXPECT_EQ(-EOPNOTSUPP, r) TH_LOG("notification %d", c);
 		}
-	EXPECT_EQ(RCF_CMD_REL_DEL_NTF, RCF_CMD_MAX)
-	TH_LOG("a command after REL_DEL_NTF: is it an event?");
+	EXPECT_EQ(RCF_CMD_CAPTURE_PKT, RCF_CMD_MAX)
+	TH_LOG("a command after CAPTURE_PKT: is it an event?");
 }
 
 /* A node's port count is fixed: a set naming another is refused. */

@@ -12,7 +12,7 @@ void help_main(FILE *f)
 	      "       rcfctl [OPTIONS] -batch FILE\n"
 	      "OBJECT := fabric | node | switch | link | circuit | route |\n"
 	      "          path | monitor | topo | stats | traffic | daemon |\n"
-	      "          epoch | relation | collective\n"
+	      "          epoch | relation | collective | capture\n"
 	      "COMMAND := add | del | show | set | help   (any prefix; new,\n"
 	      "           delete, list and get are synonyms)\n"
 	      "OPTIONS := -j|--json    JSON output\n"

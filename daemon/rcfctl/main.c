@@ -137,6 +137,8 @@ int main(int argc, char **argv)
 		rc = cmd_collective(&c, argc - 1, argv + 1);
 	} else if (!strcmp(argv[0], "daemon")) {
 		rc = cmd_daemon(&c, argc - 1, argv + 1);
+	} else if (!strcmp(argv[0], "capture")) {
+		rc = cmd_capture(&c, argc - 1, argv + 1);
 	} else if (!strncmp(argv[0], "monitor", strlen(argv[0]))) {
 		rc = cmd_monitor(&c, argc - 1, argv + 1);
 	} else if (!strncmp(argv[0], "topo", strlen(argv[0]))) {

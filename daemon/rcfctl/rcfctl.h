@@ -55,6 +55,9 @@ int topo_stats(struct ctl *c, int argc, char **argv);
 int topo_import(struct ctl *c, int argc, char **argv);
 int topo_export(struct ctl *c, int argc, char **argv);
 int cmd_monitor(struct ctl *c, int argc, char **argv);
+/* rcfctl capture: packet copies as pcap or text (capture.c) */
+int cmd_capture(struct ctl *c, int argc, char **argv);
+void help_capture(FILE *f);
 /* rcfctl daemon: rcfd over its control socket (daemon.c) */
 int cmd_daemon(struct ctl *c, int argc, char **argv);
 /* "route compute" and "route check" (route.c), before "route" */

@@ -180,6 +180,15 @@ enum rcf_link_state {
 	RCF_LINK_UP = 1,
 };
 
+/*
+ * Capture directions, a bit mask in RCF_A_CAPTURE_DIRS; one of them in
+ * RCF_A_CAPTURE_DIR of each RCF_CMD_CAPTURE_PKT.
+ */
+enum rcf_capture_dir {
+	RCF_CAPTURE_TX = 1,	/* as the node's adapter sends it */
+	RCF_CAPTURE_RX = 2,	/* as it arrives at the node */
+};
+
 enum rcf_cmd {
 	RCF_CMD_UNSPEC,
 
@@ -394,6 +403,22 @@ enum rcf_cmd {
 	RCF_CMD_REL_DEL,
 	RCF_CMD_REL_SET_NTF,
 	RCF_CMD_REL_DEL_NTF,
+
+	/*
+	 * Packet capture (Documentation/observability.rst, "Capturing
+	 * packets").  CAPTURE_START with RCF_A_CAPTURE_NODE and
+	 * RCF_A_CAPTURE_DIRS (default both) sends the requesting socket one
+	 * CAPTURE_PKT per fabric packet the node's adapter sends or
+	 * receives, until CAPTURE_STOP, the socket's close or the fabric's
+	 * delete.  One capture per fabric: a START from another socket
+	 * while one runs is EBUSY; from the same socket it changes the node
+	 * and directions.  Copies are sent without blocking the fabric: a
+	 * copy the socket has no room for is dropped and counted
+	 * (RCF_A_CAPTURE_DROPS).
+	 */
+	RCF_CMD_CAPTURE_START,
+	RCF_CMD_CAPTURE_STOP,
+	RCF_CMD_CAPTURE_PKT,
 
 	__RCF_CMD_MAX,
 	RCF_CMD_MAX = __RCF_CMD_MAX - 1
@@ -611,6 +636,32 @@ enum rcf_attr {
 					 */
 	RCF_A_FABRIC_RELATIONS,		/* u32, read-only: switches with a
 					 * relation
+					 */
+
+	/* capture (RCF_CMD_CAPTURE_*) */
+	RCF_A_CAPTURE_NODE,		/* u32: the node captured at */
+	RCF_A_CAPTURE_DIRS,		/* u8: RCF_CAPTURE_TX, RCF_CAPTURE_RX
+					 * or both, or'ed (the default)
+					 */
+	RCF_A_CAPTURE_DIR,		/* u8, enum rcf_capture_dir,
+					 * read-only: this copy's
+					 */
+	RCF_A_CAPTURE_PEER,		/* u32, read-only: destination (tx)
+					 * or source (rx) node
+					 */
+	RCF_A_CAPTURE_ROUTE_LEN,	/* u8, read-only: route bytes in the
+					 * packet (0 on rx: read on the way)
+					 */
+	RCF_A_CAPTURE_HDR_LEN,		/* u8, read-only: adapter header
+					 * bytes after them (0 in raw mode)
+					 */
+	RCF_A_CAPTURE_CYCLE,		/* u64, read-only: engine clock */
+	RCF_A_CAPTURE_TIME_NS,		/* u64, read-only: CLOCK_REALTIME */
+	RCF_A_CAPTURE_PACKET,		/* binary, read-only: [length][route
+					 * bytes][adapter header][data]
+					 */
+	RCF_A_CAPTURE_DROPS,		/* u64, read-only: copies dropped so
+					 * far in this capture
 					 */
 
 	__RCF_A_MAX,

@@ -188,6 +188,9 @@ int ad_xmit(struct rcf_adapter *a, u32 si, u32 dst, struct ad_path *p,
 				    cookie);
 		if (r)	/* cannot happen after the reservation */
 			return r;
+		if (a->cap_dirs & RCF_CAPTURE_TX && src == a->cap_node)
+			ad_capture(a, src, dst, RCF_CAPTURE_TX, hops, nh, buf,
+				   hdr + chunk);
 		off += chunk;
 	} while (off < len);
 	if (p) {
@@ -286,6 +289,30 @@ int rcf_adapter_set_raw(struct rcf_adapter *a, bool raw)
 		return -EBUSY;
 	a->raw = raw;
 	return 0;
+}
+
+void rcf_adapter_set_capture(struct rcf_adapter *a, u32 node, u8 dirs)
+{
+	a->cap_node = node;
+	a->cap_dirs = a->ops->capture ? dirs : 0;
+}
+
+void ad_capture(struct rcf_adapter *a, u32 node, u32 peer, u8 dir,
+		const u8 *route, u32 nroute, const u8 *payload, u32 plen)
+{
+	struct rcf_adapter_cap c = {
+		.node = node,
+		.peer = peer,
+		.dir = dir,
+		.nroute = nroute,
+		.hdr = ad_hdr(a),
+		.route = route,
+		.payload = payload,
+		.plen = plen,
+		.cycle = rcf_engine_now(a->e),
+	};
+
+	a->ops->capture(a->priv, &c);
 }
 
 int rcf_adapter_set_dest(struct rcf_adapter *a, bool dest)

@@ -40,6 +40,22 @@ enum rcf_adapter_drop {
 	RCF_ADROP_NR,
 };
 
+/*
+ * One captured packet, [length][route bytes][payload] with length
+ * 1 + nroute + plen.  dir RCF_CAPTURE_TX: as node sends it to peer, all
+ * its route bytes still on.  RCF_CAPTURE_RX: as it arrives at node from
+ * peer, its route bytes read on the way (nroute 0).  payload starts with
+ * the adapter header (hdr bytes: RCF_ADAPTER_HDR, 0 in raw mode).
+ */
+struct rcf_adapter_cap {
+	u32 node, peer;
+	u8 dir;			/* enum rcf_capture_dir */
+	u8 nroute, hdr;
+	const u8 *route, *payload;
+	u32 plen;
+	u64 cycle;		/* the engine's clock */
+};
+
 struct rcf_adapter_ops {
 	/*
 	 * A whole message arrived at node dst from node src; msg is valid
@@ -59,6 +75,11 @@ struct rcf_adapter_ops {
 	 */
 	void (*path_returned)(void *priv, u32 id);
 	void (*path_request)(void *priv, u32 src, u32 dst, u32 waiting);
+	/*
+	 * Packet capture (may be NULL): a copy of one packet at the node
+	 * rcf_adapter_set_capture chose, valid during the call only.
+	 */
+	void (*capture)(void *priv, const struct rcf_adapter_cap *c);
 };
 
 struct rcf_adapter_stats {
@@ -109,6 +130,12 @@ int rcf_adapter_set_raw(struct rcf_adapter *a, bool raw);
  * otherwise.  rcfsim sets it (--relation); the kernel does not yet.
  */
 int rcf_adapter_set_dest(struct rcf_adapter *a, bool dest);
+/*
+ * Calls ops->capture for each packet node (an id) sends, receives or
+ * both (dirs: RCF_CAPTURE_TX | RCF_CAPTURE_RX); dirs 0 turns it off,
+ * the default.  Off costs one test of dirs per packet.
+ */
+void rcf_adapter_set_capture(struct rcf_adapter *a, u32 node, u8 dirs);
 
 /*
  * Queues msg from node src to node dst as packets, or holds it for a

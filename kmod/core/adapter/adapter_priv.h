@@ -108,6 +108,8 @@ struct rcf_adapter {
 	bool nobufs;		/* a waiting message met the pool's budget */
 	bool raw;		/* rcf_adapter_set_raw: no header */
 	bool dest;		/* rcf_adapter_set_dest: destination headers */
+	u8 cap_dirs;		/* rcf_adapter_set_capture; 0: off */
+	u32 cap_node;		/* its node id */
 	struct rcf_adapter_stats st;
 };
 
@@ -143,6 +145,9 @@ static inline void ad_list_del(struct ad_list *n)
 	((struct ad_part *)((char *)(ptr) - offsetof(struct ad_part, member)))
 
 /* adapter.c */
+/* Hands one packet of node (id) to ops->capture: see rcf_adapter_cap. */
+void ad_capture(struct rcf_adapter *a, u32 node, u32 peer, u8 dir,
+		const u8 *route, u32 nroute, const u8 *payload, u32 plen);
 void ad_drop(struct rcf_adapter *a, u32 node, int reason);
 /* Node i (dense) moved one message: onto the list for take_moved. */
 static inline void ad_moved(struct rcf_adapter *a, u32 i, u32 id, bool sent)

@@ -207,6 +207,8 @@ void ad_rx(void *priv, u32 dst_id, u32 src_id, const u8 *pl, u32 len,
 
 	if (dst < 0 || src < 0)
 		return;
+	if (a->cap_dirs & RCF_CAPTURE_RX && dst_id == a->cap_node)
+		ad_capture(a, dst_id, src_id, RCF_CAPTURE_RX, NULL, 0, pl, len);
 	if (a->raw) {
 		ad_up(a, dst, dst_id, src_id, pl, len, cookie, latency);
 		return;
