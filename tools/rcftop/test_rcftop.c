@@ -10,6 +10,7 @@
 #include "../../daemon/tests/tap.h"
 #include "out.h"
 #include "opts.h"
+#include "test_text.h"
 #include "snap.h"
 
 static int parse(const char *line, struct rcftop_opts *o, char *err, size_t n)
@@ -104,18 +105,6 @@ static struct top_snap made_up(struct top_chan *c, struct top_pair *p)
 	p[2].hist[RCFTOP_LAT_PKT][0] = 1;
 	s.drops[3] = 2;
 	return s;
-}
-
-/* the text f was given, NUL-ended; the caller frees it */
-static char *text_of(FILE *f)
-{
-	long n = ftell(f);
-	char *t = calloc(1, n + 1);
-
-	rewind(f);
-	if (t && fread(t, 1, n, f) != (size_t)n)
-		t[0] = '\0';
-	return t;
 }
 
 static void json_line(void)

@@ -10,6 +10,7 @@
 #include "../../daemon/tests/tap.h"
 #include "out.h"
 #include "out_sw.h"
+#include "test_text.h"
 
 static void interval_peaks(void)
 {
@@ -92,17 +93,6 @@ static struct top_snap made_up(struct top_sw *w, struct top_out *o)
 	o[2].v = (struct rcftop_out_val){
 		.blocked = 1, .contended = 7, .max_waiting = 1};
 	return (struct top_snap){.sw = w, .out = o, .nsw = 2, .nout = 3};
-}
-
-static char *text_of(FILE *f)
-{
-	long n = ftell(f);
-	char *t = calloc(1, n + 1);
-
-	rewind(f);
-	if (t && fread(t, 1, n, f) != (size_t)n)
-		t[0] = '\0';
-	return t;
 }
 
 static void json(void)
