@@ -18,6 +18,7 @@ place() {
 	ip netns add "$ns" 2>/dev/null || true
 	ip link set "$dev" netns "$ns"
 	ip -n "$ns" addr add "$a/24" dev "$dev"
+	[ -z "${BENCH_MTU:-}" ] || ip -n "$ns" link set "$dev" mtu "$BENCH_MTU"
 	ip -n "$ns" link set "$dev" up
 	ip -n "$ns" link set lo up
 }
