@@ -10,7 +10,7 @@ D=tests/data
 . tests/tap.sh
 
 echo "TAP version 13"
-echo "1..33"
+echo "1..35"
 
 # the rcf lines of a topology file, without comments
 body() {
@@ -120,6 +120,18 @@ printf 'Hca 1 "a"\n\nHca 1 "a"\n' >"$T/dup"
 refused dup 3 'node id "a" given twice (line 1)' "a node id given twice"
 printf 'switchguid=0xzz\nSwitch 8 "a"\n' >"$T/guid"
 FMT=ibnetdiscover refused guid 1 'bad GUID' "a bad GUID"
+# found by fuzz_ib: a tab in a description was imported into a file
+# that topo load then refused
+printf 'Switch 8 "S-01"\t\t# "leaf\tone"\n' >"$T/tab"
+FMT=ibnetdiscover refused tab 1 'the node description has a control' \
+	"a description with a tab is refused at its line"
+# found by fuzz_ib: an ibsim export named an element by its desc and
+# dropped its GUID, and a desc that reads as a GUID id came back as one
+printf 'node add id 0 ports 1 desc "H-0000000000000abc" guid 0x0000000000000005\n%s\n%s\n' \
+	'switch add id 0 ports 2 desc "leaf" guid 0x000000000000248a' \
+	'link add id 0 node 0 port 0 switch 0 port 0' >"$T/lab.topo"
+round ibsim "$T/lab.topo"
+ok $? "ibsim round trip keeps GUIDs and a desc that looks like a GUID id"
 
 printf 'node add id 0 desc "x"\nnode add id 1 desc "x"\n' >"$T/same.topo"
 ! $CTL topo export --format ibsim --topo "$T/same.topo" >"$T/out" \

@@ -220,17 +220,24 @@ int rcf_obj_set_ifname(struct rcf_obj *o, const char *name)
 	return 0;
 }
 
-int rcf_obj_set_desc(struct rcf_obj *o, const char *desc)
+int rcf_desc_ok(const char *desc)
 {
 	size_t n = strlen(desc);
 
 	if (!n || n > RCF_DESC_MAX)
-		return -1;
+		return 0;
 	/* a line break or control byte would end or garble the file's line */
 	for (size_t i = 0; i < n; i++)
 		if ((unsigned char)desc[i] < 0x20 || desc[i] == 0x7f)
-			return -1;
-	memcpy(o->desc, desc, n + 1);
+			return 0;
+	return 1;
+}
+
+int rcf_obj_set_desc(struct rcf_obj *o, const char *desc)
+{
+	if (!rcf_desc_ok(desc))
+		return -1;
+	strcpy(o->desc, desc);
 	return 0;
 }
 

@@ -134,7 +134,12 @@ void rcf_obj_init(struct rcf_obj *o, enum rcf_kind kind);
 void rcf_obj_set_end(struct rcf_obj *o, int which, uint8_t kind, uint32_t id,
 		     uint32_t port);
 int rcf_obj_set_ifname(struct rcf_obj *o, const char *name);
-/* 1 to RCF_DESC_MAX printable characters (UTF-8 allowed); 0 or -1 */
+/*
+ * A description a topology file can hold: 1 to RCF_DESC_MAX bytes, no
+ * control characters (UTF-8 allowed).  1 or 0.
+ */
+int rcf_desc_ok(const char *desc);
+/* sets desc if rcf_desc_ok(); 0 or -1 */
 int rcf_obj_set_desc(struct rcf_obj *o, const char *desc);
 int rcf_obj_equal(const struct rcf_obj *a, const struct rcf_obj *b);
 int rcf_obj_cmp_key(const struct rcf_obj *a, const struct rcf_obj *b);

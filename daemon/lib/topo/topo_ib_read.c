@@ -224,6 +224,11 @@ static int header(struct rd *r, const char *p)
 				   e->id, RCF_DESC_MAX);
 		snprintf(e->desc, sizeof(e->desc), "%s", e->id);
 	}
+	/* what rcfctl topo import prints must load as a topology file */
+	if (e->desc[0] && !rcf_desc_ok(e->desc))
+		return bad(r, "the node description has a control "
+			      "character (a tab, say); rcf takes printable "
+			      "ones only");
 	r->nel++;
 	return 0;
 }

@@ -171,8 +171,22 @@ static void write_sim(FILE *f, const struct wr *w)
 	for (size_t i = 0; i < w->n; i++) {
 		const struct el *e = &w->el[i];
 
-		fprintf(f, "\n%s\t%u \"%s\"\n", e->sw ? "Switch" : "Hca",
-			e->ports, e->name);
+		fputc('\n', f);
+		/*
+		 * Named by its desc, the element keeps its GUID on a line of
+		 * its own, and the desc in the comment as ibnetdiscover's
+		 * (a desc that reads as S-GUID would otherwise come back as
+		 * that GUID and no desc).
+		 */
+		if (e->o->guid && e->o->desc[0])
+			fprintf(f, "%s=0x%llx\n",
+				e->sw ? "switchguid" : "caguid",
+				(unsigned long long)e->o->guid);
+		fprintf(f, "%s\t%u \"%s\"", e->sw ? "Switch" : "Hca", e->ports,
+			e->name);
+		if (e->o->desc[0])
+			fprintf(f, "\t\t# \"%s\"", e->o->desc);
+		fputc('\n', f);
 		for (uint32_t p = 0; p < e->ports; p++)
 			if (e->peer[p])
 				fprintf(f, "[%u]\t\"%s\"[%u]\n", p + 1,
