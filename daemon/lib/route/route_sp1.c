@@ -30,8 +30,6 @@ struct bfs {
 	 * sources; where the port leads (rcf_graph_next()), fixed */
 	uint8_t *order, *next_in;
 	int32_t *next;
-	size_t *slot;	       /* per node: its route in the source's run */
-	struct rcf_route *run; /* one source's routes in dst order */
 };
 
 /*
@@ -95,13 +93,27 @@ static void expand(const struct rcf_graph *g, struct bfs *b, uint32_t u,
 	}
 }
 
+/*
+ * The tree meets a source's destinations by distance, the set is wanted
+ * by (src, dst): sorting the whole set afterwards added half the
+ * computation's time again and 16 bytes a route (glibc sorts elements
+ * this large through pointers), and so did gathering each source's routes
+ * and copying them into order.  The graph numbers nodes by id, so dst
+ * order is node vertex order: the route to node vertex u is written
+ * straight to its place in the source's run, the u-th slot past the
+ * run's start with the source's own slot left out.
+ */
+static size_t run_slot(uint32_t u, uint32_t src)
+{
+	return u - (u > src);
+}
+
 /* TRACEBACK, which also writes the route: the tree path's ports, reversed */
 static int traceback(const struct rcf_graph *g, struct bfs *b, uint32_t u,
-		     uint32_t src, struct rcf_routes *s, char *err,
+		     uint32_t src, struct rcf_route *r, char *err,
 		     size_t errlen)
 {
 	uint32_t d = b->dist[u], dst = g->v[u].id;
-	struct rcf_route *r;
 
 	if (d > RCF_ROUTE_MAX_HOPS) {
 		snprintf(err, errlen,
@@ -110,11 +122,9 @@ static int traceback(const struct rcf_graph *g, struct bfs *b, uint32_t u,
 			 g->v[src].id, dst, d, RCF_ROUTE_MAX_HOPS);
 		return -1;
 	}
-	r = rcf_routes_add(s, g->v[src].id, dst, 0);
-	if (!r) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
+	r->src = g->v[src].id;
+	r->dst = dst;
+	r->index = 0;
 	r->nhops = d;
 	while (b->dist[u] != 0) {
 		int32_t v = b->parent[u];
@@ -129,39 +139,37 @@ static int traceback(const struct rcf_graph *g, struct bfs *b, uint32_t u,
 
 enum { SP1_RELAY, SP1_NO_TURNAROUND };
 
-/*
- * The tree meets a source's destinations by distance, the set is wanted
- * by (src, dst): sorting the whole set afterwards added half the
- * computation's time again and 16 bytes a route (glibc sorts elements
- * this large through pointers).  Put the run of this source in node
- * vertex order, which is dst order (the graph numbers nodes by id);
- * rcf_routes_sort() finds the set in order and leaves it.
- */
-static void order_run(const struct rcf_graph *g, struct bfs *b, uint32_t src,
-		      size_t queued, struct rcf_routes *s, size_t start)
+/* closes the gaps unreached nodes left in the run; its route count */
+static size_t close_run(const struct rcf_graph *g, const struct bfs *b,
+			uint32_t src, struct rcf_route *run)
 {
-	size_t k = start, j = 0;
+	size_t j = 0;
 
-	/* traceback() appended a route per node in queue order */
-	for (size_t q = 0; q < queued; q++) {
-		uint32_t u = b->queue[q];
-
-		if (g->v[u].kind == RCF_ELEM_NODE && u != src)
-			b->slot[u] = k++;
+	for (uint32_t v = 0; v < g->nnodes; v++) {
+		if (v == src || b->visit[v] != BLACK)
+			continue;
+		if (j != run_slot(v, src))
+			run[j] = run[run_slot(v, src)];
+		j++;
 	}
-	for (size_t v = 0; v < g->nnodes; v++)
-		if (b->visit[v] == BLACK && v != src)
-			b->run[j++] = s->r[b->slot[v]];
-	if (j) /* a lone node has no routes, and s->r may still be NULL */
-		memcpy(&s->r[start], b->run, j * sizeof(*b->run));
+	return j;
 }
 
 static int bfs_rtg(const struct rcf_graph *g, struct bfs *b, uint32_t src,
 		   const struct rcf_route_conf *c, struct rcf_routes *s,
 		   char *err, size_t errlen)
 {
-	size_t head = 0, tail = 0, start = s->n;
+	size_t head = 0, tail = 0, reached = 0;
+	struct rcf_route *run;
 
+	/* one route per other node at most, so the set grows no larger than
+	 * by rcf_routes_add() */
+	if (rcf_routes_reserve(s, g->nnodes - 1)) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	/* a lone node has no routes, and s->r may still be NULL */
+	run = s->r ? &s->r[s->n] : NULL;
 	memset(b->visit, WHITE, g->nv);
 	for (size_t v = 0; v < g->nv; v++) {
 		b->dist[v] = 0;
@@ -175,13 +183,18 @@ static int bfs_rtg(const struct rcf_graph *g, struct bfs *b, uint32_t src,
 		if (g->v[u].kind == RCF_ELEM_SWITCH || u == src ||
 		    c->v[SP1_RELAY])
 			expand(g, b, u, src, c->v[SP1_NO_TURNAROUND], &tail);
-		if (g->v[u].kind == RCF_ELEM_NODE && u != src &&
-		    traceback(g, b, u, src, s, err, errlen))
-			return -1;
+		if (g->v[u].kind == RCF_ELEM_NODE && u != src) {
+			if (traceback(g, b, u, src, &run[run_slot(u, src)], err,
+				      errlen))
+				return -1;
+			reached++;
+		}
 		head++;
 		b->visit[u] = BLACK;
 	}
-	order_run(g, b, src, tail, s, start);
+	if (reached < g->nnodes - 1)
+		reached = close_run(g, b, src, run);
+	s->n += reached;
 	return 0;
 }
 
@@ -202,14 +215,11 @@ static int sp1_compute(const struct rcf_route_in *in,
 	b.parent = malloc((g->nv + 1) * sizeof(*b.parent));
 	b.queue = malloc((g->nv + 1) * sizeof(*b.queue));
 	b.usage = calloc(nports + 1, sizeof(*b.usage)); /* RTG lines 1-3 */
-	b.slot = malloc((g->nnodes + 1) * sizeof(*b.slot));
-	b.run = malloc((g->nnodes + 1) * sizeof(*b.run));
 	b.order = malloc(nports + 1);
 	b.next = malloc((nports + 1) * sizeof(*b.next));
 	b.next_in = malloc(nports + 1);
 	if (!b.visit || !b.dist || !b.parentport || !b.inport || !b.parent ||
-	    !b.queue || !b.usage || !b.slot || !b.run || !b.order || !b.next ||
-	    !b.next_in) {
+	    !b.queue || !b.usage || !b.order || !b.next || !b.next_in) {
 		snprintf(err, errlen, "out of memory");
 		goto out;
 	}
@@ -237,8 +247,6 @@ out:
 	free(b.parent);
 	free(b.queue);
 	free(b.usage);
-	free(b.slot);
-	free(b.run);
 	free(b.order);
 	free(b.next);
 	free(b.next_in);
