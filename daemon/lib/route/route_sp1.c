@@ -198,6 +198,29 @@ static int bfs_rtg(const struct rcf_graph *g, struct bfs *b, uint32_t src,
 	return 0;
 }
 
+/*
+ * A source's room is reserved for all other nodes, so on a fabric with
+ * pairs left unrouted the last reservation can double the set where
+ * appending route by route would not have: give the excess back, so that
+ * the set takes what rcf_routes_add() would have given it.
+ */
+static void trim(struct rcf_routes *s, size_t cap0)
+{
+	size_t cap = cap0;
+	struct rcf_route *r;
+
+	while (cap < s->n)
+		cap = cap ? 2 * cap : 256;
+	/* an empty set keeps its room: realloc() to 0 bytes would free it */
+	if (!cap || cap >= s->cap)
+		return;
+	r = realloc(s->r, cap * sizeof(*r));
+	if (r) { /* else the set keeps its room, which is no error */
+		s->r = r;
+		s->cap = cap;
+	}
+}
+
 static int sp1_compute(const struct rcf_route_in *in,
 		       const struct rcf_route_conf *c, struct rcf_routes *s,
 		       char *err, size_t errlen)
@@ -206,6 +229,7 @@ static int sp1_compute(const struct rcf_route_in *in,
 	size_t nports =
 		g->nv ? g->v[g->nv - 1].first + g->v[g->nv - 1].nports : 0;
 	struct bfs b = {0};
+	size_t cap0 = s->cap;
 	int rc = -1;
 
 	b.visit = malloc(g->nv + 1);
@@ -238,6 +262,7 @@ static int sp1_compute(const struct rcf_route_in *in,
 		if (in->progress && (src % 16 == 15 || src + 1 == g->nnodes))
 			in->progress(src + 1, g->nnodes, in->arg);
 	}
+	trim(s, cap0);
 	rc = 0;
 out:
 	free(b.visit);
