@@ -18,20 +18,32 @@ void rcf_routes_free(struct rcf_routes *s)
 	rcf_routes_init(s);
 }
 
+int rcf_routes_reserve(struct rcf_routes *s, size_t more)
+{
+	size_t cap = s->cap;
+	struct rcf_route *r;
+
+	if (s->n + more <= cap)
+		return 0;
+	/* the growth rcf_routes_add() has, so that either way of filling a
+	 * set takes the same memory */
+	while (cap < s->n + more)
+		cap = cap ? 2 * cap : 256;
+	r = realloc(s->r, cap * sizeof(*r));
+	if (!r)
+		return -1;
+	s->r = r;
+	s->cap = cap;
+	return 0;
+}
+
 struct rcf_route *rcf_routes_add(struct rcf_routes *s, uint32_t src,
 				 uint32_t dst, uint8_t index)
 {
 	struct rcf_route *r;
 
-	if (s->n == s->cap) {
-		size_t cap = s->cap ? 2 * s->cap : 256;
-
-		r = realloc(s->r, cap * sizeof(*r));
-		if (!r)
-			return NULL;
-		s->r = r;
-		s->cap = cap;
-	}
+	if (rcf_routes_reserve(s, 1))
+		return NULL;
 	r = &s->r[s->n++];
 	r->src = src;
 	r->dst = dst;

@@ -30,6 +30,11 @@ void rcf_routes_free(struct rcf_routes *s);
 /* appends an empty route; NULL when out of memory */
 struct rcf_route *rcf_routes_add(struct rcf_routes *s, uint32_t src,
 				 uint32_t dst, uint8_t index);
+/*
+ * Room for more routes past s->n, for a router that writes them in place
+ * before it counts them in s->n; -1 when out of memory.
+ */
+int rcf_routes_reserve(struct rcf_routes *s, size_t more);
 /* sorts by (src, dst, index) */
 void rcf_routes_sort(struct rcf_routes *s);
 /* routes of t (as read from a file or dumped from the kernel) */

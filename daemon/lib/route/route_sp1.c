@@ -25,10 +25,11 @@ struct bfs {
 	uint32_t *dist, *parentport, *inport;
 	int32_t *parent;
 	uint32_t *queue;
-	uint32_t *usage;       /* per port slot, kept across sources */
-	size_t *slot;	       /* per node: its route in the source's run */
-	struct rcf_route *run; /* one source's routes in dst order */
-	uint32_t index[RCF_SWITCH_MAX_PORTS];
+	uint32_t *usage; /* per port slot, kept across sources */
+	/* per port slot: the vertex's ports least used first, kept across
+	 * sources; where the port leads (rcf_graph_next()), fixed */
+	uint8_t *order, *next_in;
+	int32_t *next;
 };
 
 /*
@@ -37,19 +38,28 @@ struct bfs {
  * compares u.portusage[i] with u.portusage[i+1]; read as written that
  * compares fixed positions while the indices move, so we compare the
  * usage of the ports the indices name, which is what the text describes.
+ *
+ * That sort is stable, so its result is the ports by (usage, port), one
+ * order whatever the sort starts from.  Ours starts from the order the
+ * vertex had at its last expansion: the counters only grow, a few of them
+ * between two expansions, so that order is nearly right and an insertion
+ * sort mends it in about n steps where the bubble sort took n^2 / 2 (half
+ * of sp1's time on a two-level fat tree of 32-port switches).
  */
-static void order_ports(struct bfs *b, const uint32_t *use, uint32_t n)
+static void order_ports(uint8_t *ord, const uint32_t *use, uint32_t n)
 {
-	for (uint32_t i = 0; i < n; i++)
-		b->index[i] = i;
-	for (uint32_t j = n - 1; j >= 1 && n > 1; j--)
-		for (uint32_t i = 0; i < j; i++)
-			if (use[b->index[i]] > use[b->index[i + 1]]) {
-				uint32_t tmp = b->index[i];
+	for (uint32_t i = 1; i < n; i++) {
+		uint8_t p = ord[i];
+		uint32_t j = i;
 
-				b->index[i] = b->index[i + 1];
-				b->index[i + 1] = tmp;
-			}
+		while (j > 0 &&
+		       (use[ord[j - 1]] > use[p] ||
+			(use[ord[j - 1]] == use[p] && ord[j - 1] > p))) {
+			ord[j] = ord[j - 1];
+			j--;
+		}
+		ord[j] = p;
+	}
 }
 
 /* the half of a switch's ports a port is on: 0-3 or 4-7 on an 8-port chip */
@@ -62,35 +72,48 @@ static void expand(const struct rcf_graph *g, struct bfs *b, uint32_t u,
 		   uint32_t src, int no_turn, size_t *tail)
 {
 	const struct rcf_gvertex *gu = &g->v[u];
-	uint32_t *use = &b->usage[gu->first];
+	uint8_t *ord = &b->order[gu->first];
 
-	order_ports(b, use, gu->nports);
+	order_ports(ord, &b->usage[gu->first], gu->nports);
 	for (uint32_t j = 0; j < gu->nports; j++) {
-		uint32_t i = b->index[j], in;
-		int32_t v;
+		uint32_t i = ord[j];
+		int32_t v = b->next[gu->first + i];
 
 		if (no_turn && u != src && gu->kind == RCF_ELEM_SWITCH &&
 		    side(gu, i) == side(gu, b->inport[u]))
 			continue;
-		v = rcf_graph_next(g, u, i, &in);
 		if (v < 0 || b->visit[v] != WHITE)
 			continue;
 		b->visit[v] = GRAY;
 		b->dist[v] = b->dist[u] + 1;
 		b->parent[v] = (int32_t)u;
 		b->parentport[v] = i;
-		b->inport[v] = in;
+		b->inport[v] = b->next_in[gu->first + i];
 		b->queue[(*tail)++] = (uint32_t)v;
 	}
 }
 
+/*
+ * The tree meets a source's destinations by distance, the set is wanted
+ * by (src, dst): sorting the whole set afterwards added half the
+ * computation's time again and 16 bytes a route (glibc sorts elements
+ * this large through pointers), and so did gathering each source's routes
+ * and copying them into order.  The graph numbers nodes by id, so dst
+ * order is node vertex order: the route to node vertex u is written
+ * straight to its place in the source's run, the u-th slot past the
+ * run's start with the source's own slot left out.
+ */
+static size_t run_slot(uint32_t u, uint32_t src)
+{
+	return u - (u > src);
+}
+
 /* TRACEBACK, which also writes the route: the tree path's ports, reversed */
 static int traceback(const struct rcf_graph *g, struct bfs *b, uint32_t u,
-		     uint32_t src, struct rcf_routes *s, char *err,
+		     uint32_t src, struct rcf_route *r, char *err,
 		     size_t errlen)
 {
 	uint32_t d = b->dist[u], dst = g->v[u].id;
-	struct rcf_route *r;
 
 	if (d > RCF_ROUTE_MAX_HOPS) {
 		snprintf(err, errlen,
@@ -99,11 +122,9 @@ static int traceback(const struct rcf_graph *g, struct bfs *b, uint32_t u,
 			 g->v[src].id, dst, d, RCF_ROUTE_MAX_HOPS);
 		return -1;
 	}
-	r = rcf_routes_add(s, g->v[src].id, dst, 0);
-	if (!r) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
+	r->src = g->v[src].id;
+	r->dst = dst;
+	r->index = 0;
 	r->nhops = d;
 	while (b->dist[u] != 0) {
 		int32_t v = b->parent[u];
@@ -118,39 +139,37 @@ static int traceback(const struct rcf_graph *g, struct bfs *b, uint32_t u,
 
 enum { SP1_RELAY, SP1_NO_TURNAROUND };
 
-/*
- * The tree meets a source's destinations by distance, the set is wanted
- * by (src, dst): sorting the whole set afterwards added half the
- * computation's time again and 16 bytes a route (glibc sorts elements
- * this large through pointers).  Put the run of this source in node
- * vertex order, which is dst order (the graph numbers nodes by id);
- * rcf_routes_sort() finds the set in order and leaves it.
- */
-static void order_run(const struct rcf_graph *g, struct bfs *b, uint32_t src,
-		      size_t queued, struct rcf_routes *s, size_t start)
+/* closes the gaps unreached nodes left in the run; its route count */
+static size_t close_run(const struct rcf_graph *g, const struct bfs *b,
+			uint32_t src, struct rcf_route *run)
 {
-	size_t k = start, j = 0;
+	size_t j = 0;
 
-	/* traceback() appended a route per node in queue order */
-	for (size_t q = 0; q < queued; q++) {
-		uint32_t u = b->queue[q];
-
-		if (g->v[u].kind == RCF_ELEM_NODE && u != src)
-			b->slot[u] = k++;
+	for (uint32_t v = 0; v < g->nnodes; v++) {
+		if (v == src || b->visit[v] != BLACK)
+			continue;
+		if (j != run_slot(v, src))
+			run[j] = run[run_slot(v, src)];
+		j++;
 	}
-	for (size_t v = 0; v < g->nnodes; v++)
-		if (b->visit[v] == BLACK && v != src)
-			b->run[j++] = s->r[b->slot[v]];
-	if (j) /* a lone node has no routes, and s->r may still be NULL */
-		memcpy(&s->r[start], b->run, j * sizeof(*b->run));
+	return j;
 }
 
 static int bfs_rtg(const struct rcf_graph *g, struct bfs *b, uint32_t src,
 		   const struct rcf_route_conf *c, struct rcf_routes *s,
 		   char *err, size_t errlen)
 {
-	size_t head = 0, tail = 0, start = s->n;
+	size_t head = 0, tail = 0, reached = 0;
+	struct rcf_route *run;
 
+	/* one route per other node at most, so the set grows no larger than
+	 * by rcf_routes_add() */
+	if (rcf_routes_reserve(s, g->nnodes - 1)) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	/* a lone node has no routes, and s->r may still be NULL */
+	run = s->r ? &s->r[s->n] : NULL;
 	memset(b->visit, WHITE, g->nv);
 	for (size_t v = 0; v < g->nv; v++) {
 		b->dist[v] = 0;
@@ -164,14 +183,42 @@ static int bfs_rtg(const struct rcf_graph *g, struct bfs *b, uint32_t src,
 		if (g->v[u].kind == RCF_ELEM_SWITCH || u == src ||
 		    c->v[SP1_RELAY])
 			expand(g, b, u, src, c->v[SP1_NO_TURNAROUND], &tail);
-		if (g->v[u].kind == RCF_ELEM_NODE && u != src &&
-		    traceback(g, b, u, src, s, err, errlen))
-			return -1;
+		if (g->v[u].kind == RCF_ELEM_NODE && u != src) {
+			if (traceback(g, b, u, src, &run[run_slot(u, src)], err,
+				      errlen))
+				return -1;
+			reached++;
+		}
 		head++;
 		b->visit[u] = BLACK;
 	}
-	order_run(g, b, src, tail, s, start);
+	if (reached < g->nnodes - 1)
+		reached = close_run(g, b, src, run);
+	s->n += reached;
 	return 0;
+}
+
+/*
+ * A source's room is reserved for all other nodes, so on a fabric with
+ * pairs left unrouted the last reservation can double the set where
+ * appending route by route would not have: give the excess back, so that
+ * the set takes what rcf_routes_add() would have given it.
+ */
+static void trim(struct rcf_routes *s, size_t cap0)
+{
+	size_t cap = cap0;
+	struct rcf_route *r;
+
+	while (cap < s->n)
+		cap = cap ? 2 * cap : 256;
+	/* an empty set keeps its room: realloc() to 0 bytes would free it */
+	if (!cap || cap >= s->cap)
+		return;
+	r = realloc(s->r, cap * sizeof(*r));
+	if (r) { /* else the set keeps its room, which is no error */
+		s->r = r;
+		s->cap = cap;
+	}
 }
 
 static int sp1_compute(const struct rcf_route_in *in,
@@ -182,6 +229,7 @@ static int sp1_compute(const struct rcf_route_in *in,
 	size_t nports =
 		g->nv ? g->v[g->nv - 1].first + g->v[g->nv - 1].nports : 0;
 	struct bfs b = {0};
+	size_t cap0 = s->cap;
 	int rc = -1;
 
 	b.visit = malloc(g->nv + 1);
@@ -191,19 +239,30 @@ static int sp1_compute(const struct rcf_route_in *in,
 	b.parent = malloc((g->nv + 1) * sizeof(*b.parent));
 	b.queue = malloc((g->nv + 1) * sizeof(*b.queue));
 	b.usage = calloc(nports + 1, sizeof(*b.usage)); /* RTG lines 1-3 */
-	b.slot = malloc((g->nnodes + 1) * sizeof(*b.slot));
-	b.run = malloc((g->nnodes + 1) * sizeof(*b.run));
+	b.order = malloc(nports + 1);
+	b.next = malloc((nports + 1) * sizeof(*b.next));
+	b.next_in = malloc(nports + 1);
 	if (!b.visit || !b.dist || !b.parentport || !b.inport || !b.parent ||
-	    !b.queue || !b.usage || !b.slot || !b.run) {
+	    !b.queue || !b.usage || !b.order || !b.next || !b.next_in) {
 		snprintf(err, errlen, "out of memory");
 		goto out;
 	}
+	for (size_t v = 0; v < g->nv; v++)
+		for (uint32_t p = 0; p < g->v[v].nports; p++) {
+			size_t k = g->v[v].first + p;
+			uint32_t pin = 0;
+
+			b.order[k] = (uint8_t)p;
+			b.next[k] = rcf_graph_next(g, v, p, &pin);
+			b.next_in[k] = (uint8_t)pin;
+		}
 	for (size_t src = 0; src < g->nnodes; src++) {
 		if (bfs_rtg(g, &b, src, c, s, err, errlen))
 			goto out;
 		if (in->progress && (src % 16 == 15 || src + 1 == g->nnodes))
 			in->progress(src + 1, g->nnodes, in->arg);
 	}
+	trim(s, cap0);
 	rc = 0;
 out:
 	free(b.visit);
@@ -213,8 +272,9 @@ out:
 	free(b.parent);
 	free(b.queue);
 	free(b.usage);
-	free(b.slot);
-	free(b.run);
+	free(b.order);
+	free(b.next);
+	free(b.next_in);
 	return rc;
 }
 
