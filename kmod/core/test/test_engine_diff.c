@@ -199,6 +199,7 @@ struct gcase {
 	int policy;
 	const char *rel; /* a relation: destination-routed traffic */
 	u8 select;	 /* enum rcf_engine_select */
+	u8 alloc;	 /* enum rcf_alloc_kind */
 };
 
 static int add_fabric(struct rcf_fabric *f, void *arg)
@@ -335,12 +336,14 @@ static bool run_traffic(const struct gcase *c, const struct rcf_fabric *f,
 		return false;
 	ctx.e = rcf_adapter_engine(a);
 	CHECK_EQ(rcf_engine_set_exact(ctx.e, exact), 0);
-	if (c->rel) {
-		struct rcf_engine_cfg cfg = {.select = c->select, .seed = 9};
+	if (c->rel || c->alloc) {
+		struct rcf_engine_cfg cfg = {
+			.select = c->select, .seed = 9, .alloc = c->alloc};
 
 		CHECK_EQ(rcf_engine_configure(ctx.e, &cfg), 0);
-		CHECK_EQ(rcf_adapter_set_dest(a, true), 0);
 	}
+	if (c->rel)
+		CHECK_EQ(rcf_adapter_set_dest(a, true), 0);
 	CHECK_EQ(rcf_engine_exact(ctx.e), exact);
 	if (rcf_traffic_new(&s, a, &ctx.t)) {
 		rcf_adapter_free(a);
@@ -501,6 +504,55 @@ static void t_links(void)
 		n += diff_gen(&c, NULL);
 	}
 	printf("# links: %zu deliveries compared\n", n);
+	CHECK(n > 1000);
+}
+
+/*
+ * iSLIP's matches at the cycles' ends: every pattern on a mesh and a
+ * torus, and wide links, several VCs and small central queues past
+ * saturation, where outputs refuse grants and inputs hold several.
+ */
+static void t_islip(void)
+{
+	static const char *const fab[][2] = {
+		{"mesh:4x4", "dor"},
+		{"torus:4x4", "dor"},
+		{"sp1:16", "sp1"},
+	};
+	size_t n = 0, i;
+	u32 p;
+
+	for (i = 0; i < sizeof(fab) / sizeof(fab[0]); i++)
+		for (p = 0; p < RCF_TRAFFIC_NR_PATTERNS; p += 2) {
+			struct gcase c = base(fab[i][0], fab[i][1], p);
+
+			c.alloc = RCF_ALLOC_ISLIP;
+			c.vcs = 2;
+			c.cq = 64;
+			if (p == RCF_TRAFFIC_DOLOOP || p == RCF_TRAFFIC_EXOR ||
+			    p == RCF_TRAFFIC_NCUBE)
+				c.param = 1 + i % 3;
+			if (p == RCF_TRAFFIC_HOTSPOT)
+				c.param = 3;
+			n += diff_gen(&c, NULL);
+		}
+	for (i = 0; i < 3; i++) {
+		struct gcase c =
+			base("mesh:4x4", "shortest", RCF_TRAFFIC_UNIFORM);
+
+		c.alloc = RCF_ALLOC_ISLIP;
+		c.bw = 1 + 2 * i;
+		c.lat = 1 + 8 * i;
+		c.vcs = 1 + i;
+		c.paths = 2;
+		c.cq = 64;
+		c.rate = 900;
+		c.no_drain = true;
+		c.src_limit = 4096;
+		c.slice = 333;
+		n += diff_gen(&c, NULL);
+	}
+	printf("# islip: %zu deliveries compared\n", n);
 	CHECK(n > 1000);
 }
 
@@ -1052,6 +1104,7 @@ int main(void)
 		{"engine_diff_mode_switch", t_mode_switch},
 		{"engine_diff_patterns", t_patterns},
 		{"engine_diff_links", t_links},
+		{"engine_diff_islip", t_islip},
 		{"engine_diff_deadlock", t_deadlock},
 		{"engine_diff_random", t_random},
 		{"engine_diff_kport", t_kport},
