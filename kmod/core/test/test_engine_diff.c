@@ -729,6 +729,7 @@ struct diff_drive {
 	u32 (*send)(struct rcf_fabric *f, struct rcf_engine *e[2], int nn,
 		    int k);
 	int rounds;
+	u8 alloc; /* enum rcf_alloc_kind of both engines */
 };
 
 static bool diff_drive_seed(const struct diff_drive *d, int seed, long long *rc,
@@ -748,6 +749,11 @@ static bool diff_drive_seed(const struct diff_drive *d, int seed, long long *rc,
 	for (m = 0; m < nn; m++)
 		*wide |= rcf_node_get(f, m)->ports > 1;
 	pair_build(f, e, ctx, o);
+	for (m = 0; m < 2 && d->alloc; m++) {
+		struct rcf_engine_cfg cfg = {.alloc = d->alloc};
+
+		CHECK_EQ(rcf_engine_configure(e[m], &cfg), 0);
+	}
 	snprintf(name, sizeof(name), "%s %d", d->tag, seed);
 	for (k = 0; k < d->rounds && ok; k++) {
 		u32 steps = d->send(f, e, nn, k);
@@ -895,6 +901,41 @@ static void t_kport(void)
 	       compared, multi);
 	CHECK_EQ(compared, 100);
 	CHECK(multi > 50);
+}
+
+/*
+ * The random switch fabrics and k-port machines again under iSLIP:
+ * several VCs, circuits that request through the match, down links and
+ * bad route bytes, every invariant checked after every step.
+ */
+static void t_random_islip(void)
+{
+	static const struct diff_drive d[2] = {
+		{.tag = "random islip",
+		 .make = random_fabric,
+		 .send = random_send,
+		 .rounds = 80,
+		 .alloc = RCF_ALLOC_ISLIP},
+		{.tag = "kport islip",
+		 .make = kport_fabric,
+		 .send = kport_send,
+		 .rounds = 40,
+		 .alloc = RCF_ALLOC_ISLIP},
+	};
+	int seed, i, compared = 0;
+	size_t nd, sum = 0;
+	long long rc;
+	bool wide;
+
+	for (i = 0; i < 2; i++)
+		for (seed = 1; seed <= 50; seed++)
+			if (diff_drive_seed(&d[i], seed, &rc, &nd, &wide)) {
+				compared++;
+				sum += nd;
+			}
+	printf("# islip: %d fabrics agree, %zu deliveries\n", compared, sum);
+	CHECK_EQ(compared, 100);
+	CHECK(sum > 1000);
 }
 
 /* The mode is chosen on a quiet engine only. */
@@ -1108,6 +1149,7 @@ int main(void)
 		{"engine_diff_deadlock", t_deadlock},
 		{"engine_diff_random", t_random},
 		{"engine_diff_kport", t_kport},
+		{"engine_diff_random_islip", t_random_islip},
 		{"engine_diff_stream", t_stream},
 		{"engine_diff_chain", t_chain},
 		{"engine_diff_switch_when_quiet", t_switch_when_quiet},
