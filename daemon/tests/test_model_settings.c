@@ -46,6 +46,10 @@ static void words(void)
 	     !rcf_has(&op.o, RCF_A_FABRIC_ROUTE_DELAY);
 	tap_ok(ok, "the defaults by name; a setting left out is not sent");
 
+	ok = !parse_op_line("fabric set alloc islip", &op, err) &&
+	     has(&op, RCF_A_FABRIC_ALLOC, RCF_ALLOC_ISLIP);
+	tap_ok(ok, "alloc islip");
+
 	ok = parse_op_line("fabric set central-queue 0", &op, err) < 0 &&
 	     strstr(err, "central-queue: \"0\" is not on or off") &&
 	     parse_op_line("fabric set alloc wfa", &op, err) < 0 &&
@@ -164,7 +168,7 @@ static void topo_file(void)
 
 int main(void)
 {
-	tap_plan(13);
+	tap_plan(14);
 	words();
 	shows();
 	topo_file();
