@@ -75,7 +75,7 @@ static struct netlink_range_validation rcf_range_route_delay = {
 	[RCF_A_FABRIC_CQ_OFF] = NLA_POLICY_MAX(NLA_U8, 1), \
 	[RCF_A_FABRIC_ROUTE_DELAY] = \
 		NLA_POLICY_FULL_RANGE(NLA_U32, &rcf_range_route_delay), \
-	[RCF_A_FABRIC_ALLOC] = NLA_POLICY_MAX(NLA_U8, RCF_ALLOC_RR), \
+	[RCF_A_FABRIC_ALLOC] = NLA_POLICY_MAX(NLA_U8, RCF_ALLOC_ISLIP), \
 	[RCF_A_FABRIC_RAW] = NLA_POLICY_MAX(NLA_U8, 1)
 /* routing relations (Documentation/adaptive.rst) */
 #define P_FABRIC_REL \

@@ -47,7 +47,8 @@ static const char usage[] =
 	"none)\n"
 	"      --route-delay C    cycles a switch takes to route a header "
 	"(0)\n"
-	"      --alloc A          output allocation: oldest (default) or rr\n"
+	"      --alloc A          output allocation: oldest (default), rr "
+	"or islip\n"
 	"      --tie-seed N       dor on a torus: ties half way round a ring\n"
 	"                         go + or - at random from seed N\n"
 	"      --relation R       destination-routed packets, routed by the\n"
@@ -423,8 +424,11 @@ static int parse_one(int c, const char *arg, struct sim_opts *o)
 			o->cfg.alloc = RCF_ALLOC_OLDEST;
 		else if (!strcmp(arg, "rr"))
 			o->cfg.alloc = RCF_ALLOC_RR;
+		else if (!strcmp(arg, "islip"))
+			o->cfg.alloc = RCF_ALLOC_ISLIP;
 		else
-			return bad("--alloc: '%s' is not oldest or rr", arg);
+			return bad("--alloc: '%s' is not oldest, rr or islip",
+				   arg);
 		return 0;
 	case O_TIE_SEED:
 		return num(arg, 1, UINT32_MAX, &t->tie_seed)

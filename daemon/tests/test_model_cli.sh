@@ -10,10 +10,10 @@ SIM=./bin/rcfsim
 . tests/tap.sh
 
 echo "TAP version 13"
-echo "1..9"
+echo "1..10"
 
-ok_usage_error 'alloc: "islip" is not oldest or rr' \
-	"fabric set alloc islip: a usage error" $CTL fabric set alloc islip
+ok_usage_error 'alloc: "wfa" is not oldest, rr or islip' \
+	"fabric set alloc wfa: a usage error" $CTL fabric set alloc wfa
 ok_usage_error 'central-queue: "0" is not on or off' \
 	"fabric set central-queue 0: a usage error" \
 	$CTL fabric set central-queue 0
@@ -49,7 +49,7 @@ line=$(wc -l <"$T/d.rcf")
 bad "$T/d.rcf" "d.rcf:$line: .*route-delay 1001 is out of range 0-1000" \
 	"route-delay 1001 in a file: refused at its line by both readers"
 { echo "fabric set alloc fifo"; cat "$T/sp.rcf"; } >"$T/a.rcf"
-bad "$T/a.rcf" 'a.rcf:1: alloc: "fifo" is not oldest or rr' \
+bad "$T/a.rcf" 'a.rcf:1: alloc: "fifo" is not oldest, rr or islip' \
 	"alloc fifo in a file: refused at its line by both readers"
 
 # the same seeded run from the file's settings and from the flags
@@ -83,5 +83,26 @@ if [ -s "$T/over.json" ] && cmp -s "$T/over.json" "$T/over2.json" &&
 	good=0
 fi
 ok $good "rcfsim: a flag overrides the file's setting"
+
+# alloc islip: the file's word runs as the flag, its matches are not
+# rr's, and the load is carried
+{ echo "fabric set alloc islip"; cat "$T/sp.rcf"; } >"$T/i.rcf"
+# shellcheck disable=SC2086
+$SIM --topo "$T/i.rcf" $run | sed 's/"name":"[^"]*"/"name":""/' >"$T/islip.json"
+# shellcheck disable=SC2086
+$SIM --topo "$T/sp.rcf" --alloc islip $run |
+	sed 's/"name":"[^"]*"/"name":""/' >"$T/islip2.json"
+# shellcheck disable=SC2086
+$SIM --topo "$T/sp.rcf" --alloc rr $run |
+	sed 's/"name":"[^"]*"/"name":""/' >"$T/rr.json"
+good=1
+if [ -s "$T/islip.json" ] && cmp -s "$T/islip.json" "$T/islip2.json" &&
+	! cmp -s "$T/islip.json" "$T/rr.json" &&
+	python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))["traffic"]
+sys.exit(not (d["complete"] and d["msgs-delivered"] == d["msgs-sent"] > 100))' \
+		"$T/islip.json"; then
+	good=0
+fi
+ok $good "rcfsim: alloc islip from a file or --alloc, not rr's run"
 
 exit $failed

@@ -46,10 +46,14 @@ static void words(void)
 	     !rcf_has(&op.o, RCF_A_FABRIC_ROUTE_DELAY);
 	tap_ok(ok, "the defaults by name; a setting left out is not sent");
 
+	ok = !parse_op_line("fabric set alloc islip", &op, err) &&
+	     has(&op, RCF_A_FABRIC_ALLOC, RCF_ALLOC_ISLIP);
+	tap_ok(ok, "alloc islip");
+
 	ok = parse_op_line("fabric set central-queue 0", &op, err) < 0 &&
 	     strstr(err, "central-queue: \"0\" is not on or off") &&
-	     parse_op_line("fabric set alloc islip", &op, err) < 0 &&
-	     strstr(err, "alloc: \"islip\" is not oldest or rr") &&
+	     parse_op_line("fabric set alloc wfa", &op, err) < 0 &&
+	     strstr(err, "alloc: \"wfa\" is not oldest, rr or islip") &&
 	     parse_op_line("fabric set raw yes", &op, err) < 0 &&
 	     strstr(err, "raw: \"yes\" is not on or off") &&
 	     parse_op_line("fabric set route-delay -1", &op, err) < 0 &&
@@ -133,7 +137,7 @@ static void topo_file(void)
 	int ok, rc;
 
 	ok = r.min == 0 && r.max == RCF_MAX_ROUTE_DELAY &&
-	     rcf_attr_range(RCF_A_FABRIC_ALLOC).max == RCF_ALLOC_RR &&
+	     rcf_attr_range(RCF_A_FABRIC_ALLOC).max == RCF_ALLOC_ISLIP &&
 	     rcf_attr_range(RCF_A_FABRIC_CQ_OFF).max == 1 &&
 	     rcf_attr_range(RCF_A_FABRIC_RAW).max == 1;
 	tap_ok(ok, "the ranges are the kernel's policy's");
@@ -164,7 +168,7 @@ static void topo_file(void)
 
 int main(void)
 {
-	tap_plan(13);
+	tap_plan(14);
 	words();
 	shows();
 	topo_file();

@@ -181,7 +181,7 @@ ok $? "prdt:8:2:1: rdt-vector routes by default, all delivered"
 
 # model settings: each bad value refused with its reason, exit 2
 for a in "--cq 5:0 or 64" "--route-delay 1001:0 to 1000" \
-	"--alloc fifo:oldest or rr" "--packet-rate 1.5:at most 1" \
+	"--alloc fifo:oldest, rr or islip" "--packet-rate 1.5:at most 1" \
 	"--packet-rate 0.1 --size 8-16:needs --size N" \
 	"--self -T bitrev:for uniform" "--tie-seed 3 -r shortest:tie-seed"; do
 	# shellcheck disable=SC2086

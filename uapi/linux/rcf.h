@@ -675,6 +675,7 @@ enum rcf_attr {
 enum rcf_alloc_kind {
 	RCF_ALLOC_OLDEST,		/* the oldest request (the default) */
 	RCF_ALLOC_RR,			/* round robin over the inputs */
+	RCF_ALLOC_ISLIP,		/* iSLIP: a match per cycle */
 };
 
 /* How a switch picks among free adaptive candidates, RCF_A_FABRIC_SELECT */

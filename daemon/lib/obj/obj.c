@@ -496,6 +496,7 @@ static const char *const policy_names[] = {
 static const char *const alloc_names[] = {
 	[RCF_ALLOC_OLDEST] = "oldest",
 	[RCF_ALLOC_RR] = "rr",
+	[RCF_ALLOC_ISLIP] = "islip",
 };
 
 static const char *const select_names[] = {

@@ -136,7 +136,7 @@ static const char *value_words(int attr)
 	case RCF_A_FABRIC_RAW:
 		return "on or off";
 	case RCF_A_FABRIC_ALLOC:
-		return "oldest or rr";
+		return "oldest, rr or islip";
 	case RCF_A_FABRIC_SELECT:
 		return "first, least or random";
 	case RCF_A_FABRIC_ROUTING:

@@ -274,7 +274,7 @@ void rcf_engine_ev_counts(const struct rcf_engine *e, u64 *queued, u64 *peak,
  * The allocations and the delay's bound are the ABI's (enum rcf_alloc_kind
  * in uapi/linux/rcf.h): rcf.ko passes RCF_A_FABRIC_* values through.
  */
-#define RCF_ALLOC_NR (RCF_ALLOC_RR + 1)
+#define RCF_ALLOC_NR (RCF_ALLOC_ISLIP + 1)
 #define RCF_ENGINE_MAX_ROUTE_DELAY RCF_MAX_ROUTE_DELAY	/* cycles */
 
 /*

@@ -61,12 +61,18 @@ struct eng_chan {
 	struct eng_hop *owner;		/* piece being sent */
 	struct eng_hop *wq_head, *wq_tail;	/* pieces waiting for it */
 	u32 dl;
-	u32 rr_in;		/* RCF_ALLOC_RR: rank of the input served last */
+	u32 rr_in;		/* RR, ISLIP: rank of the input served last */
 	u32 credit;
 	u32 occ;
 	u64 sq_bytes;		/* send-queue bytes waiting for this channel */
 	u8 vc;
 	u8 blocked_on;
+	/*
+	 * RCF_ALLOC_ISLIP, a switch's input: the rank of the output it
+	 * accepted last, and during a match 1 + the rank of the output it
+	 * accepts (0: none granted it).
+	 */
+	u8 acc_out, im_best;
 	u64 blocked_since;
 	u64 bytes, packets, blocked;
 	/*
@@ -98,6 +104,7 @@ struct eng_dlink {
 
 struct eng_elem {
 	u8 is_switch;
+	u8 im_due;		/* RCF_ALLOC_ISLIP: a match at the cycle's end */
 	u32 id;
 	u32 nports;
 	u32 port0;		/* first entry in port_out/port_in/circ */
@@ -383,6 +390,10 @@ bool eng_discard(struct rcf_engine *e, struct eng_chan *c, struct eng_hop *h);
 u32 eng_cq_bytes(const struct eng_hop *u);
 /* The request a freed output serves next, unlinked (rcf_engine_cfg). */
 struct eng_hop *eng_wq_take(struct rcf_engine *e, struct eng_chan *c);
+/* Gives a switch's output ci to w, taken from its wait queue. */
+void eng_wq_serve(struct rcf_engine *e, u32 ci, struct eng_hop *w);
+/* RCF_ALLOC_ISLIP: the cycle's match at switch el, if one is due. */
+void eng_islip(struct rcf_engine *e, u32 el);
 void eng_cq_enter(struct rcf_engine *e, struct eng_hop *u, u32 n);
 void eng_cq_leave(struct rcf_engine *e, struct eng_hop *u, u32 n);
 

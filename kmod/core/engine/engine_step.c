@@ -285,6 +285,10 @@ static void eng_cycle(struct rcf_engine *e)
 	for (i = 0; i < e->nact; i++)
 		if (eng_visit(e, e->act[i]))
 			eng_wake_next(e, e->act[i]);
+	/* requests and releases happen in their switch's visit */
+	if (e->cfg.alloc == RCF_ALLOC_ISLIP)
+		for (i = 0; i < e->nact; i++)
+			eng_islip(e, e->act[i]);
 	e->in_cycle = 0;
 	e->now++;
 	if (e->wheel && !e->exact)
@@ -452,7 +456,7 @@ static u32 eng_avail(const struct eng_hop *h)
 static void eng_release_out(struct rcf_engine *e, u32 el, u32 ci)
 {
 	struct eng_chan *c = &e->chan[ci];
-	struct eng_hop *h = c->owner, *u = h->up, *w;
+	struct eng_hop *h = c->owner, *u = h->up;
 
 	eng_ff_mark(e);
 	c->owner = NULL;
@@ -463,21 +467,12 @@ static void eng_release_out(struct rcf_engine *e, u32 el, u32 ci)
 	eng_hop_release(e, h);
 	if (!e->elem[el].is_switch || !c->wq_head)
 		return;
-	w = eng_wq_take(e, c);
-	w->out = eng_hop_start(e, ci, w->pkt, w, w->olen, w->orb,
-			       w->hops + 1);
-	if (w->out) {
-		w->state = EH_ALLOC;
-		rcf_os_trace(forward, e, w->out);
+	/* iSLIP grants at the cycle's end, all outputs at once */
+	if (e->cfg.alloc == RCF_ALLOC_ISLIP) {
+		e->elem[el].im_due = 1;
 		return;
 	}
-	w->state = EH_DROP;
-	eng_drop(e, w->pkt, RCF_EDROP_NO_MEM);
-	rcf_os_trace(drop, e, el, w->chan, w->len, w->pkt->nroute - w->rb,
-		     w->pkt->cookie, RCF_EDROP_NO_MEM);
-	e->st.dropped += eng_cq_bytes(w);
-	eng_cq_leave(e, w, eng_cq_bytes(w));
-	eng_hop_release(e, w);
+	eng_wq_serve(e, ci, eng_wq_take(e, c));
 }
 
 static void eng_send(struct rcf_engine *e, u32 el, u32 ci, u32 n)

@@ -103,7 +103,7 @@ static void eng_request(struct rcf_engine *e, struct eng_hop *h, u32 oc)
 
 	eng_ff_mark(e);
 	h->ochan = oc;
-	if (!o->owner && !o->wq_head) {
+	if (!o->owner && !o->wq_head && e->cfg.alloc != RCF_ALLOC_ISLIP) {
 		o->rr_in = eng_rr_rank(e, h);
 		h->out = eng_hop_start(e, oc, h->pkt, h, h->olen, h->orb,
 				       h->hops + 1);
@@ -128,6 +128,8 @@ static void eng_request(struct rcf_engine *e, struct eng_hop *h, u32 oc)
 	else
 		o->wq_head = h;
 	o->wq_tail = h;
+	if (!o->owner)
+		e->elem[e->dl[o->dl].from].im_due = 1;
 }
 
 /*
@@ -158,7 +160,7 @@ struct eng_hop *eng_wq_take(struct rcf_engine *e, struct eng_chan *c)
 {
 	struct eng_hop *w = c->wq_head, *prev = NULL;
 
-	if (e->cfg.alloc == RCF_ALLOC_RR)
+	if (e->cfg.alloc != RCF_ALLOC_OLDEST)
 		w = eng_wq_next_rr(e, c, &prev);
 	if (prev)
 		prev->wnext = w->wnext;
@@ -169,6 +171,105 @@ struct eng_hop *eng_wq_take(struct rcf_engine *e, struct eng_chan *c)
 	w->wnext = NULL;
 	c->rr_in = eng_rr_rank(e, w);
 	return w;
+}
+
+void eng_wq_serve(struct rcf_engine *e, u32 ci, struct eng_hop *w)
+{
+	w->out = eng_hop_start(e, ci, w->pkt, w, w->olen, w->orb,
+			       w->hops + 1);
+	if (w->out) {
+		w->state = EH_ALLOC;
+		rcf_os_trace(forward, e, w->out);
+		return;
+	}
+	w->state = EH_DROP;
+	eng_drop(e, w->pkt, RCF_EDROP_NO_MEM);
+	rcf_os_trace(drop, e, e->dl[e->chan[ci].dl].from, w->chan, w->len,
+		     w->pkt->nroute - w->rb, w->pkt->cookie, RCF_EDROP_NO_MEM);
+	e->st.dropped += eng_cq_bytes(w);
+	eng_cq_leave(e, w, eng_cq_bytes(w));
+	eng_hop_release(e, w);
+}
+
+/* An output's place in an input's accept round robin: by port, then VC. */
+static u32 eng_out_rank(const struct rcf_engine *e, const struct eng_chan *o)
+{
+	return e->dl[o->dl].from_port * RCF_LINK_MAX_VCS + o->vc;
+}
+
+/* How far output rank r comes after input in's accept pointer. */
+static u32 eng_acc_dist(const struct eng_chan *in, u32 r)
+{
+	return (r + ENG_RR_INPUTS - in->acc_out - 1) % ENG_RR_INPUTS;
+}
+
+/* iSLIP's grant of output o: its round robin's pick; NULL: none. */
+static struct eng_hop *eng_islip_grant(struct rcf_engine *e,
+				       struct eng_chan *o)
+{
+	struct eng_hop *prev;
+
+	if (o->owner || !o->wq_head)
+		return NULL;
+	return eng_wq_next_rr(e, o, &prev);
+}
+
+/*
+ * One iteration of iSLIP over switch el's free outputs: each grants its
+ * round robin's request, each input accepts the grant nearest after its
+ * accept pointer, and only an accepted grant moves the two pointers.
+ * The grants are made first from the pointers as they stand, then
+ * accepted, so the order the outputs are visited in does not matter.
+ * An output whose grant was refused asks again in the next cycle.
+ */
+void eng_islip(struct rcf_engine *e, u32 el)
+{
+	struct eng_elem *x = &e->elem[el];
+	struct eng_chan *o, *in;
+	struct eng_hop *g;
+	bool left = false;
+	u32 pass, p, v, di, r;
+
+	if (!x->im_due)
+		return;
+	x->im_due = 0;
+	eng_ff_mark(e);
+	for (pass = 0; pass < 2; pass++) {
+		for (p = 0; p < x->nports; p++) {
+			di = e->port_out[x->port0 + p];
+			if (di == ENG_NONE)
+				continue;
+			for (v = 0; v < e->dl[di].vcs; v++) {
+				o = &e->chan[e->dl[di].chan0 + v];
+				g = eng_islip_grant(e, o);
+				if (!g)
+					continue;
+				in = &e->chan[g->chan];
+				r = eng_out_rank(e, o);
+				if (!pass) {
+					if (!in->im_best ||
+					    eng_acc_dist(in, r) <
+						    eng_acc_dist(in,
+								 in->im_best - 1))
+						in->im_best = r + 1;
+					continue;
+				}
+				if (in->im_best != r + 1) {
+					left = true;
+					continue;
+				}
+				in->im_best = 0;
+				in->acc_out = r;
+				eng_wq_serve(e, e->dl[di].chan0 + v,
+					     eng_wq_take(e, o));
+				left |= !o->owner && o->wq_head;
+			}
+		}
+	}
+	if (left) {
+		x->im_due = 1;
+		eng_wake_next(e, el);
+	}
 }
 
 int rcf_engine_configure(struct rcf_engine *e, const struct rcf_engine_cfg *c)
@@ -335,6 +436,11 @@ bool eng_switch_cq(struct rcf_engine *e, u32 el)
 
 			if (!h || !(h->state == EH_WAIT ||
 				    (h->state == EH_ALLOC && eng_cq_bytes(h))))
+				continue;
+			/* under iSLIP, a free output is only a match away */
+			if (h->state == EH_WAIT &&
+			    e->cfg.alloc == RCF_ALLOC_ISLIP &&
+			    !e->chan[h->ochan].owner)
 				continue;
 			n = eng_min(h->arrived - h->left, e->dl[di].bw);
 			room = eng_cq_room(e, h);

@@ -110,6 +110,72 @@ static void t_alloc(void)
 }
 
 /*
+ * The star again.  Node 0 first sends node 2 a packet (5), so under
+ * iSLIP its input's accept pointer rests on output 2.  Nodes 1 and 2
+ * then hold outputs 2 and 3 with equal packets (6, 7) while node 0
+ * queues one packet for each (1 to node 2, 2 to node 3).  Both outputs
+ * free in one cycle.  rr hands each over at once, in port order: 1 and
+ * 2 leave together and arrive in one cycle, 1 first.  iSLIP's outputs
+ * both grant input 0, which accepts output 3 (next after its pointer);
+ * output 2 grants it again a cycle later: 2 arrives a cycle before 1.
+ * Returns the order and each packet's arrival cycle.
+ */
+static void accept_case(const struct rcf_engine_cfg *c, bool exact, u64 *order,
+			u64 *at)
+{
+	struct rcf_fabric *f = fab_new();
+	struct rcf_engine *e;
+	u8 payload[100] = {0}, to2[2] = {H(0, 0), H(2, 0)};
+	u8 to3[2] = {H(0, 0), H(3, 0)};
+	int i;
+
+	fab_star(f, 1024);
+	e = build(f, exact, c);
+	CHECK_EQ(rcf_engine_send(e, 0, to2, 2, payload, 10, 5), 0);
+	CHECK(run_checked(e, 1000) >= 0);
+	CHECK_EQ(rcf_engine_send(e, 1, to2, 2, payload, 100, 6), 0);
+	CHECK_EQ(rcf_engine_send(e, 2, to3, 2, payload, 100, 7), 0);
+	rcf_engine_run(e, 10);
+	CHECK_EQ(rcf_engine_send(e, 0, to2, 2, payload, 10, 1), 0);
+	CHECK_EQ(rcf_engine_send(e, 0, to3, 2, payload, 10, 2), 0);
+	CHECK(run_checked(e, 10000) >= 0);
+	CHECK_EQ(egot.n, 5);
+	for (i = 0; i < 5; i++) {
+		order[i] = egot.cookie[i];
+		at[i] = egot.at[i];
+	}
+	rcf_engine_free(e);
+	rcf_fabric_free(f);
+}
+
+static void t_alloc_islip(void)
+{
+	struct rcf_engine_cfg c = {0};
+	u64 order[5], at[5], ref[2][5];
+	int exact, i;
+
+	for (exact = 0; exact < 2; exact++) {
+		c.alloc = RCF_ALLOC_RR;
+		accept_case(&c, exact, order, at);
+		CHECK_EQ(order[0], 5);
+		CHECK_EQ(order[3], 1);
+		CHECK_EQ(order[4], 2);
+		CHECK_EQ(at[3], at[4]);
+		c.alloc = RCF_ALLOC_ISLIP;
+		accept_case(&c, exact, order, at);
+		CHECK_EQ(order[0], 5);
+		CHECK_EQ(order[3], 2);
+		CHECK_EQ(order[4], 1);
+		CHECK_EQ(at[4], at[3] + 1);
+		for (i = 0; i < 5; i++)
+			ref[exact][i] = at[i];
+	}
+	/* the fast mode arrives where the reference does */
+	for (i = 0; i < 5; i++)
+		CHECK_EQ(ref[0][i], ref[1][i]);
+}
+
+/*
  * Without a central queue node 0's packets wait in its input: the ones
  * behind the first cannot be read until it leaves, so node 1's packet,
  * read while they wait, goes second, and no queue is ever used.
@@ -232,6 +298,7 @@ int main(void)
 	static const struct tap_case cases[] = {
 		{"engine_cfg_route_delay", t_route_delay},
 		{"engine_cfg_alloc", t_alloc},
+		{"engine_cfg_alloc_islip", t_alloc_islip},
 		{"engine_cfg_cq_off", t_cq_off},
 		{"engine_cfg_refusals", t_refusals},
 		{"adapter_raw_packets", t_raw},

@@ -199,6 +199,7 @@ struct gcase {
 	int policy;
 	const char *rel; /* a relation: destination-routed traffic */
 	u8 select;	 /* enum rcf_engine_select */
+	u8 alloc;	 /* enum rcf_alloc_kind */
 };
 
 static int add_fabric(struct rcf_fabric *f, void *arg)
@@ -335,12 +336,14 @@ static bool run_traffic(const struct gcase *c, const struct rcf_fabric *f,
 		return false;
 	ctx.e = rcf_adapter_engine(a);
 	CHECK_EQ(rcf_engine_set_exact(ctx.e, exact), 0);
-	if (c->rel) {
-		struct rcf_engine_cfg cfg = {.select = c->select, .seed = 9};
+	if (c->rel || c->alloc) {
+		struct rcf_engine_cfg cfg = {
+			.select = c->select, .seed = 9, .alloc = c->alloc};
 
 		CHECK_EQ(rcf_engine_configure(ctx.e, &cfg), 0);
-		CHECK_EQ(rcf_adapter_set_dest(a, true), 0);
 	}
+	if (c->rel)
+		CHECK_EQ(rcf_adapter_set_dest(a, true), 0);
 	CHECK_EQ(rcf_engine_exact(ctx.e), exact);
 	if (rcf_traffic_new(&s, a, &ctx.t)) {
 		rcf_adapter_free(a);
@@ -501,6 +504,55 @@ static void t_links(void)
 		n += diff_gen(&c, NULL);
 	}
 	printf("# links: %zu deliveries compared\n", n);
+	CHECK(n > 1000);
+}
+
+/*
+ * iSLIP's matches at the cycles' ends: every pattern on a mesh and a
+ * torus, and wide links, several VCs and small central queues past
+ * saturation, where outputs refuse grants and inputs hold several.
+ */
+static void t_islip(void)
+{
+	static const char *const fab[][2] = {
+		{"mesh:4x4", "dor"},
+		{"torus:4x4", "dor"},
+		{"sp1:16", "sp1"},
+	};
+	size_t n = 0, i;
+	u32 p;
+
+	for (i = 0; i < sizeof(fab) / sizeof(fab[0]); i++)
+		for (p = 0; p < RCF_TRAFFIC_NR_PATTERNS; p += 2) {
+			struct gcase c = base(fab[i][0], fab[i][1], p);
+
+			c.alloc = RCF_ALLOC_ISLIP;
+			c.vcs = 2;
+			c.cq = 64;
+			if (p == RCF_TRAFFIC_DOLOOP || p == RCF_TRAFFIC_EXOR ||
+			    p == RCF_TRAFFIC_NCUBE)
+				c.param = 1 + i % 3;
+			if (p == RCF_TRAFFIC_HOTSPOT)
+				c.param = 3;
+			n += diff_gen(&c, NULL);
+		}
+	for (i = 0; i < 3; i++) {
+		struct gcase c =
+			base("mesh:4x4", "shortest", RCF_TRAFFIC_UNIFORM);
+
+		c.alloc = RCF_ALLOC_ISLIP;
+		c.bw = 1 + 2 * i;
+		c.lat = 1 + 8 * i;
+		c.vcs = 1 + i;
+		c.paths = 2;
+		c.cq = 64;
+		c.rate = 900;
+		c.no_drain = true;
+		c.src_limit = 4096;
+		c.slice = 333;
+		n += diff_gen(&c, NULL);
+	}
+	printf("# islip: %zu deliveries compared\n", n);
 	CHECK(n > 1000);
 }
 
@@ -677,6 +729,7 @@ struct diff_drive {
 	u32 (*send)(struct rcf_fabric *f, struct rcf_engine *e[2], int nn,
 		    int k);
 	int rounds;
+	u8 alloc; /* enum rcf_alloc_kind of both engines */
 };
 
 static bool diff_drive_seed(const struct diff_drive *d, int seed, long long *rc,
@@ -696,6 +749,11 @@ static bool diff_drive_seed(const struct diff_drive *d, int seed, long long *rc,
 	for (m = 0; m < nn; m++)
 		*wide |= rcf_node_get(f, m)->ports > 1;
 	pair_build(f, e, ctx, o);
+	for (m = 0; m < 2 && d->alloc; m++) {
+		struct rcf_engine_cfg cfg = {.alloc = d->alloc};
+
+		CHECK_EQ(rcf_engine_configure(e[m], &cfg), 0);
+	}
 	snprintf(name, sizeof(name), "%s %d", d->tag, seed);
 	for (k = 0; k < d->rounds && ok; k++) {
 		u32 steps = d->send(f, e, nn, k);
@@ -843,6 +901,41 @@ static void t_kport(void)
 	       compared, multi);
 	CHECK_EQ(compared, 100);
 	CHECK(multi > 50);
+}
+
+/*
+ * The random switch fabrics and k-port machines again under iSLIP:
+ * several VCs, circuits that request through the match, down links and
+ * bad route bytes, every invariant checked after every step.
+ */
+static void t_random_islip(void)
+{
+	static const struct diff_drive d[2] = {
+		{.tag = "random islip",
+		 .make = random_fabric,
+		 .send = random_send,
+		 .rounds = 80,
+		 .alloc = RCF_ALLOC_ISLIP},
+		{.tag = "kport islip",
+		 .make = kport_fabric,
+		 .send = kport_send,
+		 .rounds = 40,
+		 .alloc = RCF_ALLOC_ISLIP},
+	};
+	int seed, i, compared = 0;
+	size_t nd, sum = 0;
+	long long rc;
+	bool wide;
+
+	for (i = 0; i < 2; i++)
+		for (seed = 1; seed <= 50; seed++)
+			if (diff_drive_seed(&d[i], seed, &rc, &nd, &wide)) {
+				compared++;
+				sum += nd;
+			}
+	printf("# islip: %d fabrics agree, %zu deliveries\n", compared, sum);
+	CHECK_EQ(compared, 100);
+	CHECK(sum > 1000);
 }
 
 /* The mode is chosen on a quiet engine only. */
@@ -1052,9 +1145,11 @@ int main(void)
 		{"engine_diff_mode_switch", t_mode_switch},
 		{"engine_diff_patterns", t_patterns},
 		{"engine_diff_links", t_links},
+		{"engine_diff_islip", t_islip},
 		{"engine_diff_deadlock", t_deadlock},
 		{"engine_diff_random", t_random},
 		{"engine_diff_kport", t_kport},
+		{"engine_diff_random_islip", t_random_islip},
 		{"engine_diff_stream", t_stream},
 		{"engine_diff_chain", t_chain},
 		{"engine_diff_switch_when_quiet", t_switch_when_quiet},

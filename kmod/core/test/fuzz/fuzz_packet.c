@@ -112,6 +112,8 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 	 */
 	cfg.route_delay = (size >> 2) % 4;
 	cfg.alloc = (size >> 4) % 2 ? RCF_ALLOC_RR : RCF_ALLOC_OLDEST;
+	if ((size >> 6) % 2)
+		cfg.alloc = RCF_ALLOC_ISLIP;
 	cfg.cq_off = (size >> 5) % 2;
 	FZ_ASSERT(!rcf_engine_set_exact(e, (size >> 1) % 2), "mode");
 	FZ_ASSERT(!rcf_engine_configure(e, &cfg), "settings");
