@@ -49,6 +49,7 @@ defaults_and_sets() {
 	set_to central-queue off
 	set_to route-delay 1000
 	set_to alloc rr
+	set_to alloc islip
 	set_to raw on
 	# one setting leaves the others as they were
 	expect_eq off "$(fabric_fig central-queue)" "central-queue after raw"
@@ -105,7 +106,7 @@ refusals() {
 	refused route-delay 1001 \
 		"integer out of range, attribute route-delay, allowed 0..1000"
 	refused route-delay 4294967295 "attribute route-delay"
-	refused alloc fifo 'alloc: "fifo" is not oldest or rr'
+	refused alloc fifo 'alloc: "fifo" is not oldest, rr or islip'
 	refused central-queue 2 'central-queue: "2" is not on or off'
 	refused raw 1 'raw: "1" is not on or off'
 	# a refused batch leaves them too
@@ -204,6 +205,15 @@ if name == "rr":
     b = table("off", "channels", *CH)
     if lat == off_lat and a == b:
         bad.append("alloc rr: latencies and channels as oldest first")
+if name == "islip":
+    a = table(name, "channels", *CH)
+    b = table("rr", "channels", *CH)
+    if lat == load("rr", "traffic").get("latency") and a == b:
+        bad.append("alloc islip: latencies and channels as rr")
+    if lat["min"] <= off_lat["min"]:
+        bad.append("alloc islip: latency min %d, oldest first's %d; the "
+                   "match should cost a cycle a switch" %
+                   (lat["min"], off_lat["min"]))
 if name == "raw":
     want = off_f["bytes-injected"] - 8 * off_f["pkts-sent"]
     if kf["bytes-injected"] != want or kf["pkts-sent"] != 1500:
@@ -235,6 +245,11 @@ delay_run() {
 rr_run() {
 	run rr alloc rr
 	check rr
+}
+
+islip_run() {
+	run islip alloc islip
+	check islip
 }
 
 raw_run() {
@@ -287,7 +302,7 @@ sys.exit(1 if bad else 0)
 PY
 }
 
-t_plan 8
+t_plan 9
 t_run "defaults; each setting set, shown, one engine each" defaults_and_sets
 t_run "out of range refused with the extended ack, nothing changed" \
 	refusals
@@ -296,6 +311,7 @@ t_run "central-queue off: no queue holds a byte; identical to rcfsim" \
 	cq_off_run
 t_run "route-delay 5: latency grows; identical to rcfsim" delay_run
 t_run "alloc rr: another order; identical to rcfsim" rr_run
+t_run "alloc islip: the cycle's match; identical to rcfsim" islip_run
 t_run "raw on: no adapter headers; identical to rcfsim" raw_run
 t_run "traffic self on: messages to itself refused; identical to rcfsim" \
 	self_run
