@@ -18,17 +18,21 @@ void rcf_routes_free(struct rcf_routes *s)
 	rcf_routes_init(s);
 }
 
+size_t rcf_routes_grown(size_t cap, size_t need)
+{
+	while (cap < need)
+		cap = cap ? 2 * cap : 256;
+	return cap;
+}
+
 int rcf_routes_reserve(struct rcf_routes *s, size_t more)
 {
-	size_t cap = s->cap;
+	size_t cap;
 	struct rcf_route *r;
 
-	if (s->n + more <= cap)
+	if (s->n + more <= s->cap)
 		return 0;
-	/* the growth rcf_routes_add() has, so that either way of filling a
-	 * set takes the same memory */
-	while (cap < s->n + more)
-		cap = cap ? 2 * cap : 256;
+	cap = rcf_routes_grown(s->cap, s->n + more);
 	r = realloc(s->r, cap * sizeof(*r));
 	if (!r)
 		return -1;

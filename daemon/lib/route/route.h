@@ -31,6 +31,12 @@ void rcf_routes_free(struct rcf_routes *s);
 struct rcf_route *rcf_routes_add(struct rcf_routes *s, uint32_t src,
 				 uint32_t dst, uint8_t index);
 /*
+ * The room a set of room cap grows to for need routes: doubling from 256,
+ * the one growth rule, so that every way of filling a set takes the same
+ * memory.
+ */
+size_t rcf_routes_grown(size_t cap, size_t need);
+/*
  * Room for more routes past s->n, for a router that writes them in place
  * before it counts them in s->n; -1 when out of memory.
  */

@@ -206,11 +206,9 @@ static int bfs_rtg(const struct rcf_graph *g, struct bfs *b, uint32_t src,
  */
 static void trim(struct rcf_routes *s, size_t cap0)
 {
-	size_t cap = cap0;
+	size_t cap = rcf_routes_grown(cap0, s->n);
 	struct rcf_route *r;
 
-	while (cap < s->n)
-		cap = cap ? 2 * cap : 256;
 	/* an empty set keeps its room: realloc() to 0 bytes would free it */
 	if (!cap || cap >= s->cap)
 		return;
