@@ -219,6 +219,12 @@ u64 rcf_engine_pool_bytes(const struct rcf_engine *e);
  * its one exception).
  */
 void rcf_engine_set_budget(struct rcf_engine *e, u64 bytes);
+/*
+ * Fault injection: the next n requests for a worm piece fail as if the
+ * pool were empty and its allocation had failed, which the kernel's can
+ * under memory pressure; the paths that handle it are tested this way.
+ */
+void rcf_engine_fail_hops(struct rcf_engine *e, u32 n);
 
 struct rcf_engine_pool {
 	u64 bytes;	/* the pool's blocks now */

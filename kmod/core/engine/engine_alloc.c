@@ -83,6 +83,11 @@ void rcf_engine_set_budget(struct rcf_engine *e, u64 bytes)
 	e->budget = bytes;
 }
 
+void rcf_engine_fail_hops(struct rcf_engine *e, u32 n)
+{
+	e->fail_hops = n;
+}
+
 void rcf_engine_pool_stats(const struct rcf_engine *e,
 			   struct rcf_engine_pool *s)
 {
@@ -171,6 +176,10 @@ struct eng_hop *eng_hop_get(struct rcf_engine *e)
 	struct eng_hop *h = e->hop_free;
 	int i;
 
+	if (e->fail_hops) {
+		e->fail_hops--;
+		return NULL;
+	}
 	if (!h) {
 		h = eng_block_new(e, sizeof(*h));
 		if (!h)

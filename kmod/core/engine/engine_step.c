@@ -472,7 +472,12 @@ static void eng_release_out(struct rcf_engine *e, u32 el, u32 ci)
 		e->elem[el].im_due = 1;
 		return;
 	}
-	eng_wq_serve(e, ci, eng_wq_take(e, c));
+	/*
+	 * A waiter the pool cannot give a hop is dropped and leaves the
+	 * output free: the next one is served, or none would ever be.
+	 */
+	while (!c->owner && c->wq_head)
+		eng_wq_serve(e, ci, eng_wq_take(e, c));
 }
 
 static void eng_send(struct rcf_engine *e, u32 el, u32 ci, u32 n)
