@@ -89,6 +89,8 @@ bool eng_discard(struct rcf_engine *e, struct eng_chan *c, struct eng_hop *h)
 
 /* An input's place in the round robin: by port, then VC. */
 #define ENG_RR_INPUTS (RCF_SWITCH_MAX_PORTS * RCF_LINK_MAX_VCS)
+/* iSLIP keeps output ranks, and 1 + a rank, in an input's u8 fields */
+_Static_assert(ENG_RR_INPUTS <= 255, "acc_out and im_best outgrow a u8");
 
 static u32 eng_rr_rank(const struct rcf_engine *e, const struct eng_hop *w)
 {
@@ -156,12 +158,10 @@ static struct eng_hop *eng_wq_next_rr(struct rcf_engine *e,
 	return best;
 }
 
-struct eng_hop *eng_wq_take(struct rcf_engine *e, struct eng_chan *c)
+/* Takes w, which follows prev (NULL: w is first), off c's wait queue. */
+static struct eng_hop *eng_wq_unlink(struct rcf_engine *e, struct eng_chan *c,
+				     struct eng_hop *w, struct eng_hop *prev)
 {
-	struct eng_hop *w = c->wq_head, *prev = NULL;
-
-	if (e->cfg.alloc != RCF_ALLOC_OLDEST)
-		w = eng_wq_next_rr(e, c, &prev);
 	if (prev)
 		prev->wnext = w->wnext;
 	else
@@ -171,6 +171,15 @@ struct eng_hop *eng_wq_take(struct rcf_engine *e, struct eng_chan *c)
 	w->wnext = NULL;
 	c->rr_in = eng_rr_rank(e, w);
 	return w;
+}
+
+struct eng_hop *eng_wq_take(struct rcf_engine *e, struct eng_chan *c)
+{
+	struct eng_hop *w = c->wq_head, *prev = NULL;
+
+	if (e->cfg.alloc != RCF_ALLOC_OLDEST)
+		w = eng_wq_next_rr(e, c, &prev);
+	return eng_wq_unlink(e, c, w, prev);
 }
 
 void eng_wq_serve(struct rcf_engine *e, u32 ci, struct eng_hop *w)
@@ -203,15 +212,17 @@ static u32 eng_acc_dist(const struct eng_chan *in, u32 r)
 	return (r + ENG_RR_INPUTS - in->acc_out - 1) % ENG_RR_INPUTS;
 }
 
-/* iSLIP's grant of output o: its round robin's pick; NULL: none. */
+/*
+ * iSLIP's grant of output o: its round robin's pick, and in *prev the
+ * request before it in o's queue; NULL: none.
+ */
 static struct eng_hop *eng_islip_grant(struct rcf_engine *e,
-				       struct eng_chan *o)
+				       struct eng_chan *o,
+				       struct eng_hop **prev)
 {
-	struct eng_hop *prev;
-
 	if (o->owner || !o->wq_head)
 		return NULL;
-	return eng_wq_next_rr(e, o, &prev);
+	return eng_wq_next_rr(e, o, prev);
 }
 
 /*
@@ -226,7 +237,7 @@ void eng_islip(struct rcf_engine *e, u32 el)
 {
 	struct eng_elem *x = &e->elem[el];
 	struct eng_chan *o, *in;
-	struct eng_hop *g;
+	struct eng_hop *g, *prev;
 	bool left = false;
 	u32 pass, p, v, di, r;
 
@@ -241,7 +252,7 @@ void eng_islip(struct rcf_engine *e, u32 el)
 				continue;
 			for (v = 0; v < e->dl[di].vcs; v++) {
 				o = &e->chan[e->dl[di].chan0 + v];
-				g = eng_islip_grant(e, o);
+				g = eng_islip_grant(e, o, &prev);
 				if (!g)
 					continue;
 				in = &e->chan[g->chan];
@@ -261,7 +272,7 @@ void eng_islip(struct rcf_engine *e, u32 el)
 				in->im_best = 0;
 				in->acc_out = r;
 				eng_wq_serve(e, e->dl[di].chan0 + v,
-					     eng_wq_take(e, o));
+					     eng_wq_unlink(e, o, g, prev));
 				left |= !o->owner && o->wq_head;
 			}
 		}
