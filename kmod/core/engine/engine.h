@@ -90,6 +90,8 @@ struct rcf_engine_stats {
 	u64 lat_sum, lat_min, lat_max;
 	/* destination-routed heads a relation sent on, by class taken */
 	u64 rel_class[2];
+	/* RCF_ALLOC_ISLIP: grants the outputs made, and those accepted */
+	u64 islip_grants, islip_accepts;
 };
 
 struct rcf_engine;

@@ -258,6 +258,7 @@ void eng_islip(struct rcf_engine *e, u32 el)
 				in = &e->chan[g->chan];
 				r = eng_out_rank(e, o);
 				if (!pass) {
+					e->st.islip_grants++;
 					if (!in->im_best ||
 					    eng_acc_dist(in, r) <
 						    eng_acc_dist(in,
@@ -271,6 +272,7 @@ void eng_islip(struct rcf_engine *e, u32 el)
 				}
 				in->im_best = 0;
 				in->acc_out = r;
+				e->st.islip_accepts++;
 				eng_wq_serve(e, e->dl[di].chan0 + v,
 					     eng_wq_unlink(e, o, g, prev));
 				left |= !o->owner && o->wq_head;

@@ -121,7 +121,7 @@ static void t_alloc(void)
  * Returns the order and each packet's arrival cycle.
  */
 static void accept_case(const struct rcf_engine_cfg *c, bool exact, u64 *order,
-			u64 *at)
+			u64 *at, struct rcf_engine_stats *s)
 {
 	struct rcf_fabric *f = fab_new();
 	struct rcf_engine *e;
@@ -144,6 +144,7 @@ static void accept_case(const struct rcf_engine_cfg *c, bool exact, u64 *order,
 		order[i] = egot.cookie[i];
 		at[i] = egot.at[i];
 	}
+	rcf_engine_stats(e, s);
 	rcf_engine_free(e);
 	rcf_fabric_free(f);
 }
@@ -151,22 +152,31 @@ static void accept_case(const struct rcf_engine_cfg *c, bool exact, u64 *order,
 static void t_alloc_islip(void)
 {
 	struct rcf_engine_cfg c = {0};
+	struct rcf_engine_stats s;
 	u64 order[5], at[5], ref[2][5];
 	int exact, i;
 
 	for (exact = 0; exact < 2; exact++) {
 		c.alloc = RCF_ALLOC_RR;
-		accept_case(&c, exact, order, at);
+		accept_case(&c, exact, order, at, &s);
 		CHECK_EQ(order[0], 5);
 		CHECK_EQ(order[3], 1);
 		CHECK_EQ(order[4], 2);
 		CHECK_EQ(at[3], at[4]);
+		CHECK_EQ(s.islip_grants, 0);
+		CHECK_EQ(s.islip_accepts, 0);
 		c.alloc = RCF_ALLOC_ISLIP;
-		accept_case(&c, exact, order, at);
+		accept_case(&c, exact, order, at, &s);
 		CHECK_EQ(order[0], 5);
 		CHECK_EQ(order[3], 2);
 		CHECK_EQ(order[4], 1);
 		CHECK_EQ(at[4], at[3] + 1);
+		/*
+		 * One grant and accept a packet, and one more grant: the
+		 * one input 0 refused when both outputs granted it.
+		 */
+		CHECK_EQ(s.islip_grants, 6);
+		CHECK_EQ(s.islip_accepts, 5);
 		for (i = 0; i < 5; i++)
 			ref[exact][i] = at[i];
 	}
