@@ -34,6 +34,7 @@ struct rcf_dp_tot {
 	u64 msgs_sent, msgs_received, tx_bytes, rx_bytes;
 	u64 drops[__RCF_DROP_MAX];
 	u64 rel_class[2];	/* RCF_STATS_REL_ADAPTIVE, REL_ESCAPE */
+	u64 islip_grants, islip_accepts;
 };
 
 struct rcf_dp_chan {

@@ -44,6 +44,8 @@ static void rcf_dp_tot_sum(struct rcf_dp *dp, struct rcf_dp_tot *t)
 	t->byte_hops += sp->byte_hops;
 	t->rel_class[0] += sp->rel_class[0];
 	t->rel_class[1] += sp->rel_class[1];
+	t->islip_grants += sp->islip_grants;
+	t->islip_accepts += sp->islip_accepts;
 	t->lat_sum += sp->lat_sum;
 	if (sp->delivered_pkts && sp->lat_min < t->lat_min)
 		t->lat_min = sp->lat_min;

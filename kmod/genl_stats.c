@@ -69,7 +69,9 @@ static int rcf_stats_fabric(struct rcf_sdump *d)
 	    rcf_put64(skb, RCF_STATS_TX_BYTES, t->tx_bytes) ||
 	    rcf_put64(skb, RCF_STATS_RX_BYTES, t->rx_bytes) ||
 	    rcf_put64(skb, RCF_STATS_REL_ADAPTIVE, t->rel_class[0]) ||
-	    rcf_put64(skb, RCF_STATS_REL_ESCAPE, t->rel_class[1]))
+	    rcf_put64(skb, RCF_STATS_REL_ESCAPE, t->rel_class[1]) ||
+	    rcf_put64(skb, RCF_STATS_ISLIP_GRANTS, t->islip_grants) ||
+	    rcf_put64(skb, RCF_STATS_ISLIP_ACCEPTS, t->islip_accepts))
 		return -EMSGSIZE;
 	for (i = 1; i < __RCF_DROP_MAX; i++)
 		if (t->drops[i] &&

@@ -165,7 +165,7 @@ SW = (("switch",), ("cq-peak",))
 FKEYS = ["pkts-sent", "pkts-delivered", "pkts-dropped", "bytes-injected",
          "bytes-delivered", "bytes-dropped", "bytes-inflight", "byte-hops",
          "msgs-sent", "msgs-received", "tx-bytes", "rx-bytes", "drops",
-         "latency"]
+         "latency", "islip-grants", "islip-accepts"]
 bad = []
 # the kernel against rcfsim, the same setting from the saved file
 sim = load(name, "sim")
@@ -206,6 +206,9 @@ if name == "rr":
     if lat == off_lat and a == b:
         bad.append("alloc rr: latencies and channels as oldest first")
 if name == "islip":
+    g, acc = kf.get("islip-grants", 0), kf.get("islip-accepts", 0)
+    if not 0 < acc <= g:
+        bad.append("alloc islip: %d grants, %d accepted" % (g, acc))
     a = table(name, "channels", *CH)
     b = table("rr", "channels", *CH)
     if lat == load("rr", "traffic").get("latency") and a == b:

@@ -199,6 +199,8 @@ static int collect(const struct sim_opts *o, const struct sim_fabric *f,
 	sf->bytes_dropped = es.dropped;
 	sf->bytes_inflight = es.inflight;
 	sf->byte_hops = es.byte_hops;
+	sf->islip_grants = es.islip_grants;
+	sf->islip_accepts = es.islip_accepts;
 	for (k = 0; k < RCF_EDROP_NR; k++)
 		sf->drops[rcf_engine_drop_reason(k)] += es.drops[k];
 	for (k = 0; k < RCF_ADROP_NR; k++)

@@ -829,6 +829,10 @@ enum rcf_stats_attr {
 	RCF_STATS_REL_ADAPTIVE,		/* u64: on an adaptive candidate */
 	RCF_STATS_REL_ESCAPE,		/* u64: on an escape candidate */
 
+	/* FABRIC, alloc islip: grants the switches' outputs made, accepted */
+	RCF_STATS_ISLIP_GRANTS,		/* u64 */
+	RCF_STATS_ISLIP_ACCEPTS,	/* u64 */
+
 	__RCF_STATS_MAX,
 	RCF_STATS_MAX = __RCF_STATS_MAX - 1
 };

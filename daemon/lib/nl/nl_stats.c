@@ -63,6 +63,8 @@ static void parse_fabric(struct nlattr **tb, struct nlattr *nest,
 	f->byte_hops = val(tb, RCF_STATS_BYTE_HOPS);
 	f->rel_adaptive = val(tb, RCF_STATS_REL_ADAPTIVE);
 	f->rel_escape = val(tb, RCF_STATS_REL_ESCAPE);
+	f->islip_grants = val(tb, RCF_STATS_ISLIP_GRANTS);
+	f->islip_accepts = val(tb, RCF_STATS_ISLIP_ACCEPTS);
 	f->lat_sum = val(tb, RCF_STATS_LAT_SUM);
 	f->lat_min = val(tb, RCF_STATS_LAT_MIN);
 	f->lat_max = val(tb, RCF_STATS_LAT_MAX);

@@ -41,6 +41,8 @@ struct rcf_stats_fabric {
 	uint64_t msgs_sent, msgs_received, tx_bytes, rx_bytes;
 	/* destination-routed heads a relation sent on, by class taken */
 	uint64_t rel_adaptive, rel_escape;
+	/* alloc islip: grants the outputs made, and those accepted */
+	uint64_t islip_grants, islip_accepts;
 };
 
 struct rcf_stats_channel {

@@ -335,6 +335,10 @@ static void print_fabric(FILE *f, const struct rcf_stats_fabric *s)
 	if (s->rel_adaptive || s->rel_escape)
 		fprintf(f, "%-10s adaptive %" PRIu64 "  escape %" PRIu64 "\n",
 			"relation", s->rel_adaptive, s->rel_escape);
+	/* nor these any allocation but islip */
+	if (s->islip_grants)
+		fprintf(f, "%-10s grants %" PRIu64 "  accepted %" PRIu64 "\n",
+			"islip", s->islip_grants, s->islip_accepts);
 	fprintf(f, "%-10s", "drops");
 	for (int i = 0; i <= RCF_DROP_MAX; i++) {
 		if (!s->drops[i])
@@ -402,6 +406,10 @@ static void json_fabric(struct rcf_json *j, const char *key,
 	if (s->rel_adaptive || s->rel_escape) {
 		rcf_json_u64(j, "rel-adaptive", s->rel_adaptive);
 		rcf_json_u64(j, "rel-escape", s->rel_escape);
+	}
+	if (s->islip_grants) {
+		rcf_json_u64(j, "islip-grants", s->islip_grants);
+		rcf_json_u64(j, "islip-accepts", s->islip_accepts);
 	}
 	rcf_json_u64(j, "msgs-sent", s->msgs_sent);
 	rcf_json_u64(j, "msgs-received", s->msgs_received);
