@@ -43,8 +43,13 @@ start_top() {
 	trap 'kill "$TOP_PID" 2>/dev/null || true' EXIT
 	wait_for attached_or_gone || fail "rcftop neither attached nor ended"
 	grep -q "attached" "$T_TMP/top.err" || {
+		local rc=0 how
+		wait "$TOP_PID" || rc=$?
+		how="exit status $rc"
+		[ "$rc" -gt 128 ] && how="killed by SIG$(kill -l $((rc - 128)))"
 		t_diag <"$T_TMP/top.err"
-		fail "rcftop did not attach"
+		head -c 300 "$T_TMP/top.json" | t_diag
+		fail "rcftop did not attach ($how)"
 	}
 }
 
