@@ -29,10 +29,15 @@ enum {
 	RCF_RELATION_ESCAPE = 1,
 };
 
+/*
+ * in[k]: the input ports candidate k may be taken from (bit p for port
+ * p, the node's port included), for turn models; 0: every port.
+ */
 struct rcf_relation_ent {
 	uint32_t sw, dst;
 	uint8_t n;
 	uint8_t hop[RCF_RELATION_MAX_CAND], cls[RCF_RELATION_MAX_CAND];
+	uint32_t in[RCF_RELATION_MAX_CAND];
 };
 
 /* Entries by switch, then destination, both ascending. */
