@@ -86,8 +86,12 @@ static int compute(const struct rel_args *a, struct rcf_relation *r, long *nsw,
 
 	if (rcf_relation_kind(a->relation, &kind))
 		return usage_error("relation: '%s' is not dor, duato, "
-				   "rdt-vector, da or db",
+				   "rdt-vector, da, db or north-last",
 				   a->relation);
+	/* its input masks have no netlink attribute yet */
+	if (kind == RCF_RELATION_NORTH_LAST)
+		return usage_error("relation north-last: input masks cannot "
+				   "be sent to rcf.ko yet");
 	if (rcf_topo_generate(a->gen, &t, err, sizeof(err)))
 		return usage_error("%s", err);
 	*nsw = (long)t.v[RCF_K_SWITCH].n;

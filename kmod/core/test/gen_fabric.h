@@ -50,8 +50,8 @@ struct gen_rel {
 };
 
 /*
- * The relation kind ("dor", "duato") on the base torus of spec (prdt:,
- * rdt:), by switch then destination into *rel (caller frees); the VCs
+ * The relation kind ("dor", "duato", "north-last") on the base torus of
+ * spec (prdt:, rdt:), by switch then destination into *rel (caller frees); the VCs
  * it needs in *vcs.  "duato-in" is Duato's with input masks that keep
  * a packet from going on straight by an adaptive candidate (the escape
  * is unmasked, so it stays deadlock free): masks that change the

@@ -1112,15 +1112,18 @@ static void t_switch_when_quiet(void)
  * Destination-routed traffic, routed by the switches' relations: Duato
  * with each selection and dimension order, on the base torus of a PRDT
  * whose rank-1 links carry nothing; latency 1 and wider, slower links.
- * Duato with input masks too, which read the channel a head came in by.
+ * Duato with input masks too, which read the channel a head came in by,
+ * and north-last (a turn model: masks and no escape) on the mesh the
+ * base torus's wrap links leave.
  */
 static void t_dest(void)
 {
-	static const char *const rel[] = {"duato", "duato",    "duato",
-					  "dor",   "duato-in", "duato-in"};
+	static const char *const rel[] = {"duato",     "duato",	   "duato",
+					  "dor",       "duato-in", "duato-in",
+					  "north-last"};
 	size_t n = 0, i, k;
 
-	for (i = 0; i < 6; i++)
+	for (i = 0; i < 7; i++)
 		for (k = 0; k < 2; k++) {
 			struct gcase c = base("prdt:4:2:1", "shortest",
 					      RCF_TRAFFIC_UNIFORM);
