@@ -393,10 +393,15 @@ static int rcf_apply_route(struct rcf_req *req, u8 cmd)
 	return err;
 }
 
-/* One RCF_RENT_CAND into c; the nest policy checked each value. */
-static int rcf_parse_rel_cand(struct rcf_req *req, const struct nlattr *nest,
-			      struct rcf_rel_cand *c)
+/*
+ * One RCF_RENT_CAND of switch sw into c; the nest policy checked each
+ * value, the input mask is checked here against the switch's ports so
+ * that the extended ack points at it.
+ */
+static int rcf_parse_rel_cand(struct rcf_req *req, u32 sw,
+			      const struct nlattr *nest, struct rcf_rel_cand *c)
 {
+	const struct rcf_switch *s = rcf_switch_get(req->fab, sw);
 	struct nlattr *tb[RCF_RCAND_MAX + 1];
 	u8 vc = 0;
 
@@ -410,6 +415,13 @@ static int rcf_parse_rel_cand(struct rcf_req *req, const struct nlattr *nest,
 		vc = nla_get_u8(tb[RCF_RCAND_VC]);
 	c->hop = RCF_HOP(nla_get_u8(tb[RCF_RCAND_PORT]), vc);
 	c->cls = tb[RCF_RCAND_ESCAPE] ? RCF_REL_ESCAPE : RCF_REL_ADAPTIVE;
+	c->in = tb[RCF_RCAND_IN] ? nla_get_u32(tb[RCF_RCAND_IN]) : 0;
+	if (s && s->ports < 32 && c->in >> s->ports) {
+		NL_SET_BAD_ATTR(req->extack, tb[RCF_RCAND_IN]);
+		return rcf_fail(&req->err, ERANGE,
+				"a relation candidate's input mask names a port the switch does not have",
+				0);
+	}
 	return 0;
 }
 
@@ -441,7 +453,7 @@ static int rcf_parse_rel_ent(struct rcf_req *req, u32 sw,
 					"a relation entry has at most 8 candidates",
 					0);
 		}
-		err = rcf_parse_rel_cand(req, a, &ent->c[ent->n]);
+		err = rcf_parse_rel_cand(req, sw, a, &ent->c[ent->n]);
 		if (err)
 			return err;
 		ent->n++;

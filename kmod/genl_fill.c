@@ -299,7 +299,9 @@ static int rcf_fill_rel_ent(struct sk_buff *skb, const struct rcf_rel *r,
 		    nla_put_u8(skb, RCF_RCAND_PORT, RCF_HOP_PORT(hop)) ||
 		    nla_put_u8(skb, RCF_RCAND_VC, RCF_HOP_VC(hop)) ||
 		    (RCF_REL_CLS(r->cand[k]) == RCF_REL_ESCAPE &&
-		     nla_put_flag(skb, RCF_RCAND_ESCAPE)))
+		     nla_put_flag(skb, RCF_RCAND_ESCAPE)) ||
+		    (r->in && r->in[k] &&
+		     nla_put_u32(skb, RCF_RCAND_IN, r->in[k])))
 			return -EMSGSIZE;
 		nla_nest_end(skb, cand);
 	}

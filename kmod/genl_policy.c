@@ -237,6 +237,8 @@ static const struct nla_policy rcf_rel_cand_policy[RCF_RCAND_MAX + 1] = {
 	[RCF_RCAND_PORT] = NLA_POLICY_MAX(NLA_U8, RCF_SWITCH_MAX_PORTS - 1),
 	[RCF_RCAND_VC] = NLA_POLICY_MAX(NLA_U8, RCF_LINK_MAX_VCS - 1),
 	[RCF_RCAND_ESCAPE] = { .type = NLA_FLAG },
+	/* no port at all would make the candidate dead: absent means all */
+	[RCF_RCAND_IN] = NLA_POLICY_MIN(NLA_U32, 1),
 };
 
 static const struct nla_policy rcf_rel_ent_policy[RCF_RENT_MAX + 1] = {

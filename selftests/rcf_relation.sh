@@ -6,7 +6,9 @@
 # alone (no pair has a route), every message sent arrives intact and the
 # switches took adaptive candidates.  A relation the links cannot carry,
 # one that fails Duato's condition, and any change without CAP_NET_ADMIN
-# are refused and change nothing.  Documentation/adaptive.rst.
+# are refused and change nothing.  North-last (a turn model: input masks,
+# no escape) installs, its masks come back, and a run by it is intact.
+# Documentation/adaptive.rst, rdt.rst.
 . "$(dirname "$0")/lib.sh"
 
 GEN=prdt:4:2:1
@@ -134,7 +136,38 @@ remove() {
 	[ -z "$(rcfctl relation show)" ] || fail "relation show not empty"
 }
 
-t_plan 7
+# north-last on prdt:4:2:1: one VC, every candidate adaptive, some with
+# an input mask; rcfctl shows the masks as the model keeps them
+north_last() {
+	local n
+	rcfctl relation install --relation north-last --gen $GEN \
+		--select random
+	expect_eq "random relation 16" \
+		"$(fabric_fig select) $(fabric_fig routing) $(fabric_fig relations)" \
+		"selection, routing, relations after the north-last install"
+	n=$(rcfctl -j relation show | python3 -c 'import json, sys
+r = json.load(sys.stdin)
+cands = [c for e in r for c in e["candidates"]]
+assert not any(c["escape"] or c["vc"] for c in cands), "escape or VC"
+# switch ports 0 to 8: a mask names no port beyond
+masks = [c["in"] for c in cands if "in" in c]
+assert masks and all(0 < m < 1 << 9 for m in masks), masks
+print(len(r))')
+	expect_eq 256 "$n" "north-last entries (16 switches x 16 nodes)"
+	rcfctl relation show | grep -q "<0x" ||
+		fail "relation show prints no input mask"
+}
+
+# the run by north-last: intact, and never an escape (it has none)
+north_last_run() {
+	run || return 1
+	expect_eq 0 "$(rcfctl -j stats show fabric | python3 -c 'import json, sys
+f = json.load(sys.stdin)
+print(f.get("stats", f).get("rel-escape", 0))')" "escape heads under north-last"
+	rcfctl relation del
+}
+
+t_plan 9
 t_run "a fresh $GEN has no relation" setup
 t_run "a VC the links lack is refused, nothing changes" bad_vc
 t_run "a relation failing Duato's condition is refused" bad_check
@@ -142,5 +175,7 @@ t_run "nobody without CAP_NET_ADMIN changes relations" no_admin
 t_run "duato with least selection installed in one epoch" install
 t_run "a seeded run by relation: every message intact, adaptive taken" run
 t_run "relation del goes back to source routes" remove
+t_run "north-last installed: masks, one VC, no escape" north_last
+t_run "a seeded run by north-last: every message intact" north_last_run
 rcfctl fabric del >/dev/null 2>&1 || true
 t_done

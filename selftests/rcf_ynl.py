@@ -268,6 +268,30 @@ def relations(f):
     f.do('rel-del', {'rel-switch': 0})
     check(f.dump('rel-get') == [], 'rel-del', f.dump('rel-get'))
 
+    # input masks: node 1's packets from node 0 only; switch 0 has 8 ports
+    ents[1]['cand'][0]['in'] = 0x1
+    f.do('rel-set', {'rel-switch': 0, 'rel-entry': ents})
+    got = f.dump('rel-get')
+    masks = {e.get('dst'): [c.get('in') for c in e.get('cand', [])]
+             for e in (got[0] if got else {}).get('rel-entry', [])}
+    check(masks == {0: [None], 1: [0x1], 2: [None], 3: [None]},
+          'rel-set with an input mask: the mask, and only it, comes back',
+          got)
+    bad = [dict(e, cand=[dict(c) for c in e['cand']]) for e in ents]
+    bad[2]['cand'][0]['in'] = 0x100
+    e = refused(f, 'rel-set', {'rel-switch': 0, 'rel-entry': bad})
+    ext = (e.nl_msg.extack or {}) if e else {}
+    check(e and e.error == 34 and 'input mask' in ext.get('msg', '') and
+          ext.get('bad-attr', '').endswith('in') and
+          f.dump('rel-get') == got,
+          'rel-set, a mask bit beyond the ports: ERANGE, the mask named, '
+          'nothing changed', ext)
+    bad[2]['cand'][0]['in'] = 0
+    e = refused(f, 'rel-set', {'rel-switch': 0, 'rel-entry': bad})
+    check(e and e.error == 34 and f.dump('rel-get') == got,
+          'rel-set, an empty mask: refused by the policy', e)
+    f.do('rel-del', {'rel-switch': 0})
+
 
 def refusals(f):
     e = refused(f, 'node-set', {'node-id': 0, 'node-ports': 5})

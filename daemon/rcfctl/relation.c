@@ -86,7 +86,7 @@ static int compute(const struct rel_args *a, struct rcf_relation *r, long *nsw,
 
 	if (rcf_relation_kind(a->relation, &kind))
 		return usage_error("relation: '%s' is not dor, duato, "
-				   "rdt-vector, da or db",
+				   "rdt-vector, da, db or north-last",
 				   a->relation);
 	if (rcf_topo_generate(a->gen, &t, err, sizeof(err)))
 		return usage_error("%s", err);
@@ -164,10 +164,13 @@ static void show_text(const struct rcf_relation *r)
 		const struct rcf_relation_ent *e = &r->ent[i];
 
 		printf("switch %u dst %u:", e->sw, e->dst);
-		for (int k = 0; k < e->n; k++)
+		for (int k = 0; k < e->n; k++) {
 			printf(" %u/%u%s", RCF_HOP_PORT(e->hop[k]),
 			       RCF_HOP_VC(e->hop[k]),
 			       e->cls[k] == RCF_RELATION_ESCAPE ? "e" : "");
+			if (e->in[k])
+				printf("<%#x", e->in[k]);
+		}
 		printf("\n");
 	}
 }
@@ -191,6 +194,9 @@ static void show_json(const struct ctl *c, const struct rcf_relation *r)
 			rcf_json_u64(&j, "vc", RCF_HOP_VC(e->hop[k]));
 			rcf_json_bool(&j, "escape",
 				      e->cls[k] == RCF_RELATION_ESCAPE);
+			/* absent: from every input port */
+			if (e->in[k])
+				rcf_json_u64(&j, "in", e->in[k]);
 			rcf_json_obj_close(&j);
 		}
 		rcf_json_arr_close(&j);
@@ -224,7 +230,7 @@ void help_relation(FILE *f)
 	      "       rcfctl [-j] relation show\n"
 	      "       rcfctl relation del\n"
 	      "R := dor | duato (the base torus of prdt: and rdt: fabrics) |\n"
-	      "     rdt-vector | da | db (prdt:S:n:R fabrics)\n"
+	      "     rdt-vector | da | db | north-last (prdt:S:n:R fabrics)\n"
 	      "install computes R for GEN, the generator the fabric was\n"
 	      "built from (rcfctl topo apply GEN), refuses it unless it meets\n"
 	      "Duato's condition, and replaces every switch's relation with\n"
@@ -232,7 +238,8 @@ void help_relation(FILE *f)
 	      "the routing (default relation: every packet\n"
 	      "destination-routed).  The links need the VCs R uses (rcfctl\n"
 	      "link set ID vcs N).  show prints each switch's candidates as\n"
-	      "PORT/VC, an escape one marked e; del removes every relation\n"
+	      "PORT/VC, an escape one marked e, one with an input mask\n"
+	      "followed by <MASK; del removes every relation\n"
 	      "and goes back to source routes.\n",
 	      f);
 }

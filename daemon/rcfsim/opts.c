@@ -54,7 +54,8 @@ static const char usage[] =
 	"      --relation R       destination-routed packets, routed by the\n"
 	"                         switches' relation R: dor or duato (a\n"
 	"                         prdt: or rdt: fabric's base torus), or\n"
-	"                         rdt-vector, da or db (a whole prdt:);\n"
+	"                         rdt-vector, da, db or north-last (a\n"
+	"                         whole prdt:);\n"
 	"                         refused unless deadlock free\n"
 	"      --select S         adaptive relations: the free adaptive\n"
 	"                         output taken: first (default), least\n"
@@ -399,9 +400,9 @@ static int parse_one(int c, const char *arg, struct sim_opts *o)
 		/* route/relation.h's names (its header clashes with the core's) */
 		if (strcmp(arg, "dor") && strcmp(arg, "duato") &&
 		    strcmp(arg, "rdt-vector") && strcmp(arg, "da") &&
-		    strcmp(arg, "db"))
+		    strcmp(arg, "db") && strcmp(arg, "north-last"))
 			return bad("--relation: '%s' is not dor, duato, "
-				   "rdt-vector, da or db",
+				   "rdt-vector, da, db or north-last",
 				   arg);
 		t->relation = arg;
 		return 0;

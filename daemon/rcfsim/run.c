@@ -75,6 +75,7 @@ static int add_rels(struct rcf_fabric *m, const struct sim_fabric *f,
 			     k++) {
 				ents[n].c[k].hop = f->rel[i].hop[k];
 				ents[n].c[k].cls = f->rel[i].cls[k];
+				ents[n].c[k].in = f->rel[i].in[k];
 			}
 		}
 		rc = rcf_rel_set(m, sw, ents, n, e);

@@ -261,7 +261,7 @@ static int get_relation(const struct sim_topo_opts *o, struct rcf_topo *t,
 	if (rcf_relation_kind(o->relation, &kind))
 		return rcf_errf(err, errlen,
 				"--relation: '%s' is not dor, duato, "
-				"rdt-vector, da or db",
+				"rdt-vector, da, db or north-last",
 				o->relation);
 	rdt = kind != RCF_RELATION_DOR && kind != RCF_RELATION_DUATO;
 	if (rdt &&
@@ -314,6 +314,7 @@ static int get_relation(const struct sim_topo_opts *o, struct rcf_topo *t,
 		x->n = r.ent[i].n;
 		memcpy(x->hop, r.ent[i].hop, x->n);
 		memcpy(x->cls, r.ent[i].cls, x->n);
+		memcpy(x->in, r.ent[i].in, x->n * sizeof(x->in[0]));
 	}
 	f->nrel = r.n;
 	rcf_relation_free(&r);

@@ -50,6 +50,7 @@ struct sim_rel {
 	uint32_t sw, dst;
 	uint8_t n;
 	uint8_t hop[8], cls[8];
+	uint32_t in[8]; /* input masks, 0: every port */
 };
 
 struct sim_fabric {

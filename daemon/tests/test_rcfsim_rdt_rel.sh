@@ -3,7 +3,8 @@
 # rcfsim --relation on a whole PRDT (Documentation/rdt.rst): vector
 # routing as a table and D-B saturated over several seeds and every
 # selection with no deadlock, on prdt:8:2:1 and prdt:16:2:2; D-A refused
-# where Duato's condition fails, with the cycle named (TAP 13).
+# where Duato's condition fails, with the cycle named; north-last (§4, a
+# turn model without escape) saturated likewise.
 cd "$(dirname "$0")/.." || exit 1
 SIM=./bin/rcfsim
 . tests/tap.sh
@@ -18,6 +19,8 @@ sat() {
 	rc=$?
 	if [ "$2" = rdt-vector ]; then
 		cls='d["relation"]["adaptive"] == 0'
+	elif [ "$2" = north-last ]; then
+		cls='d["relation"]["adaptive"] > 0 and d["relation"]["escape"] == 0'
 	else
 		cls='d["relation"]["adaptive"] > 0 and d["relation"]["escape"] > 0'
 	fi
@@ -32,7 +35,7 @@ d["stats"]["pkts-dropped"] == 0 and d["relation"]["name"] == "'"$2"'" and
 }
 
 echo "TAP version 13"
-echo "1..4"
+echo "1..5"
 
 # 1: prdt:8:2:1, three seeds, every relation that passes and selection
 bad=0
@@ -76,5 +79,18 @@ refused "needs a --gen prdt:S:n:R" --gen rdt:16:2:2:1 --relation db &&
 	refused "needs 2 VCs on a PRDT" --gen prdt:8:2:1 --relation rdt-vector \
 		--vcs 1
 ok $? "rdt:16:2:2:1, a torus and too few VCs refused"
+
+# 5: north-last: every candidate adaptive, the turns alone keep it
+# deadlock free; three seeds and every selection, then prdt:16:2:2
+bad=0
+for seed in 1 2 3; do
+	for sel in first least random; do
+		sat prdt:8:2:1 north-last $sel $seed 2000 || bad=1
+	done
+done
+for seed in 1 2; do
+	sat prdt:16:2:2 north-last random $seed 1500 || bad=1
+done
+ok $bad "north-last saturated: prdt:8:2:1 3 seeds x 3 selections, prdt:16:2:2 2 seeds"
 
 exit $failed

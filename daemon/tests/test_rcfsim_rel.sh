@@ -93,7 +93,10 @@ refused() {
 	shift
 	usage_error "$pat" $SIM "$@"
 }
-refused "is not dor, duato, rdt-vector, da or db" --gen prdt:4:2:1 --relation north-last &&
+refused "is not dor, duato, rdt-vector, da, db or north-last" --gen prdt:4:2:1 \
+	--relation west-first &&
+	refused "needs a --gen prdt:S:n:R" --gen rdt:16:2:2:1 \
+		--relation north-last &&
 	refused "needs --relation" --gen prdt:4:2:1 --select least &&
 	refused "is not first, least or random" --gen prdt:4:2:1 \
 		--relation duato --select most &&

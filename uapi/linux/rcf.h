@@ -723,6 +723,11 @@ enum rcf_rel_cand_attr {
 	RCF_RCAND_ESCAPE,		/* flag: an escape candidate, waited
 					 * for when no adaptive one is free
 					 */
+	RCF_RCAND_IN,			/* u32: input ports it may be taken
+					 * from, bit p for port p (the
+					 * node's included), none beyond the
+					 * switch's; absent: every port
+					 */
 
 	__RCF_RCAND_MAX,
 	RCF_RCAND_MAX = __RCF_RCAND_MAX - 1

@@ -23,6 +23,8 @@
 #include <linux/rcf.h>
 
 #include "route/relation.h"
+#include "route/relation_check.h"
+#include "route/relation_turn.h"
 #include "util/errf.h"
 
 int rcf_relation_kind(const char *name, int *kind)
@@ -37,6 +39,8 @@ int rcf_relation_kind(const char *name, int *kind)
 		*kind = RCF_RELATION_DA;
 	else if (!strcmp(name, "db"))
 		*kind = RCF_RELATION_DB;
+	else if (!strcmp(name, "north-last"))
+		*kind = RCF_RELATION_NORTH_LAST;
 	else
 		return -1;
 	return 0;
@@ -46,6 +50,9 @@ int rcf_relation_vcs(int kind, int wrap)
 {
 	int esc = wrap ? 2 : 1;
 
+	/* no wrap link: the turns alone break every cycle */
+	if (kind == RCF_RELATION_NORTH_LAST)
+		return 1;
 	/* a dateline per ring of every rank, and one adaptive VC */
 	if (kind == RCF_RELATION_RDT_VECTOR)
 		return 2;
@@ -129,13 +136,48 @@ static void entry(const struct rcf_relation_grid *g, int kind, uint32_t sw,
 	    RCF_RELATION_ESCAPE);
 }
 
+/*
+ * North-last on the grid's mesh: ports E, W, N, S, and a torus's wrap
+ * links left out (the turns break no cycle round a ring).
+ */
+static int north_last(const struct rcf_relation_grid *g, struct rcf_relation *r,
+		      char *err, size_t errlen)
+{
+	static const uint8_t way[4] = {RCF_E, RCF_W, RCF_N, RCF_S};
+	struct rcf_relation_grid mesh = *g;
+	struct rcf_relnet net = {0};
+	struct rcf_turns t;
+	uint8_t *dir;
+	int rc;
+
+	mesh.wrap = 0;
+	if (rcf_relnet_grid(&mesh, 1, &net, err, errlen))
+		return -1;
+	dir = malloc((size_t)net.nsw * net.nports);
+	if (!dir) {
+		rcf_relnet_free(&net);
+		return rcf_errf(err, errlen, "relation: out of memory");
+	}
+	for (size_t i = 0; i < (size_t)net.nsw * net.nports; i++) {
+		uint32_t p = (uint32_t)(i % net.nports);
+
+		dir[i] = p < 4 && net.peer[i] >= 0 ? way[p] : RCF_TURN_NONE;
+	}
+	rcf_turns_north_last(&t);
+	rc = rcf_relation_turn(&net, dir, &t, r, err, errlen);
+	free(dir);
+	rcf_relnet_free(&net);
+	return rc;
+}
+
 int rcf_relation_grid(const struct rcf_relation_grid *g, int kind,
 		      struct rcf_relation *r, char *err, size_t errlen)
 {
 	uint32_t n = g->x * g->y, sw, dst;
 
 	memset(r, 0, sizeof(*r));
-	if (kind != RCF_RELATION_DOR && kind != RCF_RELATION_DUATO)
+	if (kind != RCF_RELATION_DOR && kind != RCF_RELATION_DUATO &&
+	    kind != RCF_RELATION_NORTH_LAST)
 		return rcf_errf(err, errlen,
 				"relation: this kind is for a PRDT, not a "
 				"grid");
@@ -144,6 +186,8 @@ int rcf_relation_grid(const struct rcf_relation_grid *g, int kind,
 				"relation: a %ux%u grid is out of "
 				"range",
 				g->x, g->y);
+	if (kind == RCF_RELATION_NORTH_LAST)
+		return north_last(g, r, err, errlen);
 	r->ent = calloc((size_t)n * n, sizeof(*r->ent));
 	if (!r->ent)
 		return rcf_errf(err, errlen, "relation: out of memory");

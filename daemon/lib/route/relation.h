@@ -22,6 +22,8 @@ enum rcf_relation_kind {
 	RCF_RELATION_RDT_VECTOR, /* vector routing: escape candidates only */
 	RCF_RELATION_DA,	 /* §3's D-A over the vector escape */
 	RCF_RELATION_DB,	 /* §3's D-B over the vector escape */
+	/* a turn model: input masks, no escape (route/relation_turn.h) */
+	RCF_RELATION_NORTH_LAST, /* §4's north-last, without the wrap links */
 };
 
 enum {
@@ -29,10 +31,15 @@ enum {
 	RCF_RELATION_ESCAPE = 1,
 };
 
+/*
+ * in[k]: the input ports candidate k may be taken from (bit p for port
+ * p, the node's port included), for turn models; 0: every port.
+ */
 struct rcf_relation_ent {
 	uint32_t sw, dst;
 	uint8_t n;
 	uint8_t hop[RCF_RELATION_MAX_CAND], cls[RCF_RELATION_MAX_CAND];
+	uint32_t in[RCF_RELATION_MAX_CAND];
 };
 
 /* Entries by switch, then destination, both ascending. */
@@ -53,13 +60,14 @@ struct rcf_relation_grid {
 };
 
 /*
- * "dor", "duato", "rdt-vector", "da" or "db" into *kind; -1 for another
- * name.
+ * "dor", "duato", "rdt-vector", "da", "db" or "north-last" into *kind;
+ * -1 for another name.
  */
 int rcf_relation_kind(const char *name, int *kind);
 /*
  * The VCs a relation of kind needs on a grid (wrap: a torus); the PRDT
- * kinds' on a PRDT, whatever wrap.
+ * kinds' on a PRDT, whatever wrap.  rcf_relation_grid builds dor, duato
+ * and north-last (on a torus without its wrap links).
  */
 int rcf_relation_vcs(int kind, int wrap);
 /* 0, or -1 with a reason in err. */

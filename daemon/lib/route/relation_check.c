@@ -29,14 +29,21 @@ int rcf_relnet_grid(const struct rcf_relation_grid *g, int vcs,
 	net->nports = np < 4 ? 4 : np;
 	net->vcs = vcs;
 	net->peer = malloc((size_t)n * net->nports * sizeof(*net->peer));
-	if (!net->peer)
+	net->pport = malloc((size_t)n * net->nports * sizeof(*net->pport));
+	if (!net->peer || !net->pport) {
+		rcf_relnet_free(net);
 		return rcf_errf(err, errlen, "relation check: out of memory");
+	}
 	for (uint32_t sw = 0; sw < n; sw++) {
 		uint32_t x = sw % g->x, y = sw / g->x;
 		int32_t *p = &net->peer[(size_t)sw * net->nports];
+		int32_t *q = &net->pport[(size_t)sw * net->nports];
 
-		for (uint32_t i = 0; i < net->nports; i++)
+		/* +X of one switch is -X of the next, as +Y and -Y */
+		for (uint32_t i = 0; i < net->nports; i++) {
 			p[i] = RCF_RELNET_NONE;
+			q[i] = i < 4 ? (int32_t)(i ^ 1) : -1;
+		}
 		if (g->wrap || x + 1 < g->x)
 			p[0] = (int32_t)(y * g->x + (x + 1) % g->x);
 		if (g->wrap || x > 0)
@@ -53,7 +60,9 @@ int rcf_relnet_grid(const struct rcf_relation_grid *g, int vcs,
 void rcf_relnet_free(struct rcf_relnet *net)
 {
 	free(net->peer);
+	free(net->pport);
 	net->peer = NULL;
+	net->pport = NULL;
 }
 
 struct arcs {
@@ -102,6 +111,10 @@ static int push(struct arcs *s, uint32_t from, uint32_t to)
 struct ctx {
 	const struct rcf_relnet *net;
 	const struct rcf_relation *r;
+	/* by input (in_collect): by switch * nports + port */
+	uint8_t *live;	 /* a packet for d can be there */
+	uint8_t *good;	 /* it reaches d by C1 from there */
+	uint32_t *used;	 /* by channel: d + 1 when it carries d */
 	uint8_t *c1;	 /* by channel: in the escape subnetwork */
 	uint32_t *q;	 /* BFS queue, by switch */
 	uint8_t *reach;	 /* by switch: reaches the destination by C1 */
@@ -138,8 +151,11 @@ static void name_chan(const struct rcf_relnet *net, uint32_t ch, char *buf,
 		 sp % net->nports, vc);
 }
 
-/* Every list well formed: ports wired, VCs there, at least one escape. */
-static int valid(const struct ctx *c, char *err, size_t errlen)
+/*
+ * Every list well formed: ports wired, VCs there, at least one escape
+ * unless the relation has none at all (a turn model).
+ */
+static int valid(const struct ctx *c, int turn, char *err, size_t errlen)
 {
 	uint32_t n = c->net->nsw;
 
@@ -173,7 +189,7 @@ static int valid(const struct ctx *c, char *err, size_t errlen)
 						RCF_HOP_VC(h));
 				esc |= e->cls[k] == RCF_RELATION_ESCAPE;
 			}
-			if (!esc && d != sw)
+			if (!esc && !turn && d != sw)
 				return rcf_errf(err, errlen,
 						"relation check: switch %u "
 						"destination %u: no escape "
@@ -290,6 +306,185 @@ static int collect(struct ctx *c, struct arcs *s, char *err, size_t errlen)
 	return 0;
 }
 
+/* Whether candidate k of e may be taken by a packet in by port ip. */
+static int allowed(const struct rcf_relation_ent *e, int k, uint32_t ip)
+{
+	return !e->in[k] || (e->in[k] >> ip & 1);
+}
+
+/*
+ * Where a packet for d can be: from every switch's node port on, along
+ * every candidate its input allows.  A place without a candidate for it
+ * is a dead end.
+ */
+static int in_live(struct ctx *c, uint32_t d, char *err, size_t errlen)
+{
+	const struct rcf_relnet *net = c->net;
+	uint32_t np = net->nports, head = 0, tail = 0;
+
+	memset(c->live, 0, (size_t)net->nsw * np);
+	for (uint32_t sw = 0; sw < net->nsw; sw++)
+		for (uint32_t ip = 0; ip < np; ip++)
+			if (net->peer[(size_t)sw * np + ip] ==
+			    RCF_RELNET_NODE(sw)) {
+				c->live[(size_t)sw * np + ip] = 1;
+				c->q[tail++] = sw * np + ip;
+			}
+	while (head < tail) {
+		uint32_t x = c->q[head++], t = x / np, ip = x % np, n = 0;
+		const struct rcf_relation_ent *e = ent(c, t, d);
+
+		for (int k = 0; k < e->n; k++) {
+			size_t at = (size_t)t * np + RCF_HOP_PORT(e->hop[k]);
+			int32_t p = net->peer[at];
+			uint32_t y;
+
+			if (!allowed(e, k, ip))
+				continue;
+			n++;
+			c->used[chan(net, t, e->hop[k])] = d + 1;
+			if (p < 0)
+				continue;
+			y = (uint32_t)p * np + (uint32_t)net->pport[at];
+			if (!c->live[y]) {
+				c->live[y] = 1;
+				c->q[tail++] = y;
+			}
+		}
+		if (!n)
+			return rcf_errf(err, errlen,
+					"relation check: switch %u destination "
+					"%u: no candidate for a packet in by "
+					"port %u",
+					t, d, ip);
+	}
+	return 0;
+}
+
+/* Every place a packet for d can be reaches d by C1 channels alone. */
+static int in_connected(struct ctx *c, uint32_t d, char *err, size_t errlen)
+{
+	const struct rcf_relnet *net = c->net;
+	uint32_t np = net->nports, nst = net->nsw * np, changed = 1;
+
+	memset(c->good, 0, nst);
+	while (changed) {
+		changed = 0;
+		for (uint32_t x = 0; x < nst; x++) {
+			const struct rcf_relation_ent *e = ent(c, x / np, d);
+
+			for (int k = 0; c->live[x] && !c->good[x] && k < e->n;
+			     k++) {
+				size_t at = (size_t)(x / np) * np +
+					    RCF_HOP_PORT(e->hop[k]);
+				int32_t p = net->peer[at];
+
+				if (!allowed(e, k, x % np) ||
+				    !c->c1[chan(net, x / np, e->hop[k])])
+					continue;
+				if (p == RCF_RELNET_NODE(d) ||
+				    (p >= 0 &&
+				     c->good[(size_t)p * np +
+					     (uint32_t)net->pport[at]]))
+					c->good[x] = changed = 1;
+			}
+		}
+	}
+	for (uint32_t x = 0; x < nst; x++)
+		if (c->live[x] && !c->good[x])
+			return rcf_errf(err, errlen,
+					"relation check: switch %u, in by port "
+					"%u, does not reach node %u by escape "
+					"channels",
+					x / np, x % np, d);
+	return 0;
+}
+
+/*
+ * The C1 channels a packet for d in at place x (switch * nports +
+ * port) may ask for next: there, and wherever channels outside C1 take
+ * it first.
+ */
+static uint32_t in_next_c1(struct ctx *c, uint32_t x, uint32_t d)
+{
+	const struct rcf_relnet *net = c->net;
+	uint32_t np = net->nports, head = 0, tail = 0, nx = 0;
+	uint32_t st = ++c->next_stamp;
+
+	c->q[tail++] = x;
+	c->seen[x] = st;
+	while (head < tail) {
+		uint32_t u = c->q[head++], t = u / np;
+		const struct rcf_relation_ent *e = ent(c, t, d);
+
+		for (int k = 0; k < e->n; k++) {
+			size_t at = (size_t)t * np + RCF_HOP_PORT(e->hop[k]);
+			uint32_t ch = chan(net, t, e->hop[k]), y;
+			int32_t p = net->peer[at];
+
+			if (!allowed(e, k, u % np))
+				continue;
+			if (c->c1[ch]) {
+				if (c->stamp[ch] != st) {
+					c->stamp[ch] = st;
+					c->ext[nx++] = ch;
+				}
+				continue;
+			}
+			if (p < 0)
+				continue;
+			y = (uint32_t)p * np + (uint32_t)net->pport[at];
+			if (c->seen[y] != st) {
+				c->seen[y] = st;
+				c->q[tail++] = y;
+			}
+		}
+	}
+	return nx;
+}
+
+/*
+ * The arcs by input: each C1 channel that carries packets for d into
+ * place x depends on what they may ask for from x.
+ */
+static int in_collect(struct ctx *c, struct arcs *s, char *err, size_t errlen)
+{
+	const struct rcf_relnet *net = c->net;
+	uint32_t np = net->nports;
+
+	for (uint32_t d = 0; d < net->nsw; d++) {
+		if (in_live(c, d, err, errlen) ||
+		    in_connected(c, d, err, errlen))
+			return -1;
+		for (uint32_t x = 0; x < net->nsw * np; x++) {
+			int32_t u = net->peer[x], q = net->pport[x];
+			uint32_t nx = 0;
+			int first = 1;
+
+			if (!c->live[x] || u < 0 || q < 0 || x / np == d)
+				continue;
+			for (int v = 0; v < net->vcs; v++) {
+				uint32_t ch = chan(net, (uint32_t)u,
+						   RCF_HOP((uint32_t)q, v));
+
+				if (!c->c1[ch] || c->used[ch] != d + 1)
+					continue;
+				if (first)
+					nx = in_next_c1(c, x, d);
+				first = 0;
+				for (uint32_t i = 0; i < nx; i++)
+					if (push(s, ch, c->ext[i]))
+						return rcf_errf(err, errlen,
+								"relation "
+								"check: out "
+								"of memory");
+			}
+		}
+	}
+	uniq(s);
+	return 0;
+}
+
 /*
  * Kahn's algorithm over the sorted arcs; a channel left over has a
  * predecessor left over, so walking back from one finds a cycle.
@@ -380,28 +575,40 @@ int rcf_relation_check(const struct rcf_relnet *net,
 		       const struct rcf_relation *r, char *err, size_t errlen)
 {
 	uint32_t n = net->nsw, nch = n * net->nports * (uint32_t)net->vcs;
+	uint32_t nst = n * net->nports;
 	struct ctx c = {.net = net, .r = r};
 	struct arcs s = {0};
-	int rc = -1;
+	int rc = -1, esc = 0, masked = 0;
 
-	if (valid(&c, err, errlen))
+	for (size_t i = 0; i < r->n; i++)
+		for (int k = 0; k < r->ent[i].n; k++) {
+			esc |= r->ent[i].cls[k] == RCF_RELATION_ESCAPE;
+			masked |= r->ent[i].in[k] != 0;
+		}
+	if (valid(&c, !esc, err, errlen))
 		return -1;
 	c.c1 = calloc(nch, 1);
-	c.q = calloc(n, sizeof(*c.q));
+	c.q = calloc(nst, sizeof(*c.q));
 	c.reach = calloc(n, 1);
-	c.seen = calloc(n, sizeof(*c.seen));
+	c.seen = calloc(nst, sizeof(*c.seen));
 	c.ext = calloc(nch, sizeof(*c.ext));
 	c.stamp = calloc(nch, sizeof(*c.stamp));
-	if (!c.c1 || !c.q || !c.reach || !c.seen || !c.ext || !c.stamp) {
+	c.live = calloc(nst, 1);
+	c.good = calloc(nst, 1);
+	c.used = calloc(nch, sizeof(*c.used));
+	if (!c.c1 || !c.q || !c.reach || !c.seen || !c.ext || !c.stamp ||
+	    !c.live || !c.good || !c.used) {
 		rcf_errf(err, errlen, "relation check: out of memory");
 		goto out;
 	}
+	/* a turn model has no escape: every channel it uses is C1 */
 	for (size_t i = 0; i < r->n; i++)
 		for (int k = 0; k < r->ent[i].n; k++)
-			if (r->ent[i].cls[k] == RCF_RELATION_ESCAPE)
+			if (!esc || r->ent[i].cls[k] == RCF_RELATION_ESCAPE)
 				c.c1[chan(net, r->ent[i].sw,
 					  r->ent[i].hop[k])] = 1;
-	if (!collect(&c, &s, err, errlen))
+	if (masked || !esc ? !in_collect(&c, &s, err, errlen)
+			   : !collect(&c, &s, err, errlen))
 		rc = acyclic(&s, nch, net, err, errlen);
 out:
 	free(s.a);
@@ -411,5 +618,8 @@ out:
 	free(c.seen);
 	free(c.ext);
 	free(c.stamp);
+	free(c.live);
+	free(c.good);
+	free(c.used);
 	return rc;
 }

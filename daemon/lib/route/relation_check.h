@@ -20,12 +20,15 @@
 /*
  * The switches' wiring as the check needs it: peer[sw * nports + port]
  * is the switch that port leads to, RCF_RELNET_NODE(node) for a node,
- * or RCF_RELNET_NONE.  Nodes and switches share ids 0 .. nsw - 1.
+ * or RCF_RELNET_NONE; pport[] the port of that switch the link ends on
+ * (the input a packet sent there comes in by), -1 for no switch.  Nodes
+ * and switches share ids 0 .. nsw - 1.
  */
 struct rcf_relnet {
 	uint32_t nsw, nports;
 	int vcs;
 	int32_t *peer;
+	int32_t *pport;
 };
 
 /* 0, or -1 with a reason in err; rcf_relnet_free() either way. */
@@ -44,6 +47,14 @@ void rcf_relnet_free(struct rcf_relnet *net);
  * R offers for d) acyclic.  With no adaptive candidates that is the
  * plain channel dependency graph.  0, or -1 with the first unreachable
  * pair or a cycle of channels named in err.
+ *
+ * A relation with input masks, or without any escape candidate (a turn
+ * model: C1 is then every channel it uses), is checked by input: a
+ * packet for d is at a switch and an input port, starting at every
+ * switch's node port, and may take the candidates whose masks let it
+ * in by that port.  Every such place a packet for d can reach must have
+ * a candidate and reach d by C1 alone, and the dependencies are those
+ * between a channel and the candidates offered at its end's input.
  */
 int rcf_relation_check(const struct rcf_relnet *net,
 		       const struct rcf_relation *r, char *err, size_t errlen);

@@ -147,6 +147,70 @@ static void prdt_free(struct prdt *o)
 			free(o->pos[r][a]);
 }
 
+int rcf_relation_rdt_dirs(const struct rcf_rdt *d, int wrap, uint8_t **dir)
+{
+	/* counterclockwise from east by the signs of the move */
+	static const uint8_t compass[3][3] = {
+		{RCF_SW, RCF_S, RCF_SE},
+		{RCF_W, RCF_TURN_NONE, RCF_E},
+		{RCF_NW, RCF_N, RCF_NE},
+	};
+	uint32_t nr = d->side * d->side, np = rcf_rdt_ports(d);
+	int64_t v[RCF_RDT_MAX_RANK + 1][2][2] = {{{1, 0}, {0, 1}}};
+	int64_t s = d->side, n = d->n;
+
+	*dir = malloc((size_t)nr * np);
+	if (!*dir)
+		return -1;
+	/* equations 1 and 2, not reduced: their signs are the compass */
+	for (uint32_t r = 0; r < d->R; r++)
+		for (int c = 0; c < 2; c++) {
+			v[r + 1][0][c] = n * v[r][0][c] + n * v[r][1][c];
+			v[r + 1][1][c] = -n * v[r][0][c] + n * v[r][1][c];
+		}
+	for (uint32_t sw = 0; sw < nr; sw++) {
+		int64_t x = sw % d->side, y = sw / d->side;
+		uint8_t *p = *dir + (size_t)sw * np;
+
+		memset(p, RCF_TURN_NONE, np);
+		for (uint32_t r = 0; r <= d->R; r++)
+			for (unsigned int k = 0; k < RCF_RDT_DIRS; k++) {
+				int64_t sg = k & 1 ? -1 : 1;
+				int64_t dx = sg * v[r][k / 2][0];
+				int64_t dy = sg * v[r][k / 2][1];
+
+				if (!wrap && (x + dx < 0 || x + dx >= s ||
+					      y + dy < 0 || y + dy >= s))
+					continue;
+				p[4 * r + k] = compass[(dy > 0) - (dy < 0) + 1]
+						      [(dx > 0) - (dx < 0) + 1];
+			}
+	}
+	return 0;
+}
+
+/* §4's north-last: a turn model on the mesh the wrap links leave */
+static int north_last(const struct rcf_rdt *d, struct rcf_relation *r,
+		      char *err, size_t errlen)
+{
+	struct rcf_relnet net = {0};
+	struct rcf_turns t;
+	uint8_t *dir = NULL;
+	int rc;
+
+	if (rcf_relnet_rdt(d, 1, &net, err, errlen))
+		return -1;
+	if (rcf_relation_rdt_dirs(d, 0, &dir)) {
+		rcf_relnet_free(&net);
+		return rcf_errf(err, errlen, "relation: out of memory");
+	}
+	rcf_turns_north_last(&t);
+	rc = rcf_relation_turn(&net, dir, &t, r, err, errlen);
+	free(dir);
+	rcf_relnet_free(&net);
+	return rc;
+}
+
 int rcf_relation_rdt(const struct rcf_rdt *d, int kind, struct rcf_relation *r,
 		     char *err, size_t errlen)
 {
@@ -155,17 +219,20 @@ int rcf_relation_rdt(const struct rcf_rdt *d, int kind, struct rcf_relation *r,
 
 	memset(r, 0, sizeof(*r));
 	if (kind != RCF_RELATION_RDT_VECTOR && kind != RCF_RELATION_DA &&
-	    kind != RCF_RELATION_DB)
+	    kind != RCF_RELATION_DB && kind != RCF_RELATION_NORTH_LAST)
 		return rcf_errf(err, errlen,
 				"relation: this kind is for a grid, not a "
 				"PRDT");
 	if (d->m != d->R)
 		return rcf_errf(err, errlen,
-				"relation: rdt-vector, da and db need a PRDT "
-				"(prdt:S:n:R), every router in every rank");
+				"relation: rdt-vector, da, db and north-last "
+				"need a PRDT (prdt:S:n:R), every router in "
+				"every rank");
 	if (o.nr > RCF_MAX_NODES)
 		return rcf_errf(err, errlen, "relation: %u routers is too many",
 				o.nr);
+	if (kind == RCF_RELATION_NORTH_LAST)
+		return north_last(d, r, err, errlen);
 	r->ent = calloc((size_t)o.nr * o.nr, sizeof(*r->ent));
 	if (!r->ent || rings(&o)) {
 		rcf_errf(err, errlen, "relation: out of memory");
@@ -191,16 +258,24 @@ int rcf_relnet_rdt(const struct rcf_rdt *d, int vcs, struct rcf_relnet *net,
 	net->nports = np;
 	net->vcs = vcs;
 	net->peer = malloc((size_t)nr * np * sizeof(*net->peer));
-	if (!net->peer)
+	net->pport = malloc((size_t)nr * np * sizeof(*net->pport));
+	if (!net->peer || !net->pport) {
+		rcf_relnet_free(net);
 		return rcf_errf(err, errlen, "relation check: out of memory");
+	}
 	for (uint32_t sw = 0; sw < nr; sw++) {
 		int32_t *p = &net->peer[(size_t)sw * np];
+		int32_t *q = &net->pport[(size_t)sw * np];
 
+		/* a + port ends on the next switch's - port, and back */
 		for (uint32_t r = 0; r <= d->R; r++)
-			for (unsigned int dir = 0; dir < RCF_RDT_DIRS; dir++)
+			for (unsigned int dir = 0; dir < RCF_RDT_DIRS; dir++) {
 				p[4 * r + dir] =
 					(int32_t)rcf_rdt_step(d, sw, r, dir);
+				q[4 * r + dir] = (int32_t)(4 * r + (dir ^ 1));
+			}
 		p[np - 1] = RCF_RELNET_NODE(sw);
+		q[np - 1] = -1;
 	}
 	return 0;
 }

@@ -197,13 +197,15 @@ struct eng_rblk {
 /*
  * A switch's routing relation (engine_rel.c): sel[dense destination] is
  * the destination's list, ENG_REL_NONE for none; list k's candidates are
- * cand[lstart[k] .. lstart[k + 1]), as in the model.
+ * cand[lstart[k] .. lstart[k + 1]), their input masks in[] (NULL: none
+ * has one), as in the model.
  */
 #define ENG_REL_NONE 0xff
 
 struct eng_rel {
 	u16 *lstart;
 	u16 *cand;
+	u32 *in;
 	u8 sel[];
 };
 

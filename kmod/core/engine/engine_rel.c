@@ -11,25 +11,37 @@
 
 #define ENG_SEED_DEF 0x9e3779b97f4a7c15ULL
 
-static size_t eng_rel_size(u32 nnodes, const struct rcf_rel *r)
+/* sel[] first, then the u32 masks if any, then the u16 arrays, aligned */
+static size_t eng_rel_sel(u32 nnodes, bool masked)
 {
-	/* sel[] first, then the u16 arrays from an even offset */
-	size_t sel = (nnodes + 1) & ~(size_t)1;
+	return masked ? (nnodes + 3) & ~(size_t)3 : (nnodes + 1) & ~(size_t)1;
+}
 
-	return sizeof(struct eng_rel) + sel +
-	       (r->nlists + 1 + r->ncand) * sizeof(u16);
+static size_t eng_rel_size(u32 nnodes, u32 nlists, u32 ncand, bool masked)
+{
+	return sizeof(struct eng_rel) + eng_rel_sel(nnodes, masked) +
+	       (masked ? ncand * sizeof(u32) : 0) +
+	       (nlists + 1 + ncand) * sizeof(u16);
 }
 
 static struct eng_rel *eng_rel_copy(struct rcf_engine *e,
 				    const struct rcf_rel *r)
 {
-	struct eng_rel *x = rcf_os_zalloc(eng_rel_size(e->nnodes, r));
+	struct eng_rel *x = rcf_os_zalloc(eng_rel_size(e->nnodes, r->nlists,
+						       r->ncand, r->in));
+	u8 *at;
 	u32 i;
 
 	if (!x)
 		return NULL;
 	memset(x->sel, ENG_REL_NONE, e->nnodes);
-	x->lstart = (u16 *)(x->sel + ((e->nnodes + 1) & ~1u));
+	at = x->sel + eng_rel_sel(e->nnodes, r->in);
+	if (r->in) {
+		x->in = (u32 *)at;
+		memcpy(x->in, r->in, r->ncand * sizeof(u32));
+		at += r->ncand * sizeof(u32);
+	}
+	x->lstart = (u16 *)at;
 	x->cand = x->lstart + r->nlists + 1;
 	memcpy(x->lstart, r->lstart, (r->nlists + 1) * sizeof(u16));
 	memcpy(x->cand, r->cand, r->ncand * sizeof(u16));
@@ -92,8 +104,7 @@ u64 eng_rel_bytes(const struct rcf_engine *e)
 			continue;
 		/* the lists' starts end where the candidates begin */
 		nl = x->cand - x->lstart - 1;
-		n += sizeof(*x) + ((e->nnodes + 1) & ~1u) +
-		     ((u64)nl + 1 + x->lstart[nl]) * sizeof(u16);
+		n += eng_rel_size(e->nnodes, nl, x->lstart[nl], x->in);
 	}
 	return n;
 }
@@ -139,7 +150,7 @@ u32 eng_rel_pick(struct rcf_engine *e, u32 el, struct eng_hop *h,
 {
 	const struct eng_rel *r = e->rel ? e->rel[el - e->nnodes] : NULL;
 	u32 id = eng_dest_id(h->pkt->data + h->rb), free[RCF_REL_MAX_CAND];
-	u32 nfree = 0, esc = ENG_NONE, first = ENG_NONE, k, oc, cls;
+	u32 nfree = 0, esc = ENG_NONE, first = ENG_NONE, k, oc, cls, in;
 	int why = RCF_EDROP_NO_REL;
 	u8 list;
 
@@ -149,9 +160,14 @@ u32 eng_rel_pick(struct rcf_engine *e, u32 el, struct eng_hop *h,
 		return ENG_NONE;
 	}
 	list = r->sel[e->node_idx[id]];
+	/* the port the head came in by, the node's own included */
+	in = e->dl[e->chan[h->chan].dl].to_port;
 	for (k = r->lstart[list]; k < r->lstart[list + 1]; k++) {
 		const struct eng_chan *o;
 
+		/* a turn model: not from this input */
+		if (r->in && !RCF_REL_IN_OK(r->in[k], in))
+			continue;
 		oc = eng_decode(e, el, RCF_REL_HOP(r->cand[k]), &why);
 		if (oc == ENG_NONE)
 			continue;

@@ -337,7 +337,10 @@ bool rcf_path_crosses(struct rcf_fabric *f, const struct rcf_path *p, u32 lid);
  * switch's whole relation (n entries, one per destination, destinations
  * distinct); del removes it.  Entries are checked against the switch's
  * ports and links when set; the engine checks them again as it reads
- * them (a relation holds no count on its links).
+ * them (a relation holds no count on its links).  A candidate's input
+ * mask names the input ports (the node's included) a packet may take it
+ * from, for turn models, which depend on the channel a packet came in
+ * by; 0 means every port.
  */
 #define RCF_REL_MAX_CAND	RCF_REL_MAX_CANDS	/* the ABI's */
 #define RCF_REL_MAX_LISTS	255	/* distinct lists in one switch */
@@ -350,6 +353,7 @@ enum {
 struct rcf_rel_cand {
 	u8 hop;		/* RCF_HOP(port, vc) */
 	u8 cls;		/* RCF_REL_ADAPTIVE or RCF_REL_ESCAPE */
+	u32 in;		/* input ports, bit p for port p; 0: every port */
 };
 
 struct rcf_rel_ent {
@@ -373,11 +377,14 @@ struct rcf_rel {
 	u8 *list;	/* per destination: its list */
 	u16 *lstart;	/* list k: cand[lstart[k] .. lstart[k + 1]) */
 	u16 *cand;	/* hop | class << 8 */
+	u32 *in;	/* per candidate: input mask; NULL: none has one */
 };
 
 #define RCF_REL_CAND(hop, cls)	((u16)((hop) | (cls) << 8))
 #define RCF_REL_HOP(c)		((u8)(c))
 #define RCF_REL_CLS(c)		((u8)((c) >> 8))
+/* Whether input mask m lets a packet in by port p take its candidate. */
+#define RCF_REL_IN_OK(m, p)	(!(m) || ((m) >> (p) & 1))
 
 int rcf_rel_set(struct rcf_fabric *f, u32 sw, const struct rcf_rel_ent *ents,
 		u32 n, struct rcf_err *e);

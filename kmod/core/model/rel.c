@@ -7,10 +7,17 @@
  */
 #include "model.h"
 
-size_t rcf_rel_bytes(const struct rcf_rel *r)
+/* masked: some candidate has an input mask, so every one keeps its own */
+static size_t rcf_rel_size(const struct rcf_rel *r, bool masked)
 {
 	return sizeof(*r) + r->ndst * (sizeof(u16) + 1) +
-	       (r->nlists + 1) * sizeof(u16) + r->ncand * sizeof(u16);
+	       (r->nlists + 1) * sizeof(u16) + r->ncand * sizeof(u16) +
+	       (masked ? r->ncand * sizeof(u32) : 0);
+}
+
+size_t rcf_rel_bytes(const struct rcf_rel *r)
+{
+	return rcf_rel_size(r, r->in);
 }
 
 const struct rcf_rel *rcf_rel_get(const struct rcf_fabric *f, u32 sw)
@@ -45,6 +52,10 @@ static int rcf_rel_check_cand(struct rcf_fabric *f, const struct rcf_switch *s,
 	if (RCF_HOP_VC(c->hop) >= l->vcs)
 		return rcf_fail(e, ERANGE,
 				"relation candidate uses a virtual channel the link does not have",
+				0);
+	if (s->ports < 32 && c->in >> s->ports)
+		return rcf_fail(e, ERANGE,
+				"relation candidate's input mask names a port the switch does not have",
 				0);
 	return 0;
 }
@@ -99,7 +110,8 @@ static bool rcf_rel_same(const struct rcf_rel_ent *a,
 	if (a->n != b->n)
 		return false;
 	for (k = 0; k < a->n; k++)
-		if (a->c[k].hop != b->c[k].hop || a->c[k].cls != b->c[k].cls)
+		if (a->c[k].hop != b->c[k].hop || a->c[k].cls != b->c[k].cls ||
+		    a->c[k].in != b->c[k].in)
 			return false;
 	return true;
 }
@@ -137,15 +149,22 @@ static struct rcf_rel *rcf_rel_make(struct rcf_fabric *f, u32 sw,
 				    u32 nlists, u32 ncand)
 {
 	struct rcf_rel shape = { .ndst = n, .nlists = nlists, .ncand = ncand };
-	struct rcf_rel *r = rcf_zalloc(f, rcf_rel_bytes(&shape));
+	bool masked = false;
+	struct rcf_rel *r;
 	u32 i, k, at = 0;
 
+	for (i = 0; i < n; i++)
+		for (k = 0; k < ents[i].n; k++)
+			masked |= ents[i].c[k].in != 0;
+	r = rcf_zalloc(f, rcf_rel_size(&shape, masked));
 	if (!r)
 		return NULL;
 	*r = shape;
 	r->sw = sw;
-	/* u16 arrays first, so each is aligned */
-	r->dst = (u16 *)(r + 1);
+	/* the u32 masks, then the u16 arrays, so each is aligned */
+	if (masked)
+		r->in = (u32 *)(r + 1);
+	r->dst = masked ? (u16 *)(r->in + ncand) : (u16 *)(r + 1);
 	r->lstart = r->dst + n;
 	r->cand = r->lstart + nlists + 1;
 	r->list = (u8 *)(r->cand + ncand);
@@ -157,8 +176,11 @@ static struct rcf_rel *rcf_rel_make(struct rcf_fabric *f, u32 sw,
 		const struct rcf_rel_ent *x = &ents[first[i]];
 
 		r->lstart[i] = at;
-		for (k = 0; k < x->n; k++)
-			r->cand[at++] = RCF_REL_CAND(x->c[k].hop, x->c[k].cls);
+		for (k = 0; k < x->n; k++, at++) {
+			r->cand[at] = RCF_REL_CAND(x->c[k].hop, x->c[k].cls);
+			if (r->in)
+				r->in[at] = x->c[k].in;
+		}
 	}
 	r->lstart[nlists] = at;
 	return r;

@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <linux/rcf.h>
+
 #include "gen_fabric.h"
 #include "route/graph.h"
 #include "route/relation.h"
@@ -127,10 +129,14 @@ int gen_relation(const char *spec, const char *kind, struct gen_rel **rel,
 	struct rcf_relation r = {0};
 	struct rcf_topo t;
 	char err[256];
-	int k, rc = -1;
+	int k, rc = -1, masked = 0;
 
 	rcf_topo_init(&t);
 	*rel = NULL;
+	if (!strcmp(kind, "duato-in")) {
+		masked = 1;
+		kind = "duato";
+	}
 	if (rcf_relation_kind(kind, &k) ||
 	    rcf_topo_generate(spec, &t, err, sizeof(err)) ||
 	    rcf_relation_grid_of(&t, &g, err, sizeof(err)) ||
@@ -147,6 +153,17 @@ int gen_relation(const char *spec, const char *kind, struct gen_rel **rel,
 		(*rel)[i].n = r.ent[i].n;
 		memcpy((*rel)[i].hop, r.ent[i].hop, r.ent[i].n);
 		memcpy((*rel)[i].cls, r.ent[i].cls, r.ent[i].n);
+		for (int c = 0; c < r.ent[i].n; c++) {
+			/* going on along +X arrives by -X (port 1), ... */
+			uint32_t p = RCF_HOP_PORT(r.ent[i].hop[c]);
+
+			if (masked && p < 4 &&
+			    r.ent[i].cls[c] == RCF_RELATION_ADAPTIVE)
+				(*rel)[i].in[c] = ((2u << g.node_port) - 1) &
+						  ~(1u << (p ^ 1));
+			else
+				(*rel)[i].in[c] = r.ent[i].in[c];
+		}
 	}
 	*n = r.n;
 	*vcs = r.vcs;

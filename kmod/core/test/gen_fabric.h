@@ -46,12 +46,16 @@ void gen_fabric_free(struct gen_fabric *gf);
 struct gen_rel {
 	uint32_t sw, dst;
 	uint8_t n, hop[8], cls[8];
+	uint32_t in[8]; /* input masks, 0: every port */
 };
 
 /*
- * The relation kind ("dor", "duato") on the base torus of spec (prdt:,
- * rdt:), by switch then destination into *rel (caller frees); the VCs
- * it needs in *vcs.  0 or -1 with a message printed.
+ * The relation kind ("dor", "duato", "north-last") on the base torus of
+ * spec (prdt:, rdt:), by switch then destination into *rel (caller frees); the VCs
+ * it needs in *vcs.  "duato-in" is Duato's with input masks that keep
+ * a packet from going on straight by an adaptive candidate (the escape
+ * is unmasked, so it stays deadlock free): masks that change the
+ * routing, for the engine's two modes.  0 or -1 with a message printed.
  */
 int gen_relation(const char *spec, const char *kind, struct gen_rel **rel,
 		 size_t *n, int *vcs);

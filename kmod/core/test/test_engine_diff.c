@@ -273,6 +273,7 @@ static int add_rels(struct rcf_fabric *f, void *arg)
 			for (k = 0; k < x->r[i].n; k++) {
 				ents[n].c[k].hop = x->r[i].hop[k];
 				ents[n].c[k].cls = x->r[i].cls[k];
+				ents[n].c[k].in = x->r[i].in[k];
 			}
 		}
 		rc = rcf_rel_set(f, sw, ents, n, &last_err);
@@ -1111,20 +1112,25 @@ static void t_switch_when_quiet(void)
  * Destination-routed traffic, routed by the switches' relations: Duato
  * with each selection and dimension order, on the base torus of a PRDT
  * whose rank-1 links carry nothing; latency 1 and wider, slower links.
+ * Duato with input masks too, which read the channel a head came in by,
+ * and north-last (a turn model: masks and no escape) on the mesh the
+ * base torus's wrap links leave.
  */
 static void t_dest(void)
 {
-	static const char *const rel[] = {"duato", "duato", "duato", "dor"};
+	static const char *const rel[] = {"duato",     "duato",	   "duato",
+					  "dor",       "duato-in", "duato-in",
+					  "north-last"};
 	size_t n = 0, i, k;
 
-	for (i = 0; i < 4; i++)
+	for (i = 0; i < 7; i++)
 		for (k = 0; k < 2; k++) {
 			struct gcase c = base("prdt:4:2:1", "shortest",
 					      RCF_TRAFFIC_UNIFORM);
 
 			c.vcs = 3;
 			c.rel = rel[i];
-			c.select = i < 3 ? i : 0;
+			c.select = i < 3 ? i : i == 5 ? RCF_SELECT_RANDOM : 0;
 			c.rate = 700;
 			c.buf = 16;
 			if (k) {

@@ -68,15 +68,15 @@ static int del_fn(struct rcf_fabric *f, void *arg)
 
 /* sw0 sends node 1's packets on p1 (adaptive) or p2 (escape). */
 static const struct rcf_rel_ent rel0[] = {
-	{0, 1, {{H(0, 0), E}}},
-	{1, 2, {{H(1, 0), A}, {H(2, 0), E}}},
-	{2, 1, {{H(3, 0), E}}},
+	{0, 1, {{H(0, 0), E, 0}}},
+	{1, 2, {{H(1, 0), A, 0}, {H(2, 0), E, 0}}},
+	{2, 1, {{H(3, 0), E, 0}}},
 };
 
 static const struct rcf_rel_ent rel1[] = {
-	{0, 1, {{H(1, 0), E}}},
-	{1, 1, {{H(0, 0), E}}},
-	{2, 1, {{H(1, 0), E}}},
+	{0, 1, {{H(1, 0), E, 0}}},
+	{1, 1, {{H(0, 0), E, 0}}},
+	{2, 1, {{H(1, 0), E, 0}}},
 };
 
 static struct rcf_fabric *twin_rel(void)
@@ -91,7 +91,7 @@ static struct rcf_fabric *twin_rel(void)
 static void t_model(void)
 {
 	struct rcf_fabric *f = twin();
-	struct rcf_rel_ent bad[2] = {{1, 1, {{H(1, 0), A}}}};
+	struct rcf_rel_ent bad[2] = {{1, 1, {{H(1, 0), A, 0}}}};
 	const struct rcf_rel *r;
 	u32 sw = 0;
 
@@ -267,7 +267,7 @@ static u32 select_run(u8 sel, u64 seed, u32 buf2, u64 *on_p1)
 {
 	struct rcf_fabric *f = twin();
 	static const struct rcf_rel_ent r0[] = {
-		{1, 2, {{H(1, 0), A}, {H(2, 0), A}}},
+		{1, 2, {{H(1, 0), A, 0}, {H(2, 0), A, 0}}},
 	};
 	struct rcf_engine_cfg c = {.select = sel, .seed = seed};
 	struct rcf_engine_chan_stats cs;
@@ -326,12 +326,14 @@ static void t_select(void)
 static void t_drops(void)
 {
 	static const struct rcf_rel_ent astray[] = {
-		{0, 1, {{H(1, 0), E}}},
-		{1, 1, {{H(1, 0), E}}}, /* back to sw0, which sends it to 0 */
+		{0, 1, {{H(1, 0), E, 0}}},
+		{1,
+		 1,
+		 {{H(1, 0), E, 0}}}, /* back to sw0, which sends it to 0 */
 	};
 	static const struct rcf_rel_ent to0[] = {
-		{0, 1, {{H(0, 0), E}}},
-		{1, 1, {{H(0, 0), E}}},
+		{0, 1, {{H(0, 0), E, 0}}},
+		{1, 1, {{H(0, 0), E, 0}}},
 	};
 	struct rcf_fabric *f = twin();
 	struct rcf_engine_stats s;
@@ -471,6 +473,98 @@ static void t_modes(void)
 	}
 }
 
+/*
+ * Input masks: at sw0, node 1's packets from node 0 (port 0) may take
+ * p1, those from node 2 (port 3) only p2; each candidate is the other's
+ * list entry with its own mask, so neither ever takes the other's.
+ */
+static const struct rcf_rel_ent turn0[] = {
+	{0, 1, {{H(0, 0), E, 0}}},
+	{1, 2, {{H(1, 0), A, 1u << 0}, {H(2, 0), E, 1u << 3}}},
+	{2, 1, {{H(3, 0), E, 0}}},
+};
+
+static void t_in_model(void)
+{
+	struct rcf_fabric *f = twin();
+	struct rcf_rel_ent bad[1] = {{1, 1, {{H(1, 0), A, 1u << 4}}}};
+	struct rcf_rel_ent wide[1] = {{3, 1, {{H(31, 0), E, 1u << 31}}}};
+	const struct rcf_rel *r;
+
+	/* sw0 has ports 0 to 3: bit 4 is refused and nothing changes */
+	CHECK_EQ(op_rel(f, 0, turn0, 3), 0);
+	REFUSED(f, op_rel(f, 0, bad, 1), ERANGE);
+	r = rcf_rel_get(f, 0);
+	CHECK(r && r->in);
+	if (r && r->in) {
+		/* node 1's list differs from node 0's only by masks */
+		CHECK_EQ(r->nlists, 3);
+		CHECK_EQ(r->ncand, 4);
+		CHECK_EQ(r->in[r->lstart[r->list[1]]], 1u << 0);
+		CHECK_EQ(r->in[r->lstart[r->list[1]] + 1], 1u << 3);
+		CHECK_EQ(r->in[r->lstart[r->list[0]]], 0);
+		CHECK_EQ(rcf_rel_bytes(r),
+			 sizeof(*r) + 3 * 3 + 4 * 2 + 4 * 2 + 4 * 4);
+	}
+	/* no masks, no mask array */
+	CHECK_EQ(op_rel(f, 1, rel1, 3), 0);
+	CHECK(rcf_rel_get(f, 1) && !rcf_rel_get(f, 1)->in);
+	/* a switch of 32 ports takes bit 31 */
+	CHECK_EQ(op_node(f, 3, 1), 0);
+	CHECK_EQ(op_switch(f, 6, 32), 0);
+	CHECK_EQ(op_link(f, 5, N, 3, 0, S, 6, 31), 0);
+	CHECK_EQ(op_rel(f, 6, wide, 1), 0);
+	CHECK_EQ(rcf_rel_get(f, 6)->in[0], 1u << 31);
+	rcf_fabric_free(f);
+}
+
+/*
+ * The engine keeps to the masks: node 2's packets take the escape p2
+ * with p1 free, node 0's the adaptive p1; a packet whose every
+ * candidate excludes its input is dropped (no relation entry).
+ */
+static void t_in_route(void)
+{
+	static const struct rcf_rel_ent none0[] = {
+		{1, 1, {{H(1, 0), E, 1u << 0}}},
+	};
+	struct rcf_engine_chan_stats cs;
+	struct rcf_engine_chan_id id = {3, 0, 0};
+	struct rcf_fabric *f = twin();
+	struct rcf_engine_stats s;
+	struct rcf_engine *e;
+	u64 a, b;
+	int i;
+
+	CHECK_EQ(op_rel(f, 0, turn0, 3), 0);
+	CHECK_EQ(op_rel(f, 1, rel1, 3), 0);
+	e = build(f);
+	for (i = 0; i < 8; i++) {
+		CHECK_EQ(send_dest(e, i & 1 ? 2 : 0, 1, 20, i), 0);
+		CHECK(run_checked(e, 10000) >= 0);
+	}
+	CHECK_EQ(egot.n, 8);
+	rel_counts(e, 0, &a, &b);
+	CHECK_EQ(a, 4);
+	CHECK_EQ(b, 4);
+	CHECK_EQ(rcf_engine_chan_stats(e, &id, &cs), 0);
+	CHECK_EQ(cs.packets, 4); /* p2: node 2's four */
+	rcf_engine_free(e);
+
+	CHECK_EQ(op_rel(f, 0, none0, 1), 0);
+	e = build(f);
+	CHECK_EQ(send_dest(e, 0, 1, 10, 1), 0);
+	CHECK_EQ(send_dest(e, 2, 1, 10, 2), 0);
+	CHECK(run_checked(e, 10000) >= 0);
+	rcf_engine_stats(e, &s);
+	CHECK_EQ(egot.n, 1);
+	CHECK_EQ(egot.cookie[0], 1);
+	CHECK_EQ(s.drops[RCF_EDROP_NO_REL], 1);
+	CHECK_EQ(s.inflight, 0);
+	rcf_engine_free(e);
+	rcf_fabric_free(f);
+}
+
 static u32 ad_got, ad_len;
 
 static void ad_deliver(void *priv, u32 dst, u32 src, const u8 *msg, u32 len,
@@ -520,6 +614,8 @@ int main(void)
 		{"rel_drops", t_drops},
 		{"rel_modes_and_source_routes", t_modes},
 		{"rel_adapter_dest_mode", t_adapter},
+		{"rel_in_mask_model", t_in_model},
+		{"rel_in_mask_route", t_in_route},
 	};
 
 	return tap_run(cases, sizeof(cases) / sizeof(cases[0]));

@@ -157,6 +157,8 @@ char *fab_dump(struct rcf_fabric *f)
 			sb_printf(&b, " %u/%u", rl->dst[i], rl->list[i]);
 		for (i = 0; i < rl->ncand; i++)
 			sb_printf(&b, " %04x", rl->cand[i]);
+		for (i = 0; rl->in && i < rl->ncand; i++)
+			sb_printf(&b, " in%x", rl->in[i]);
 		sb_printf(&b, "\n");
 	}
 	return b.p;
