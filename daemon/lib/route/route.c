@@ -15,6 +15,7 @@ void rcf_routes_init(struct rcf_routes *s)
 void rcf_routes_free(struct rcf_routes *s)
 {
 	free(s->r);
+	free(s->arena);
 	rcf_routes_init(s);
 }
 
@@ -41,30 +42,91 @@ int rcf_routes_reserve(struct rcf_routes *s, size_t more)
 	return 0;
 }
 
-struct rcf_route *rcf_routes_add(struct rcf_routes *s, uint32_t src,
-				 uint32_t dst, uint8_t index)
+/* len bytes at the arena's end, their offset; -1 when out of memory */
+static int64_t arena_take(struct rcf_routes *s, unsigned int len)
 {
-	struct rcf_route *r;
+	size_t at = s->used;
 
-	if (rcf_routes_reserve(s, 1))
-		return NULL;
-	r = &s->r[s->n++];
-	r->src = src;
-	r->dst = dst;
-	r->index = index;
-	r->nhops = 0;
-	return r;
+	if (s->used + len > s->room) {
+		size_t room = s->room ? s->room : 4096;
+		uint8_t *a;
+
+		while (room < s->used + len)
+			room *= 2;
+		if (room > RCF_ROUTES_ARENA_MAX)
+			room = RCF_ROUTES_ARENA_MAX;
+		if (room < s->used + len)
+			return -1;
+		a = realloc(s->arena, room);
+		if (!a)
+			return -1;
+		s->arena = a;
+		s->room = room;
+	}
+	s->used += len;
+	return (int64_t)at;
 }
 
-static int cmp_route(const void *a, const void *b)
+uint8_t *rcf_routes_put_far(struct rcf_routes *s, struct rcf_route *r,
+			    unsigned int len)
 {
-	const struct rcf_route *x = a, *y = b;
+	int64_t off;
 
+	if (len > RCF_ROUTE_MAX_HOPS)
+		return NULL;
+	off = arena_take(s, len);
+	if (off < 0)
+		return NULL;
+	r->b[0] = r->b[1] = 0;
+	r->b[2] = (uint8_t)off;
+	r->b[3] = (uint8_t)(off >> 8);
+	r->b[4] = (uint8_t)(off >> 16);
+	r->b[5] = (uint8_t)(off >> 24);
+	return s->arena + off;
+}
+
+uint8_t *rcf_routes_add(struct rcf_routes *s, uint32_t src, uint32_t dst,
+			uint8_t index, unsigned int len)
+{
+	uint8_t *h;
+
+	if (len > RCF_ROUTE_MAX_HOPS || rcf_routes_reserve(s, 1))
+		return NULL;
+	h = rcf_routes_put(s, &s->r[s->n], src, dst, index, len);
+	if (h)
+		s->n++;
+	return h;
+}
+
+int rcf_routes_push(struct rcf_routes *s, uint32_t src, uint32_t dst,
+		    uint8_t index, const uint8_t *hops, unsigned int len)
+{
+	uint8_t copy[RCF_ROUTE_MAX_HOPS], *h;
+
+	/* a long route's bytes may be in s's arena, which may move */
+	if (len > RCF_ROUTE_INLINE && len <= RCF_ROUTE_MAX_HOPS) {
+		memcpy(copy, hops, len);
+		hops = copy;
+	}
+	h = rcf_routes_add(s, src, dst, index, len);
+	if (!h)
+		return -1;
+	memcpy(h, hops, len);
+	return 0;
+}
+
+static int cmp_route(const struct rcf_route *x, const struct rcf_route *y)
+{
 	if (x->src != y->src)
 		return x->src < y->src ? -1 : 1;
 	if (x->dst != y->dst)
 		return x->dst < y->dst ? -1 : 1;
 	return (int)x->index - (int)y->index;
+}
+
+static int cmp_qsort(const void *a, const void *b)
+{
+	return cmp_route(a, b);
 }
 
 /*
@@ -79,13 +141,12 @@ static int is_sorted(const struct rcf_routes *s)
 	return 1;
 }
 
-void rcf_routes_sort(struct rcf_routes *s)
+int rcf_routes_sort(struct rcf_routes *s)
 {
-	/* routers that emit source by source (sp1) need no sort, and glibc
-	 * sorts elements this large through an array of pointers, 16 bytes
-	 * per route on top of the set */
+	/* routers that emit source by source (sp1) need no sort */
 	if (s->n && !is_sorted(s))
-		qsort(s->r, s->n, sizeof(*s->r), cmp_route);
+		qsort(s->r, s->n, sizeof(*s->r), cmp_qsort);
+	return 0;
 }
 
 int rcf_routes_from_topo(struct rcf_routes *s, const struct rcf_topo *t)
@@ -94,18 +155,16 @@ int rcf_routes_from_topo(struct rcf_routes *s, const struct rcf_topo *t)
 
 	for (size_t i = 0; i < v->n; i++) {
 		const struct rcf_obj *o = &v->o[i];
-		struct rcf_route *r = rcf_routes_add(
-			s, o->v[RCF_A_ROUTE_SRC], o->v[RCF_A_ROUTE_DST],
-			rcf_has(o, RCF_A_ROUTE_INDEX) ? o->v[RCF_A_ROUTE_INDEX]
-						      : 0);
 
-		if (!r)
+		if (rcf_routes_push(s, o->v[RCF_A_ROUTE_SRC],
+				    o->v[RCF_A_ROUTE_DST],
+				    rcf_has(o, RCF_A_ROUTE_INDEX)
+					    ? o->v[RCF_A_ROUTE_INDEX]
+					    : 0,
+				    o->hops, o->nhops))
 			return -1;
-		r->nhops = o->nhops;
-		memcpy(r->hops, o->hops, o->nhops);
 	}
-	rcf_routes_sort(s);
-	return 0;
+	return rcf_routes_sort(s);
 }
 
 int rcf_routes_check(const struct rcf_graph *g, const struct rcf_routes *s,
@@ -136,8 +195,10 @@ int rcf_routes_check_cdg(const struct rcf_graph *g, const struct rcf_routes *s,
 	}
 	for (size_t i = 0; i < s->n; i++) {
 		const struct rcf_route *r = &s->r[i];
+		unsigned int len;
+		const uint8_t *hops = rcf_route_hops(s, r, &len);
 		uint32_t dst;
-		int n = rcf_graph_walk(g, r->src, r->hops, r->nhops, chan,
+		int n = rcf_graph_walk(g, r->src, hops, len, chan,
 				       sizeof(chan) / sizeof(chan[0]), &dst,
 				       why, sizeof(why));
 
@@ -211,6 +272,16 @@ static size_t pairs_lost(const struct rcf_routes *old,
 	return lost;
 }
 
+int rcf_route_same_hops(const struct rcf_routes *a, const struct rcf_route *x,
+			const struct rcf_routes *b, const struct rcf_route *y)
+{
+	unsigned int nx, ny;
+	const uint8_t *hx = rcf_route_hops(a, x, &nx);
+	const uint8_t *hy = rcf_route_hops(b, y, &ny);
+
+	return nx == ny && !memcmp(hx, hy, nx);
+}
+
 int rcf_routes_diff(const struct rcf_routes *old, const struct rcf_routes *new,
 		    rcf_route_diff_fn fn, void *arg, struct rcf_route_diff *d)
 {
@@ -230,31 +301,29 @@ int rcf_routes_diff(const struct rcf_routes *old, const struct rcf_routes *new,
 				if (!pass) {
 					cnt.removed++;
 					if (fn)
-						rc = fn(RCF_V_DEL, &old->r[i],
-							arg);
+						rc = fn(RCF_V_DEL, old,
+							&old->r[i], arg);
 				}
 				i++;
 			} else if (c > 0) {
 				if (pass) {
 					cnt.added++;
 					if (fn)
-						rc = fn(RCF_V_NEW, &new->r[j],
-							arg);
+						rc = fn(RCF_V_NEW, new,
+							&new->r[j], arg);
 				}
 				j++;
 			} else {
-				int same =
-					old->r[i].nhops == new->r[j].nhops &&
-					!memcmp(old->r[i].hops, new->r[j].hops,
-						new->r[j].nhops);
+				int same = rcf_route_same_hops(old, &old->r[i],
+							       new, &new->r[j]);
 
 				if (pass && same)
 					cnt.same++;
 				if (pass && !same) {
 					cnt.changed++;
 					if (fn)
-						rc = fn(RCF_V_SET, &new->r[j],
-							arg);
+						rc = fn(RCF_V_SET, new,
+							&new->r[j], arg);
 				}
 				i++;
 				j++;
