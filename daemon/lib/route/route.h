@@ -107,7 +107,10 @@ size_t rcf_routes_grown(size_t cap, size_t need);
  * (rcf_routes_put()) before it counts them in s->n; -1 when out of memory.
  */
 int rcf_routes_reserve(struct rcf_routes *s, size_t more);
-/* sorts by (src, dst, index); -1 when out of memory */
+/*
+ * Sorts by (src, dst, index), routes of equal keys in the order they
+ * came; -1 when out of memory (the set is then as it was).
+ */
 int rcf_routes_sort(struct rcf_routes *s);
 /* routes of t (as read from a file or dumped from the kernel) */
 int rcf_routes_from_topo(struct rcf_routes *s, const struct rcf_topo *t);
