@@ -394,13 +394,17 @@ static void summary(struct ctl *c, const char *what, const struct verdict *v,
 		if (with_routes) {
 			rcf_json_arr_open(&j, "route_list");
 			for (size_t i = 0; i < s->n; i++) {
+				unsigned int len;
+				const uint8_t *hops =
+					rcf_route_hops(s, &s->r[i], &len);
+
 				rcf_json_obj_open(&j, NULL);
 				rcf_json_u64(&j, "src", s->r[i].src);
 				rcf_json_u64(&j, "dst", s->r[i].dst);
 				rcf_json_u64(&j, "index", s->r[i].index);
 				rcf_json_arr_open(&j, "hops");
-				for (int h = 0; h < s->r[i].nhops; h++) {
-					rcf_hop_format(s->r[i].hops[h], hop,
+				for (unsigned int h = 0; h < len; h++) {
+					rcf_hop_format(hops[h], hop,
 						       sizeof(hop));
 					rcf_json_str(&j, NULL, hop);
 				}

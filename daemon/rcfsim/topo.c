@@ -235,11 +235,14 @@ int sim_fabric_flatten(const struct rcf_topo *t, const struct rcf_routes *s,
 		f->circ[i].out_port = cv->o[i].v[RCF_A_CIRCUIT_OUT_PORT];
 	}
 	for (i = 0; i < s->n; i++) {
+		unsigned int len;
+		const uint8_t *hops = rcf_route_hops(s, &s->r[i], &len);
+
 		f->route[i].src = s->r[i].src;
 		f->route[i].dst = s->r[i].dst;
 		f->route[i].index = s->r[i].index;
-		f->route[i].nhops = s->r[i].nhops;
-		memcpy(f->route[i].hops, s->r[i].hops, s->r[i].nhops);
+		f->route[i].nhops = (uint8_t)len;
+		memcpy(f->route[i].hops, hops, len);
 	}
 	return 0;
 }

@@ -13,6 +13,7 @@
 #include "route/cdg.h"
 #include "route/router.h"
 #include "topo/topo_gen.h"
+#include "route_view.h"
 
 static struct rcf_graph *graph_of(const char *spec)
 {

@@ -16,9 +16,10 @@ static int has_dep(const struct rcf_graph *g, const struct rcf_routes *s,
 	for (size_t i = 0; i < s->n; i++) {
 		uint32_t chan[RCF_ROUTE_MAX_HOPS * 4], dst;
 		char err[128];
-		int n = rcf_graph_walk(
-			g, s->r[i].src, s->r[i].hops, s->r[i].nhops, chan,
-			RCF_ROUTE_MAX_HOPS * 4, &dst, err, sizeof(err));
+		struct rv r = rv(s, i);
+		int n = rcf_graph_walk(g, r.src, r.hops, r.nhops, chan,
+				       RCF_ROUTE_MAX_HOPS * 4, &dst, err,
+				       sizeof(err));
 
 		for (int c = 1; c < n; c++)
 			if (chan[c - 1] == a && chan[c] == b)

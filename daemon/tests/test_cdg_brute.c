@@ -47,7 +47,6 @@ static int random_route(const struct rcf_graph *g, struct rcf_routes *s)
 {
 	uint32_t src = rnd(g->nnodes), v = src;
 	int len = 1 + rnd(8);
-	struct rcf_route *r;
 	uint8_t hops[16];
 	int n = 0;
 
@@ -61,12 +60,7 @@ static int random_route(const struct rcf_graph *g, struct rcf_routes *s)
 		hops[n++] = RCF_HOP(out, rnd(gp->vcs));
 		v = gp->peer;
 	}
-	r = rcf_routes_add(s, g->v[src].id, g->v[v].id, 0);
-	if (!r)
-		return 0;
-	r->nhops = n;
-	memcpy(r->hops, hops, n);
-	return 1;
+	return !rcf_routes_push(s, g->v[src].id, g->v[v].id, 0, hops, n);
 }
 
 struct brute {
@@ -85,9 +79,11 @@ static int brute_check(const struct rcf_graph *g, const struct rcf_routes *s,
 	for (size_t i = 0; i < s->n; i++) {
 		uint32_t chan[RCF_ROUTE_MAX_HOPS * 4], dst;
 		char why[128];
-		int n = rcf_graph_walk(
-			g, s->r[i].src, s->r[i].hops, s->r[i].nhops, chan,
-			RCF_ROUTE_MAX_HOPS * 4, &dst, why, sizeof(why));
+		unsigned int len;
+		const uint8_t *hops = rcf_route_hops(s, &s->r[i], &len);
+		int n = rcf_graph_walk(g, s->r[i].src, hops, len, chan,
+				       RCF_ROUTE_MAX_HOPS * 4, &dst, why,
+				       sizeof(why));
 
 		for (int c = 0; c < n; c++) {
 			uint64_t a = (uint64_t)chan[c - !!c] << 32 | chan[c];

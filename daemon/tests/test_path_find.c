@@ -61,6 +61,15 @@ static void route(struct rcf_topo *t, uint32_t src, uint32_t dst,
 	rcf_topo_add(t, &o);
 }
 
+/* route i of s, as above */
+static void route_of(struct rcf_topo *t, const struct rcf_routes *s, size_t i)
+{
+	unsigned int n;
+	const uint8_t *hops = rcf_route_hops(s, &s->r[i], &n);
+
+	route(t, s->r[i].src, s->r[i].dst, hops, n);
+}
+
 /* node 0 - switch 0 - ... - switch k-1 - node 1; port 0 in, port 1 out */
 static void chain(struct rcf_topo *t, uint32_t k, uint32_t vcs)
 {
@@ -359,8 +368,7 @@ static void sp1(void)
 	ok = !rcf_route_compute(&in, &sp1, &rs, err, sizeof(err));
 	for (size_t i = 0; ok && i < rs.n; i++)
 		if (rs.r[i].src == 0)
-			route(&t, rs.r[i].src, rs.r[i].dst, rs.r[i].hops,
-			      rs.r[i].nhops);
+			route_of(&t, &rs, i);
 	/* node 0's routes only: node 0 is blocked, node 1 is not */
 	ok = ok && find(&t, 0, 15, 0, hops, &n, err) &&
 	     !find(&t, 1, 15, 0, hops, &n, err) && valid(&t, 1, 15, hops, n);
@@ -368,8 +376,7 @@ static void sp1(void)
 		   "of others go round what they read");
 	for (size_t i = 0; i < rs.n; i++)
 		if (rs.r[i].src != 0)
-			route(&t, rs.r[i].src, rs.r[i].dst, rs.r[i].hops,
-			      rs.r[i].nhops);
+			route_of(&t, &rs, i);
 	tap_ok(find(&t, 1, 15, 0, hops, &n, err),
 	       "sp1:16: with every route installed no path is free");
 	rcf_routes_free(&rs);

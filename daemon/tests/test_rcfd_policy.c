@@ -34,14 +34,16 @@ static void install(struct rcf_topo *t, const struct rcf_routes *s)
 	t->v[RCF_K_ROUTE].n = 0;
 	for (size_t i = 0; i < s->n; i++) {
 		struct rcf_obj o;
+		unsigned int len;
+		const uint8_t *hops = rcf_route_hops(s, &s->r[i], &len);
 
 		rcf_obj_init(&o, RCF_K_ROUTE);
 		rcf_set(&o, RCF_A_ROUTE_SRC, s->r[i].src);
 		rcf_set(&o, RCF_A_ROUTE_DST, s->r[i].dst);
 		rcf_set(&o, RCF_A_ROUTE_INDEX, s->r[i].index);
 		rcf_set(&o, RCF_A_ROUTE_HOPS, 0);
-		o.nhops = s->r[i].nhops;
-		memcpy(o.hops, s->r[i].hops, o.nhops);
+		o.nhops = (uint8_t)len;
+		memcpy(o.hops, hops, len);
 		rcf_topo_add(t, &o);
 	}
 }
@@ -55,9 +57,10 @@ static size_t crossing(const struct rcf_graph *g, const struct rcf_routes *s,
 	size_t n = 0;
 
 	for (size_t i = 0; i < s->n; i++) {
-		int c = rcf_graph_walk(g, s->r[i].src, s->r[i].hops,
-				       s->r[i].nhops, chan, 256, &dst, why,
-				       sizeof(why));
+		unsigned int len;
+		const uint8_t *hops = rcf_route_hops(s, &s->r[i], &len);
+		int c = rcf_graph_walk(g, s->r[i].src, hops, len, chan, 256,
+				       &dst, why, sizeof(why));
 
 		for (int k = 0; k < c; k++)
 			if (g->link[RCF_CHAN_LINK(chan[k])].id == id) {
@@ -242,10 +245,7 @@ static void adaptive(void)
 static void one_hop(struct rcf_routes *s, uint32_t src, uint32_t dst,
 		    uint8_t port)
 {
-	struct rcf_route *r = rcf_routes_add(s, src, dst, 0);
-
-	r->nhops = 1;
-	r->hops[0] = port;
+	rcf_routes_push(s, src, dst, 0, &port, 1);
 }
 
 static void diff_order(void)
@@ -258,10 +258,10 @@ static void diff_order(void)
 	/* a: (0,1) (0,2) (1,0); b: (0,1) changed, (0,2) same, (2,0) new */
 	one_hop(&a, 0, 1, 1);
 	one_hop(&a, 0, 2, 2);
-	rcf_routes_add(&a, 1, 0, 0)->nhops = 0;
+	rcf_routes_add(&a, 1, 0, 0, 0);
 	one_hop(&b, 0, 1, 3);
 	one_hop(&b, 0, 2, 2);
-	rcf_routes_add(&b, 2, 0, 0)->nhops = 0;
+	rcf_routes_add(&b, 2, 0, 0, 0);
 	rcf_routes_diff(&a, &b, NULL, NULL, &d);
 	tap_ok(d.added == 1 && d.changed == 1 && d.removed == 1 &&
 		       d.same == 1 && d.pairs_lost == 1,

@@ -38,9 +38,9 @@ static int all_walk_shortest(const struct rcf_graph *g,
 			(sp.r[j].src == r->src && sp.r[j].dst < r->dst)))
 			j++;
 		if (j == sp.n || sp.r[j].src != r->src ||
-		    sp.r[j].dst != r->dst || sp.r[j].nhops != r->nhops) {
+		    sp.r[j].dst != r->dst || sp.r[j].len != r->len) {
 			printf("# route %u -> %u: %u hops, not shortest\n",
-			       r->src, r->dst, r->nhops);
+			       r->src, r->dst, r->len);
 			ok = 0;
 		}
 	}
@@ -162,8 +162,9 @@ static void sp1_more(void)
 	for (size_t i = 0; i < s.n && ok; i++) {
 		uint32_t chan[RCF_ROUTE_MAX_HOPS], dst;
 		char err[128];
-		int n = rcf_graph_walk(g, s.r[i].src, s.r[i].hops, s.r[i].nhops,
-				       chan, RCF_ROUTE_MAX_HOPS, &dst, err,
+		struct rv r = rv(&s, i);
+		int n = rcf_graph_walk(g, r.src, r.hops, r.nhops, chan,
+				       RCF_ROUTE_MAX_HOPS, &dst, err,
 				       sizeof(err));
 
 		ok = n > 0 && dst == s.r[i].dst;
@@ -212,13 +213,13 @@ static void ecube(void)
 	ok = !compute(g, algo("ecube"), &s) && s.n == 240 &&
 	     all_walk_shortest(g, &s, 240);
 	for (size_t i = 0; i < s.n && ok; i++) {
-		const struct rcf_route *r = &s.r[i];
-		uint32_t x = r->src ^ r->dst, k = 0;
+		struct rv r = rv(&s, i);
+		uint32_t x = r.src ^ r.dst, k = 0;
 
 		for (uint32_t d = 0; d < 4; d++)
 			if (x & (1u << d))
-				ok = ok && k < r->nhops && r->hops[k++] == d;
-		ok = ok && k == r->nhops;
+				ok = ok && k < r.nhops && r.hops[k++] == d;
+		ok = ok && k == r.nhops;
 	}
 	tap_ok(ok, "hypercube:4: e-cube fixes bits in increasing dimension");
 	rcf_routes_free(&s);
@@ -233,21 +234,22 @@ static void ecube(void)
 }
 
 /* X moves (ports 0/1) all come before Y moves (ports 2/3), each one way */
-static int dor_shape(const struct rcf_route *r, uint32_t x, uint32_t y,
-		     int wrap)
+static int dor_shape(const struct rcf_routes *s, size_t at, uint32_t x,
+		     uint32_t y, int wrap)
 {
+	struct rv v = rv(s, at), *r = &v;
 	int dx = (int)(r->dst % x) - (int)(r->src % x);
 	int dy = (int)(r->dst / x) - (int)(r->src / x);
 	int ax = dx < 0 ? -dx : dx, ay = dy < 0 ? -dy : dy;
-	int i = 0;
+	unsigned int i = 0;
 
 	if (wrap) {
 		ax = ax <= (int)x - ax ? ax : (int)x - ax;
 		ay = ay <= (int)y - ay ? ay : (int)y - ay;
 	}
-	if (r->nhops != ax + ay)
+	if (r->nhops != (unsigned int)(ax + ay))
 		return 0;
-	for (; i < ax; i++)
+	for (; i < (unsigned int)ax; i++)
 		if (RCF_HOP_PORT(r->hops[i]) != RCF_HOP_PORT(r->hops[0]) ||
 		    RCF_HOP_PORT(r->hops[i]) > 1)
 			return 0;
@@ -281,9 +283,11 @@ static void dor(void)
 		     !rcf_routes_check(g, &s, &st, NULL, err, sizeof(err));
 		ok = ok && s.n == x * y * (x * y - 1);
 		for (size_t i = 0; i < s.n && ok; i++) {
-			ok = dor_shape(&s.r[i], x, y, t > 0);
-			for (int h = 0; h < s.r[i].nhops; h++)
-				vc1 += RCF_HOP_VC(s.r[i].hops[h]) == 1;
+			struct rv r = rv(&s, i);
+
+			ok = dor_shape(&s, i, x, y, t > 0);
+			for (unsigned int h = 0; h < r.nhops; h++)
+				vc1 += RCF_HOP_VC(r.hops[h]) == 1;
 		}
 		snprintf(name, sizeof(name),
 			 "%s: dimension order routes are X then Y, minimal%s",
@@ -316,15 +320,16 @@ static void dor_ties(void)
 	     !compute(g, b, &s2) && s0.n == s1.n && s1.n == s2.n &&
 	     !rcf_routes_check(g, &s1, &st, NULL, err, sizeof(err));
 	for (size_t i = 0; ok && i < s1.n; i++) {
-		const struct rcf_route *r0 = &s0.r[i], *r1 = &s1.r[i];
+		struct rv v0 = rv(&s0, i), v1 = rv(&s1, i);
+		const struct rv *r0 = &v0, *r1 = &v1;
 		uint32_t dx = (r1->dst % 4 + 4 - r1->src % 4) % 4;
 		uint32_t dy = (r1->dst / 4 + 4 - r1->src / 4) % 4;
-		int differs = r0->nhops != r1->nhops ||
-			      memcmp(r0->hops, r1->hops, r0->nhops);
+		int differs =
+			!rcf_route_same_hops(&s0, &s0.r[i], &s1, &s1.r[i]);
 
-		same = same && s2.r[i].nhops == r1->nhops &&
-		       !memcmp(s2.r[i].hops, r1->hops, r1->nhops);
-		ok = ok && r0->nhops == r1->nhops && dor_shape(r1, 4, 4, 1);
+		same = same &&
+		       rcf_route_same_hops(&s2, &s2.r[i], &s1, &s1.r[i]);
+		ok = ok && r0->nhops == r1->nhops && dor_shape(&s1, i, 4, 4, 1);
 		/* only a pair with a tie may change */
 		ok = ok && (!differs || dx == 2 || dy == 2);
 		if (dx == 2 && r1->nhops) {
@@ -364,10 +369,11 @@ static void shortest_paths(void)
 
 			while (one.r[j].src != r->src || one.r[j].dst != r->dst)
 				j++;
-			ok = r->nhops == one.r[j].nhops;
+			ok = r->len == one.r[j].len;
 			for (size_t k = i; k-- > 0 && four.r[k].src == r->src &&
 					   four.r[k].dst == r->dst;)
-				if (!memcmp(four.r[k].hops, r->hops, r->nhops))
+				if (rcf_route_same_hops(&four, &four.r[k],
+							&four, r))
 					ok = 0;
 			multi += r->index > 0;
 		}

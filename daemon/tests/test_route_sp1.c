@@ -81,18 +81,17 @@ static void ref_expand(struct ref *b, uint32_t u, uint32_t src, size_t *tail)
 static void ref_trace(struct ref *b, uint32_t u, uint32_t src,
 		      struct rcf_routes *s)
 {
-	struct rcf_route *r =
-		rcf_routes_add(s, b->g->v[src].id, b->g->v[u].id, 0);
+	uint8_t *hops = rcf_routes_add(s, b->g->v[src].id, b->g->v[u].id, 0,
+				       b->dist[u]);
 
-	if (!r) {
+	if (!hops) {
 		printf("# out of memory\n");
 		exit(1);
 	}
-	memset(r->hops, 0, sizeof(r->hops));
-	r->nhops = b->dist[u];
+	memset(hops, 0, b->dist[u]);
 	while (b->dist[u]) {
 		b->usage[b->g->v[b->parent[u]].first + b->pport[u]]++;
-		r->hops[b->dist[u] - 1] = RCF_HOP(b->pport[u], 0);
+		hops[b->dist[u] - 1] = RCF_HOP(b->pport[u], 0);
 		u = (uint32_t)b->parent[u];
 	}
 }
@@ -147,8 +146,7 @@ static long first_difference(const struct rcf_routes *a,
 		const struct rcf_route *x = &a->r[i], *y = &b->r[i];
 
 		if (x->src != y->src || x->dst != y->dst ||
-		    x->index != y->index || x->nhops != y->nhops ||
-		    memcmp(x->hops, y->hops, x->nhops))
+		    x->index != y->index || !rcf_route_same_hops(a, x, b, y))
 			return (long)i;
 	}
 	return a->n == b->n ? -1 : (long)(a->n < b->n ? a->n : b->n);

@@ -35,8 +35,7 @@ static int same_routes(const struct rcf_routes *a, const struct rcf_routes *b)
 		const struct rcf_route *x = &a->r[i], *y = &b->r[i];
 
 		if (x->src != y->src || x->dst != y->dst ||
-		    x->index != y->index || x->nhops != y->nhops ||
-		    memcmp(x->hops, y->hops, x->nhops))
+		    x->index != y->index || !rcf_route_same_hops(a, x, b, y))
 			return 0;
 	}
 	return 1;

@@ -36,7 +36,8 @@ static int flush(struct filler *f)
 	return 0;
 }
 
-static int add(enum rcf_verb verb, const struct rcf_route *r, void *arg)
+static int add(enum rcf_verb verb, const struct rcf_routes *s,
+	       const struct rcf_route *r, void *arg)
 {
 	struct filler *f = arg;
 	struct rcf_op *op = &f->ops[f->n++];
@@ -48,9 +49,12 @@ static int add(enum rcf_verb verb, const struct rcf_route *r, void *arg)
 	rcf_set(&op->o, RCF_A_ROUTE_DST, r->dst);
 	rcf_set(&op->o, RCF_A_ROUTE_INDEX, r->index);
 	if (verb != RCF_V_DEL) {
+		unsigned int len;
+		const uint8_t *hops = rcf_route_hops(s, r, &len);
+
 		rcf_set(&op->o, RCF_A_ROUTE_HOPS, 0);
-		op->o.nhops = r->nhops;
-		memcpy(op->o.hops, r->hops, r->nhops);
+		op->o.nhops = (uint8_t)len;
+		memcpy(op->o.hops, hops, len);
 	}
 	return f->n == RCF_BATCH_MAX_OPS ? flush(f) : 0;
 }

@@ -237,9 +237,11 @@ int rcf_cdg_check(const struct rcf_graph *g, const struct rcf_routes *s,
 		goto nomem;
 	for (size_t i = 0; i < s->n; i++) {
 		const struct rcf_route *r = &s->r[i];
+		unsigned int len;
+		const uint8_t *hops = rcf_route_hops(s, r, &len);
 		uint32_t dst;
-		int n = rcf_graph_walk(g, r->src, r->hops, r->nhops, chan, max,
-				       &dst, why, sizeof(why));
+		int n = rcf_graph_walk(g, r->src, hops, len, chan, max, &dst,
+				       why, sizeof(why));
 
 		if (n < 0 || (size_t)n > max) {
 			snprintf(err, errlen,

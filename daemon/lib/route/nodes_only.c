@@ -41,21 +41,20 @@ int rcf_nodes_dense(const struct rcf_graph *g, char *err, size_t errlen,
 }
 
 int rcf_nodes_all_pairs(uint32_t n, struct rcf_routes *s,
-			void (*fill)(struct rcf_route *r, const void *arg),
+			void (*fill)(struct rcf_route_buf *r, const void *arg),
 			const void *arg, char *err, size_t errlen)
 {
 	for (uint32_t src = 0; src < n; src++)
 		for (uint32_t dst = 0; dst < n; dst++) {
-			struct rcf_route *r;
+			struct rcf_route_buf r = {.src = src, .dst = dst};
 
 			if (src == dst)
 				continue;
-			r = rcf_routes_add(s, src, dst, 0);
-			if (!r) {
+			fill(&r, arg);
+			if (rcf_routes_push(s, src, dst, 0, r.hops, r.nhops)) {
 				snprintf(err, errlen, "out of memory");
 				return -1;
 			}
-			fill(r, arg);
 		}
 	return 0;
 }

@@ -15,6 +15,7 @@ void rcf_routes_init(struct rcf_routes *s)
 void rcf_routes_free(struct rcf_routes *s)
 {
 	free(s->r);
+	free(s->arena);
 	rcf_routes_init(s);
 }
 
@@ -41,25 +42,81 @@ int rcf_routes_reserve(struct rcf_routes *s, size_t more)
 	return 0;
 }
 
-struct rcf_route *rcf_routes_add(struct rcf_routes *s, uint32_t src,
-				 uint32_t dst, uint8_t index)
+/* len bytes at the arena's end, their offset; -1 when out of memory */
+static int64_t arena_take(struct rcf_routes *s, unsigned int len)
 {
-	struct rcf_route *r;
+	size_t at = s->used;
 
-	if (rcf_routes_reserve(s, 1))
-		return NULL;
-	r = &s->r[s->n++];
-	r->src = src;
-	r->dst = dst;
-	r->index = index;
-	r->nhops = 0;
-	return r;
+	if (s->used + len > s->room) {
+		size_t room = s->room ? s->room : 4096;
+		uint8_t *a;
+
+		while (room < s->used + len)
+			room *= 2;
+		if (room > RCF_ROUTES_ARENA_MAX)
+			room = RCF_ROUTES_ARENA_MAX;
+		if (room < s->used + len)
+			return -1;
+		a = realloc(s->arena, room);
+		if (!a)
+			return -1;
+		s->arena = a;
+		s->room = room;
+	}
+	s->used += len;
+	return (int64_t)at;
 }
 
-static int cmp_route(const void *a, const void *b)
+uint8_t *rcf_routes_put_far(struct rcf_routes *s, struct rcf_route *r,
+			    unsigned int len)
 {
-	const struct rcf_route *x = a, *y = b;
+	int64_t off;
 
+	if (len > RCF_ROUTE_MAX_HOPS)
+		return NULL;
+	off = arena_take(s, len);
+	if (off < 0)
+		return NULL;
+	r->b[0] = r->b[1] = 0;
+	r->b[2] = (uint8_t)off;
+	r->b[3] = (uint8_t)(off >> 8);
+	r->b[4] = (uint8_t)(off >> 16);
+	r->b[5] = (uint8_t)(off >> 24);
+	return s->arena + off;
+}
+
+uint8_t *rcf_routes_add(struct rcf_routes *s, uint32_t src, uint32_t dst,
+			uint8_t index, unsigned int len)
+{
+	uint8_t *h;
+
+	if (len > RCF_ROUTE_MAX_HOPS || rcf_routes_reserve(s, 1))
+		return NULL;
+	h = rcf_routes_put(s, &s->r[s->n], src, dst, index, len);
+	if (h)
+		s->n++;
+	return h;
+}
+
+int rcf_routes_push(struct rcf_routes *s, uint32_t src, uint32_t dst,
+		    uint8_t index, const uint8_t *hops, unsigned int len)
+{
+	uint8_t copy[RCF_ROUTE_MAX_HOPS], *h;
+
+	/* a long route's bytes may be in s's arena, which may move */
+	if (len > RCF_ROUTE_INLINE && len <= RCF_ROUTE_MAX_HOPS) {
+		memcpy(copy, hops, len);
+		hops = copy;
+	}
+	h = rcf_routes_add(s, src, dst, index, len);
+	if (!h)
+		return -1;
+	memcpy(h, hops, len);
+	return 0;
+}
+
+static int cmp_route(const struct rcf_route *x, const struct rcf_route *y)
+{
 	if (x->src != y->src)
 		return x->src < y->src ? -1 : 1;
 	if (x->dst != y->dst)
@@ -68,24 +125,113 @@ static int cmp_route(const void *a, const void *b)
 }
 
 /*
- * Strictly increasing only: qsort may reorder routes of equal keys, so a
- * set with duplicates is left to it to keep the order it gives.
+ * Strictly increasing only: a set with duplicates goes through the sort,
+ * which keeps routes of equal keys in the order they came.
  */
-static int is_sorted(const struct rcf_routes *s)
+static int is_sorted(const struct rcf_route *r, size_t n)
 {
-	for (size_t i = 1; i < s->n; i++)
-		if (cmp_route(&s->r[i - 1], &s->r[i]) >= 0)
+	for (size_t i = 1; i < n; i++)
+		if (cmp_route(&r[i - 1], &r[i]) >= 0)
 			return 0;
 	return 1;
 }
 
-void rcf_routes_sort(struct rcf_routes *s)
+/* short stretches sorted by insertion before the merges */
+enum { SORT_RUN = 16 };
+
+static void insertion_sort(struct rcf_route *a, size_t n)
 {
-	/* routers that emit source by source (sp1) need no sort, and glibc
-	 * sorts elements this large through an array of pointers, 16 bytes
-	 * per route on top of the set */
-	if (s->n && !is_sorted(s))
-		qsort(s->r, s->n, sizeof(*s->r), cmp_route);
+	for (size_t i = 1; i < n; i++) {
+		struct rcf_route x = a[i];
+		size_t j = i;
+
+		for (; j > 0 && cmp_route(&a[j - 1], &x) > 0; j--)
+			a[j] = a[j - 1];
+		a[j] = x;
+	}
+}
+
+/* a and b into out, a's first on equal keys */
+static void merge(const struct rcf_route *a, size_t na,
+		  const struct rcf_route *b, size_t nb, struct rcf_route *out)
+{
+	size_t i = 0, j = 0;
+
+	while (i < na && j < nb)
+		*out++ = cmp_route(&b[j], &a[i]) < 0 ? b[j++] : a[i++];
+	memcpy(out, a + i, (na - i) * sizeof(*a));
+	memcpy(out + (na - i), b + j, (nb - j) * sizeof(*b));
+}
+
+/* a stable merge sort of a[0..n), tmp room for n */
+static void merge_sort(struct rcf_route *a, size_t n, struct rcf_route *tmp)
+{
+	struct rcf_route *from = a, *to = tmp, *x;
+
+	for (size_t i = 0; i < n; i += SORT_RUN)
+		insertion_sort(a + i, n - i < SORT_RUN ? n - i : SORT_RUN);
+	for (size_t w = SORT_RUN; w < n; w *= 2) {
+		for (size_t i = 0; i < n; i += 2 * w) {
+			size_t m = n - i < w ? n : i + w;
+			size_t e = n - i < 2 * w ? n : i + 2 * w;
+
+			merge(from + i, m - i, from + m, e - m, to + i);
+		}
+		x = from;
+		from = to;
+		to = x;
+	}
+	if (from != a)
+		memcpy(a, from, n * sizeof(*a));
+}
+
+/* the length of the run of one source starting at i */
+static size_t src_run(const struct rcf_routes *s, size_t i)
+{
+	size_t j = i + 1;
+
+	while (j < s->n && s->r[j].src == s->r[i].src)
+		j++;
+	return j - i;
+}
+
+int rcf_routes_sort(struct rcf_routes *s)
+{
+	size_t most = 0, i, k;
+	struct rcf_route *tmp;
+
+	/* routers that emit source by source in order (sp1) need no sort */
+	if (!s->n || is_sorted(s->r, s->n))
+		return 0;
+	/*
+	 * glibc's qsort() merges through a copy of the whole set, 16 more
+	 * bytes a route.  Routers emit source by source, in ascending
+	 * order, with their destinations out of order at most: a merge
+	 * sort of each source's run needs room for one run, not for the
+	 * set.  A set whose sources are out of order (a file) gets the copy.
+	 */
+	for (i = 0; i < s->n; i += k) {
+		k = src_run(s, i);
+		if (i + k < s->n && s->r[i + k].src < s->r[i].src) {
+			most = s->n;
+			break;
+		}
+		if (k > most)
+			most = k;
+	}
+	tmp = malloc(most * sizeof(*tmp));
+	if (!tmp)
+		return -1;
+	if (most == s->n)
+		merge_sort(s->r, s->n, tmp);
+	else
+		for (i = 0; i < s->n; i += k) {
+			k = src_run(s, i);
+			if (!is_sorted(s->r + i, k))
+				merge_sort(s->r + i, k, tmp);
+		}
+	free(tmp);
+	return 0;
 }
 
 int rcf_routes_from_topo(struct rcf_routes *s, const struct rcf_topo *t)
@@ -94,18 +240,16 @@ int rcf_routes_from_topo(struct rcf_routes *s, const struct rcf_topo *t)
 
 	for (size_t i = 0; i < v->n; i++) {
 		const struct rcf_obj *o = &v->o[i];
-		struct rcf_route *r = rcf_routes_add(
-			s, o->v[RCF_A_ROUTE_SRC], o->v[RCF_A_ROUTE_DST],
-			rcf_has(o, RCF_A_ROUTE_INDEX) ? o->v[RCF_A_ROUTE_INDEX]
-						      : 0);
 
-		if (!r)
+		if (rcf_routes_push(s, o->v[RCF_A_ROUTE_SRC],
+				    o->v[RCF_A_ROUTE_DST],
+				    rcf_has(o, RCF_A_ROUTE_INDEX)
+					    ? o->v[RCF_A_ROUTE_INDEX]
+					    : 0,
+				    o->hops, o->nhops))
 			return -1;
-		r->nhops = o->nhops;
-		memcpy(r->hops, o->hops, o->nhops);
 	}
-	rcf_routes_sort(s);
-	return 0;
+	return rcf_routes_sort(s);
 }
 
 int rcf_routes_check(const struct rcf_graph *g, const struct rcf_routes *s,
@@ -136,8 +280,10 @@ int rcf_routes_check_cdg(const struct rcf_graph *g, const struct rcf_routes *s,
 	}
 	for (size_t i = 0; i < s->n; i++) {
 		const struct rcf_route *r = &s->r[i];
+		unsigned int len;
+		const uint8_t *hops = rcf_route_hops(s, r, &len);
 		uint32_t dst;
-		int n = rcf_graph_walk(g, r->src, r->hops, r->nhops, chan,
+		int n = rcf_graph_walk(g, r->src, hops, len, chan,
 				       sizeof(chan) / sizeof(chan[0]), &dst,
 				       why, sizeof(why));
 
@@ -211,6 +357,16 @@ static size_t pairs_lost(const struct rcf_routes *old,
 	return lost;
 }
 
+int rcf_route_same_hops(const struct rcf_routes *a, const struct rcf_route *x,
+			const struct rcf_routes *b, const struct rcf_route *y)
+{
+	unsigned int nx, ny;
+	const uint8_t *hx = rcf_route_hops(a, x, &nx);
+	const uint8_t *hy = rcf_route_hops(b, y, &ny);
+
+	return nx == ny && !memcmp(hx, hy, nx);
+}
+
 int rcf_routes_diff(const struct rcf_routes *old, const struct rcf_routes *new,
 		    rcf_route_diff_fn fn, void *arg, struct rcf_route_diff *d)
 {
@@ -230,31 +386,29 @@ int rcf_routes_diff(const struct rcf_routes *old, const struct rcf_routes *new,
 				if (!pass) {
 					cnt.removed++;
 					if (fn)
-						rc = fn(RCF_V_DEL, &old->r[i],
-							arg);
+						rc = fn(RCF_V_DEL, old,
+							&old->r[i], arg);
 				}
 				i++;
 			} else if (c > 0) {
 				if (pass) {
 					cnt.added++;
 					if (fn)
-						rc = fn(RCF_V_NEW, &new->r[j],
-							arg);
+						rc = fn(RCF_V_NEW, new,
+							&new->r[j], arg);
 				}
 				j++;
 			} else {
-				int same =
-					old->r[i].nhops == new->r[j].nhops &&
-					!memcmp(old->r[i].hops, new->r[j].hops,
-						new->r[j].nhops);
+				int same = rcf_route_same_hops(old, &old->r[i],
+							       new, &new->r[j]);
 
 				if (pass && same)
 					cnt.same++;
 				if (pass && !same) {
 					cnt.changed++;
 					if (fn)
-						rc = fn(RCF_V_SET, &new->r[j],
-							arg);
+						rc = fn(RCF_V_SET, new,
+							&new->r[j], arg);
 				}
 				i++;
 				j++;

@@ -12,24 +12,90 @@
 
 #include "route/graph.h"
 
+/*
+ * A route set holds a record of 16 bytes per route: the pair, the index,
+ * the length and up to RCF_ROUTE_INLINE route bytes in place, which is
+ * every route of a fat tree of up to three levels; a longer route's bytes
+ * go to the set's arena, one block shared by the set, and the record
+ * keeps their offset.  Callers read a route's bytes with
+ * rcf_route_hops() and write them where rcf_routes_add() or
+ * rcf_routes_put() says, never through the record's fields.
+ */
+#define RCF_ROUTE_INLINE 6
+
 struct rcf_route {
 	uint32_t src, dst;
-	uint8_t index, nhops;
-	uint8_t hops[RCF_ROUTE_MAX_HOPS];
+	uint8_t index;
+	uint8_t len; /* route bytes, 0 to RCF_ROUTE_MAX_HOPS */
+	/* the route bytes, or (longer routes) their offset in the arena */
+	uint8_t b[RCF_ROUTE_INLINE];
 };
 
 struct rcf_routes {
 	struct rcf_route *r;
 	size_t n, cap;
+	uint8_t *arena; /* bytes of the routes longer than RCF_ROUTE_INLINE */
+	size_t used, room;
 };
+
+/* the largest arena: its offsets are 32-bit */
+#define RCF_ROUTES_ARENA_MAX UINT32_MAX
 
 struct rcf_nig;
 
 void rcf_routes_init(struct rcf_routes *s);
 void rcf_routes_free(struct rcf_routes *s);
-/* appends an empty route; NULL when out of memory */
-struct rcf_route *rcf_routes_add(struct rcf_routes *s, uint32_t src,
-				 uint32_t dst, uint8_t index);
+
+/* where a route longer than RCF_ROUTE_INLINE has its bytes in the arena */
+static inline uint32_t rcf_route_off(const struct rcf_route *r)
+{
+	return (uint32_t)r->b[2] | (uint32_t)r->b[3] << 8 |
+	       (uint32_t)r->b[4] << 16 | (uint32_t)r->b[5] << 24;
+}
+
+/* the route bytes of r, a route of s, and in *len their number */
+static inline const uint8_t *rcf_route_hops(const struct rcf_routes *s,
+					    const struct rcf_route *r,
+					    unsigned int *len)
+{
+	*len = r->len;
+	return r->len <= RCF_ROUTE_INLINE ? r->b : s->arena + rcf_route_off(r);
+}
+
+/* whether x of a and y of b have the same route bytes */
+int rcf_route_same_hops(const struct rcf_routes *a, const struct rcf_route *x,
+			const struct rcf_routes *b, const struct rcf_route *y);
+
+/*
+ * Writes r, a route of s (one of s->r[0 .. s->cap): a router may write
+ * in place past s->n, see rcf_routes_reserve()), as (src, dst, index) of
+ * len route bytes and returns where its bytes go, for the caller to
+ * write them all; NULL when out of memory or len is over
+ * RCF_ROUTE_MAX_HOPS.  That place moves when the arena grows: it is valid
+ * until the next add or put.  A long route put twice leaves its first
+ * bytes unused in the arena.
+ */
+uint8_t *rcf_routes_put_far(struct rcf_routes *s, struct rcf_route *r,
+			    unsigned int len);
+static inline uint8_t *rcf_routes_put(struct rcf_routes *s, struct rcf_route *r,
+				      uint32_t src, uint32_t dst, uint8_t index,
+				      unsigned int len)
+{
+	r->src = src;
+	r->dst = dst;
+	r->index = index;
+	r->len = (uint8_t)len;
+	return len <= RCF_ROUTE_INLINE ? r->b : rcf_routes_put_far(s, r, len);
+}
+/* the same for a route appended to s */
+uint8_t *rcf_routes_add(struct rcf_routes *s, uint32_t src, uint32_t dst,
+			uint8_t index, unsigned int len);
+/*
+ * Appends the route with these bytes (which may be in s's own arena); -1
+ * when out of memory or too long.
+ */
+int rcf_routes_push(struct rcf_routes *s, uint32_t src, uint32_t dst,
+		    uint8_t index, const uint8_t *hops, unsigned int len);
 /*
  * The room a set of room cap grows to for need routes: doubling from 256,
  * the one growth rule, so that every way of filling a set takes the same
@@ -38,11 +104,14 @@ struct rcf_route *rcf_routes_add(struct rcf_routes *s, uint32_t src,
 size_t rcf_routes_grown(size_t cap, size_t need);
 /*
  * Room for more routes past s->n, for a router that writes them in place
- * before it counts them in s->n; -1 when out of memory.
+ * (rcf_routes_put()) before it counts them in s->n; -1 when out of memory.
  */
 int rcf_routes_reserve(struct rcf_routes *s, size_t more);
-/* sorts by (src, dst, index) */
-void rcf_routes_sort(struct rcf_routes *s);
+/*
+ * Sorts by (src, dst, index), routes of equal keys in the order they
+ * came; -1 when out of memory (the set is then as it was).
+ */
+int rcf_routes_sort(struct rcf_routes *s);
 /* routes of t (as read from a file or dumped from the kernel) */
 int rcf_routes_from_topo(struct rcf_routes *s, const struct rcf_topo *t);
 /*
@@ -96,7 +165,8 @@ int rcf_routes_check_cdg(const struct rcf_graph *g, const struct rcf_routes *s,
 
 /*
  * Replacing an installed set old by new (both sorted by (src, dst,
- * index)): fn is called for every change, deletions of routes new lacks
+ * index)): fn is called for every change with the route and its set
+ * (old's for a deletion, else new's), deletions of routes new lacks
  * first, then changed routes (RCF_V_SET) and new ones (RCF_V_NEW), so a
  * pair whose route stays keeps it throughout.  Identical routes are not
  * touched.  Stops at the first non-zero fn and returns it; d, when not
@@ -107,8 +177,8 @@ struct rcf_route_diff {
 	size_t pairs_lost; /* pairs with a route in old and none in new */
 };
 
-typedef int (*rcf_route_diff_fn)(enum rcf_verb verb, const struct rcf_route *r,
-				 void *arg);
+typedef int (*rcf_route_diff_fn)(enum rcf_verb verb, const struct rcf_routes *s,
+				 const struct rcf_route *r, void *arg);
 int rcf_routes_diff(const struct rcf_routes *old, const struct rcf_routes *new,
 		    rcf_route_diff_fn fn, void *arg, struct rcf_route_diff *d);
 

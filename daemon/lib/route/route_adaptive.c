@@ -74,13 +74,16 @@ static uint32_t max_flow(const struct state *st)
 	return (uint32_t)m;
 }
 
-/* the links and switches route r crosses, into c (memory from pool) */
-static int describe(const struct rcf_graph *g, const struct rcf_route *r,
-		    struct cand *c, uint32_t **pool, char *err, size_t errlen)
+/* the links and switches route r of s crosses, into c (memory from pool) */
+static int describe(const struct rcf_graph *g, const struct rcf_routes *s,
+		    const struct rcf_route *r, struct cand *c, uint32_t **pool,
+		    char *err, size_t errlen)
 {
 	uint32_t chan[RCF_ROUTE_MAX_HOPS * 4], dst;
+	unsigned int len;
+	const uint8_t *hops = rcf_route_hops(s, r, &len);
 	char why[160];
-	int n = rcf_graph_walk(g, r->src, r->hops, r->nhops, chan,
+	int n = rcf_graph_walk(g, r->src, hops, len, chan,
 			       sizeof(chan) / sizeof(chan[0]), &dst, why,
 			       sizeof(why));
 
@@ -152,7 +155,7 @@ int rcf_nig_eval(const struct rcf_graph *g, const struct rcf_nig *nig,
 				 a->src, a->dst);
 			goto out;
 		}
-		if (describe(g, r, &c, &pool, err, errlen))
+		if (describe(g, s, r, &c, &pool, err, errlen))
 			goto out;
 		apply(&st, &c, a->flow);
 	}
@@ -228,6 +231,8 @@ static int candidates(const struct rcf_graph *g, const struct rcf_nig *nig,
 		int32_t dv =
 			a->dst < RCF_MAX_NODES ? g->node_vertex[a->dst] : -1;
 		const struct rcf_route *r0;
+		const uint8_t *h0;
+		unsigned int n0;
 		int n;
 
 		if (sv < 0 || dv < 0) {
@@ -257,24 +262,18 @@ static int candidates(const struct rcf_graph *g, const struct rcf_nig *nig,
 				 base->name, a->src, a->dst);
 			goto out;
 		}
-		for (arcs[i].cur = 0; arcs[i].cur < arcs[i].n; arcs[i].cur++) {
-			const struct rcf_route *c =
-				&cands->r[arcs[i].first + arcs[i].cur];
-
-			if (c->nhops == r0->nhops &&
-			    !memcmp(c->hops, r0->hops, r0->nhops))
+		for (arcs[i].cur = 0; arcs[i].cur < arcs[i].n; arcs[i].cur++)
+			if (rcf_route_same_hops(
+				    cands,
+				    &cands->r[arcs[i].first + arcs[i].cur],
+				    from, r0))
 				break;
-		}
 		if (arcs[i].cur == arcs[i].n) {
-			struct rcf_route *c =
-				rcf_routes_add(cands, a->src, a->dst, n);
-
-			if (!c) {
+			h0 = rcf_route_hops(from, r0, &n0);
+			if (rcf_routes_push(cands, a->src, a->dst, n, h0, n0)) {
 				snprintf(err, errlen, "out of memory");
 				goto out;
 			}
-			c->nhops = r0->nhops;
-			memcpy(c->hops, r0->hops, r0->nhops);
 			arcs[i].n++;
 		}
 	}
@@ -293,7 +292,7 @@ static int describe_all(struct state *st, const struct rcf_routes *cands,
 
 	st->c = calloc(cands->n, sizeof(*st->c));
 	for (size_t i = 0; i < cands->n; i++)
-		total += 2 * (size_t)cands->r[i].nhops * 4 + 2;
+		total += 2 * (size_t)cands->r[i].len * 4 + 2;
 	st->pool = malloc(total * sizeof(*st->pool) + 1);
 	if (!st->c || !st->pool) {
 		snprintf(err, errlen, "out of memory");
@@ -301,7 +300,7 @@ static int describe_all(struct state *st, const struct rcf_routes *cands,
 	}
 	pool = st->pool;
 	for (size_t i = 0; i < cands->n; i++)
-		if (describe(st->g, &cands->r[i], &st->c[i], &pool, err,
+		if (describe(st->g, cands, &cands->r[i], &st->c[i], &pool, err,
 			     errlen))
 			return -1;
 	return 0;
@@ -389,14 +388,13 @@ static int adaptive_compute(const struct rcf_route_in *in,
 	for (size_t i = 0; i < nig->n; i++) {
 		const struct rcf_route *r0 =
 			&cands.r[arcs[i].first + arcs[i].cur];
-		struct rcf_route *r = rcf_routes_add(s, r0->src, r0->dst, 0);
+		unsigned int n0;
+		const uint8_t *h0 = rcf_route_hops(&cands, r0, &n0);
 
-		if (!r) {
+		if (rcf_routes_push(s, r0->src, r0->dst, 0, h0, n0)) {
 			snprintf(err, errlen, "out of memory");
 			goto out;
 		}
-		r->nhops = r0->nhops;
-		memcpy(r->hops, r0->hops, r0->nhops);
 	}
 	if (in->result)
 		*in->result = res;

@@ -91,7 +91,7 @@ bad:
  * of the seed, the pair and the dimension (splitmix64's finaliser), so
  * the same seed gives the same routes and no state is kept.
  */
-static int tie_up(uint64_t seed, const struct rcf_route *r, uint32_t plus)
+static int tie_up(uint64_t seed, const struct rcf_route_buf *r, uint32_t plus)
 {
 	uint64_t z = seed * 0x9e3779b97f4a7c15ULL ^
 		     ((uint64_t)r->src << 32 | r->dst) ^ (uint64_t)plus << 62;
@@ -104,9 +104,9 @@ static int tie_up(uint64_t seed, const struct rcf_route *r, uint32_t plus)
 }
 
 /* one dimension: k positions apart out of len, ports plus and plus + 1 */
-static void dim_hops(struct rcf_route *r, const struct grid *m, uint32_t from,
-		     uint32_t to, uint32_t len, uint32_t plus, int vcs,
-		     uint64_t seed)
+static void dim_hops(struct rcf_route_buf *r, const struct grid *m,
+		     uint32_t from, uint32_t to, uint32_t len, uint32_t plus,
+		     int vcs, uint64_t seed)
 {
 	uint32_t fwd = (to + len - from) % len, steps, port, pos = from;
 	int up, vc = 0;
@@ -137,7 +137,7 @@ struct dor {
 };
 
 /* X, then Y */
-static void dor_hops(struct rcf_route *r, const void *arg)
+static void dor_hops(struct rcf_route_buf *r, const void *arg)
 {
 	const struct dor *o = arg;
 	const struct grid *m = &o->m;

@@ -11,7 +11,7 @@
 #include "route/router.h"
 
 /* the differing bits, lowest dimension first */
-static void ecube_hops(struct rcf_route *r, const void *arg)
+static void ecube_hops(struct rcf_route_buf *r, const void *arg)
 {
 	uint32_t dim = *(const uint32_t *)arg;
 

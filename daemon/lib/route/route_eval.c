@@ -156,7 +156,9 @@ static int measure(const struct rcf_graph *g, const struct rcf_nig *nig,
 		const struct rcf_nig_arc *a = &nig->a[i];
 		const struct rcf_route *r =
 			bsearch(a, s->r, s->n, sizeof(*s->r), cmp_key);
-		int n = r ? rcf_graph_walk(g, r->src, r->hops, r->nhops, chan,
+		unsigned int len = 0;
+		const uint8_t *hops = r ? rcf_route_hops(s, r, &len) : NULL;
+		int n = r ? rcf_graph_walk(g, r->src, hops, len, chan,
 					   sizeof(chan) / sizeof(chan[0]), &dst,
 					   err, errlen)
 			  : -1;

@@ -24,8 +24,11 @@ static char *put_u32(char *p, uint32_t v)
 	return p;
 }
 
-size_t rcf_route_line(const struct rcf_route *r, char *buf)
+size_t rcf_route_line(const struct rcf_routes *s, const struct rcf_route *r,
+		      char *buf)
 {
+	unsigned int len;
+	const uint8_t *hops = rcf_route_hops(s, r, &len);
 	char *p = buf;
 
 	p = put_str(p, "route add src ", 14);
@@ -35,8 +38,8 @@ size_t rcf_route_line(const struct rcf_route *r, char *buf)
 	p = put_str(p, " index ", 7);
 	p = put_u32(p, r->index);
 	p = put_str(p, " hops", 5);
-	for (int h = 0; h < r->nhops && h < RCF_ROUTE_MAX_HOPS; h++) {
-		uint8_t b = r->hops[h];
+	for (unsigned int h = 0; h < len && h < RCF_ROUTE_MAX_HOPS; h++) {
+		uint8_t b = hops[h];
 
 		*p++ = ' ';
 		p = put_u32(p, RCF_HOP_PORT(b));
@@ -62,7 +65,7 @@ int rcf_routes_print(FILE *f, const struct rcf_routes *s)
 				return -1;
 			len = 0;
 		}
-		len += rcf_route_line(&s->r[i], buf + len);
+		len += rcf_route_line(s, &s->r[i], buf + len);
 	}
 	if (len && fwrite(buf, 1, len, f) != len)
 		return -1;

@@ -17,9 +17,10 @@
 	(sizeof("route add src 4294967295 dst 4294967295 index 255 hops") + \
 	 5 * RCF_ROUTE_MAX_HOPS + 1)
 
-/* writes r's line, newline included and no NUL, to buf
- * (RCF_ROUTE_LINE_MAX bytes); returns its length */
-size_t rcf_route_line(const struct rcf_route *r, char *buf);
+/* writes the line of r, a route of s, newline included and no NUL, to
+ * buf (RCF_ROUTE_LINE_MAX bytes); returns its length */
+size_t rcf_route_line(const struct rcf_routes *s, const struct rcf_route *r,
+		      char *buf);
 /* every route of s, in order; -1 when f reports a write error */
 int rcf_routes_print(FILE *f, const struct rcf_routes *s);
 

@@ -139,7 +139,7 @@ static void rings_free(struct vec *o)
 			free(o->pos[r][a]);
 }
 
-static void fill(struct rcf_route *rt, const void *arg)
+static void fill(struct rcf_route_buf *rt, const void *arg)
 {
 	const struct vec *o = arg;
 	int32_t v[RCF_RDT_MAX_RANK + 1][2];

@@ -95,13 +95,9 @@ static int back(struct rcf_sp *p, uint32_t w, uint32_t dst)
 	uint32_t d = p->dist[w];
 
 	if (d == 0) {
-		struct rcf_route *r = rcf_routes_add(p->s, p->g->v[p->src].id,
-						     p->g->v[dst].id, p->found);
-
-		if (!r)
+		if (rcf_routes_push(p->s, p->g->v[p->src].id, p->g->v[dst].id,
+				    p->found, p->path, p->dist[dst]))
 			return -1;
-		r->nhops = p->dist[dst];
-		memcpy(r->hops, p->path, r->nhops);
 		p->found++;
 		return 0;
 	}

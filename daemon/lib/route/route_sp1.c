@@ -96,9 +96,8 @@ static void expand(const struct rcf_graph *g, struct bfs *b, uint32_t u,
 /*
  * The tree meets a source's destinations by distance, the set is wanted
  * by (src, dst): sorting the whole set afterwards added half the
- * computation's time again and 16 bytes a route (glibc sorts elements
- * this large through pointers), and so did gathering each source's routes
- * and copying them into order.  The graph numbers nodes by id, so dst
+ * computation's time again and memory for the sort, and so did gathering
+ * each source's routes and copying them into order.  The graph numbers nodes by id, so dst
  * order is node vertex order: the route to node vertex u is written
  * straight to its place in the source's run, the u-th slot past the
  * run's start with the source's own slot left out.
@@ -110,10 +109,17 @@ static size_t run_slot(uint32_t u, uint32_t src)
 
 /* TRACEBACK, which also writes the route: the tree path's ports, reversed */
 static int traceback(const struct rcf_graph *g, struct bfs *b, uint32_t u,
-		     uint32_t src, struct rcf_route *r, char *err,
-		     size_t errlen)
+		     uint32_t src, struct rcf_routes *s, struct rcf_route *r,
+		     char *err, size_t errlen)
 {
 	uint32_t d = b->dist[u], dst = g->v[u].id;
+	/* the arrays in locals: stores through hops, a byte pointer, would
+	 * otherwise make the compiler load them again for every hop */
+	const struct rcf_gvertex *gv = g->v;
+	const int32_t *parent = b->parent;
+	const uint32_t *pport = b->parentport;
+	uint32_t *usage = b->usage;
+	uint8_t *hops;
 
 	if (d > RCF_ROUTE_MAX_HOPS) {
 		snprintf(err, errlen,
@@ -122,16 +128,18 @@ static int traceback(const struct rcf_graph *g, struct bfs *b, uint32_t u,
 			 g->v[src].id, dst, d, RCF_ROUTE_MAX_HOPS);
 		return -1;
 	}
-	r->src = g->v[src].id;
-	r->dst = dst;
-	r->index = 0;
-	r->nhops = d;
-	while (b->dist[u] != 0) {
-		int32_t v = b->parent[u];
-		uint32_t i = b->parentport[u];
+	hops = rcf_routes_put(s, r, g->v[src].id, dst, 0, d);
+	if (!hops) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	/* each parent one step nearer the source */
+	for (uint32_t k = d; k > 0; k--) {
+		int32_t v = parent[u];
+		uint32_t i = pport[u];
 
-		b->usage[g->v[v].first + i]++;
-		r->hops[b->dist[u] - 1] = RCF_HOP(i, 0);
+		usage[gv[v].first + i]++;
+		hops[k - 1] = RCF_HOP(i, 0);
 		u = (uint32_t)v;
 	}
 	return 0;
@@ -184,8 +192,8 @@ static int bfs_rtg(const struct rcf_graph *g, struct bfs *b, uint32_t src,
 		    c->v[SP1_RELAY])
 			expand(g, b, u, src, c->v[SP1_NO_TURNAROUND], &tail);
 		if (g->v[u].kind == RCF_ELEM_NODE && u != src) {
-			if (traceback(g, b, u, src, &run[run_slot(u, src)], err,
-				      errlen))
+			if (traceback(g, b, u, src, s, &run[run_slot(u, src)],
+				      err, errlen))
 				return -1;
 			reached++;
 		}

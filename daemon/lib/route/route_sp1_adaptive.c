@@ -24,22 +24,27 @@ static int merge_pairs(const struct rcf_routes *base,
 	while (i < base->n || j < opt->n) {
 		const struct rcf_route *b = i < base->n ? &base->r[i] : NULL;
 		const struct rcf_route *o = j < opt->n ? &opt->r[j] : NULL;
+		const struct rcf_routes *from;
 		const struct rcf_route *take;
-		struct rcf_route *r;
+		const uint8_t *hops;
+		unsigned int len;
 
 		if (b && o && b->src == o->src && b->dst == o->dst) {
 			i++; /* the pair's base route gives way */
 			continue;
 		}
 		if (!o || (b && (b->src < o->src ||
-				 (b->src == o->src && b->dst < o->dst))))
+				 (b->src == o->src && b->dst < o->dst)))) {
+			from = base;
 			take = &base->r[i++];
-		else
+		} else {
+			from = opt;
 			take = &opt->r[j++];
-		r = rcf_routes_add(out, take->src, take->dst, take->index);
-		if (!r)
+		}
+		hops = rcf_route_hops(from, take, &len);
+		if (rcf_routes_push(out, take->src, take->dst, take->index,
+				    hops, len))
 			return -1;
-		*r = *take;
 	}
 	return 0;
 }

@@ -259,6 +259,9 @@ int rcf_route_compute(const struct rcf_route_in *in,
 {
 	if (c->r->compute(in, c, s, err, errlen))
 		return -1;
-	rcf_routes_sort(s);
+	if (rcf_routes_sort(s)) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
 	return 0;
 }

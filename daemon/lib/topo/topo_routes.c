@@ -14,15 +14,10 @@
 
 static int add_route(struct rcf_routes *s, const struct rcf_obj *o)
 {
-	struct rcf_route *r = rcf_routes_add(
+	return rcf_routes_push(
 		s, o->v[RCF_A_ROUTE_SRC], o->v[RCF_A_ROUTE_DST],
-		rcf_has(o, RCF_A_ROUTE_INDEX) ? o->v[RCF_A_ROUTE_INDEX] : 0);
-
-	if (!r)
-		return -1;
-	r->nhops = o->nhops;
-	memcpy(r->hops, o->hops, o->nhops);
-	return 0;
+		rcf_has(o, RCF_A_ROUTE_INDEX) ? o->v[RCF_A_ROUTE_INDEX] : 0,
+		o->hops, o->nhops);
 }
 
 int rcf_routes_collect(uint8_t cmd, const struct rcf_obj *o, void *routes)
@@ -63,11 +58,13 @@ int rcf_topo_read_routes(FILE *f, const char *name, struct rcf_topo *t,
 	if (!rc)
 		rc = rcf_topo_from_ops(c.ops.v, c.ops.n, name, t, err, errlen);
 	free(c.ops.v);
+	if (!rc && rcf_routes_sort(s)) {
+		snprintf(err, errlen, "%s: out of memory", name);
+		rc = -ENOMEM;
+	}
 	if (rc) {
 		rcf_topo_free(t);
 		rcf_routes_free(s);
-		return rc;
 	}
-	rcf_routes_sort(s);
-	return 0;
+	return rc;
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * A fabric's routes kept as a route set rather than as objects: a struct
- * rcf_obj is about a kilobyte, a struct rcf_route 76 bytes, and a fat tree
+ * rcf_obj is about a kilobyte, a route in a set 16 bytes, and a fat tree
  * of a few thousand nodes has millions of routes.  rcfctl route check and
  * compute --install read routes through these.
  */

@@ -63,11 +63,14 @@ static void flatten(const struct rcf_topo *t, const struct rcf_routes *s,
 		}
 	}
 	for (i = 0; i < s->n; i++) {
+		unsigned int len;
+		const uint8_t *hops = rcf_route_hops(s, &s->r[i], &len);
+
 		gf->route[i].src = s->r[i].src;
 		gf->route[i].dst = s->r[i].dst;
 		gf->route[i].index = s->r[i].index;
-		gf->route[i].nhops = s->r[i].nhops;
-		memcpy(gf->route[i].hops, s->r[i].hops, s->r[i].nhops);
+		gf->route[i].nhops = (uint8_t)len;
+		memcpy(gf->route[i].hops, hops, len);
 	}
 }
 
