@@ -57,6 +57,13 @@ static const char usage[] =
 	"                         rdt-vector, da, db or north-last (a\n"
 	"                         whole prdt:);\n"
 	"                         refused unless deadlock free\n"
+	"      --fail N           N per mille of the links between switches\n"
+	"                         fail (a seeded choice that keeps the\n"
+	"                         switches connected): broken routes go\n"
+	"                         up-down on one more VC, a --relation\n"
+	"                         keeps its surviving up-down steps over an\n"
+	"                         up-down escape (also with N = 0)\n"
+	"      --fail-seed N      the choice's seed (default 1)\n"
 	"      --select S         adaptive relations: the free adaptive\n"
 	"                         output taken: first (default), least\n"
 	"                         (occupied) or random\n"
@@ -138,6 +145,8 @@ enum {
 	O_DRAW,
 	O_RELATION,
 	O_SELECT,
+	O_FAIL,
+	O_FAIL_SEED,
 };
 
 static const struct option longopts[] = {
@@ -179,6 +188,8 @@ static const struct option longopts[] = {
 	{"raw", no_argument, NULL, O_RAW},
 	{"draw", required_argument, NULL, O_DRAW},
 	{"relation", required_argument, NULL, O_RELATION},
+	{"fail", required_argument, NULL, O_FAIL},
+	{"fail-seed", required_argument, NULL, O_FAIL_SEED},
 	{"select", required_argument, NULL, O_SELECT},
 	{"help", no_argument, NULL, 'h'},
 	{NULL, 0, NULL, 0},
@@ -406,6 +417,15 @@ static int parse_one(int c, const char *arg, struct sim_opts *o)
 				   arg);
 		t->relation = arg;
 		return 0;
+	case O_FAIL:
+		return num32(arg, 0, 1000, &t->fail)
+			       ? bad("--fail: '%s' is not 0 to 1000 per mille",
+				     arg)
+			       : (t->failing = 1, 0);
+	case O_FAIL_SEED:
+		return num(arg, 0, UINT64_MAX, &t->fail_seed)
+			       ? bad("--fail-seed: '%s' is not a number", arg)
+			       : 0;
 	case O_SELECT:
 		if (!strcmp(arg, "first"))
 			o->cfg.select = RCF_SELECT_FIRST;
@@ -546,6 +566,7 @@ int sim_parse(int argc, char **argv, struct sim_opts *o)
 	o->spec.seed = RCF_TRAFFIC_SEED_DEFAULT;
 	o->traffic = "uniform";
 	o->size = "64";
+	o->topo.fail_seed = 1;
 	while ((c = getopt_long(argc, argv, "g:t:r:T:s:c:m:jh", longopts,
 				NULL)) != -1) {
 		if (c == 'h') {
@@ -574,6 +595,8 @@ int sim_parse(int argc, char **argv, struct sim_opts *o)
 	}
 	if (o->select && !o->topo.relation)
 		return bad("%s", "--select needs --relation");
+	if (o->topo.no_routes && o->topo.failing)
+		return bad("%s", "--fail needs routes or a relation");
 	if (o->spec.self && o->spec.pattern != RCF_TRAFFIC_UNIFORM)
 		return bad("%s", "--self is for uniform traffic");
 	if (!o->spec.cycles && !o->spec.messages &&

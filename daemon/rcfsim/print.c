@@ -164,6 +164,11 @@ static void text(FILE *out, const struct sim_opts *o,
 		o->topo.gen ? o->topo.gen : o->topo.topo, f->nnodes,
 		f->nswitches, f->nlink, f->nroute, f->routes_how,
 		f->acyclic ? ", deadlock-free" : ", channel dependency cycle");
+	if (o->topo.failing)
+		fprintf(out,
+			"failed: %zu links (seed %llu), %zu routes moved to "
+			"up-down, %zu relation lists cut\n",
+			f->failed, o->topo.fail_seed, f->moved, f->trimmed);
 	if (o->topo.relation)
 		rel_text(out, o, f, res);
 	figures(o, &res->tr, &x);
@@ -196,6 +201,14 @@ static void json_results(struct rcf_json *j, const struct sim_opts *o,
 	rcf_json_u64(j, "routes", f->nroute);
 	rcf_json_str(j, "route-source", f->routes_how);
 	rcf_json_bool(j, "deadlock-free", f->acyclic);
+	if (o->topo.failing) {
+		rcf_json_obj_open(j, "failed");
+		rcf_json_u64(j, "links", f->failed);
+		rcf_json_u64(j, "seed", o->topo.fail_seed);
+		rcf_json_u64(j, "routes-moved", f->moved);
+		rcf_json_u64(j, "lists-cut", f->trimmed);
+		rcf_json_obj_close(j);
+	}
 	rcf_json_obj_close(j);
 	if (o->topo.relation)
 		rel_json(j, o, f, res);

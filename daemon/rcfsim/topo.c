@@ -17,7 +17,9 @@
 #include "route/plan.h"
 #include "route/relation.h"
 #include "route/relation_rdt.h"
+#include "route/relation_updown.h"
 #include "route/router.h"
+#include "topo/topo_fail.h"
 #include "topo/topo_gen.h"
 #include "topo.h"
 
@@ -248,6 +250,69 @@ int sim_fabric_flatten(const struct rcf_topo *t, const struct rcf_routes *s,
 }
 
 /*
+ * --fail with --relation: the intact fabric's relation r replaced by its
+ * up-down form on what survives in t.
+ */
+static int updown(const struct rcf_topo *t, struct rcf_relation *r,
+		  size_t *trimmed, char *err, size_t errlen)
+{
+	struct rcf_relnet net;
+	struct rcf_relation u;
+	int rc;
+
+	if (rcf_relnet_topo(t, r->vcs, &net, err, errlen))
+		return -1;
+	rc = rcf_relation_updown(&net, r, &u, trimmed, err, errlen);
+	rcf_relnet_free(&net);
+	rcf_relation_free(r);
+	if (!rc)
+		*r = u;
+	return rc;
+}
+
+/*
+ * --fail: links between switches taken out of t after the routes were
+ * computed on the whole fabric (a router may need its shape), and the
+ * routes they broke moved to up-down on a VC of their own, one above
+ * those the routes use, so the two sets never share a channel and each
+ * keeps its acyclic dependencies.  The graph is rebuilt for the check.
+ */
+static int fail_links(const struct sim_topo_opts *o, struct rcf_topo *t,
+		      struct rcf_graph *g, struct rcf_routes *s,
+		      struct sim_fabric *f, char *err, size_t errlen)
+{
+	struct rcf_relnet net;
+	int vc = 0;
+
+	if (rcf_topo_fail_links(t, o->fail, o->fail_seed, &f->failed, err,
+				errlen))
+		return -1;
+	for (size_t i = 0; i < s->n; i++) {
+		unsigned int len;
+		const uint8_t *hops = rcf_route_hops(s, &s->r[i], &len);
+
+		for (unsigned int h = 0; h < len; h++)
+			if (RCF_HOP_VC(hops[h]) > vc)
+				vc = RCF_HOP_VC(hops[h]);
+	}
+	if (vc + 1 >= RCF_LINK_MAX_VCS)
+		return rcf_errf(err, errlen,
+				"--fail: the routes use every VC, none "
+				"left for up-down");
+	tune(t, o, vc + 2);
+	if (rcf_relnet_topo(t, vc + 2, &net, err, errlen))
+		return -1;
+	if (rcf_routes_updown(&net, s, vc + 1, &f->moved, err, errlen)) {
+		rcf_relnet_free(&net);
+		return -1;
+	}
+	rcf_relnet_free(&net);
+	rcf_graph_free(g);
+	memset(g, 0, sizeof(*g));
+	return rcf_graph_build(g, t, err, errlen);
+}
+
+/*
  * The relation --relation names, on the links' VCs it needs (more when
  * --vcs asked for more, refused when --vcs asked for fewer).
  */
@@ -287,13 +352,21 @@ static int get_relation(const struct sim_topo_opts *o, struct rcf_topo *t,
 				: g.wrap ? "torus"
 					 : "mesh",
 				o->vcs);
+	/* up-down: VC 0 the escape, two adaptive VCs above it */
+	if (o->failing && vcs < 3)
+		vcs = 3;
 	tune(t, o, o->vcs > vcs ? o->vcs : vcs);
 	if (rdt ? rcf_relation_rdt(&d, kind, &r, err, errlen)
 		: rcf_relation_grid(&g, kind, &r, err, errlen))
 		return -1;
+	if (o->failing && updown(t, &r, &f->trimmed, err, errlen))
+		return -1;
 	/* nothing goes on the engine that the theory does not clear */
-	rc = rdt ? rcf_relnet_rdt(&d, r.vcs, &net, err, errlen)
-		 : rcf_relnet_grid(&g, r.vcs, &net, err, errlen);
+	if (o->failing)
+		rc = rcf_relnet_topo(t, r.vcs, &net, err, errlen);
+	else
+		rc = rdt ? rcf_relnet_rdt(&d, r.vcs, &net, err, errlen)
+			 : rcf_relnet_grid(&g, r.vcs, &net, err, errlen);
 	if (!rc && rcf_relation_check(&net, &r, why, sizeof(why)))
 		rc = rcf_errf(err, errlen,
 			      "--relation %s is not deadlock "
@@ -342,6 +415,8 @@ int sim_topo_load(const struct sim_topo_opts *o, struct sim_fabric *f,
 		return -1;
 	}
 	if (!o->no_routes && get_routes(o, &t, g, &s, f, err, errlen))
+		goto out;
+	if (o->failing && fail_links(o, &t, g, &s, f, err, errlen))
 		goto out;
 	if (!o->no_routes && check_routes(g, &s, f, err, errlen))
 		goto out;

@@ -74,6 +74,11 @@ struct sim_fabric {
 	/* --relation: by switch, then destination; nrel 0: none */
 	struct sim_rel *rel;
 	size_t nrel;
+	/*
+	 * --fail: links taken out, routes moved to up-down, relation lists
+	 * cut to the model's limit
+	 */
+	size_t failed, moved, trimmed;
 };
 
 /* How to get the fabric and its routes. */
@@ -85,6 +90,10 @@ struct sim_topo_opts {
 	unsigned long long
 		tie_seed;     /* dor's tie-seed, 0: the router's default */
 	const char *relation; /* --relation: dor, duato; NULL: none */
+	/* --fail: per mille of the links between switches, and the seed */
+	int failing;
+	uint32_t fail;
+	unsigned long long fail_seed;
 	/* applied to every link / switch when not 0 */
 	uint32_t bandwidth, latency, buf_size, cq_size;
 };

@@ -122,6 +122,9 @@ struct ctx {
 	uint32_t *ext;	 /* C1 channels a packet may ask for next */
 	uint32_t *stamp; /* by channel: last (t, d) it was added for */
 	uint32_t next_stamp;
+	/* C1 channels into each switch for one destination (inbound()) */
+	size_t *in_start, *in_fill;
+	uint32_t *in_ch;
 };
 
 static const struct rcf_relation_ent *ent(const struct ctx *c, uint32_t sw,
@@ -265,6 +268,42 @@ static uint32_t next_c1(struct ctx *c, uint32_t t, uint32_t d)
 	return nx;
 }
 
+/*
+ * The C1 channels some list for d sends into each switch, bucketed by
+ * that switch (a counting sort), so each (t, d) costs its own lists only
+ * rather than a scan of every switch's.
+ */
+static void inbound(struct ctx *c, uint32_t d)
+{
+	uint32_t n = c->net->nsw;
+
+	memset(c->in_start, 0, (n + 1) * sizeof(*c->in_start));
+	for (uint32_t sw = 0; sw < n; sw++) {
+		const struct rcf_relation_ent *e = ent(c, sw, d);
+
+		for (int k = 0; k < e->n; k++) {
+			int32_t p = peer(c->net, sw, e->hop[k]);
+
+			if (p >= 0 && c->c1[chan(c->net, sw, e->hop[k])])
+				c->in_start[p + 1]++;
+		}
+	}
+	for (uint32_t t = 0; t < n; t++)
+		c->in_start[t + 1] += c->in_start[t];
+	memcpy(c->in_fill, c->in_start, n * sizeof(*c->in_fill));
+	for (uint32_t sw = 0; sw < n; sw++) {
+		const struct rcf_relation_ent *e = ent(c, sw, d);
+
+		for (int k = 0; k < e->n; k++) {
+			int32_t p = peer(c->net, sw, e->hop[k]);
+			uint32_t ch = chan(c->net, sw, e->hop[k]);
+
+			if (p >= 0 && c->c1[ch])
+				c->in_ch[c->in_fill[p]++] = ch;
+		}
+	}
+}
+
 static int collect(struct ctx *c, struct arcs *s, char *err, size_t errlen)
 {
 	uint32_t n = c->net->nsw;
@@ -272,34 +311,21 @@ static int collect(struct ctx *c, struct arcs *s, char *err, size_t errlen)
 	for (uint32_t d = 0; d < n; d++) {
 		if (connected(c, d, err, errlen))
 			return -1;
+		inbound(c, d);
 		for (uint32_t t = 0; t < n; t++) {
 			uint32_t nx;
 
-			if (t == d)
+			if (t == d || c->in_start[t] == c->in_start[t + 1])
 				continue;
 			nx = next_c1(c, t, d);
-			/* every C1 channel some list for d sends into t */
-			for (uint32_t sw = 0; sw < n; sw++) {
-				const struct rcf_relation_ent *e =
-					ent(c, sw, d);
-
-				for (int k = 0; k < e->n; k++) {
-					uint32_t ch =
-						chan(c->net, sw, e->hop[k]);
-
-					if (!c->c1[ch] ||
-					    peer(c->net, sw, e->hop[k]) !=
-						    (int32_t)t)
-						continue;
-					for (uint32_t i = 0; i < nx; i++)
-						if (push(s, ch, c->ext[i]))
-							return rcf_errf(
-								err, errlen,
+			for (size_t j = c->in_start[t]; j < c->in_start[t + 1];
+			     j++)
+				for (uint32_t i = 0; i < nx; i++)
+					if (push(s, c->in_ch[j], c->ext[i]))
+						return rcf_errf(err, errlen,
 								"relation "
-								"check: out of "
-								"memory");
-				}
-			}
+								"check: out "
+								"of memory");
 		}
 	}
 	uniq(s);
@@ -596,8 +622,13 @@ int rcf_relation_check(const struct rcf_relnet *net,
 	c.live = calloc(nst, 1);
 	c.good = calloc(nst, 1);
 	c.used = calloc(nch, sizeof(*c.used));
+	c.in_start = calloc((size_t)n + 1, sizeof(*c.in_start));
+	c.in_fill = calloc((size_t)n + 1, sizeof(*c.in_fill));
+	c.in_ch =
+		calloc((size_t)n * RCF_RELATION_MAX_CAND + 1, sizeof(*c.in_ch));
 	if (!c.c1 || !c.q || !c.reach || !c.seen || !c.ext || !c.stamp ||
-	    !c.live || !c.good || !c.used) {
+	    !c.live || !c.good || !c.used || !c.in_start || !c.in_fill ||
+	    !c.in_ch) {
 		rcf_errf(err, errlen, "relation check: out of memory");
 		goto out;
 	}
@@ -621,5 +652,8 @@ out:
 	free(c.live);
 	free(c.good);
 	free(c.used);
+	free(c.in_start);
+	free(c.in_fill);
+	free(c.in_ch);
 	return rc;
 }
