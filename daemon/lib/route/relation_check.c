@@ -65,6 +65,14 @@ void rcf_relnet_free(struct rcf_relnet *net)
 	net->pport = NULL;
 }
 
+int32_t rcf_relnet_node_port(const struct rcf_relnet *net, uint32_t sw)
+{
+	for (uint32_t p = 0; p < net->nports; p++)
+		if (rcf_relnet_peer(net, sw, p) == RCF_RELNET_NODE(sw))
+			return (int32_t)p;
+	return -1;
+}
+
 struct arcs {
 	uint64_t *a;
 	size_t n, cap;
@@ -142,7 +150,7 @@ static uint32_t chan(const struct rcf_relnet *net, uint32_t sw, uint8_t hop)
 
 static int32_t peer(const struct rcf_relnet *net, uint32_t sw, uint8_t hop)
 {
-	return net->peer[(size_t)sw * net->nports + RCF_HOP_PORT(hop)];
+	return rcf_relnet_peer(net, sw, RCF_HOP_PORT(hop));
 }
 
 static void name_chan(const struct rcf_relnet *net, uint32_t ch, char *buf,

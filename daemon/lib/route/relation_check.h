@@ -36,6 +36,16 @@ int rcf_relnet_grid(const struct rcf_relation_grid *g, int vcs,
 		    struct rcf_relnet *net, char *err, size_t errlen);
 void rcf_relnet_free(struct rcf_relnet *net);
 
+/* Where port p of switch sw leads: a switch id, RCF_RELNET_NODE or NONE. */
+static inline int32_t rcf_relnet_peer(const struct rcf_relnet *net, uint32_t sw,
+				      uint32_t p)
+{
+	return net->peer[(size_t)sw * net->nports + p];
+}
+
+/* The port switch sw's own node is on; -1 for none. */
+int32_t rcf_relnet_node_port(const struct rcf_relnet *net, uint32_t sw);
+
 /*
  * Duato's condition on r (dense: nsw * nsw entries by switch, then
  * destination).  The escape subnetwork C1 is every channel some

@@ -118,13 +118,13 @@ static int entry(const struct turn *o, uint32_t sw, uint32_t d,
 	}
 	if (sw == d) {
 		/* a node always takes its packets in */
-		for (uint32_t p = 0; p < np; p++)
-			if (net->peer[(size_t)sw * np + p] ==
-			    RCF_RELNET_NODE(d)) {
-				e->hop[0] = RCF_HOP(p, 0);
-				e->cls[0] = RCF_RELATION_ADAPTIVE;
-				e->n = 1;
-			}
+		int32_t p = rcf_relnet_node_port(net, sw);
+
+		if (p >= 0) {
+			e->hop[0] = RCF_HOP((uint32_t)p, 0);
+			e->cls[0] = RCF_RELATION_ADAPTIVE;
+			e->n = 1;
+		}
 		return 0;
 	}
 	if (o->dist[sw * DIRS + INJ] == UNSET)

@@ -52,11 +52,6 @@ struct updown {
 	uint32_t *dist, *queue;
 };
 
-static int32_t peer_of(const struct rcf_relnet *net, uint32_t s, uint32_t p)
-{
-	return net->peer[(size_t)s * net->nports + p];
-}
-
 static int levels(struct updown *u, char *err, size_t errlen)
 {
 	const struct rcf_relnet *net = u->net;
@@ -71,7 +66,7 @@ static int levels(struct updown *u, char *err, size_t errlen)
 		uint32_t s = u->order[head++];
 
 		for (uint32_t p = 0; p < net->nports; p++) {
-			int32_t t = peer_of(net, s, p);
+			int32_t t = rcf_relnet_peer(net, s, p);
 
 			if (t >= 0 && u->key[t] == NONE) {
 				u->key[t] = tail;
@@ -104,7 +99,7 @@ static void dest(struct updown *u, uint32_t d)
 		uint32_t t = u->queue[head++];
 
 		for (uint32_t p = 0; p < net->nports; p++) {
-			int32_t s = peer_of(net, t, p);
+			int32_t s = rcf_relnet_peer(net, t, p);
 
 			if (s >= 0 && u->key[s] < u->key[t] &&
 			    u->dist[s] == NONE) {
@@ -121,7 +116,7 @@ static void dest(struct updown *u, uint32_t d)
 		if (s == d || u->dist[s] == NONE)
 			continue;
 		for (uint32_t p = 0; p < net->nports; p++) {
-			int32_t t = peer_of(net, s, p);
+			int32_t t = rcf_relnet_peer(net, s, p);
 
 			if (t >= 0 && u->key[t] > u->key[s] &&
 			    u->dist[t] + 1 == u->dist[s]) {
@@ -137,7 +132,7 @@ static void dest(struct updown *u, uint32_t d)
 		if (u->dist[s] != NONE)
 			continue;
 		for (uint32_t p = 0; p < net->nports; p++) {
-			int32_t t = peer_of(net, s, p);
+			int32_t t = rcf_relnet_peer(net, s, p);
 
 			if (t >= 0 && u->key[t] < u->key[s] &&
 			    u->dist[t] != NONE && u->dist[t] + 1 < best) {
@@ -218,7 +213,7 @@ static void entry(const struct updown *u, const struct rcf_relation_ent *b,
 	for (int vc = net->vcs - 1; vc >= 1; vc--)
 		for (int k = 0; k < b->n; k++) {
 			uint32_t p = RCF_HOP_PORT(b->hop[k]);
-			int32_t t = peer_of(net, s, p);
+			int32_t t = rcf_relnet_peer(net, s, p);
 
 			if (e->n + 1 >= RCF_RELATION_MAX_CAND || t < 0 ||
 			    !allowed(u, s, (uint32_t)t, d))
@@ -351,17 +346,9 @@ static int survives(const struct rcf_relnet *net, const struct rcf_routes *s,
 		if (at < 0 || (uint32_t)at >= net->nsw ||
 		    RCF_HOP_PORT(hops[h]) >= net->nports)
 			return 0;
-		at = peer_of(net, (uint32_t)at, RCF_HOP_PORT(hops[h]));
+		at = rcf_relnet_peer(net, (uint32_t)at, RCF_HOP_PORT(hops[h]));
 	}
 	return at == RCF_RELNET_NODE(x->dst);
-}
-
-static uint32_t node_port(const struct rcf_relnet *net, uint32_t s)
-{
-	for (uint32_t p = 0; p < net->nports; p++)
-		if (peer_of(net, s, p) == RCF_RELNET_NODE(s))
-			return p;
-	return NONE;
 }
 
 int rcf_routes_updown(const struct rcf_relnet *net, struct rcf_routes *s,
@@ -379,7 +366,8 @@ int rcf_routes_updown(const struct rcf_relnet *net, struct rcf_routes *s,
 		goto out;
 	for (size_t i = 0; i < s->n; i++) {
 		struct rcf_route *x = &s->r[i];
-		uint32_t at = x->src, np;
+		uint32_t at = x->src;
+		int32_t np;
 		uint8_t nh = 1, b[RCF_ROUTE_MAX_HOPS], *to;
 		unsigned int len;
 		const uint8_t *hops = rcf_route_hops(s, x, &len);
@@ -398,17 +386,17 @@ int rcf_routes_updown(const struct rcf_relnet *net, struct rcf_routes *s,
 			uint8_t p = u.esc[(size_t)at * u.n + x->dst];
 
 			b[nh++] = RCF_HOP(p, vc);
-			at = (uint32_t)peer_of(net, at, p);
+			at = (uint32_t)rcf_relnet_peer(net, at, p);
 		}
-		np = node_port(net, at);
-		if (at != x->dst || np == NONE) {
+		np = rcf_relnet_node_port(net, at);
+		if (at != x->dst || np < 0) {
 			rcf_errf(err, errlen,
 				 "up-down routes: no way from node %u to "
 				 "node %u in %d hops",
 				 x->src, x->dst, RCF_ROUTE_MAX_HOPS);
 			goto out;
 		}
-		b[nh++] = RCF_HOP(np, 0);
+		b[nh++] = RCF_HOP((uint32_t)np, 0);
 		to = rcf_routes_put(s, x, x->src, x->dst, x->index, nh);
 		if (!to) {
 			rcf_errf(err, errlen, "up-down routes: out of memory");
