@@ -222,11 +222,13 @@ u64 rcf_engine_pool_bytes(const struct rcf_engine *e);
  */
 void rcf_engine_set_budget(struct rcf_engine *e, u64 bytes);
 /*
- * Fault injection: the next n requests for a worm piece fail as if the
- * pool were empty and its allocation had failed, which the kernel's can
- * under memory pressure; the paths that handle it are tested this way.
+ * Fault injection: after the next @after requests for a worm piece, n
+ * fail as if the pool were empty and its allocation had failed, which
+ * the kernel's can under memory pressure; the paths that handle it are
+ * tested this way.  @after lets a test fail a request in the middle of a
+ * busy run, where an output is being handed over, not only at its start.
  */
-void rcf_engine_fail_hops(struct rcf_engine *e, u32 n);
+void rcf_engine_fail_hops(struct rcf_engine *e, u32 after, u32 n);
 
 struct rcf_engine_pool {
 	u64 bytes;	/* the pool's blocks now */

@@ -83,8 +83,9 @@ void rcf_engine_set_budget(struct rcf_engine *e, u64 bytes)
 	e->budget = bytes;
 }
 
-void rcf_engine_fail_hops(struct rcf_engine *e, u32 n)
+void rcf_engine_fail_hops(struct rcf_engine *e, u32 after, u32 n)
 {
+	e->fail_after = after;
 	e->fail_hops = n;
 }
 
@@ -177,8 +178,12 @@ struct eng_hop *eng_hop_get(struct rcf_engine *e)
 	int i;
 
 	if (e->fail_hops) {
-		e->fail_hops--;
-		return NULL;
+		if (e->fail_after) {
+			e->fail_after--;
+		} else {
+			e->fail_hops--;
+			return NULL;
+		}
 	}
 	if (!h) {
 		h = eng_block_new(e, sizeof(*h));

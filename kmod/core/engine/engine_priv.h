@@ -277,6 +277,7 @@ struct rcf_engine {
 	u64 held_hops;		/* pieces the packets alive hold (hres) */
 	u64 pool_refused, pool_over;
 	u32 fail_hops;		/* rcf_engine_fail_hops: pieces to refuse */
+	u32 fail_after;		/* and pieces to give before them */
 	u32 ncirc;		/* switch inputs with a circuit */
 	u32 circ_len;		/* longest run of circuits, eng_circ_measure */
 	u8 circ_dirty;		/* circ_len is to be measured again */

@@ -38,7 +38,7 @@ static void one(u8 alloc, bool exact, u32 nfail)
 	/* every head reaches the switch long before the first tail leaves */
 	CHECK_EQ(run_checked(e, 20), 20);
 	CHECK_EQ(egot.n, 0);
-	rcf_engine_fail_hops(e, nfail);
+	rcf_engine_fail_hops(e, 0, nfail);
 	CHECK(run_checked(e, 100000) > 0);
 	rcf_engine_stats(e, &s);
 	CHECK_EQ(egot.n, 3 - nfail);
