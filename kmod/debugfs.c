@@ -6,6 +6,13 @@
  * bytes and LEN zero payload bytes from node SRC through the engine.  The
  * model refuses routes with reserved bits or too many hops, so this is
  * the only way to make the engine meet them and count their drops.
+ * fail_hops takes "N [AFTER]": the next engine the data path builds (an
+ * epoch's, a traffic run's) gives AFTER worm pieces (default 0), then
+ * has N requests fail as an allocation would, so a test reaches the
+ * out-of-memory handling at a point it chose, in the middle of a busy
+ * run too, without exhausting the machine.  Not the running engine: a
+ * traffic run starts on a fresh one, and a count set on an engine about
+ * to be replaced would be lost.
  */
 #include <linux/debugfs.h>
 #include <linux/slab.h>
@@ -98,6 +105,34 @@ static const struct file_operations rcf_inject_fops = {
 	.llseek = RCF_NO_LLSEEK,
 };
 
+static ssize_t rcf_fail_hops_write(struct file *file,
+				   const char __user *ubuf, size_t count,
+				   loff_t *ppos)
+{
+	struct rcf_dp *dp = file->private_data;
+	u32 n, after = 0;
+	char buf[32], extra;
+	int got;
+
+	if (count >= sizeof(buf))
+		return -EINVAL;
+	if (copy_from_user(buf, ubuf, count))
+		return -EFAULT;
+	buf[count] = '\0';
+	got = sscanf(buf, "%u %u %c", &n, &after, &extra);
+	if (got < 1 || got > 2)
+		return -EINVAL;
+	atomic64_set(&dp->fail_next, (u64)after << 32 | n);
+	return count;
+}
+
+static const struct file_operations rcf_fail_hops_fops = {
+	.owner = THIS_MODULE,
+	.open = simple_open,
+	.write = rcf_fail_hops_write,
+	.llseek = RCF_NO_LLSEEK,
+};
+
 void rcf_debugfs_add(struct rcf_dp *dp)
 {
 	char name[16];
@@ -107,6 +142,8 @@ void rcf_debugfs_add(struct rcf_dp *dp)
 	snprintf(name, sizeof(name), "%u", dp->rn->net->ns.inum);
 	dp->dbg = debugfs_create_dir(name, rcf_dbg_root);
 	debugfs_create_file("inject", 0200, dp->dbg, dp, &rcf_inject_fops);
+	debugfs_create_file("fail_hops", 0200, dp->dbg, dp,
+			    &rcf_fail_hops_fops);
 }
 
 /* Waits for writers in progress, so dp may be freed afterwards. */

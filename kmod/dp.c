@@ -594,6 +594,7 @@ struct rcf_adapter *rcf_dp_adapter_new(struct rcf_dp *dp,
 				       u64 *tables)
 {
 	struct rcf_adapter *ad = rcf_adapter_new(f, policy, &rcf_dp_ops, dp);
+	u64 fail;
 
 	if (!ad)
 		return NULL;
@@ -606,6 +607,8 @@ struct rcf_adapter *rcf_dp_adapter_new(struct rcf_dp *dp,
 		return NULL;
 	}
 	rcf_adapter_set_path_wait(ad, READ_ONCE(dp->path_timeout_ms) != 0);
+	fail = atomic64_xchg(&dp->fail_next, 0);
+	rcf_engine_fail_hops(rcf_adapter_engine(ad), fail >> 32, (u32)fail);
 	/* before it takes over waiting messages; again once f commits */
 	*tables = rcf_engine_table_bytes(rcf_adapter_engine(ad));
 	rcf_dp_budget_of(ad, f, *tables);

@@ -186,6 +186,11 @@ struct rcf_dp {
 	wait_queue_head_t ewq;
 	struct rcf_epoch_rec last_ep;
 	/*
+	 * debugfs fail_hops for the next engine built: pieces it will
+	 * refuse (low 32 bits) after giving the first ones (high 32)
+	 */
+	atomic64_t fail_next;
+	/*
 	 * dp_path.c (Documentation/paths.rst): the fabric's path timeout
 	 * (0: requests off; written under lock, read unlocked), the
 	 * outstanding requests and the earliest ns (ktime) one expires at
