@@ -207,6 +207,10 @@ static void json_results(struct rcf_json *j, const struct sim_opts *o,
 		rcf_json_u64(j, "seed", o->topo.fail_seed);
 		rcf_json_u64(j, "routes-moved", f->moved);
 		rcf_json_u64(j, "lists-cut", f->trimmed);
+		rcf_json_arr_open(j, "ids");
+		for (size_t i = 0; i < f->failed; i++)
+			rcf_json_u64(j, NULL, f->failed_ids[i]);
+		rcf_json_arr_close(j);
 		rcf_json_obj_close(j);
 	}
 	rcf_json_obj_close(j);

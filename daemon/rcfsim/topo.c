@@ -250,27 +250,6 @@ int sim_fabric_flatten(const struct rcf_topo *t, const struct rcf_routes *s,
 }
 
 /*
- * --fail with --relation: the intact fabric's relation r replaced by its
- * up-down form on what survives in t.
- */
-static int updown(const struct rcf_topo *t, struct rcf_relation *r,
-		  size_t *trimmed, char *err, size_t errlen)
-{
-	struct rcf_relnet net;
-	struct rcf_relation u;
-	int rc;
-
-	if (rcf_relnet_topo(t, r->vcs, &net, err, errlen))
-		return -1;
-	rc = rcf_relation_updown(&net, r, &u, trimmed, err, errlen);
-	rcf_relnet_free(&net);
-	rcf_relation_free(r);
-	if (!rc)
-		*r = u;
-	return rc;
-}
-
-/*
  * --fail: links between switches taken out of t after the routes were
  * computed on the whole fabric (a router may need its shape), and the
  * routes they broke moved to up-down on a VC of their own, one above
@@ -284,9 +263,11 @@ static int fail_links(const struct sim_topo_opts *o, struct rcf_topo *t,
 	struct rcf_relnet net;
 	int vc = 0;
 
-	if (rcf_topo_fail_links(t, o->fail, o->fail_seed, &f->failed, err,
-				errlen))
+	/* the ids kept, so that rcf.ko's links can be set down alike */
+	if (rcf_topo_fail_choose(t, o->fail, o->fail_seed, &f->failed_ids,
+				 &f->failed, err, errlen))
 		return -1;
+	rcf_topo_remove_links(t, f->failed_ids, f->failed);
 	for (size_t i = 0; i < s->n; i++) {
 		unsigned int len;
 		const uint8_t *hops = rcf_route_hops(s, &s->r[i], &len);
@@ -359,8 +340,11 @@ static int get_relation(const struct sim_topo_opts *o, struct rcf_topo *t,
 	if (rdt ? rcf_relation_rdt(&d, kind, &r, err, errlen)
 		: rcf_relation_grid(&g, kind, &r, err, errlen))
 		return -1;
-	if (o->failing && updown(t, &r, &f->trimmed, err, errlen))
+	if (o->failing &&
+	    rcf_relation_updown_topo(t, &r, &f->trimmed, err, errlen)) {
+		rcf_relation_free(&r);
 		return -1;
+	}
 	/* nothing goes on the engine that the theory does not clear */
 	if (o->failing)
 		rc = rcf_relnet_topo(t, r.vcs, &net, err, errlen);
@@ -432,6 +416,8 @@ out:
 	rcf_graph_free(g);
 	free(g);
 	rcf_topo_free(&t);
+	if (rc)
+		sim_fabric_free(f);
 	return rc;
 }
 
@@ -443,6 +429,7 @@ void sim_fabric_free(struct sim_fabric *f)
 	free(f->route);
 	free(f->node_ids);
 	free(f->rel);
+	free(f->failed_ids);
 	memset(f, 0, sizeof(*f));
 }
 

@@ -79,6 +79,7 @@ struct sim_fabric {
 	 * cut to the model's limit
 	 */
 	size_t failed, moved, trimmed;
+	uint32_t *failed_ids; /* the failed links' ids, in the file's order */
 };
 
 /* How to get the fabric and its routes. */

@@ -464,3 +464,21 @@ int rcf_relnet_topo(const struct rcf_topo *t, int vcs, struct rcf_relnet *net,
 	}
 	return 0;
 }
+
+int rcf_relation_updown_topo(const struct rcf_topo *t, struct rcf_relation *r,
+			     size_t *trimmed, char *err, size_t errlen)
+{
+	struct rcf_relnet net;
+	struct rcf_relation u;
+	int rc;
+
+	if (rcf_relnet_topo(t, r->vcs, &net, err, errlen))
+		return -1;
+	rc = rcf_relation_updown(&net, r, &u, trimmed, err, errlen);
+	rcf_relnet_free(&net);
+	if (!rc) {
+		rcf_relation_free(r);
+		*r = u;
+	}
+	return rc;
+}

@@ -41,6 +41,14 @@ int rcf_relation_updown(const struct rcf_relnet *net,
 			size_t *trimmed, char *err, size_t errlen);
 
 /*
+ * r, a relation for the intact fabric, replaced by its up-down form
+ * (rcf_relation_updown) on t, the fabric without its failed links, on
+ * r's VCs.  0, or -1 with a reason in err and r as it was.
+ */
+int rcf_relation_updown_topo(const struct rcf_topo *t, struct rcf_relation *r,
+			     size_t *trimmed, char *err, size_t errlen);
+
+/*
  * Routes of s (node i on switch i, as net's) that cross a port leading
  * nowhere in net are replaced by the up-down route on VC vc, the node
  * links kept as they were; *moved (may be NULL) gets the count.  Routes

@@ -117,17 +117,16 @@ static int graph_build(const struct rcf_topo *t, struct sw_graph *g, char *err,
 	return 0;
 }
 
-int rcf_topo_fail_links(struct rcf_topo *t, uint32_t permille, uint64_t seed,
-			size_t *failed, char *err, size_t errlen)
+/* Marks in gone[] (by link index) the links the seeded shuffle fails. */
+static int choose(const struct rcf_topo *t, uint32_t permille, uint64_t seed,
+		  struct sw_graph *g, size_t *done, char *err, size_t errlen)
 {
-	struct rcf_objv *lv = &t->v[RCF_K_LINK];
-	struct sw_graph g = {0};
+	const struct rcf_objv *lv = &t->v[RCF_K_LINK];
 	uint32_t *order = NULL;
-	size_t nsl = 0, want, done = 0, k;
+	size_t nsl = 0, want;
 	int rc = -1;
 
-	if (failed)
-		*failed = 0;
+	*done = 0;
 	if (permille > 1000)
 		return rcf_errf(err, errlen,
 				"failing links: %u per mille is over 1000",
@@ -135,13 +134,11 @@ int rcf_topo_fail_links(struct rcf_topo *t, uint32_t permille, uint64_t seed,
 	if (!t->v[RCF_K_SWITCH].n)
 		return rcf_errf(err, errlen,
 				"failing links: the fabric has no switches");
-	if (graph_build(t, &g, err, errlen))
-		goto out;
+	if (graph_build(t, g, err, errlen))
+		return -1;
 	order = malloc((lv->n + 1) * sizeof(*order));
-	if (!order) {
-		rcf_errf(err, errlen, "failing links: out of memory");
-		goto out;
-	}
+	if (!order)
+		return rcf_errf(err, errlen, "failing links: out of memory");
 	for (size_t i = 0; i < lv->n; i++)
 		if (switch_link(&lv->o[i]))
 			order[nsl++] = (uint32_t)i;
@@ -153,35 +150,96 @@ int rcf_topo_fail_links(struct rcf_topo *t, uint32_t permille, uint64_t seed,
 		order[i - 1] = order[j];
 		order[j] = x;
 	}
-	if (!connected(&g)) {
+	if (!connected(g)) {
 		rcf_errf(err, errlen,
 			 "failing links: the switches are not connected to "
 			 "begin with");
 		goto out;
 	}
-	for (size_t i = 0; i < nsl && done < want; i++) {
-		g.gone[order[i]] = 1;
-		if (connected(&g))
-			done++;
+	for (size_t i = 0; i < nsl && *done < want; i++) {
+		g->gone[order[i]] = 1;
+		if (connected(g))
+			(*done)++;
 		else
-			g.gone[order[i]] = 0;
+			g->gone[order[i]] = 0;
 	}
-	if (done < want) {
+	if (*done < want) {
 		rcf_errf(err, errlen,
 			 "failing links: only %zu of %zu links can fail "
 			 "without splitting the switches",
-			 done, want);
+			 *done, want);
 		goto out;
 	}
-	for (size_t i = k = 0; i < lv->n; i++)
-		if (!g.gone[i])
-			lv->o[k++] = lv->o[i];
-	lv->n = k;
-	if (failed)
-		*failed = done;
 	rc = 0;
 out:
 	free(order);
+	return rc;
+}
+
+int rcf_topo_fail_links(struct rcf_topo *t, uint32_t permille, uint64_t seed,
+			size_t *failed, char *err, size_t errlen)
+{
+	struct rcf_objv *lv = &t->v[RCF_K_LINK];
+	struct sw_graph g = {0};
+	size_t done, k;
+	int rc;
+
+	if (failed)
+		*failed = 0;
+	rc = choose(t, permille, seed, &g, &done, err, errlen);
+	if (!rc) {
+		for (size_t i = k = 0; i < lv->n; i++)
+			if (!g.gone[i])
+				lv->o[k++] = lv->o[i];
+		lv->n = k;
+		if (failed)
+			*failed = done;
+	}
 	graph_free(&g);
 	return rc;
+}
+
+int rcf_topo_fail_choose(const struct rcf_topo *t, uint32_t permille,
+			 uint64_t seed, uint32_t **ids, size_t *n, char *err,
+			 size_t errlen)
+{
+	const struct rcf_objv *lv = &t->v[RCF_K_LINK];
+	struct sw_graph g = {0};
+	size_t done, k = 0;
+	int rc;
+
+	*ids = NULL;
+	*n = 0;
+	rc = choose(t, permille, seed, &g, &done, err, errlen);
+	if (!rc && done) {
+		*ids = malloc(done * sizeof(**ids));
+		if (!*ids)
+			rc = rcf_errf(err, errlen,
+				      "failing links: out of memory");
+		for (size_t i = 0; !rc && i < lv->n; i++)
+			if (g.gone[i])
+				(*ids)[k++] =
+					(uint32_t)lv->o[i].v[RCF_A_LINK_ID];
+		*n = k;
+	}
+	graph_free(&g);
+	return rc;
+}
+
+size_t rcf_topo_remove_links(struct rcf_topo *t, const uint32_t *ids, size_t n)
+{
+	struct rcf_objv *lv = &t->v[RCF_K_LINK];
+	size_t k = 0, gone;
+
+	for (size_t i = 0; i < lv->n; i++) {
+		size_t j = 0;
+
+		while (j < n && ids[j] != lv->o[i].v[RCF_A_LINK_ID])
+			j++;
+		if (j == n)
+			lv->o[k++] = lv->o[i];
+	}
+	gone = lv->n - k;
+	lv->n = k;
+	return gone;
 }

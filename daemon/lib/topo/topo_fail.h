@@ -23,4 +23,20 @@
 int rcf_topo_fail_links(struct rcf_topo *t, uint32_t permille, uint64_t seed,
 			size_t *failed, char *err, size_t errlen);
 
+/*
+ * The same choice without taking the links out: *ids (malloc'd, the
+ * caller frees it; NULL when none) gets the ids of the *n links
+ * rcf_topo_fail_links would remove, in the order t lists them.
+ */
+int rcf_topo_fail_choose(const struct rcf_topo *t, uint32_t permille,
+			 uint64_t seed, uint32_t **ids, size_t *n, char *err,
+			 size_t errlen);
+
+/*
+ * Takes the links with the n ids out of t (ids t does not have are
+ * passed over); returns how many went.  A fabric whose links are down
+ * is routed as the fabric without them.
+ */
+size_t rcf_topo_remove_links(struct rcf_topo *t, const uint32_t *ids, size_t n);
+
 #endif
