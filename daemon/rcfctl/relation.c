@@ -14,7 +14,9 @@
 #include "route/relation.h"
 #include "route/relation_check.h"
 #include "route/relation_rdt.h"
+#include "route/relation_updown.h"
 #include "topo/rdt.h"
+#include "topo/topo_fail.h"
 #include "topo/topo_gen.h"
 #include "util/errf.h"
 
@@ -70,18 +72,62 @@ static long kernel_count(struct ctl *c, enum rcf_kind kind)
 	return n;
 }
 
+/* The ids of the fabric's links between switches that are down. */
+struct downs {
+	uint32_t *id;
+	size_t n, cap;
+};
+
+static int down_cb(uint8_t cmd, const struct rcf_obj *o, void *arg)
+{
+	struct downs *d = arg;
+	uint32_t *id;
+
+	(void)cmd;
+	if (!rcf_has(o, RCF_A_LINK_STATE) ||
+	    o->v[RCF_A_LINK_STATE] != RCF_LINK_DOWN ||
+	    o->end[0].kind != RCF_ELEM_SWITCH ||
+	    o->end[1].kind != RCF_ELEM_SWITCH)
+		return 0;
+	if (d->n == d->cap) {
+		d->cap = d->cap ? 2 * d->cap : 16;
+		id = realloc(d->id, d->cap * sizeof(*id));
+		if (!id)
+			return -1;
+		d->id = id;
+	}
+	d->id[d->n++] = (uint32_t)o->v[RCF_A_LINK_ID];
+	return 0;
+}
+
+static int kernel_downs(struct ctl *c, struct downs *d)
+{
+	if (rcf_nl_dump(&c->nl, RCF_K_LINK, NULL, down_cb, d)) {
+		struct rcf_obj o;
+
+		rcf_obj_init(&o, RCF_K_LINK);
+		kernel_error(c, "reading the fabric", &o);
+		return -1;
+	}
+	return 0;
+}
+
 /*
  * The relation for GEN, or a usage error: a kind the generator has no
- * builder for, or one that fails Duato's condition on it.
+ * builder for, or one that fails Duato's condition on it.  With links
+ * down (d), the relation for the intact fabric is made its up-down form
+ * on the fabric without them, as rcfsim --fail does with the links it
+ * takes out (Documentation/rdt.rst, "Failed links"), and checked there.
  */
-static int compute(const struct rel_args *a, struct rcf_relation *r, long *nsw,
-		   long *nnodes)
+static int compute(const struct rel_args *a, const struct downs *d,
+		   struct rcf_relation *r, long *nsw, long *nnodes,
+		   size_t *trimmed)
 {
 	struct rcf_relation_grid g;
 	struct rcf_relnet net = {0};
 	char err[512], why[1024];
 	struct rcf_topo t;
-	struct rcf_rdt d;
+	struct rcf_rdt rd;
 	int kind, rdt, rc;
 
 	if (rcf_relation_kind(a->relation, &kind))
@@ -95,21 +141,36 @@ static int compute(const struct rel_args *a, struct rcf_relation *r, long *nsw,
 	rdt = kind != RCF_RELATION_DOR && kind != RCF_RELATION_DUATO;
 	if (rdt &&
 	    (!rcf_rdt_spec(a->gen) ||
-	     rcf_rdt_parse(a->gen, RCF_MAX_NODES, &d, why, sizeof(why)) ||
-	     d.m != d.R)) {
+	     rcf_rdt_parse(a->gen, RCF_MAX_NODES, &rd, why, sizeof(why)) ||
+	     rd.m != rd.R)) {
 		rcf_topo_free(&t);
 		return usage_error("relation %s needs a prdt:S:n:R fabric",
 				   a->relation);
 	}
+	if (d->n && rcf_topo_remove_links(&t, d->id, d->n) != d->n) {
+		rcf_topo_free(&t);
+		return usage_error("relation: a link that is down is not one "
+				   "of %s's links between switches",
+				   a->gen);
+	}
 	rc = !rdt && rcf_relation_grid_of(&t, &g, err, sizeof(err));
+	if (!rc && (rdt ? rcf_relation_rdt(&rd, kind, r, err, sizeof(err))
+			: rcf_relation_grid(&g, kind, r, err, sizeof(err))))
+		rc = -1;
+	if (rc) {
+		rcf_topo_free(&t);
+		return usage_error("%s", err);
+	}
+	if (d->n) {
+		rc = rcf_relation_updown_topo(&t, r, trimmed, err, sizeof(err));
+		if (!rc)
+			rc = rcf_relnet_topo(&t, r->vcs, &net, err,
+					     sizeof(err));
+	} else {
+		rc = rdt ? rcf_relnet_rdt(&rd, r->vcs, &net, err, sizeof(err))
+			 : rcf_relnet_grid(&g, r->vcs, &net, err, sizeof(err));
+	}
 	rcf_topo_free(&t);
-	if (rc)
-		return usage_error("%s", err);
-	if (rdt ? rcf_relation_rdt(&d, kind, r, err, sizeof(err))
-		: rcf_relation_grid(&g, kind, r, err, sizeof(err)))
-		return usage_error("%s", err);
-	rc = rdt ? rcf_relnet_rdt(&d, r->vcs, &net, err, sizeof(err))
-		 : rcf_relnet_grid(&g, r->vcs, &net, err, sizeof(err));
 	if (!rc && rcf_relation_check(&net, r, why, sizeof(why)))
 		rc = rcf_errf(err, sizeof(err),
 			      "relation %s is not deadlock free here: %s",
@@ -125,36 +186,46 @@ static int compute(const struct rel_args *a, struct rcf_relation *r, long *nsw,
 static int install(struct ctl *c, const struct rel_args *a)
 {
 	struct rcf_relation r;
+	struct downs d = {0};
 	long nsw, nnodes, ksw, knodes;
+	size_t trimmed = 0;
 	int rc;
 
-	rc = compute(a, &r, &nsw, &nnodes);
-	if (rc)
-		return rc;
-	if (ctl_connect(c)) {
-		rcf_relation_free(&r);
+	if (ctl_connect(c))
 		return RCFCTL_ERR;
-	}
 	ksw = kernel_count(c, RCF_K_SWITCH);
 	knodes = ksw < 0 ? -1 : kernel_count(c, RCF_K_NODE);
-	if (knodes < 0) {
-		rcf_relation_free(&r);
+	if (knodes < 0 || kernel_downs(c, &d)) {
+		free(d.id);
 		return RCFCTL_ERR;
+	}
+	rc = compute(a, &d, &r, &nsw, &nnodes, &trimmed);
+	if (rc) {
+		free(d.id);
+		return rc;
 	}
 	if (ksw != nsw || knodes != nnodes) {
 		rcf_relation_free(&r);
+		free(d.id);
 		return usage_error("relation: the fabric has %ld switches and "
 				   "%ld nodes, %s has %ld and %ld",
 				   ksw, knodes, a->gen, nsw, nnodes);
 	}
 	rc = rcf_nl_rel_install(&c->nl, &r, a->select, a->routing);
-	if (!rc && !c->json)
+	if (!rc && !c->json) {
 		printf("relation %s: %zu entries on %ld switches, %d VCs, "
-		       "select %s, routing %s\n",
+		       "select %s, routing %s",
 		       a->relation, r.n, nsw, r.vcs,
 		       select_names[a->select < 0 ? 0 : a->select],
 		       routing_names[a->routing]);
+		if (d.n)
+			printf(", up-down around %zu links down (%zu lists "
+			       "cut)",
+			       d.n, trimmed);
+		printf("\n");
+	}
 	rcf_relation_free(&r);
+	free(d.id);
 	return rc ? refused(c, "install") : RCFCTL_OK;
 }
 
@@ -240,7 +311,11 @@ void help_relation(FILE *f)
 	      "link set ID vcs N).  show prints each switch's candidates as\n"
 	      "PORT/VC, an escape one marked e, one with an input mask\n"
 	      "followed by <MASK; del removes every relation\n"
-	      "and goes back to source routes.\n",
+	      "and goes back to source routes.  With links between\n"
+	      "switches down (rcfctl link set ID state down), R is made\n"
+	      "its up-down form on the fabric without them (adaptive\n"
+	      "candidates on VCs 1 and up, an up-down escape on VC 0), as\n"
+	      "rcfsim --fail does.\n",
 	      f);
 }
 
