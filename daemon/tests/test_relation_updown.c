@@ -78,6 +78,26 @@ static void check_choice(void)
 	rcf_relnet_free(&net);
 	tap_ok(ok, "fail 5% of prdt:16:2:2: 77 links, seeded, connected");
 
+	/*
+	 * the choice without the removal names the same links, and taking
+	 * them out gives the same fabric (how rcf.ko's are set down alike)
+	 */
+	{
+		uint32_t *ids = NULL;
+		size_t n = 0;
+
+		rcf_topo_free(&b);
+		ok = !rcf_topo_generate("prdt:16:2:2", &b, err, sizeof(err)) &&
+		     !rcf_topo_fail_choose(&b, 50, 7, &ids, &n, err,
+					   sizeof(err)) &&
+		     n == 77 && switch_links(&b) == all &&
+		     rcf_topo_remove_links(&b, ids, n) == 77 &&
+		     rcf_topo_equal(&a, &b) &&
+		     rcf_topo_remove_links(&b, ids, n) == 0;
+		free(ids);
+		tap_ok(ok, "the links chosen, then taken out: the same 77");
+	}
+
 	/* not every link can fail: a connected fabric keeps a tree */
 	rcf_topo_free(&b);
 	ok = !rcf_topo_generate("prdt:4:2:1", &b, err, sizeof(err)) &&
@@ -243,7 +263,7 @@ static void check_refused(void)
 
 int main(void)
 {
-	tap_plan(6);
+	tap_plan(7);
 	check_choice();
 	check_duato();
 	check_refused();
