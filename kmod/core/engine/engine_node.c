@@ -165,14 +165,11 @@ bool eng_node_inputs(struct rcf_engine *e, u32 el)
 {
 	struct eng_elem *x = &e->elem[el];
 	bool moved = false;
-	u32 p, v, di, n;
+	struct eng_chan *c;
+	u32 p, v, n;
 
 	for (p = 0; p < x->nports; p++) {
-		di = e->port_in[x->port0 + p];
-		if (di == ENG_NONE)
-			continue;
-		for (v = 0; v < e->dl[di].vcs; v++) {
-			struct eng_chan *c = &e->chan[e->dl[di].chan0 + v];
+		for (v = 0; (c = eng_in_chan(e, x, p, v)); v++) {
 			struct eng_hop *h;
 
 			while ((h = c->head)) {

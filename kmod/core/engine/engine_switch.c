@@ -395,15 +395,12 @@ static bool eng_decode_head(struct rcf_engine *e, u32 el, u32 port,
 bool eng_switch_inputs(struct rcf_engine *e, u32 el)
 {
 	const struct eng_elem *x = &e->elem[el];
+	struct eng_chan *c;
 	bool moved = false;
-	u32 p, v, di;
+	u32 p, v;
 
 	for (p = 0; p < x->nports; p++) {
-		di = e->port_in[x->port0 + p];
-		if (di == ENG_NONE)
-			continue;
-		for (v = 0; v < e->dl[di].vcs; v++) {
-			struct eng_chan *c = &e->chan[e->dl[di].chan0 + v];
+		for (v = 0; (c = eng_in_chan(e, x, p, v)); v++) {
 			struct eng_hop *h;
 
 			while ((h = c->head)) {
@@ -435,16 +432,13 @@ bool eng_switch_inputs(struct rcf_engine *e, u32 el)
 bool eng_switch_cq(struct rcf_engine *e, u32 el)
 {
 	struct eng_elem *x = &e->elem[el];
-	u32 i, p, v, di, n, room, next_rr = x->in_rr;
+	u32 i, p, v, n, room, next_rr = x->in_rr;
+	struct eng_chan *c;
 	bool moved = false;
 
 	for (i = 0; i < x->nports; i++) {
 		p = (x->in_rr + i) % x->nports;
-		di = e->port_in[x->port0 + p];
-		if (di == ENG_NONE)
-			continue;
-		for (v = 0; v < e->dl[di].vcs; v++) {
-			struct eng_chan *c = &e->chan[e->dl[di].chan0 + v];
+		for (v = 0; (c = eng_in_chan(e, x, p, v)); v++) {
 			struct eng_hop *h = c->head;
 
 			if (!h || !(h->state == EH_WAIT ||
@@ -455,7 +449,7 @@ bool eng_switch_cq(struct rcf_engine *e, u32 el)
 			    e->cfg.alloc == RCF_ALLOC_ISLIP &&
 			    !e->chan[h->ochan].owner)
 				continue;
-			n = eng_min(h->arrived - h->left, e->dl[di].bw);
+			n = eng_min(h->arrived - h->left, e->dl[c->dl].bw);
 			room = eng_cq_room(e, h);
 			if (room < n) {
 				/* a queue short of room may stall or not */
