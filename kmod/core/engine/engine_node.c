@@ -154,10 +154,7 @@ static void eng_node_head(struct rcf_engine *e, u32 el, struct eng_hop *h)
 	h->rx_relay = 0;
 	if (eng_dest_id(p->data + h->rb) == e->elem[el].id)
 		return;
-	h->state = EH_DROP;
-	eng_drop(e, p, RCF_EDROP_NO_REL);
-	rcf_os_trace(drop, e, el, h->chan, h->len, p->nroute - h->rb,
-		     p->cookie, RCF_EDROP_NO_REL);
+	eng_hop_drop(e, el, h, RCF_EDROP_NO_REL);
 }
 
 /* Takes arrived bytes in; whole packets are delivered or queued to relay. */

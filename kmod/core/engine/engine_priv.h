@@ -421,6 +421,12 @@ bool eng_node_start(struct rcf_engine *e, u32 el);
 
 /* shared helpers */
 void eng_drop(struct rcf_engine *e, struct eng_pkt *p, int reason);
+/*
+ * Marks piece h dropped at element el (ENG_NONE: not known) for reason,
+ * its packet's drop counted and traced.
+ */
+void eng_hop_drop(struct rcf_engine *e, u32 el, struct eng_hop *h,
+		  int reason);
 /* Output channel for a route byte at element el, or ENG_NONE + reason. */
 u32 eng_decode(struct rcf_engine *e, u32 el, u8 rbyte, int *reason);
 /* Puts h (bytes of packet p) on channel c, fed by up; NULL on ENOMEM. */

@@ -113,11 +113,7 @@ static void eng_request(struct rcf_engine *e, struct eng_hop *h, u32 oc)
 			h->state = EH_ALLOC;
 			rcf_os_trace(forward, e, h->out);
 		} else {
-			h->state = EH_DROP;
-			eng_drop(e, h->pkt, RCF_EDROP_NO_MEM);
-			rcf_os_trace(drop, e, ENG_NONE, h->chan, h->len,
-				     h->pkt->nroute - h->rb, h->pkt->cookie,
-				     RCF_EDROP_NO_MEM);
+			eng_hop_drop(e, ENG_NONE, h, RCF_EDROP_NO_MEM);
 		}
 		return;
 	}
@@ -191,10 +187,7 @@ void eng_wq_serve(struct rcf_engine *e, u32 ci, struct eng_hop *w)
 		rcf_os_trace(forward, e, w->out);
 		return;
 	}
-	w->state = EH_DROP;
-	eng_drop(e, w->pkt, RCF_EDROP_NO_MEM);
-	rcf_os_trace(drop, e, e->dl[e->chan[ci].dl].from, w->chan, w->len,
-		     w->pkt->nroute - w->rb, w->pkt->cookie, RCF_EDROP_NO_MEM);
+	eng_hop_drop(e, e->dl[e->chan[ci].dl].from, w, RCF_EDROP_NO_MEM);
 	e->st.dropped += eng_cq_bytes(w);
 	eng_cq_leave(e, w, eng_cq_bytes(w));
 	eng_hop_release(e, w);
@@ -382,10 +375,7 @@ static bool eng_decode_head(struct rcf_engine *e, u32 el, u32 port,
 	}
 	eng_ff_mark(e);
 	if (oc == ENG_NONE) {
-		h->state = EH_DROP;
-		eng_drop(e, p, reason);
-		rcf_os_trace(drop, e, el, h->chan, h->len, p->nroute - h->rb,
-			     p->cookie, reason);
+		eng_hop_drop(e, el, h, reason);
 		return true;
 	}
 	eng_request(e, h, oc);
