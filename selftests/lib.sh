@@ -171,6 +171,26 @@ rmmod_retry() {
 	echo "# rmmod under $3 took $try tries"
 }
 
+# fabric_empty [PREFIX...]: rcf_tool's snapshot, run under PREFIX (a
+# command that enters another namespace, say), is of a fabric holding
+# no objects at epoch 0, as a freshly loaded module has.
+fabric_empty() {
+	"$@" "$T_DIR/rcf_tool" snapshot | head -n1 |
+		grep -q '^fabric epoch 0 nodes 0 switches 0 links 0 circuits 0 routes 0 '
+}
+
+# unload_cleanup [PID...]: what a program that unloads rcf leaves goes:
+# its helper processes PID... are ended and waited for, rcf is loaded
+# again if it is not (the next program expects it) and the fabric is
+# deleted.
+unload_cleanup() {
+	[ $# -gt 0 ] && kill "$@" 2>/dev/null
+	wait 2>/dev/null
+	grep -q '^rcf ' /proc/modules || insmod "$RCF_KO"
+	rcfctl fabric del >/dev/null 2>&1 || true
+	return 0
+}
+
 # traffic_refused WHY ARGS...: rcfctl traffic start ARGS fails, saying WHY
 traffic_refused() {
 	local why=$1 out

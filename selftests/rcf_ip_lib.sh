@@ -4,6 +4,7 @@
 # addresses in the fabric's address table.  Source after lib.sh.
 
 TOOL="$T_DIR/rcf_stats_tool"
+. "$T_DIR/rcf_line_lib.sh"
 
 ip_cleanup() {
 	local ns
@@ -32,29 +33,11 @@ oper_up() {
 	[ "$(ip netns exec "rcfip$1" cat "/sys/class/net/rcf$1/operstate")" = up ]
 }
 
-# Nodes 0 and 1 at the ends of a line of S switches (4 ports each):
-# node 0 on switch 0 port 0, node 1 on switch S-1 port 1, switch i port 2
-# to switch i+1 port 3; routes both ways, S + 1 route bytes each.
+# Nodes 0 and 1 at the ends of a line of S switches (line_batch), each
+# in its namespace.
 ip_line() {
-	local s=$1 i fwd="0" back="0"
-	{
-		echo "node add id 0 ports 1"
-		echo "node add id 1 ports 1"
-		for i in $(seq 0 $((s - 1))); do
-			echo "switch add id $i ports 4"
-		done
-		echo "link add id 0 node 0 port 0 switch 0 port 0"
-		echo "link add id 1 node 1 port 0 switch $((s - 1)) port 1"
-		for i in $(seq 0 $((s - 2))); do
-			echo "link add id $((i + 2)) switch $i port 2 switch $((i + 1)) port 3"
-		done
-		for i in $(seq 1 $((s - 1))); do
-			fwd="$fwd 2"
-			back="$back 3"
-		done
-		echo "route add src 0 dst 1 hops $fwd 1"
-		echo "route add src 1 dst 0 hops $back 0"
-	} >"$T_TMP/line.batch"
+	local s=$1
+	line_batch "$s" >"$T_TMP/line.batch"
 	rcfctl -batch "$T_TMP/line.batch" >/dev/null ||
 		fail "line fabric of $s switches refused"
 	ip_node 0

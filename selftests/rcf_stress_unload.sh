@@ -9,7 +9,6 @@
 
 STRESS=$T_DIR/rcf_stress
 TOOL=$T_DIR/rcf_tool
-EMPTY="fabric epoch 0 nodes 0 switches 0 links 0 circuits 0 routes 0"
 PIDS=()
 
 # started FILE...: each stress process printed its plan
@@ -18,7 +17,7 @@ started() {
 	for f; do grep -q '^1\.\.' "$f" || return 1; done
 }
 
-churned() { ! "$TOOL" snapshot | head -n1 | grep -q "^$EMPTY "; }
+churned() { ! fabric_empty; }
 
 unload_under_stress() {
 	[ -n "$RCF_KO" ] && [ -f "$RCF_KO" ] || fail "RCF_KO is not set"
@@ -44,18 +43,10 @@ unload_under_stress() {
 reload_empty() {
 	grep -q '^rcf ' /proc/modules || insmod "$RCF_KO" ||
 		fail "insmod $RCF_KO failed"
-	"$TOOL" snapshot | head -n1 | grep -q "^$EMPTY " ||
+	fabric_empty ||
 		fail "fabric not empty after reload: $("$TOOL" snapshot)"
 	[ "$(ip -o link show | grep -c ': rcf[0-9]*[:@]')" = 0 ] ||
 		fail "rcf netdevs left after reload"
-}
-
-cleanup() {
-	[ ${#PIDS[@]} -gt 0 ] && kill "${PIDS[@]}" 2>/dev/null
-	wait 2>/dev/null
-	grep -q '^rcf ' /proc/modules || insmod "$RCF_KO"
-	rcfctl fabric del >/dev/null 2>&1 || true
-	return 0
 }
 
 t_plan 2
@@ -63,5 +54,5 @@ rcfctl fabric del >/dev/null 2>&1 || true
 t_run "unload while threads and processes stress the family" \
 	unload_under_stress
 t_run "reload gives an empty fabric" reload_empty
-cleanup
+unload_cleanup "${PIDS[@]}"
 t_done

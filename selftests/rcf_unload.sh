@@ -5,7 +5,6 @@
 . "$(dirname "$0")/lib.sh"
 
 TOOL=$T_DIR/rcf_tool
-EMPTY="fabric epoch 0 nodes 0 switches 0 links 0 circuits 0 routes 0"
 NS_PIDS=()
 
 # A process holding a fresh network namespace whose fabric has N nodes.
@@ -47,10 +46,10 @@ unload_populated() {
 
 reload_empty() {
 	insmod "$RCF_KO" || fail "insmod $RCF_KO failed"
-	"$TOOL" snapshot | head -n1 | grep -q "^$EMPTY " ||
+	fabric_empty ||
 		fail "first namespace's fabric not empty: $("$TOOL" snapshot)"
-	in_ns "${NS_PIDS[0]}" "$TOOL" snapshot | head -n1 |
-		grep -q "^$EMPTY " || fail "second namespace's fabric not empty"
+	fabric_empty in_ns "${NS_PIDS[0]}" ||
+		fail "second namespace's fabric not empty"
 }
 
 # Requests keep coming while the module goes; it must go cleanly, and
@@ -73,15 +72,6 @@ unload_under_load() {
 	expect_eq 0 "$(count_rcf_netdevs)" "netdevs after reload"
 }
 
-cleanup() {
-	[ ${#NS_PIDS[@]} -gt 0 ] && kill "${NS_PIDS[@]}" 2>/dev/null
-	wait 2>/dev/null
-	# Leave the module loaded, as the next test expects.
-	grep -q '^rcf ' /proc/modules || insmod "$RCF_KO"
-	rcfctl fabric del >/dev/null 2>&1 || true
-	return 0
-}
-
 t_plan 3
 # The namespaces outlive single tests, so they are made here, not in one.
 rcfctl fabric del >/dev/null 2>&1 || true
@@ -91,5 +81,5 @@ netns_with_fabric 4 || true
 t_run "unload with populated fabrics in three namespaces" unload_populated
 t_run "reload gives empty fabrics" reload_empty
 t_run "unload with requests in flight" unload_under_load
-cleanup
+unload_cleanup "${NS_PIDS[@]}"
 t_done

@@ -16,6 +16,7 @@
 #include "out/fmt.h"
 #include "out/json.h"
 #include "util/mono.h"
+#include "util/grow.h"
 #include "path/path_cmd.h"
 #include "path/path_find.h"
 #include "rcfctl.h"
@@ -69,19 +70,15 @@ static int keep(const struct rcf_obj *o, const struct rcf_obj *f)
 static int add_one(uint8_t cmd, const struct rcf_obj *o, void *arg)
 {
 	struct list *l = arg;
+	struct rcf_obj *p;
 
 	(void)cmd;
 	if (o->kind != RCF_K_PATH || !keep(o, l->filter))
 		return 0;
-	if (l->n == l->cap) {
-		size_t cap = l->cap ? 2 * l->cap : 16;
-		struct rcf_obj *p = realloc(l->v, cap * sizeof(*p));
-
-		if (!p)
-			return -ENOMEM;
-		l->v = p;
-		l->cap = cap;
-	}
+	p = rcf_grow(l->v, l->n, &l->cap, sizeof(*p), 16);
+	if (!p)
+		return -ENOMEM;
+	l->v = p;
 	l->v[l->n++] = *o;
 	return 0;
 }

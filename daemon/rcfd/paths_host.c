@@ -19,6 +19,7 @@
 
 #include "topo/topo.h"
 #include "rcfd.h"
+#include "util/grow.h"
 
 /*
  * Ticks without progress after which a busy model is waiting for the
@@ -375,18 +376,14 @@ static size_t old_wishes(struct rcfd_phost *h, struct wish **out)
 
 			for (int q = 0; q < p->qlen; q++) {
 				const struct swc_pmsg *m = swc_pq(p, q);
+				struct wish *nw;
 
 				if (m->cancelled)
 					continue; /* failed in the kernel */
-				if (k == cap) {
-					struct wish *nw;
-
-					cap = cap ? 2 * cap : 64;
-					nw = realloc(w, cap * sizeof(*w));
-					if (!nw)
-						goto out;
-					w = nw;
-				}
+				nw = rcf_grow(w, k, &cap, sizeof(*w), 64);
+				if (!nw)
+					goto out;
+				w = nw;
 				w[k++] = (struct wish){h->map.node[p->gid],
 						       h->map.node[m->dst]};
 			}

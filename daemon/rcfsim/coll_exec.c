@@ -13,6 +13,7 @@
 
 #include "coll/coll_kport.h"
 #include "util/errf.h"
+#include "util/grow.h"
 #include "coll_exec.h"
 #include "coll_net.h"
 
@@ -140,15 +141,11 @@ static void on_rx(void *priv, uint32_t dst, uint32_t src, const uint8_t *msg,
 
 static int push_msg(struct ctx *c, uint64_t xfer, uint64_t off, uint32_t len)
 {
-	if (c->nmsgs == c->cap) {
-		size_t cap = c->cap ? 2 * c->cap : 256;
-		struct msg *m = realloc(c->msgs, cap * sizeof(*m));
+	struct msg *m = rcf_grow(c->msgs, c->nmsgs, &c->cap, sizeof(*m), 256);
 
-		if (!m)
-			return -1;
-		c->msgs = m;
-		c->cap = cap;
-	}
+	if (!m)
+		return -1;
+	c->msgs = m;
 	c->msgs[c->nmsgs++] = (struct msg){xfer, off, len};
 	return 0;
 }

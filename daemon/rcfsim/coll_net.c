@@ -13,6 +13,7 @@
 
 #include "adapter/adapter.h"
 #include "util/errf.h"
+#include "util/grow.h"
 #include "coll_net.h"
 #include "model_load.h"
 
@@ -188,15 +189,11 @@ static int recall(struct sim_coll_net *n, struct sim_coll_net_set *st,
 static int held_push(struct sim_coll_net *n, u32 id,
 		     const struct sim_coll_path *p)
 {
-	if (n->nheld == n->cap) {
-		size_t cap = n->cap ? 2 * n->cap : 64;
-		struct held *h = realloc(n->held, cap * sizeof(*h));
+	struct held *h = rcf_grow(n->held, n->nheld, &n->cap, sizeof(*h), 64);
 
-		if (!h)
-			return -1;
-		n->held = h;
-		n->cap = cap;
-	}
+	if (!h)
+		return -1;
+	n->held = h;
 	n->held[n->nheld++] = (struct held){.id = id, .p = *p};
 	return 0;
 }

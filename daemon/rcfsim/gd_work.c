@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "util/errf.h"
+#include "util/grow.h"
 #include "gd.h"
 
 void gd_work_free(struct gd_work *w)
@@ -22,20 +23,17 @@ void gd_work_free(struct gd_work *w)
 
 static int add(struct gd_work *w, uint32_t src, uint32_t dst)
 {
+	struct gd_msg *p;
+
 	if (src == dst) {
 		/* §3.1.3: internal communications are not counted */
 		w->internal++;
 		return 0;
 	}
-	if (w->n == w->cap) {
-		size_t cap = w->cap ? 2 * w->cap : 256;
-		struct gd_msg *p = realloc(w->m, cap * sizeof(*p));
-
-		if (!p)
-			return -1;
-		w->m = p;
-		w->cap = cap;
-	}
+	p = rcf_grow(w->m, w->n, &w->cap, sizeof(*p), 256);
+	if (!p)
+		return -1;
+	w->m = p;
 	w->m[w->n++] = (struct gd_msg){src, dst};
 	return 0;
 }
@@ -97,13 +95,12 @@ static int q_push(struct rowq *q, const struct row *r)
 			memmove(q->r, q->r + q->head, q->n * sizeof(*q->r));
 			q->head = 0;
 		} else {
-			size_t cap = q->cap ? 2 * q->cap : 8;
-			struct row *p = realloc(q->r, cap * sizeof(*p));
+			struct row *p =
+				rcf_grow(q->r, q->n, &q->cap, sizeof(*p), 8);
 
 			if (!p)
 				return -1;
 			q->r = p;
-			q->cap = cap;
 		}
 	}
 	q->r[q->head + q->n++] = *r;

@@ -6,6 +6,8 @@
 # its kthread's CPU time.  The caller sets tmp (a scratch directory),
 # secs (iperf3 seconds), pings (round trips) and largs (link arguments).
 
+. "$(dirname "${BASH_SOURCE[0]}")/../../selftests/rcf_line_lib.sh"
+
 clear_all() {
 	local ns
 	for ns in dpa dpb; do ip netns del "$ns" 2>/dev/null || true; done
@@ -23,26 +25,10 @@ place() {
 	ip -n "$ns" link set lo up
 }
 
-# Nodes 0 and 1 at the ends of a line of S 4-port switches; routes both
-# ways (the same fabric as selftests/rcf_ip_lib.sh's ip_line).
+# Nodes 0 and 1 at the ends of a line of S 4-port switches, routes both
+# ways: the fabric of the IP selftests' ip_line, from the same batch.
 fabric_line() {
-	local s=$1 i fwd="0" back="0"
-	{
-		echo "node add id 0 ports 1 name rcfb0"
-		echo "node add id 1 ports 1 name rcfb1"
-		for i in $(seq 0 $((s - 1))); do
-			echo "switch add id $i ports 4"
-		done
-		echo "link add id 0 node 0 port 0 switch 0 port 0 $largs"
-		echo "link add id 1 node 1 port 0 switch $((s - 1)) port 1 $largs"
-		for i in $(seq 0 $((s - 2))); do
-			echo "link add id $((i + 2)) switch $i port 2 switch $((i + 1)) port 3 $largs"
-			fwd="$fwd 2"
-			back="$back 3"
-		done
-		echo "route add src 0 dst 1 hops $fwd 1"
-		echo "route add src 1 dst 0 hops $back 0"
-	} >"$tmp/line.batch"
+	line_batch "$1" "$largs" rcfb0 rcfb1 >"$tmp/line.batch"
 	rcfctl -batch "$tmp/line.batch" >/dev/null
 	rcfctl node set 0 addr 10.77.0.1 >/dev/null
 	rcfctl node set 1 addr 10.77.0.2 >/dev/null

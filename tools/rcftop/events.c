@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "events.h"
+#include "util/grow.h"
 
 /* enum rcf_trace_path_ev (kmod/rcf_trace.h), as its tracepoint prints it */
 static const char *const path_names[] = {
@@ -21,21 +22,16 @@ static const char *path_name(uint32_t ev)
 int ev_add(void *ctx, void *data, size_t size)
 {
 	struct ev_log *l = ctx;
-	struct rcftop_event e = {0};
+	struct rcftop_event e = {0}, *f;
 
 	memcpy(&e, data, size < sizeof(e) ? size : sizeof(e));
 	l->recent[l->nrecent++ % EV_RECENT] = e;
-	if (l->nfresh == l->cap) {
-		size_t cap = l->cap ? 2 * l->cap : 64;
-		struct rcftop_event *f = realloc(l->fresh, cap * sizeof(*f));
-
-		if (!f) {
-			l->nomem = 1;
-			return 0;
-		}
-		l->fresh = f;
-		l->cap = cap;
+	f = rcf_grow(l->fresh, l->nfresh, &l->cap, sizeof(*f), 64);
+	if (!f) {
+		l->nomem = 1;
+		return 0;
 	}
+	l->fresh = f;
 	l->fresh[l->nfresh++] = e;
 	return 0;
 }

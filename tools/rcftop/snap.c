@@ -8,6 +8,7 @@
 
 #include "rcftop.skel.h"
 #include "snap.h"
+#include "util/grow.h"
 
 static int cmp_chan(const void *x, const void *y)
 {
@@ -62,18 +63,14 @@ static int read_hash(int fd, size_t ksz, size_t voff, size_t rec, void **out,
 
 	*n = 0;
 	while (!bpf_map_get_next_key(fd, prev, next)) {
-		if (*n == cap) {
-			char *b;
+		char *b = rcf_grow(a, *n, &cap, rec, 256);
 
-			cap = cap ? 2 * cap : 256;
-			b = realloc(a, cap * rec);
-			if (!b) {
-				free(a);
-				errno = ENOMEM;
-				return -1;
-			}
-			a = b;
+		if (!b) {
+			free(a);
+			errno = ENOMEM;
+			return -1;
 		}
+		a = b;
 		memset(a + *n * rec, 0, rec);
 		memcpy(a + *n * rec, next, ksz);
 		if (bpf_map_lookup_elem(fd, next, a + *n * rec + voff)) {

@@ -13,6 +13,7 @@
 #include "util/errf.h"
 #include "util/lines.h"
 #include "util/num.h"
+#include "util/grow.h"
 
 #define MAX_FILE  (256u << 20)
 #define MAX_DEPTH 64
@@ -49,7 +50,7 @@ static struct rcf_link_load *find(const struct rcf_loads *l, uint32_t link)
 int rcf_loads_add(struct rcf_loads *l, uint32_t link, uint64_t bytes,
 		  unsigned long line)
 {
-	struct rcf_link_load *x = find(l, link);
+	struct rcf_link_load *x = find(l, link), *p;
 	size_t at = l->n;
 
 	if (x) {
@@ -57,15 +58,10 @@ int rcf_loads_add(struct rcf_loads *l, uint32_t link, uint64_t bytes,
 							 : x->bytes + bytes;
 		return 0;
 	}
-	if (l->n == l->cap) {
-		size_t cap = l->cap ? 2 * l->cap : 64;
-		struct rcf_link_load *p = realloc(l->v, cap * sizeof(*p));
-
-		if (!p)
-			return -1;
-		l->v = p;
-		l->cap = cap;
-	}
+	p = rcf_grow(l->v, l->n, &l->cap, sizeof(*p), 64);
+	if (!p)
+		return -1;
+	l->v = p;
 	while (at && l->v[at - 1].link > link) {
 		l->v[at] = l->v[at - 1];
 		at--;

@@ -6,6 +6,7 @@
 
 #include "obj/batch.h"
 #include "util/errf.h"
+#include "util/grow.h"
 #include "obj/parse.h"
 #include "obj/rcf_limits.h"
 #include "topo/topo_check.h"
@@ -91,15 +92,11 @@ out:
 
 int rcf_ops_push(struct rcf_ops *v, const struct rcf_op *op)
 {
-	if (v->n == v->cap) {
-		size_t nc = v->cap ? v->cap * 2 : 256;
-		struct rcf_op *p = realloc(v->v, nc * sizeof(*p));
+	struct rcf_op *p = rcf_grow(v->v, v->n, &v->cap, sizeof(*p), 256);
 
-		if (!p)
-			return -ENOMEM;
-		v->v = p;
-		v->cap = nc;
-	}
+	if (!p)
+		return -ENOMEM;
+	v->v = p;
 	v->v[v->n++] = *op;
 	return 0;
 }

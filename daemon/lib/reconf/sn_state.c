@@ -14,6 +14,7 @@
 #include "reconf/sn_state.h"
 #include "topo/topo.h"
 #include "util/num.h"
+#include "util/grow.h"
 
 const char *rcf_sn_state_path(const char *path)
 {
@@ -200,15 +201,11 @@ struct circs {
 
 static int circ_add(struct circs *v, const struct rcf_obj *o)
 {
-	if (v->n == v->cap) {
-		size_t cap = v->cap ? 2 * v->cap : 256;
-		struct circ *c = realloc(v->c, cap * sizeof(*c));
+	struct circ *c = rcf_grow(v->c, v->n, &v->cap, sizeof(*c), 256);
 
-		if (!c)
-			return -ENOMEM;
-		v->c = c;
-		v->cap = cap;
-	}
+	if (!c)
+		return -ENOMEM;
+	v->c = c;
 	v->c[v->n++] = (struct circ){
 		(uint32_t)o->v[RCF_A_CIRCUIT_SWITCH],
 		(uint32_t)o->v[RCF_A_CIRCUIT_IN_PORT],

@@ -26,6 +26,7 @@
 
 #include "obj/parse.h"
 #include "reconf/supernode.h"
+#include "util/grow.h"
 
 #define NONE UINT32_MAX
 
@@ -376,15 +377,11 @@ struct opv {
 static int push(struct opv *v, enum rcf_kind kind, enum rcf_verb verb,
 		const struct rcf_obj *o)
 {
-	if (v->n == v->cap) {
-		size_t cap = v->cap ? 2 * v->cap : 64;
-		struct rcf_op *p = realloc(v->o, cap * sizeof(*p));
+	struct rcf_op *p = rcf_grow(v->o, v->n, &v->cap, sizeof(*p), 64);
 
-		if (!p)
-			return -1;
-		v->o = p;
-		v->cap = cap;
-	}
+	if (!p)
+		return -1;
+	v->o = p;
 	memset(&v->o[v->n], 0, sizeof(v->o[v->n]));
 	v->o[v->n].cmd = rcf_cmd(kind, verb);
 	v->o[v->n].o = *o;
@@ -446,18 +443,14 @@ int sn_swap_ops(const struct sn_topo *t, const struct sn_map *m, uint32_t a,
 	/* both sorted by key: gone is sorted too */
 	for (size_t i = 0; i < cb->n; i++) {
 		const struct rcf_obj *x = find(ca, &cb->o[i]);
+		struct rcf_obj *p;
 
 		if (x && rcf_obj_equal(x, &cb->o[i]))
 			continue;
-		if (gone.n == gone.cap) {
-			size_t cap = gone.cap ? 2 * gone.cap : 16;
-			struct rcf_obj *p = realloc(gone.o, cap * sizeof(*p));
-
-			if (!p)
-				goto out;
-			gone.o = p;
-			gone.cap = cap;
-		}
+		p = rcf_grow(gone.o, gone.n, &gone.cap, sizeof(*p), 16);
+		if (!p)
+			goto out;
+		gone.o = p;
 		gone.o[gone.n++] = cb->o[i];
 	}
 	for (size_t i = 0; i < rb->n; i++)

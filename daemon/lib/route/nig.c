@@ -10,6 +10,7 @@
 #include "util/lines.h"
 #include "route/nig.h"
 #include "util/num.h"
+#include "util/grow.h"
 #include "obj/parse.h"
 #include "stats/stats.h"
 
@@ -26,15 +27,11 @@ void rcf_nig_free(struct rcf_nig *g)
 
 int rcf_nig_add(struct rcf_nig *g, uint32_t src, uint32_t dst, uint32_t flow)
 {
-	if (g->n == g->cap) {
-		size_t cap = g->cap ? 2 * g->cap : 64;
-		struct rcf_nig_arc *a = realloc(g->a, cap * sizeof(*a));
+	struct rcf_nig_arc *a = rcf_grow(g->a, g->n, &g->cap, sizeof(*a), 64);
 
-		if (!a)
-			return -1;
-		g->a = a;
-		g->cap = cap;
-	}
+	if (!a)
+		return -1;
+	g->a = a;
 	g->a[g->n++] = (struct rcf_nig_arc){src, dst, flow, 0};
 	return 0;
 }

@@ -135,6 +135,17 @@ struct ctx {
 	uint32_t *in_ch;
 };
 
+/* Arcs from channel ch to the first nx of c->ext. */
+static int push_ext(const struct ctx *c, struct arcs *s, uint32_t ch,
+		    uint32_t nx, char *err, size_t errlen)
+{
+	for (uint32_t i = 0; i < nx; i++)
+		if (push(s, ch, c->ext[i]))
+			return rcf_errf(err, errlen,
+					"relation check: out of memory");
+	return 0;
+}
+
 static const struct rcf_relation_ent *ent(const struct ctx *c, uint32_t sw,
 					  uint32_t d)
 {
@@ -328,12 +339,9 @@ static int collect(struct ctx *c, struct arcs *s, char *err, size_t errlen)
 			nx = next_c1(c, t, d);
 			for (size_t j = c->in_start[t]; j < c->in_start[t + 1];
 			     j++)
-				for (uint32_t i = 0; i < nx; i++)
-					if (push(s, c->in_ch[j], c->ext[i]))
-						return rcf_errf(err, errlen,
-								"relation "
-								"check: out "
-								"of memory");
+				if (push_ext(c, s, c->in_ch[j], nx, err,
+					     errlen))
+					return -1;
 		}
 	}
 	uniq(s);
@@ -506,12 +514,8 @@ static int in_collect(struct ctx *c, struct arcs *s, char *err, size_t errlen)
 				if (first)
 					nx = in_next_c1(c, x, d);
 				first = 0;
-				for (uint32_t i = 0; i < nx; i++)
-					if (push(s, ch, c->ext[i]))
-						return rcf_errf(err, errlen,
-								"relation "
-								"check: out "
-								"of memory");
+				if (push_ext(c, s, ch, nx, err, errlen))
+					return -1;
 			}
 		}
 	}

@@ -5,6 +5,7 @@
 
 #include "out/json.h"
 #include "route/route_eval_table.h"
+#include "util/grow.h"
 
 void rcf_eval_table_init(struct rcf_eval_table *t)
 {
@@ -19,15 +20,11 @@ void rcf_eval_table_free(struct rcf_eval_table *t)
 
 struct rcf_eval_row *rcf_eval_table_add(struct rcf_eval_table *t)
 {
-	if (t->n == t->cap) {
-		size_t cap = t->cap ? 2 * t->cap : 16;
-		struct rcf_eval_row *r = realloc(t->r, cap * sizeof(*r));
+	struct rcf_eval_row *r = rcf_grow(t->r, t->n, &t->cap, sizeof(*r), 16);
 
-		if (!r)
-			return NULL;
-		t->r = r;
-		t->cap = cap;
-	}
+	if (!r)
+		return NULL;
+	t->r = r;
 	memset(&t->r[t->n], 0, sizeof(t->r[0]));
 	return &t->r[t->n++];
 }

@@ -6,6 +6,7 @@
 #include <linux/rcf_drop.h>
 
 #include "util/errf.h"
+#include "util/grow.h"
 #include "obj/parse.h"
 #include "stats/stats.h"
 
@@ -53,15 +54,11 @@ void rcf_stats_free(struct rcf_stats *s)
 static int append(void **v, size_t *n, size_t *cap, const void *elem,
 		  size_t size)
 {
-	if (*n == *cap) {
-		size_t nc = *cap ? *cap * 2 : 64;
-		void *p = realloc(*v, nc * size);
+	void *p = rcf_grow(*v, *n, cap, size, 64);
 
-		if (!p)
-			return -1;
-		*v = p;
-		*cap = nc;
-	}
+	if (!p)
+		return -1;
+	*v = p;
 	memcpy((char *)*v + *n * size, elem, size);
 	(*n)++;
 	return 0;

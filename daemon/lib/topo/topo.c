@@ -6,6 +6,7 @@
 
 #include "out/fmt.h"
 #include "topo/topo.h"
+#include "util/grow.h"
 
 void rcf_topo_init(struct rcf_topo *t)
 {
@@ -24,15 +25,11 @@ struct rcf_obj *rcf_topo_add(struct rcf_topo *t, const struct rcf_obj *o)
 {
 	struct rcf_objv *v = &t->v[o->kind];
 
-	if (v->n == v->cap) {
-		size_t cap = v->cap ? 2 * v->cap : 64;
-		struct rcf_obj *p = realloc(v->o, cap * sizeof(*p));
+	struct rcf_obj *p = rcf_grow(v->o, v->n, &v->cap, sizeof(*p), 64);
 
-		if (!p)
-			return NULL;
-		v->o = p;
-		v->cap = cap;
-	}
+	if (!p)
+		return NULL;
+	v->o = p;
 	v->o[v->n] = *o;
 	return &v->o[v->n++];
 }

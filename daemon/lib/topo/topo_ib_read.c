@@ -14,6 +14,7 @@
 #include "topo/topo_ib.h"
 #include "util/errf.h"
 #include "util/lines.h"
+#include "util/grow.h"
 
 #define ID_MAX 128
 
@@ -62,20 +63,6 @@ __attribute__((format(printf, 2, 3))) static int bad(struct rd *r,
 	vsnprintf(why, sizeof(why), fmt, ap);
 	va_end(ap);
 	return rcf_errf(r->err, r->errlen, "%s:%d: %s", r->name, r->line, why);
-}
-
-/* room for one more of n items in v: v, a larger copy, or NULL */
-static void *grow(void *v, size_t n, size_t *cap, size_t size)
-{
-	size_t nc = *cap ? 2 * *cap : 64;
-	void *p;
-
-	if (n < *cap)
-		return v;
-	p = realloc(v, nc * size);
-	if (p)
-		*cap = nc;
-	return p;
 }
 
 static void skip(const char **p)
@@ -170,7 +157,7 @@ static int header(struct rd *r, const char *p)
 			   sw ? "Switch" : "Ca");
 	p = end;
 	skip(&p);
-	e = grow(r->el, r->nel, &r->elcap, sizeof(*e));
+	e = rcf_grow(r->el, r->nel, &r->elcap, sizeof(*e), 64);
 	if (!e)
 		return -ENOMEM;
 	r->el = e;
@@ -239,7 +226,7 @@ static int port_line(struct rd *r, const char *p)
 
 	if (!r->nel)
 		return bad(r, "port line before any Switch or Ca line");
-	l = grow(r->pl, r->npl, &r->plcap, sizeof(*l));
+	l = rcf_grow(r->pl, r->npl, &r->plcap, sizeof(*l), 64);
 	if (!l)
 		return -ENOMEM;
 	r->pl = l;

@@ -9,6 +9,7 @@
 #include "util/errf.h"
 #include "util/lines.h"
 #include "util/num.h"
+#include "util/grow.h"
 #include "traffic/trace.h"
 
 /* one line's message, or -1 with the reason in why */
@@ -43,7 +44,7 @@ int rcf_trace_read(FILE *f, const char *name,
 		   struct rcf_trace_msg **msgs, size_t *n, char *err,
 		   size_t errlen)
 {
-	struct rcf_trace_msg *v = NULL, m;
+	struct rcf_trace_msg *v = NULL, *nv, m;
 	struct rcf_lines l;
 	size_t cnt = 0, cap = 0;
 	char *line, *w[4], why[160];
@@ -74,19 +75,13 @@ int rcf_trace_read(FILE *f, const char *name,
 				 lim->max_msgs);
 			goto bad;
 		}
-		if (cnt == cap) {
-			size_t nc = cap ? 2 * cap : 64;
-			struct rcf_trace_msg *nv = realloc(v, nc * sizeof(*v));
-
-			if (!nv) {
-				snprintf(err, errlen, "%s: out of memory",
-					 name);
-				rc = -1;
-				break;
-			}
-			v = nv;
-			cap = nc;
+		nv = rcf_grow(v, cnt, &cap, sizeof(*v), 64);
+		if (!nv) {
+			snprintf(err, errlen, "%s: out of memory", name);
+			rc = -1;
+			break;
 		}
+		v = nv;
 		v[cnt++] = m;
 	}
 	rcf_lines_free(&l);

@@ -154,10 +154,7 @@ static void eng_node_head(struct rcf_engine *e, u32 el, struct eng_hop *h)
 	h->rx_relay = 0;
 	if (eng_dest_id(p->data + h->rb) == e->elem[el].id)
 		return;
-	h->state = EH_DROP;
-	eng_drop(e, p, RCF_EDROP_NO_REL);
-	rcf_os_trace(drop, e, el, h->chan, h->len, p->nroute - h->rb,
-		     p->cookie, RCF_EDROP_NO_REL);
+	eng_hop_drop(e, el, h, RCF_EDROP_NO_REL);
 }
 
 /* Takes arrived bytes in; whole packets are delivered or queued to relay. */
@@ -165,14 +162,11 @@ bool eng_node_inputs(struct rcf_engine *e, u32 el)
 {
 	struct eng_elem *x = &e->elem[el];
 	bool moved = false;
-	u32 p, v, di, n;
+	struct eng_chan *c;
+	u32 p, v, n;
 
 	for (p = 0; p < x->nports; p++) {
-		di = e->port_in[x->port0 + p];
-		if (di == ENG_NONE)
-			continue;
-		for (v = 0; v < e->dl[di].vcs; v++) {
-			struct eng_chan *c = &e->chan[e->dl[di].chan0 + v];
+		for (v = 0; (c = eng_in_chan(e, x, p, v)); v++) {
 			struct eng_hop *h;
 
 			while ((h = c->head)) {

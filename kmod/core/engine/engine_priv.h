@@ -386,6 +386,21 @@ struct eng_hop *eng_hop_get(struct rcf_engine *e);
 void eng_hop_put(struct rcf_engine *e, struct eng_hop *h);
 void eng_pool_free(struct rcf_engine *e);
 
+/*
+ * Input channel v of port p of element x, or NULL past the last (or
+ * when no link feeds the port): for (v = 0; (c = eng_in_chan(...)); v++).
+ */
+static inline struct eng_chan *eng_in_chan(struct rcf_engine *e,
+					   const struct eng_elem *x, u32 p,
+					   u32 v)
+{
+	u32 di = e->port_in[x->port0 + p];
+
+	if (di == ENG_NONE || v >= e->dl[di].vcs)
+		return NULL;
+	return &e->chan[e->dl[di].chan0 + v];
+}
+
 /* engine_switch.c */
 bool eng_switch_inputs(struct rcf_engine *e, u32 el);
 bool eng_switch_cq(struct rcf_engine *e, u32 el);
@@ -407,6 +422,12 @@ bool eng_node_start(struct rcf_engine *e, u32 el);
 
 /* shared helpers */
 void eng_drop(struct rcf_engine *e, struct eng_pkt *p, int reason);
+/*
+ * Marks piece h dropped at element el (ENG_NONE: not known) for reason,
+ * its packet's drop counted and traced.
+ */
+void eng_hop_drop(struct rcf_engine *e, u32 el, struct eng_hop *h,
+		  int reason);
 /* Output channel for a route byte at element el, or ENG_NONE + reason. */
 u32 eng_decode(struct rcf_engine *e, u32 el, u8 rbyte, int *reason);
 /* Puts h (bytes of packet p) on channel c, fed by up; NULL on ENOMEM. */

@@ -718,6 +718,17 @@ void eng_drop(struct rcf_engine *e, struct eng_pkt *p, int reason)
 	e->st.dropped_pkts++;
 }
 
+void eng_hop_drop(struct rcf_engine *e, u32 el, struct eng_hop *h, int reason)
+{
+	struct eng_pkt *p = h->pkt;
+
+	(void)el;	/* read by the tracepoint alone */
+	h->state = EH_DROP;
+	eng_drop(e, p, reason);
+	rcf_os_trace(drop, e, el, h->chan, h->len, p->nroute - h->rb,
+		     p->cookie, reason);
+}
+
 struct eng_hop *eng_hop_start(struct rcf_engine *e, u32 ci, struct eng_pkt *p,
 			      struct eng_hop *up, u32 len, u8 rb, u8 hops)
 {

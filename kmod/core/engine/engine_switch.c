@@ -113,11 +113,7 @@ static void eng_request(struct rcf_engine *e, struct eng_hop *h, u32 oc)
 			h->state = EH_ALLOC;
 			rcf_os_trace(forward, e, h->out);
 		} else {
-			h->state = EH_DROP;
-			eng_drop(e, h->pkt, RCF_EDROP_NO_MEM);
-			rcf_os_trace(drop, e, ENG_NONE, h->chan, h->len,
-				     h->pkt->nroute - h->rb, h->pkt->cookie,
-				     RCF_EDROP_NO_MEM);
+			eng_hop_drop(e, ENG_NONE, h, RCF_EDROP_NO_MEM);
 		}
 		return;
 	}
@@ -191,10 +187,7 @@ void eng_wq_serve(struct rcf_engine *e, u32 ci, struct eng_hop *w)
 		rcf_os_trace(forward, e, w->out);
 		return;
 	}
-	w->state = EH_DROP;
-	eng_drop(e, w->pkt, RCF_EDROP_NO_MEM);
-	rcf_os_trace(drop, e, e->dl[e->chan[ci].dl].from, w->chan, w->len,
-		     w->pkt->nroute - w->rb, w->pkt->cookie, RCF_EDROP_NO_MEM);
+	eng_hop_drop(e, e->dl[e->chan[ci].dl].from, w, RCF_EDROP_NO_MEM);
 	e->st.dropped += eng_cq_bytes(w);
 	eng_cq_leave(e, w, eng_cq_bytes(w));
 	eng_hop_release(e, w);
@@ -382,10 +375,7 @@ static bool eng_decode_head(struct rcf_engine *e, u32 el, u32 port,
 	}
 	eng_ff_mark(e);
 	if (oc == ENG_NONE) {
-		h->state = EH_DROP;
-		eng_drop(e, p, reason);
-		rcf_os_trace(drop, e, el, h->chan, h->len, p->nroute - h->rb,
-			     p->cookie, reason);
+		eng_hop_drop(e, el, h, reason);
 		return true;
 	}
 	eng_request(e, h, oc);
@@ -395,15 +385,12 @@ static bool eng_decode_head(struct rcf_engine *e, u32 el, u32 port,
 bool eng_switch_inputs(struct rcf_engine *e, u32 el)
 {
 	const struct eng_elem *x = &e->elem[el];
+	struct eng_chan *c;
 	bool moved = false;
-	u32 p, v, di;
+	u32 p, v;
 
 	for (p = 0; p < x->nports; p++) {
-		di = e->port_in[x->port0 + p];
-		if (di == ENG_NONE)
-			continue;
-		for (v = 0; v < e->dl[di].vcs; v++) {
-			struct eng_chan *c = &e->chan[e->dl[di].chan0 + v];
+		for (v = 0; (c = eng_in_chan(e, x, p, v)); v++) {
 			struct eng_hop *h;
 
 			while ((h = c->head)) {
@@ -435,16 +422,13 @@ bool eng_switch_inputs(struct rcf_engine *e, u32 el)
 bool eng_switch_cq(struct rcf_engine *e, u32 el)
 {
 	struct eng_elem *x = &e->elem[el];
-	u32 i, p, v, di, n, room, next_rr = x->in_rr;
+	u32 i, p, v, n, room, next_rr = x->in_rr;
+	struct eng_chan *c;
 	bool moved = false;
 
 	for (i = 0; i < x->nports; i++) {
 		p = (x->in_rr + i) % x->nports;
-		di = e->port_in[x->port0 + p];
-		if (di == ENG_NONE)
-			continue;
-		for (v = 0; v < e->dl[di].vcs; v++) {
-			struct eng_chan *c = &e->chan[e->dl[di].chan0 + v];
+		for (v = 0; (c = eng_in_chan(e, x, p, v)); v++) {
 			struct eng_hop *h = c->head;
 
 			if (!h || !(h->state == EH_WAIT ||
@@ -455,7 +439,7 @@ bool eng_switch_cq(struct rcf_engine *e, u32 el)
 			    e->cfg.alloc == RCF_ALLOC_ISLIP &&
 			    !e->chan[h->ochan].owner)
 				continue;
-			n = eng_min(h->arrived - h->left, e->dl[di].bw);
+			n = eng_min(h->arrived - h->left, e->dl[c->dl].bw);
 			room = eng_cq_room(e, h);
 			if (room < n) {
 				/* a queue short of room may stall or not */
