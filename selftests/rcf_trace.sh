@@ -134,9 +134,35 @@ drop_event() {
 		fail "no drop event with reason no-dest"
 }
 
-t_plan 2
+# Under alloc islip every head requests through the match, a free
+# output too; only one that found its output owned or wanted is blocked.
+# One pinger at a time through the switch: replies take another output,
+# so no head ever meets another and nothing blocks, while every packet
+# is forwarded.
+islip_no_block() {
+	local fwd blk
+	rcfctl fabric set alloc islip >/dev/null || fail "alloc islip refused"
+	echo 0 >"$TR/tracing_on"
+	echo >"$TR/trace"
+	echo 1 >"$TR/events/rcf/enable"
+	echo 1 >"$TR/tracing_on"
+	ip netns exec rcfip0 ping -c 2 -i 1 -W 10 10.9.0.3 >/dev/null ||
+		fail "ping 0 -> 2 under islip failed"
+	tr_off
+	cat "$TR/trace" >"$T_TMP/trace"
+	echo >"$TR/trace"
+	fwd=$(count forward) blk=$(count block)
+	echo "# islip: forward=$fwd block=$blk"
+	[ "$fwd" -ge 4 ] || fail "fewer than 4 forwards for 2 pings and replies"
+	expect_eq 0 "$blk" "block events with no head in the way"
+	rcfctl fabric set alloc oldest >/dev/null
+}
+
+t_plan 3
 t_run "tracepoints: inject, forward, block, cq_enqueue, deliver" traffic
 t_run "tracepoint: drop with its reason" drop_event
+t_run "under islip a head that meets a free output is not blocked" \
+	islip_no_block
 [ -d "$TR/events/rcf" ] && tr_off
 ip_cleanup
 t_done

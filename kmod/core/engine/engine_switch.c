@@ -117,7 +117,12 @@ static void eng_request(struct rcf_engine *e, struct eng_hop *h, u32 oc)
 		}
 		return;
 	}
-	rcf_os_trace(block, e, h);
+	/*
+	 * Under iSLIP every head waits for the next match, a free output
+	 * too; only one that found it owned or wanted is blocked.
+	 */
+	if (o->owner || o->wq_head)
+		rcf_os_trace(block, e, h);
 	h->state = EH_WAIT;
 	h->wait_seq = e->wait_seq++;
 	h->wnext = NULL;
