@@ -3,6 +3,7 @@
  * rcfctl: script an rcf fabric over generic netlink, in iproute2's
  * habits (rcfctl [OPTIONS] OBJECT COMMAND ARGS).  Documentation/rcfctl.8.
  */
+#include <malloc.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -75,6 +76,14 @@ int main(int argc, char **argv)
 	enum rcf_kind kind;
 	int i, rc;
 
+	/*
+	 * glibc raises its mmap threshold to the largest block freed, up to
+	 * 32 MB; blocks below it then come from the heap, where a route set
+	 * growing by doubling leaves each old copy resident.  A fixed
+	 * threshold (its default) keeps big blocks in mappings of their own,
+	 * grown in place and given back when freed.
+	 */
+	mallopt(M_MMAP_THRESHOLD, 128 * 1024);
 	for (i = 1; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
 		const char *a = argv[i];
 

@@ -479,6 +479,8 @@ static int route_compute(struct ctl *c, int argc, char **argv)
 		fprintf(stderr, "rcfctl: route compute: %s\n", err);
 		return RCFCTL_ERR;
 	}
+	/* the graph holds what is left to do: the objects are a KB each */
+	rcf_topo_free(&t);
 	if (isatty(2)) {
 		in.progress = progress;
 		in.arg = "computing: sources";
@@ -550,7 +552,6 @@ out:
 	rcf_nig_free(&nig);
 	rcf_graph_free(g);
 	free(g);
-	rcf_topo_free(&t);
 	return rc;
 }
 static int route_check(struct ctl *c, int argc, char **argv)
@@ -580,6 +581,7 @@ static int route_check(struct ctl *c, int argc, char **argv)
 		rcf_plan_free(&v.p);
 		return RCFCTL_ERR;
 	}
+	rcf_topo_free(&t);
 	rc = RCFCTL_ERR;
 	if (rcf_plan_check(&v.p, g, err, sizeof(err))) {
 		fprintf(stderr, "rcfctl: %s\n", err);
@@ -591,7 +593,6 @@ out:
 	rcf_plan_free(&v.p);
 	rcf_graph_free(g);
 	free(g);
-	rcf_topo_free(&t);
 	return rc;
 }
 /* rcfctl route eval: the paper's §4 tables (Documentation/routing-eval.rst) */

@@ -10,6 +10,7 @@
 #include "obj/parse.h"
 #include "obj/rcf_limits.h"
 #include "topo/topo_check.h"
+#include "topo/topo_read.h"
 
 int rcf_batch_each(FILE *f, const char *name, rcf_batch_line_fn fn, void *ctx,
 		   char *err, size_t errlen)
@@ -169,17 +170,7 @@ int rcf_topo_from_ops(struct rcf_op *ops, size_t n, const char *name,
 int rcf_topo_read(FILE *f, const char *name, struct rcf_topo *t, char *err,
 		  size_t errlen)
 {
-	struct rcf_op *ops;
-	size_t n;
-	int rc;
-
-	rcf_topo_init(t);
-	rc = rcf_batch_read(f, name, &ops, &n, err, errlen);
-	if (rc)
-		return rc;
-	rc = rcf_topo_from_ops(ops, n, name, t, err, errlen);
-	free(ops);
-	return rc;
+	return rcf_topo_read_into(f, name, t, NULL, err, errlen);
 }
 
 int rcf_topo_read_path(const char *path, struct rcf_topo *t, char *err,

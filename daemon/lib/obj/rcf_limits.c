@@ -68,8 +68,11 @@ static int out_of_range(char *err, size_t errlen, enum rcf_kind k,
 
 int rcf_op_check_limits(const struct rcf_op *op, char *err, size_t errlen)
 {
-	const struct rcf_obj *o = &op->o;
+	return rcf_obj_check_limits(&op->o, err, errlen);
+}
 
+int rcf_obj_check_limits(const struct rcf_obj *o, char *err, size_t errlen)
+{
 	for (const int *a = rcf_kind_attrs[o->kind]; *a; a++) {
 		enum rcf_atype t = rcf_attrs[*a].type;
 		struct rcf_range r = rcf_attr_range(*a);

@@ -25,11 +25,14 @@ struct rcf_range rcf_attr_range(int attr);
 #define RCF_END_PORT_MAX (RCF_SWITCH_MAX_PORTS - 1)
 
 struct rcf_op;
+struct rcf_obj;
 
 /*
  * Every number op carries against the kernel's ranges; 0, or -1 with
  * "KEYWORD V is out of range MIN-MAX" in err.
  */
 int rcf_op_check_limits(const struct rcf_op *op, char *err, size_t errlen);
+/* the same for an object without its operation */
+int rcf_obj_check_limits(const struct rcf_obj *o, char *err, size_t errlen);
 
 #endif

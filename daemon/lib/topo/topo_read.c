@@ -1,0 +1,134 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A topology file into a struct rcf_topo without an array of parsed
+ * lines: each line's object goes to t as it is read, its command and line
+ * number to a small array, and the model's checks run over the objects
+ * at the end.
+ */
+#include <errno.h>
+#include <stdlib.h>
+
+#include "obj/batch.h"
+#include "topo/topo_check.h"
+#include "topo/topo_read.h"
+#include "topo/topo_routes.h"
+#include "util/errf.h"
+
+/* a line kept as an object of t: what topo_check.h needs besides it */
+struct kept {
+	uint8_t cmd;
+	int line;
+};
+
+struct reader {
+	struct rcf_topo *t;
+	struct rcf_routes *s;
+	struct kept *k;
+	size_t n, cap;
+	/* the first line a topology cannot hold, reported once all parse */
+	int bad_line;
+	int bad_path;
+};
+
+static int keep(struct reader *r, const struct rcf_op *op)
+{
+	if (r->n == r->cap) {
+		size_t cap = r->cap ? 2 * r->cap : 256;
+		struct kept *p = realloc(r->k, cap * sizeof(*p));
+
+		if (!p)
+			return -ENOMEM;
+		r->k = p;
+		r->cap = cap;
+	}
+	if (!rcf_topo_add(r->t, &op->o))
+		return -ENOMEM;
+	r->k[r->n].cmd = op->cmd;
+	r->k[r->n++].line = op->line;
+	return 0;
+}
+
+static int take(const struct rcf_op *op, void *arg)
+{
+	struct reader *r = arg;
+	enum rcf_kind k;
+	enum rcf_verb verb;
+
+	rcf_cmd_split(op->cmd, &k, &verb);
+	/* paths live only as long as their masters need them */
+	if (k == RCF_K_PATH || (!(k == RCF_K_FABRIC && verb == RCF_V_SET) &&
+				!(k != RCF_K_FABRIC && verb == RCF_V_NEW))) {
+		if (!r->bad_line) {
+			r->bad_line = op->line;
+			r->bad_path = k == RCF_K_PATH;
+		}
+		return 0;
+	}
+	if (r->bad_line)
+		return 0;
+	if (op->cmd == RCF_CMD_FABRIC_SET) {
+		/* as the kernel applies them: each line over the last */
+		for (int a = 1; a < __RCF_A_MAX; a++)
+			if (rcf_has(&op->o, a))
+				rcf_set(&r->t->fabric, a, op->o.v[a]);
+		return 0;
+	}
+	if (op->cmd == RCF_CMD_ROUTE_NEW && r->s)
+		return rcf_routes_collect(op->cmd, &op->o, r->s);
+	return keep(r, op);
+}
+
+/* the kept lines with their objects, in file order, and checked */
+static int check(struct reader *r, const char *name, char *err, size_t errlen)
+{
+	struct rcf_topo_line *l = malloc((r->n ? r->n : 1) * sizeof(*l));
+	size_t at[RCF_K_NR] = {0};
+	int rc;
+
+	if (!l) {
+		rcf_errf(err, errlen, "%s: out of memory", name);
+		return -ENOMEM;
+	}
+	for (size_t i = 0; i < r->n; i++) {
+		enum rcf_kind k;
+		enum rcf_verb verb;
+
+		rcf_cmd_split(r->k[i].cmd, &k, &verb);
+		l[i].cmd = r->k[i].cmd;
+		l[i].line = r->k[i].line;
+		l[i].o = &r->t->v[k].o[at[k]++];
+	}
+	rc = rcf_topo_check_lines(l, r->n, name, err, errlen);
+	free(l);
+	return rc;
+}
+
+int rcf_topo_read_into(FILE *f, const char *name, struct rcf_topo *t,
+		       struct rcf_routes *s, char *err, size_t errlen)
+{
+	struct reader r = {.t = t, .s = s};
+	int rc;
+
+	rcf_topo_init(t);
+	if (s)
+		rcf_routes_init(s);
+	rc = rcf_batch_each(f, name, take, &r, err, errlen);
+	if (!rc && r.bad_line)
+		rc = rcf_errf(
+			err, errlen,
+			r.bad_path ? "%s:%d: a topology file holds no paths; "
+				     "make them with rcfctl path add or "
+				     "-batch"
+				   : "%s:%d: a topology file holds only add "
+				     "lines and fabric set",
+			name, r.bad_line);
+	if (!rc)
+		rc = check(&r, name, err, errlen);
+	free(r.k);
+	if (rc) {
+		rcf_topo_free(t);
+		if (s)
+			rcf_routes_free(s);
+	}
+	return rc;
+}
