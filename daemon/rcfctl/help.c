@@ -169,7 +169,7 @@ void help_topo(FILE *f)
 	      "                 [--layout auto|circle|neato|sfdp]\n"
 	      "                 [--load FILE | --live-load] [--title T] "
 	      "[-o FILE]\n"
-	      "GEN := ring:N | mesh:XxY | torus:XxY | hypercube:D |\n"
+	      "GEN := ring:N | mesh:XxY | torus:XxY | hypercube:D | hcube:D |\n"
 	      "       sp1:16 | sp1:32 | sp1:64 | sp1:128 | sp1:256 | sp1:512 "
 	      "|\n"
 	      "       prdt:S:n:R | rdt:S:n:R:m |\n"
@@ -183,13 +183,13 @@ void help_topo(FILE *f)
 	      "in one epoch (mapping in $RCF_SUPERNODE_STATE, default\n"
 	      "/run/rcf/supernode).  stats prints counts, degree, diameter\n"
 	      "and average distance (router hops) of ring, mesh, torus,\n"
-	      "hypercube, prdt and rdt networks without a fabric, up to\n"
-	      "2^20 routers; --all searches from every router; of fattree\n"
-	      "and clos fabrics as built, their switches the routers.  draw\n"
-	      "writes an SVG of GEN, FILE or the live fabric (the generator's\n"
-	      "layout, else Graphviz), links coloured by the bytes of\n"
-	      "rcfctl [-j] stats channels output (--load) or the kernel's\n"
-	      "counters (--live-load); links down dashed red.\n",
+	      "hypercube, hcube, prdt and rdt networks without a fabric,\n"
+	      "up to 2^20 routers; --all searches from every router; of\n"
+	      "fattree and clos fabrics as built, their switches the\n"
+	      "routers.  draw writes an SVG of GEN, FILE or the live fabric\n"
+	      "(the generator's layout, else Graphviz), links coloured by the\n"
+	      "bytes of rcfctl [-j] stats channels output (--load) or the\n"
+	      "kernel's counters (--live-load); links down dashed red.\n",
 	      f);
 }
 

@@ -28,7 +28,8 @@ static const char *default_router(const char *gen)
 {
 	if (gen && (!strncmp(gen, "torus:", 6) || !strncmp(gen, "mesh:", 5)))
 		return "dor";
-	if (gen && !strncmp(gen, "hypercube:", 10))
+	if (gen &&
+	    (!strncmp(gen, "hypercube:", 10) || !strncmp(gen, "hcube:", 6)))
 		return "ecube";
 	if (gen && !strncmp(gen, "sp1:", 4))
 		return "sp1";

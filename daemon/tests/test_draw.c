@@ -239,6 +239,7 @@ static void layouts(void)
 		{"mesh:3x5", "mesh"},
 		{"ring:8", "ring"},
 		{"hypercube:5", "hypercube"},
+		{"hcube:4", "hypercube"},
 		{"sp1:16", "sp1"},
 		{"sp1:32", "sp1"},
 		{"sp1:64", "sp1"},
@@ -336,6 +337,18 @@ static void structure(void)
 		       !centre(s, "node", 4, &x4, &y4) && x1 > x0 && y1 == y0 &&
 		       y4 > y0 && x4 == x0,
 	       "hypercube:4: low bits across, high bits down");
+	free(s);
+	rcf_topo_free(&t);
+
+	s = draw_spec("hcube:4", &t, &o);
+	/* the switches as hypercube:4's nodes, each node beside its switch */
+	tap_ok(s && !centre(s, "switch", 0, &xs0, &ys0) &&
+		       !centre(s, "switch", 3, &x1, &y1) &&
+		       !centre(s, "switch", 4, &xs4, &ys4) &&
+		       !centre(s, "node", 4, &x4, &y4) && x1 > xs0 &&
+		       y1 == ys0 && ys4 > ys0 && xs4 == xs0 && x4 > xs4 &&
+		       y4 < ys4,
+	       "hcube:4: switches by bits as hypercube:4, nodes beside them");
 	free(s);
 	rcf_topo_free(&t);
 

@@ -36,7 +36,7 @@ refuses() {
 }
 
 echo "TAP version 13"
-echo "1..16"
+echo "1..17"
 
 two='node add id 0
 node add id 1'
@@ -163,6 +163,18 @@ rc2=$?
 [ $rc -eq 2 ] && [ $rc2 -eq 2 ] && grep -q "upper ranks 1 to 2" "$T/err" &&
 	$CTL topo stats prdt:16:2:2 | grep -q "diameter 5, average"
 ok $? "topo stats: a rank the base lacks and no spec are usage errors"
+
+# the hypercube of switches: apply builds it, ecube routes it, the
+# limit is the kernel's 4096 nodes
+$CTL topo apply hcube:4 --dry-run >"$T/hc.topo" 2>"$T/err" &&
+	[ "$(grep -c '^switch add .* ports 5$' "$T/hc.topo")" -eq 16 ] &&
+	[ "$(grep -c '^link add' "$T/hc.topo")" -eq 48 ] &&
+	$CTL route compute --algo ecube --topo "$T/hc.topo" >"$T/out" &&
+	[ "$(grep -c '^route add' "$T/out")" -eq 240 ] &&
+	grep -q "deadlock-free yes" "$T/out" &&
+	! $CTL topo apply hcube:13 --dry-run >/dev/null 2>"$T/err" &&
+	grep -q "at most 4096" "$T/err"
+ok $? "hcube:4: apply --dry-run, 240 ecube routes deadlock-free; hcube:13 refused"
 
 # out of memory is its own exit status: 100000 operations of about
 # 0.7 KiB each do not fit in 64 MiB of address space

@@ -208,23 +208,9 @@ static int circle(const struct rcf_topo *t, struct rcf_layout *L)
 	return 0;
 }
 
-static int hypercube(const struct rcf_topo *t, struct rcf_layout *L,
-		     uint32_t dim, char *err, size_t errlen)
+/* nodes placed at their switches' places moved up and to the right */
+static void beside_switches(const struct rcf_topo *t, struct rcf_layout *L)
 {
-	uint32_t lo = (dim + 1) / 2;
-
-	/* the low bits across, the high bits down */
-	return place_grid(t, L, 1u << lo, 1u << (dim - lo), RCF_K_NODE, err,
-			  errlen);
-}
-
-static int rdt(const struct rcf_topo *t, struct rcf_layout *L, uint32_t side,
-	       char *err, size_t errlen)
-{
-	/* each node beside its router, up and to the right */
-	if (place_grid(t, L, side, side, RCF_K_NODE, err, errlen) ||
-	    place_grid(t, L, side, side, RCF_K_SWITCH, err, errlen))
-		return -1;
 	for (size_t i = 0; i < t->v[RCF_K_NODE].n; i++) {
 		L->node[i].x += 0.3;
 		L->node[i].y -= 0.3;
@@ -232,6 +218,34 @@ static int rdt(const struct rcf_topo *t, struct rcf_layout *L, uint32_t side,
 	L->node_r = 7;
 	L->sw_w = L->sw_h = 20;
 	L->font = 8;
+}
+
+static int hypercube(const struct rcf_topo *t, struct rcf_layout *L,
+		     uint32_t dim, char *err, size_t errlen)
+{
+	uint32_t lo = (dim + 1) / 2;
+
+	/* the low bits across, the high bits down */
+	if (place_grid(t, L, 1u << lo, 1u << (dim - lo), RCF_K_NODE, err,
+		       errlen))
+		return -1;
+	if (!t->v[RCF_K_SWITCH].n)
+		return 0;
+	/* hcube:D: each node beside its switch, as on an RDT */
+	if (place_grid(t, L, 1u << lo, 1u << (dim - lo), RCF_K_SWITCH, err,
+		       errlen))
+		return -1;
+	beside_switches(t, L);
+	return 0;
+}
+
+static int rdt(const struct rcf_topo *t, struct rcf_layout *L, uint32_t side,
+	       char *err, size_t errlen)
+{
+	if (place_grid(t, L, side, side, RCF_K_NODE, err, errlen) ||
+	    place_grid(t, L, side, side, RCF_K_SWITCH, err, errlen))
+		return -1;
+	beside_switches(t, L);
 	return 0;
 }
 

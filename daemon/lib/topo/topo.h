@@ -24,7 +24,7 @@ enum rcf_shape_kind {
 	RCF_SHAPE_NONE,
 	RCF_SHAPE_RING,	     /* a: nodes */
 	RCF_SHAPE_GRID,	     /* a x b nodes, id = row * a + col; wrap */
-	RCF_SHAPE_HYPERCUBE, /* a: dimension */
+	RCF_SHAPE_HYPERCUBE, /* a: dimension; nodes, or a switch per node */
 	RCF_SHAPE_SP1,	     /* a: nodes (topo_sp1.c's boards) */
 	RCF_SHAPE_RDT,	     /* a x a routers (topo_rdt.c's ports) */
 	RCF_SHAPE_SUPERNODE, /* a: nodes on the crossbar switches */

@@ -2,7 +2,8 @@
 /*
  * Node-to-node topologies (nodes relay for each other, no switches) and
  * the spec-string front end for every generator; the switched fabrics
- * are in topo_switched.c, SP1's in topo_sp1.c, RDT's in topo_rdt.c.
+ * are in topo_switched.c, SP1's in topo_sp1.c, RDT's in topo_rdt.c, the
+ * hypercube of switches in topo_hcube.c.
  * Documentation/sp1-topologies.rst records the numbering.
  */
 #include <stdio.h>
@@ -167,6 +168,16 @@ int rcf_topo_generate(const char *spec, struct rcf_topo *t, char *err,
 			return -1;
 		}
 		rc = rcf_gen_hypercube(t, a);
+	} else if (nlen == 5 && !strncmp(spec, "hcube", 5)) {
+		/* 2^D nodes bound D before the switch's D + 1 ports do */
+		if (rcf_parse_num(arg, 12, &a) || a < 1) {
+			snprintf(err, errlen,
+				 "hcube:D needs 1 <= D <= 12 (2^D nodes, at "
+				 "most %d)",
+				 RCF_MAX_NODES);
+			return -1;
+		}
+		rc = rcf_gen_hcube(t, a);
 	} else if (nlen == 3 && !strncmp(spec, "sp1", 3)) {
 		if (rcf_parse_num(arg, 512, &a) ||
 		    (a != 16 && a != 32 && a != 64 && a != 128 && a != 256 &&
@@ -188,7 +199,7 @@ built:
 bad:
 	snprintf(err, errlen,
 		 "unknown generator \"%s\": want ring:N, mesh:XxY, torus:XxY, "
-		 "hypercube:D, sp1:16|32|64|128|256|512, prdt:S:n:R, "
+		 "hypercube:D, hcube:D, sp1:16|32|64|128|256|512, prdt:S:n:R, "
 		 "rdt:S:n:R:m, fattree:K:N, clos:D:U:L, clos:D:U:L:M:P or "
 		 "kport:N:K",
 		 spec);

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Topology generators: ring, mesh, torus, hypercube, SP1, RDT, fat-tree
- * and Clos networks, and the k-port reconfigurable machine.
+ * Topology generators: ring, mesh, torus, hypercube (of nodes or of
+ * switches), SP1, RDT, fat-tree and Clos networks, and the k-port
+ * reconfigurable machine.
  */
 #ifndef RCF_TOPO_GEN_H
 #define RCF_TOPO_GEN_H
@@ -10,7 +11,7 @@
 
 /*
  * Builds the topology named by spec ("ring:8", "mesh:4x4", "torus:4x4",
- * "hypercube:4", "sp1:16", "prdt:16:2:2", "rdt:64:2:3:1", "fattree:4:3",
+ * "hypercube:4", "hcube:4", "sp1:16", "prdt:16:2:2", "rdt:64:2:3:1", "fattree:4:3",
  * "clos:8:4:8", "kport:16:3" ...) into t (initialised here).  Returns 0, or -1 with a
  * reason in err.
  */
@@ -23,6 +24,8 @@ int rcf_parse_dims(const char *s, uint64_t max, uint64_t *x, uint64_t *y);
 int rcf_gen_ring(struct rcf_topo *t, uint32_t n);
 int rcf_gen_mesh(struct rcf_topo *t, uint32_t x, uint32_t y, int wrap);
 int rcf_gen_hypercube(struct rcf_topo *t, uint32_t dim);
+/* hcube:D, topo_hcube.c: one switch of D + 1 ports per node, D <= 12 */
+int rcf_gen_hcube(struct rcf_topo *t, uint32_t dim);
 int rcf_gen_sp1(struct rcf_topo *t, uint32_t nodes);
 
 struct rcf_rdt;

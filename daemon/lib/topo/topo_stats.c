@@ -21,6 +21,7 @@ enum kind { RING, MESH, TORUS, CUBE, RDT, BUILT };
 struct net {
 	enum kind kind;
 	uint32_t x, y, dim;
+	int switched; /* CUBE: hcube:D, a switch per node */
 	struct rcf_rdt d;
 	uint64_t routers;
 	/* translations by period along x and y are symmetries; 0: none */
@@ -172,11 +173,13 @@ static int parse(const char *spec, struct net *g, char *err, size_t errlen)
 		g->x = (uint32_t)x;
 		g->y = (uint32_t)y;
 		g->period = g->kind == MESH ? 0 : 1;
-	} else if (!strncmp(spec, "hypercube:", 10)) {
+	} else if (!strncmp(spec, "hypercube:", 10) ||
+		   !strncmp(spec, "hcube:", 6)) {
 		g->kind = CUBE;
+		g->switched = spec[1] == 'c';
 		if (rcf_num_u32(arg, 1, 20, &g->dim))
-			return rcf_errf(err, errlen,
-					"hypercube:D needs 1 <= D <= 20");
+			return rcf_errf(err, errlen, "%s:D needs 1 <= D <= 20",
+					g->switched ? "hcube" : "hypercube");
 		g->x = 1u << g->dim;
 	} else {
 		goto bad;
@@ -186,7 +189,7 @@ static int parse(const char *spec, struct net *g, char *err, size_t errlen)
 bad:
 	return rcf_errf(err, errlen,
 			"%s: topo stats knows ring:N, mesh:XxY, torus:XxY, "
-			"hypercube:D, prdt:S:n:R, rdt:S:n:R:m, "
+			"hypercube:D, hcube:D, prdt:S:n:R, rdt:S:n:R:m, "
 			"fattree:K:N and clos:...",
 			spec);
 }
@@ -268,6 +271,11 @@ static void counts(const struct net *g, struct bfs *b, struct rcf_tstats *st)
 			st->torus_y[r] =
 				rcf_rdt_torus_size(&g->d, r) / st->torus_x[r];
 		}
+	}
+	if (g->kind == CUBE && g->switched) {
+		st->switches = g->routers;
+		st->links += g->routers;
+		st->ports = g->dim + 1;
 	}
 	if (g->kind == BUILT) {
 		const struct rcf_objv *sw = &g->t.v[RCF_K_SWITCH];

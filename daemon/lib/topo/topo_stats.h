@@ -35,7 +35,8 @@ struct rcf_tstats {
 };
 
 /*
- * Figures for generator spec (ring, mesh, torus, hypercube, prdt, rdt).
+ * Figures for generator spec (ring, mesh, torus, hypercube, hcube, prdt,
+ * rdt, fattree, clos).
  * BFS runs from one router per class of the network's translations
  * (rdt.rst), or from every router with all.  0, or -1 with why in err.
  */
