@@ -173,7 +173,7 @@ void help_topo(FILE *f)
 	      "       sp1:16 | sp1:32 | sp1:64 | sp1:128 | sp1:256 | sp1:512 "
 	      "|\n"
 	      "       prdt:S:n:R | rdt:S:n:R:m |\n"
-	      "       fattree:K:N | clos:D:U:L | clos:D:U:L:M:P |\n"
+	      "       fattree:K:N | clos:D:U:L | clos:D:U:L:M:P | kport:N:K |\n"
 	      "       supernode:ring:N | supernode:mesh:XxY |\n"
 	      "       supernode:hypercube:D\n"
 	      "apply and load need an empty fabric (rcfctl fabric del);\n"
