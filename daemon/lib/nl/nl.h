@@ -31,7 +31,8 @@ int rcf_nl_do(struct rcf_nl *nl, const struct rcf_op *op, rcf_nl_cb cb,
  * The objects reach cb once the whole dump is in and was not interrupted
  * by a change (NLM_F_DUMP_INTR); an interrupted dump is retried up to
  * RCF_NL_DUMP_TRIES times, then fails with EAGAIN.  Raw dumps
- * (rcf_nl_transact_raw) are not retried: they fail with EAGAIN at once.
+ * (rcf_nl_transact_raw) are not retried: they fail with EAGAIN at once;
+ * rcf_nl_stats_get keeps its rows and retries as this does.
  */
 #define RCF_NL_DUMP_TRIES 4
 int rcf_nl_dump(struct rcf_nl *nl, enum rcf_kind kind,

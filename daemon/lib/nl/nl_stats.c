@@ -184,20 +184,35 @@ static int on_reply(struct nl_msg *msg, void *arg)
 	return 0;
 }
 
+/*
+ * The rows are kept in s, not passed on as they come, so a dump that a
+ * change interrupted (an epoch committed by rcfd, say) is thrown away
+ * and read again, as rcf_nl_dump does for objects.
+ */
 int rcf_nl_stats_get(struct rcf_nl *nl, int kind, struct rcf_stats *s)
 {
-	struct nl_msg *msg =
-		rcf_nl_new_msg(nl->family, RCF_CMD_STATS_GET, NLM_F_DUMP, 0);
-	int rc;
+	int rc = -EAGAIN, tries;
 
-	if (!msg || nla_put_u8(msg, RCF_A_STATS_KIND, (uint8_t)kind)) {
-		if (msg)
-			nlmsg_free(msg);
-		memset(&nl->e, 0, sizeof(nl->e));
-		nl->e.err = ENOMEM;
-		return -ENOMEM;
+	for (tries = 0; rc == -EAGAIN && tries < RCF_NL_DUMP_TRIES; tries++) {
+		struct nl_msg *msg = rcf_nl_new_msg(
+			nl->family, RCF_CMD_STATS_GET, NLM_F_DUMP, 0);
+
+		if (!msg || nla_put_u8(msg, RCF_A_STATS_KIND, (uint8_t)kind)) {
+			if (msg)
+				nlmsg_free(msg);
+			memset(&nl->e, 0, sizeof(nl->e));
+			nl->e.err = ENOMEM;
+			return -ENOMEM;
+		}
+		if (tries) {
+			rcf_stats_free(s);
+			rcf_stats_init(s);
+		}
+		rc = rcf_nl_transact_raw(nl, msg, on_reply, s);
 	}
-	rc = rcf_nl_transact_raw(nl, msg, on_reply, s);
+	if (rc == -EAGAIN)
+		snprintf(nl->e.msg, sizeof(nl->e.msg),
+			 "the fabric changed during each of %d dumps", tries);
 	if (!rc)
 		rcf_stats_sort(s);
 	return rc;
