@@ -18,8 +18,9 @@ static const char usage[] =
 	"                            [--size BYTES] [--split H]\n"
 	"                            [--beta-r CYCLES] [--tau-r CYCLES]\n"
 	"                            [--fit-max BYTES] [--exact] [--json]\n"
-	"       rcfsim collective OP --static hypercube|torus [--nodes N]\n"
-	"                            [--root R] [--size BYTES] [...]\n"
+	"       rcfsim collective OP --static hypercube|hcube|torus\n"
+	"                            [--nodes N] [--root R] [--size BYTES]\n"
+	"                            [--fit-max BYTES] [--exact] [--json]\n"
 	"\n"
 	"Runs the plan of OP (scatter, bcast, gossip, alltoall; as rcfctl\n"
 	"collective plan makes it) on kport:N:K in the engine of rcf.ko:\n"
@@ -28,8 +29,9 @@ static const char usage[] =
 	"circuits set and kept and the cycles, beside the cost model with\n"
 	"beta and tau fitted to single transfers of 1 to --fit-max bytes.\n"
 	"With --static, runs the classic algorithms instead on a fixed\n"
-	"network of N nodes (hypercube:D, or a torus of powers of two)\n"
-	"by its routes (e-cube, dimension order): binomial tree (scatter,\n"
+	"network of N nodes (hypercube:D, whose nodes relay; hcube:D, a\n"
+	"hypercube of switches; or a torus of powers of two) by its\n"
+	"routes (e-cube, dimension order): binomial tree (scatter,\n"
 	"bcast), recursive doubling (gossip), pairwise exchange\n"
 	"(alltoall); N a power of two (a torus: 16 or more).\n"
 	"\n"
@@ -41,7 +43,7 @@ static const char usage[] =
 	"  --beta-r CYCLES   reconfiguration: cycles per step that sets\n"
 	"                    circuits (default 0; the engine takes none)\n"
 	"  --tau-r CYCLES    and per switch circuit set (default 0)\n"
-	"  --static NET      hypercube or torus: the static network\n"
+	"  --static NET      hypercube, hcube or torus: the static network\n"
 	"  --fit-max BYTES   the largest single transfer of the fit\n"
 	"                    (default: the plan's largest transfer)\n"
 	"  --exact           the engine's reference mode\n"
@@ -129,14 +131,16 @@ static int set(struct sim_coll_report *rep, uint64_t *fit_max, int o,
 
 /*
  * --static NET: the classic algorithms pair i with i XOR 2^d, so N is a
- * power of two, and the network is the hypercube of N nodes or the
- * squarest torus of them (torus:XxY needs X, Y >= 3: N >= 16).  What
- * only the reconfigurable machine has is refused.
+ * power of two, and the network is the hypercube of N nodes that relay
+ * (hypercube:D), the hypercube of N switches with a node on each
+ * (hcube:D), or the squarest torus of N nodes (torus:XxY needs X, Y >=
+ * 3: N >= 16).  What only the reconfigurable machine has is refused.
  */
 static int static_net(struct sim_coll_report *rep, const char *net,
 		      unsigned int seen)
 {
 	static const int only_rcp[] = {C_K, C_SPLIT, C_BR, C_TR};
+	int torus = !strcmp(net, "torus");
 	uint32_t n = rep->a.nodes, d = 0;
 	char why[160];
 
@@ -145,22 +149,23 @@ static int static_net(struct sim_coll_report *rep, const char *net,
 			return bad(opts[only_rcp[i]],
 				   " is the reconfigurable machine's, not "
 				   "--static's");
-	if (strcmp(net, "hypercube") && strcmp(net, "torus"))
-		return bad("--static takes hypercube or torus, not ", net);
+	if (strcmp(net, "hypercube") && strcmp(net, "hcube") && !torus)
+		return bad("--static takes hypercube, hcube or torus, not ",
+			   net);
 	while ((1u << d) < n)
 		d++;
-	if (n & (n - 1) || (!strcmp(net, "torus") && n < 16)) {
+	if (n & (n - 1) || (torus && n < 16)) {
 		snprintf(why, sizeof(why),
 			 "--static %s needs N a power of two%s (the classic "
 			 "algorithms pair i with i XOR 2^d), not %u",
-			 net, strcmp(net, "torus") ? "" : ", 16 or more", n);
+			 net, torus ? ", 16 or more" : "", n);
 		return bad(why, "");
 	}
-	if (!strcmp(net, "hypercube"))
-		snprintf(rep->fabric, sizeof(rep->fabric), "hypercube:%u", d);
-	else
+	if (torus)
 		snprintf(rep->fabric, sizeof(rep->fabric), "torus:%ux%u",
 			 1u << (d + 1) / 2, 1u << d / 2);
+	else
+		snprintf(rep->fabric, sizeof(rep->fabric), "%s:%u", net, d);
 	rep->cfg.fabric = rep->fabric;
 	rep->a.alg = RCF_COLL_ALG_STATIC;
 	rep->a.k = 1;

@@ -2,13 +2,14 @@
 # SPDX-License-Identifier: GPL-2.0
 # rcfsim collective end to end: the command line, the text and JSON
 # output, and a plan run on the engine against the cost model with the
-# fitted parameters, and the static algorithms on hypercube and torus.
+# fitted parameters, and the static algorithms on hypercube, hcube and
+# torus.
 cd "$(dirname "$0")/.." || exit 1
 SIM=./bin/rcfsim
 . tests/tap.sh
 
 echo "TAP version 13"
-echo "1..19"
+echo "1..23"
 
 $SIM collective bcast --nodes 9 --k 2 --size 9 --split 2 --beta-r 100 \
 	--tau-r 3 --json >"$T/b.json"
@@ -79,6 +80,24 @@ ok_usage_error "16 or more" "--static torus refuses 8 nodes" \
 	$SIM collective scatter --static torus --nodes 8
 ok_usage_error "--beta-r is the reconfigurable" "--static has no beta_r" \
 	$SIM collective scatter --static hypercube --beta-r 5
-ok_usage_error "hypercube or torus, not" "--static refuses other networks" \
+ok_usage_error "hypercube, hcube or torus, not" \
+	"--static refuses other networks" \
 	$SIM collective scatter --static mesh
+ok_usage_error "needs N a power of two" "--static hcube refuses N = 24" \
+	$SIM collective gossip --static hcube --nodes 24
+
+# The pairwise exchange's last step sends every node's block across all
+# six dimensions at once: on hypercube:6 relay memory closes a cycle,
+# on hcube:6 the switches route e-cube, whose dependencies have none.
+$SIM collective alltoall --static hypercube --nodes 64 --size 2048 \
+	>/dev/null 2>"$T/dl.err"
+test $? = 1 && grep -q "step 63: deadlock at cycle" "$T/dl.err"
+ok $? "alltoall of 2048-byte blocks deadlocks on hypercube:6 at step 63"
+$SIM collective alltoall --static hcube --nodes 64 --size 2048 --json \
+	>"$T/hc.json"
+ok $? "the same on hcube:6 runs"
+json "$T/hc.json" 'd["fabric"] == "hcube:6" and len(d["steps"]) == 63 and
+	d["bytes_verified"] == 64 * 63 * 2048 and d["circuits"] == 0 and
+	all(s["messages"] == 64 for s in d["steps"])'
+ok $? "hcube:6: 63 steps of 64 messages, every byte checked, nothing set"
 exit $failed
