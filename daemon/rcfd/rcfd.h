@@ -97,8 +97,11 @@ struct rcfd_events {
 	uint64_t link_state_changes;
 	uint64_t by_type[RCF_K_NR][4]; /* [kind][verb] */
 	uint8_t *link_state;	       /* RCF_MAX_LINKS: 0 unknown, 1 + state */
-	/* for the routing policy: a link changed, or events were lost */
-	int links_changed, resync;
+	/*
+	 * for the routing and relation policies, each of which keeps the
+	 * counts it has answered: links changed, times events were lost
+	 */
+	uint64_t link_changes, resyncs;
 	/* for the reconfig policy: the daemon, or NULL (tests) */
 	struct rcfd *d;
 	uint64_t thresholds, epochs;
@@ -157,6 +160,7 @@ struct rcfd_route_run {
 
 struct rcfd_routing {
 	int pending;
+	uint64_t links_seen, resyncs_seen; /* the events' counts answered */
 	double due; /* CLOCK_MONOTONIC seconds */
 	char trigger[160];
 	uint8_t *state; /* link states at the last run */
