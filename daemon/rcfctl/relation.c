@@ -11,14 +11,7 @@
 
 #include "nl/nl_rel.h"
 #include "out/json.h"
-#include "route/relation.h"
-#include "route/relation_check.h"
-#include "route/relation_rdt.h"
-#include "route/relation_updown.h"
-#include "topo/rdt.h"
-#include "topo/topo_fail.h"
-#include "topo/topo_gen.h"
-#include "util/errf.h"
+#include "route/relation_plan.h"
 
 #include "rcfctl.h"
 
@@ -112,83 +105,12 @@ static int kernel_downs(struct ctl *c, struct downs *d)
 	return 0;
 }
 
-/*
- * The relation for GEN, or a usage error: a kind the generator has no
- * builder for, or one that fails Duato's condition on it.  With links
- * down (d), the relation for the intact fabric is made its up-down form
- * on the fabric without them, as rcfsim --fail does with the links it
- * takes out (Documentation/rdt.rst, "Failed links"), and checked there.
- */
-static int compute(const struct rel_args *a, const struct downs *d,
-		   struct rcf_relation *r, long *nsw, long *nnodes,
-		   size_t *trimmed)
-{
-	struct rcf_relation_grid g;
-	struct rcf_relnet net = {0};
-	char err[512], why[1024];
-	struct rcf_topo t;
-	struct rcf_rdt rd;
-	int kind, rdt, rc;
-
-	if (rcf_relation_kind(a->relation, &kind))
-		return usage_error("relation: '%s' is not dor, duato, "
-				   "rdt-vector, da, db or north-last",
-				   a->relation);
-	if (rcf_topo_generate(a->gen, &t, err, sizeof(err)))
-		return usage_error("%s", err);
-	*nsw = (long)t.v[RCF_K_SWITCH].n;
-	*nnodes = (long)t.v[RCF_K_NODE].n;
-	rdt = kind != RCF_RELATION_DOR && kind != RCF_RELATION_DUATO;
-	if (rdt &&
-	    (!rcf_rdt_spec(a->gen) ||
-	     rcf_rdt_parse(a->gen, RCF_MAX_NODES, &rd, why, sizeof(why)) ||
-	     rd.m != rd.R)) {
-		rcf_topo_free(&t);
-		return usage_error("relation %s needs a prdt:S:n:R fabric",
-				   a->relation);
-	}
-	if (d->n && rcf_topo_remove_links(&t, d->id, d->n) != d->n) {
-		rcf_topo_free(&t);
-		return usage_error("relation: a link that is down is not one "
-				   "of %s's links between switches",
-				   a->gen);
-	}
-	rc = !rdt && rcf_relation_grid_of(&t, &g, err, sizeof(err));
-	if (!rc && (rdt ? rcf_relation_rdt(&rd, kind, r, err, sizeof(err))
-			: rcf_relation_grid(&g, kind, r, err, sizeof(err))))
-		rc = -1;
-	if (rc) {
-		rcf_topo_free(&t);
-		return usage_error("%s", err);
-	}
-	if (d->n) {
-		rc = rcf_relation_updown_topo(&t, r, trimmed, err, sizeof(err));
-		if (!rc)
-			rc = rcf_relnet_topo(&t, r->vcs, &net, err,
-					     sizeof(err));
-	} else {
-		rc = rdt ? rcf_relnet_rdt(&rd, r->vcs, &net, err, sizeof(err))
-			 : rcf_relnet_grid(&g, r->vcs, &net, err, sizeof(err));
-	}
-	rcf_topo_free(&t);
-	if (!rc && rcf_relation_check(&net, r, why, sizeof(why)))
-		rc = rcf_errf(err, sizeof(err),
-			      "relation %s is not deadlock free here: %s",
-			      a->relation, why);
-	rcf_relnet_free(&net);
-	if (rc) {
-		rcf_relation_free(r);
-		return usage_error("%s", err);
-	}
-	return 0;
-}
-
 static int install(struct ctl *c, const struct rel_args *a)
 {
-	struct rcf_relation r;
+	struct rcf_relation_plan p;
 	struct downs d = {0};
-	long nsw, nnodes, ksw, knodes;
-	size_t trimmed = 0;
+	long ksw, knodes;
+	char err[1024];
 	int rc;
 
 	if (ctl_connect(c))
@@ -199,33 +121,31 @@ static int install(struct ctl *c, const struct rel_args *a)
 		free(d.id);
 		return RCFCTL_ERR;
 	}
-	rc = compute(a, &d, &r, &nsw, &nnodes, &trimmed);
-	if (rc) {
-		free(d.id);
-		return rc;
-	}
-	if (ksw != nsw || knodes != nnodes) {
-		rcf_relation_free(&r);
-		free(d.id);
+	rc = rcf_relation_plan_make(a->relation, a->gen, d.id, d.n, &p, err,
+				    sizeof(err));
+	free(d.id);
+	if (rc)
+		return usage_error("%s", err);
+	if (ksw != p.nsw || knodes != p.nnodes) {
+		rcf_relation_plan_free(&p);
 		return usage_error("relation: the fabric has %ld switches and "
 				   "%ld nodes, %s has %ld and %ld",
-				   ksw, knodes, a->gen, nsw, nnodes);
+				   ksw, knodes, a->gen, p.nsw, p.nnodes);
 	}
-	rc = rcf_nl_rel_install(&c->nl, &r, a->select, a->routing);
+	rc = rcf_nl_rel_install(&c->nl, &p.r, a->select, a->routing);
 	if (!rc && !c->json) {
 		printf("relation %s: %zu entries on %ld switches, %d VCs, "
 		       "select %s, routing %s",
-		       a->relation, r.n, nsw, r.vcs,
+		       a->relation, p.r.n, p.nsw, p.r.vcs,
 		       select_names[a->select < 0 ? 0 : a->select],
 		       routing_names[a->routing]);
-		if (d.n)
+		if (p.down)
 			printf(", up-down around %zu links down (%zu lists "
 			       "cut)",
-			       d.n, trimmed);
+			       p.down, p.trimmed);
 		printf("\n");
 	}
-	rcf_relation_free(&r);
-	free(d.id);
+	rcf_relation_plan_free(&p);
 	return rc ? refused(c, "install") : RCFCTL_OK;
 }
 

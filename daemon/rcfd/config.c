@@ -32,6 +32,7 @@ void rcfd_config_defaults(struct rcfd_config *c)
 	c->recompute_on_link_change = 1;
 	c->debounce_ms = RCFD_DEF_DEBOUNCE_MS;
 	c->force = 0;
+	c->relation_select = -1;
 	rcfd_reconf_conf_defaults(&c->reconf);
 	rcfd_paths_conf_defaults(&c->paths);
 }
@@ -109,6 +110,9 @@ enum key_id {
 	K_MANAGE,
 	K_DEBOUNCE,
 	K_OPTIONS,
+	K_RELATION,
+	K_RELATION_GEN,
+	K_RELATION_SELECT,
 	K_NR
 };
 
@@ -128,6 +132,9 @@ static const char *const keys[K_NR] = {
 	[K_MANAGE] = "routing.manage",
 	[K_DEBOUNCE] = "routing.debounce_ms",
 	[K_OPTIONS] = "routing.options",
+	[K_RELATION] = "routing.relation",
+	[K_RELATION_GEN] = "routing.relation_gen",
+	[K_RELATION_SELECT] = "routing.relation_select",
 };
 
 static int set_key(struct rcfd_config *c, enum key_id k, const char *v,
@@ -156,6 +163,10 @@ static int set_key(struct rcfd_config *c, enum key_id k, const char *v,
 		}
 		strcpy(c->route_opts, v);
 		return 0;
+	case K_RELATION:
+	case K_RELATION_GEN:
+	case K_RELATION_SELECT:
+		return rcfd_relation_conf_set(c, keys[k], v, why, whylen);
 	case K_RECOMPUTE:
 	case K_FORCE:
 	case K_MANAGE:
@@ -303,6 +314,7 @@ int rcfd_config_parse(const char *name, const char *text, size_t len,
 	struct rcfd_config n = *c;
 	char line[CONF_LINE_MAX + 1], sect[64] = "", why[256];
 	unsigned int lineno = 0, opts_line = 0;
+	struct rcfd_rel_lines rl = {0};
 	uint64_t seen = 0;
 	size_t pos = 0;
 
@@ -337,6 +349,7 @@ int rcfd_config_parse(const char *name, const char *text, size_t len,
 		}
 		if (*n.route_opts && !opts_line)
 			opts_line = lineno;
+		rcfd_relation_conf_lines(&rl, &n, lineno);
 	}
 	if (*n.route_opts && !n.route.r) {
 		snprintf(err, errlen,
@@ -360,6 +373,8 @@ int rcfd_config_parse(const char *name, const char *text, size_t len,
 			 name);
 		return -1;
 	}
+	if (rcfd_relation_conf_check(name, &n, &rl, err, errlen))
+		return -1;
 	if (n.manage && n.paths.manage) {
 		/* a switch input that routes read cannot carry a path */
 		snprintf(err, errlen,

@@ -160,6 +160,47 @@ static void status_fabric(struct rcfd *d, struct out *o)
 	o_close(o);
 }
 
+/* the relation policy: its keys, counts and last run */
+static void status_relation(const struct rcfd *d, struct out *o)
+{
+	const struct rcfd_relation *r = &d->rel;
+	const struct rcfd_rel_run *l = &r->last;
+
+	o_open(o, "relation");
+	o_str(o, "relation", *d->cfg.relation ? d->cfg.relation : "none");
+	if (*d->cfg.relation) {
+		o_str(o, "gen", d->cfg.relation_gen);
+		o_str(o, "select", rcfd_select_name(d->cfg.relation_select));
+	}
+	o_bool(o, "active", !!*d->cfg.relation);
+	o_bool(o, "pending", r->pending);
+	o_u64(o, "runs", r->runs);
+	o_u64(o, "installs", r->installs);
+	o_u64(o, "unchanged", r->unchanged);
+	o_u64(o, "failures", r->failures);
+	if (r->installed) {
+		/* what the kernel holds now */
+		o_str(o, "form", r->ndown ? "up-down" : "intact");
+		o_u64(o, "links_down", r->ndown);
+	}
+	if (r->runs) {
+		o_open(o, "last");
+		o_u64(o, "at", (uint64_t)l->at);
+		o_str(o, "trigger", l->trigger);
+		o_str(o, "result", l->result);
+		if (l->error[0])
+			o_str(o, "error", l->error);
+		o_u64(o, "ms", l->ms);
+		o_u64(o, "links_down", l->down);
+		o_str(o, "down_ids", l->down_ids);
+		o_u64(o, "entries", l->entries);
+		o_u64(o, "vcs", (uint64_t)l->vcs);
+		o_u64(o, "lists_cut", l->trimmed);
+		o_close(o);
+	}
+	o_close(o);
+}
+
 static void status(struct rcfd *d, struct out *o)
 {
 	static const char *const verbs[] = {"get", "add", "del", "set"};
@@ -225,6 +266,7 @@ static void status(struct rcfd *d, struct out *o)
 		o_close(o);
 	}
 	o_close(o);
+	status_relation(d, o);
 	o_open(o, "paths");
 	o_bool(o, "manage", d->cfg.paths.manage);
 	o_bool(o, "running", d->paths.running);

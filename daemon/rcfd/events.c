@@ -28,11 +28,11 @@ static void link_event(struct rcfd_events *ev, enum rcf_verb verb,
 	id = (uint32_t)o->v[RCF_A_LINK_ID];
 	if (verb == RCF_V_DEL) {
 		ev->link_state[id] = 0;
-		ev->links_changed = 1;
+		ev->link_changes++;
 		return;
 	}
 	if (verb == RCF_V_NEW)
-		ev->links_changed = 1;
+		ev->link_changes++;
 	if (!rcf_has(o, RCF_A_LINK_STATE))
 		return;
 	was = ev->link_state[id];
@@ -42,7 +42,7 @@ static void link_event(struct rcfd_events *ev, enum rcf_verb verb,
 	if (verb != RCF_V_SET || was == now)
 		return;
 	ev->link_state_changes++;
-	ev->links_changed = 1;
+	ev->link_changes++;
 	rcfd_log(RCFD_INFO, "link %u is %s%s", id, now == 2 ? "up" : "down",
 		 was ? "" : " (state before unknown)");
 }
@@ -197,7 +197,7 @@ void rcfd_events_read(struct rcfd_events *ev)
 	if (rc == -ENOBUFS) {
 		/* the socket overran: the kernel dropped events */
 		ev->lost++;
-		ev->resync = 1;
+		ev->resyncs++;
 		if (ev->d)
 			rcfd_paths_lost_events(ev->d);
 		rcfd_log(RCFD_WARN,

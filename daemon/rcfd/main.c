@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * rcfd: the rcf fabric daemon: config, log, control socket, kernel events,
- * detaching, signals, the routing policy (routing.c), the
- * reconfig policy (reconf.c) and the switch controllers
- * (paths.c).
+ * detaching, signals, the routing policy (routing.c), the relation
+ * policy (relation.c), the reconfig policy (reconf.c) and the switch
+ * controllers (paths.c).
  * Documentation/rcfd.8.
  */
 #define _GNU_SOURCE /* accept4, pipe2, ppoll */
@@ -306,6 +306,14 @@ int main(int argc, char **argv)
 			 "routing.algorithm %s is set but routing.manage is "
 			 "off: routes are left alone",
 			 rcfd_algo_name(&d.cfg));
+	if (*d.cfg.relation)
+		rcfd_log(RCFD_INFO,
+			 "relation: keeping %s for %s round the links that "
+			 "are down%s",
+			 d.cfg.relation, d.cfg.relation_gen,
+			 d.cfg.recompute_on_link_change
+				 ? ", installed again on link changes"
+				 : "");
 	d.ev.d = &d;
 	policies_start(&d, "start");
 	rcfd_detach_done(notify, 0);

@@ -2,8 +2,9 @@
 /*
  * The daemon's policies behind one interface, in the order the main
  * loop runs them: the reconfig policy may change the fabric, the
- * routing policy then answers the link changes that brings, and the
- * path controllers tick last.  Events reach each policy through its own
+ * routing and relation policies then answer the link changes that
+ * brings (the config lets at most one of them act), and the path
+ * controllers tick last.  Events reach each policy through its own
  * handlers (events.c): they carry different things.
  */
 #include "paths.h"
@@ -40,6 +41,8 @@ const struct rcfd_policy rcfd_policies[] = {
 	 rcfd_reconf_free},
 	{"routing", rcfd_routing_kick, routing_timeout, rcfd_routing_poll,
 	 rcfd_routing_free},
+	{"relation", rcfd_relation_start, rcfd_relation_timeout_us,
+	 rcfd_relation_run, rcfd_relation_free},
 	{"paths", paths_start, rcfd_paths_timeout, rcfd_paths_run,
 	 rcfd_paths_stop},
 };

@@ -44,6 +44,10 @@ struct rcfd_config {
 	int recompute_on_link_change;
 	unsigned int debounce_ms; /* events closer than this are one change */
 	int force;		  /* install a cyclic set */
+	/* relation policy (relation.c); relation "": none */
+	char relation[16];     /* routing.relation */
+	char relation_gen[64]; /* routing.relation_gen */
+	int relation_select;   /* routing.relation_select; -1: unchanged */
 	struct rcfd_reconf_conf reconf; /* [reconfig] (reconf*.c) */
 	struct rcfd_paths_conf paths;	/* [paths] (paths*.c) */
 };
@@ -68,6 +72,25 @@ int rcfd_config_parse(const char *name, const char *text, size_t len,
  */
 int rcfd_config_load(const char *path, struct rcfd_config *c, char *err,
 		     size_t errlen);
+
+/* relation_conf.c: the relation policy's keys */
+/* routing.relation_select's word, or "unchanged" (-1: left as it is) */
+const char *rcfd_select_name(int select);
+/* key is one of the three routing.relation* keys; 0, or -1 with why */
+int rcfd_relation_conf_set(struct rcfd_config *c, const char *key,
+			   const char *v, char *why, size_t whylen);
+/* the lines the keys were first given on, for their errors */
+struct rcfd_rel_lines {
+	unsigned int relation, gen, select;
+};
+
+/* called after each line: notes the keys c has gained by lineno */
+void rcfd_relation_conf_lines(struct rcfd_rel_lines *rl,
+			      const struct rcfd_config *c, unsigned int lineno);
+/* the keys together, once the file is read: 0, or -1 "name:line: why" */
+int rcfd_relation_conf_check(const char *name, const struct rcfd_config *c,
+			     const struct rcfd_rel_lines *rl, char *err,
+			     size_t errlen);
 
 /* opts.c */
 struct rcfd_opts {
@@ -97,8 +120,11 @@ struct rcfd_events {
 	uint64_t link_state_changes;
 	uint64_t by_type[RCF_K_NR][4]; /* [kind][verb] */
 	uint8_t *link_state;	       /* RCF_MAX_LINKS: 0 unknown, 1 + state */
-	/* for the routing policy: a link changed, or events were lost */
-	int links_changed, resync;
+	/*
+	 * for the routing and relation policies, each of which keeps the
+	 * counts it has answered: links changed, times events were lost
+	 */
+	uint64_t link_changes, resyncs;
 	/* for the reconfig policy: the daemon, or NULL (tests) */
 	struct rcfd *d;
 	uint64_t thresholds, epochs;
@@ -143,6 +169,8 @@ struct rcfd_link_delta {
 };
 void rcfd_link_delta(uint8_t *prev, const struct rcf_topo *t,
 		     struct rcfd_link_delta *ld);
+/* id appended to buf's list ("3 7"), cut with "..." when full */
+void rcfd_add_id(char *buf, size_t len, uint32_t id);
 
 /* routing.c: the routing policy in the daemon */
 struct rcfd_route_run {
@@ -157,7 +185,8 @@ struct rcfd_route_run {
 
 struct rcfd_routing {
 	int pending;
-	double due; /* CLOCK_MONOTONIC seconds */
+	uint64_t links_seen, resyncs_seen; /* the events' counts answered */
+	double due;			   /* CLOCK_MONOTONIC seconds */
 	char trigger[160];
 	uint8_t *state; /* link states at the last run */
 	uint64_t runs, installs, refusals, failures;
@@ -173,6 +202,40 @@ void rcfd_routing_kick(struct rcfd *d, const char *why);
 int rcfd_routing_timeout(const struct rcfd *d);
 /* runs the pending recompute when its time has come */
 void rcfd_routing_poll(struct rcfd *d);
+
+/* relation.c: the relation kept round the links that are down */
+struct rcfd_rel_run {
+	time_t at;
+	char trigger[160];
+	char result[16]; /* installed, unchanged, failed */
+	char error[1200];
+	size_t down; /* links between switches down */
+	char down_ids[128];
+	size_t entries, trimmed;
+	long switches;
+	int vcs;
+	unsigned int ms;
+};
+
+struct rcfd_relation {
+	int pending;
+	double due; /* CLOCK_MONOTONIC seconds */
+	char trigger[160];
+	uint64_t links_seen, resyncs_seen; /* the events' counts answered */
+	/* what the kernel holds since the last start: round down[] */
+	int installed;
+	uint32_t *down;
+	size_t ndown, nlinks, entries;
+	uint64_t runs, installs, unchanged, failures;
+	struct rcfd_rel_run last;
+};
+
+/* an install is due after the debounce (none without routing.relation) */
+void rcfd_relation_start(struct rcfd *d, const char *why);
+long rcfd_relation_timeout_us(const struct rcfd *d);
+/* answers link changes; installs when the time has come */
+void rcfd_relation_run(struct rcfd *d);
+void rcfd_relation_free(struct rcfd *d);
 
 /* reconf.c: the García-Duato reconfig policy */
 #define RCFD_RECONF_LOG 32 /* decisions kept for reconfig show */
@@ -240,6 +303,7 @@ struct rcfd {
 	unsigned int family_version;
 	struct rcfd_events ev;
 	struct rcfd_routing routing;
+	struct rcfd_relation rel;
 	struct rcfd_reconf reconf;
 	struct rcfd_paths paths;
 	int stop;

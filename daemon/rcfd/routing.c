@@ -23,6 +23,8 @@
 int rcfd_routing_init(struct rcfd *d)
 {
 	memset(&d->routing, 0, sizeof(d->routing));
+	d->routing.links_seen = d->ev.link_changes;
+	d->routing.resyncs_seen = d->ev.resyncs;
 	d->routing.state = calloc(RCF_MAX_LINKS, 1);
 	return d->routing.state ? 0 : -1;
 }
@@ -201,14 +203,17 @@ failed:
 
 void rcfd_routing_poll(struct rcfd *d)
 {
-	struct rcfd_events *ev = &d->ev;
+	const struct rcfd_events *ev = &d->ev;
+	struct rcfd_routing *r = &d->routing;
 
-	if (ev->links_changed || ev->resync) {
+	if (ev->link_changes != r->links_seen ||
+	    ev->resyncs != r->resyncs_seen) {
 		if (d->cfg.recompute_on_link_change)
-			rcfd_routing_kick(d, ev->resync ? "events lost"
-							: "link change");
-		ev->links_changed = 0;
-		ev->resync = 0;
+			rcfd_routing_kick(d, ev->resyncs != r->resyncs_seen
+						     ? "events lost"
+						     : "link change");
+		r->links_seen = ev->link_changes;
+		r->resyncs_seen = ev->resyncs;
 	}
 	if (d->routing.pending && !d->cfg.manage)
 		d->routing.pending = 0;

@@ -53,7 +53,7 @@ out:
 	return rc;
 }
 
-static void add_id(char *buf, size_t len, uint32_t id)
+void rcfd_add_id(char *buf, size_t len, uint32_t id)
 {
 	size_t at = strlen(buf);
 
@@ -88,10 +88,10 @@ void rcfd_link_delta(uint8_t *prev, const struct rcf_topo *t,
 			ld->added++;
 		} else if (prev[id] != now && now == 1) {
 			ld->down++;
-			add_id(ld->down_ids, sizeof(ld->down_ids), id);
+			rcfd_add_id(ld->down_ids, sizeof(ld->down_ids), id);
 		} else if (prev[id] != now) {
 			ld->up++;
-			add_id(ld->up_ids, sizeof(ld->up_ids), id);
+			rcfd_add_id(ld->up_ids, sizeof(ld->up_ids), id);
 		}
 		prev[id] = now;
 	}

@@ -152,6 +152,101 @@ static void reload_semantics(void)
 	       "an unreadable file is an error naming it");
 }
 
+/* a relation the reload cannot use leaves the running one */
+static void relation_reload(void)
+{
+	char path[] = "/tmp/rcfd-test-XXXXXX", err[512];
+	struct rcfd_config c;
+	FILE *f;
+	int fd = mkstemp(path), rc1, rc2;
+
+	f = fdopen(fd, "w");
+	fputs("routing.relation = db\nrouting.relation_gen = prdt:4:2:1\n", f);
+	fclose(f);
+	rcfd_config_defaults(&c);
+	rc1 = rcfd_config_load(path, &c, err, sizeof(err));
+	f = fopen(path, "w");
+	fputs("routing.relation = db\nrouting.relation_gen = torus:8x8\n", f);
+	fclose(f);
+	rc2 = rcfd_config_load(path, &c, err, sizeof(err));
+	unlink(path);
+	tap_ok(!rc1 && rc2 == -1 && strstr(err, ":2: routing.relation_gen") &&
+		       !strcmp(c.relation, "db") &&
+		       !strcmp(c.relation_gen, "prdt:4:2:1"),
+	       "a reload with a generator db cannot use keeps the old one");
+}
+
+/* routing.relation and its generator and selection */
+static void relation(void)
+{
+	struct rcfd_config c;
+	char err[512];
+	int rc;
+
+	tap_ok(!parse("", &c, err) && !*c.relation && !*c.relation_gen &&
+		       c.relation_select == -1 &&
+		       !strcmp(rcfd_select_name(c.relation_select),
+			       "unchanged"),
+	       "no relation by default, the selection left as it is");
+	rc = parse("[routing]\nrelation = db\nrelation_gen = prdt:4:2:1\n"
+		   "relation_select = least\nrecompute_on_link_change = no\n",
+		   &c, err);
+	tap_ok(!rc && !strcmp(c.relation, "db") &&
+		       !strcmp(c.relation_gen, "prdt:4:2:1") &&
+		       c.relation_select == 1 &&
+		       !strcmp(rcfd_select_name(c.relation_select), "least") &&
+		       !c.recompute_on_link_change && !c.manage,
+	       "relation, generator and selection under [routing]");
+	rc = parse("routing.relation = duato\nrouting.relation_gen = "
+		   "rdt:16:2:2:1\n",
+		   &c, err);
+	tap_ok(!rc && !strcmp(c.relation, "duato") && c.relation_select == -1,
+	       "duato on an rdt: fabric's base torus");
+	rc = parse("routing.relation = none\n", &c, err);
+	tap_ok(!rc && !*c.relation, "relation none");
+	refuse("routing.relation = west-first\n",
+	       "t.conf:1: routing.relation \"west-first\": want none, dor, "
+	       "duato, rdt-vector, da, db or north-last");
+	refuse("\n[routing]\nrelation = db\n",
+	       "t.conf:3: routing.relation needs a routing.relation_gen");
+	refuse("\nrouting.relation_gen = prdt:4:2:1\n",
+	       "t.conf:2: routing.relation_gen needs a routing.relation");
+	refuse("routing.relation = none\nrouting.relation_select = least\n",
+	       "t.conf:2: routing.relation_select needs a routing.relation");
+	refuse("routing.relation = db\nrouting.relation_gen = torus:4x4\n",
+	       "t.conf:2: routing.relation_gen \"torus:4x4\": relation db "
+	       "needs a prdt:S:n:R fabric");
+	refuse("routing.relation = db\nrouting.relation_gen = rdt:16:2:2:1\n",
+	       "t.conf:2: routing.relation_gen \"rdt:16:2:2:1\": relation db "
+	       "needs a prdt:S:n:R fabric");
+	refuse("routing.relation_gen = sp1:16\nrouting.relation = duato\n",
+	       "t.conf:1: routing.relation_gen \"sp1:16\": relations need a "
+	       "torus of switches");
+	refuse("routing.relation = da\nrouting.relation_gen = prdt:3\n",
+	       "t.conf:2: routing.relation_gen \"prdt:3\": prdt");
+	refuse("routing.relation = db\nrouting.relation_gen = prdt:4:2:1\n"
+	       "routing.relation_select = fast\n",
+	       "t.conf:3: routing.relation_select \"fast\": want first, "
+	       "least or random");
+	refuse("routing.relation = db\nrouting.relation = da\n",
+	       "t.conf:2: routing.relation given twice");
+	refuse("routing.relation_gen = prdt:4:2:1:"
+	       "11111111111111111111111111111111111111111111111111111111\n",
+	       "t.conf:1: routing.relation_gen: longer than 63 bytes");
+	refuse("[routing]\nmanage = yes\nalgorithm = sp1\nrelation = db\n"
+	       "relation_gen = prdt:4:2:1\n",
+	       "t.conf:4: routing.relation needs routing.manage = no");
+	refuse("routing.relation = db\nrouting.relation_gen = prdt:4:2:1\n"
+	       "paths.manage = yes\n",
+	       "t.conf:1: routing.relation needs paths.manage = no");
+	rc = parse("routing.relation = db\nrouting.relation_gen = prdt:4:2:1\n"
+		   "routing.algorithm = sp1\n",
+		   &c, err);
+	tap_ok(!rc && !c.manage && c.route.r,
+	       "an algorithm beside the relation, not managed: allowed");
+	relation_reload();
+}
+
 static int args(struct rcfd_opts *o, char *err, const char *a0, ...)
 {
 	char *argv[16] = {"rcfd"};
@@ -228,12 +323,13 @@ static void options(void)
 
 int main(void)
 {
-	tap_plan(42);
+	tap_plan(61);
 	defaults();
 	every_key();
 	errors();
 	long_and_binary();
 	reload_semantics();
 	options();
+	relation();
 	return tap_done();
 }
