@@ -305,6 +305,68 @@ routing_refuses_cycle() {
 	rcfctl fabric del
 }
 
+# rcfd keeping a routing relation (routing.relation): D-B installed at
+# start; the links rcfsim --fail takes out set down in one batch, and rcfd
+# installs D-B's up-down form round them, by which a seeded run is
+# intact; the links up again, the intact relation back
+rel_links() {
+	local st ids id
+	st=$1 ids=$2
+	for id in $ids; do
+		echo "link set id $id state $st"
+	done >"$T_TMP/links.batch"
+	rcfctl -batch "$T_TMP/links.batch" >/dev/null || fail "links $st"
+}
+
+relation_follows_links() {
+	local ids tj
+	rcfctl fabric del 2>/dev/null || true
+	rcfctl topo apply prdt:4:2:1 >/dev/null
+	# D-B needs 3 VCs; a VC change is no link event, so before rcfd
+	rcfctl -j link show | python3 -c 'import json, sys
+for l in json.load(sys.stdin):
+    print("link set id %d vcs 3" % l["id"])' >"$T_TMP/vcs.batch"
+	rcfctl -batch "$T_TMP/vcs.batch" >/dev/null || fail "vcs 3"
+	ids=$(rcfsim --gen prdt:4:2:1 --relation db --fail 100 --fail-seed 2 \
+		--messages 1 -j | python3 -c 'import json, sys
+print(" ".join(map(str, json.load(sys.stdin)["fabric"]["failed"]["ids"])))')
+	[ -n "$ids" ] || { fail "rcfsim failed no link"; return; }
+	printf '%s\n' "log_level = info" "socket = $SOCK" "pidfile = $PID" \
+		"[routing]" "debounce_ms = 20" "relation = db" \
+		"relation_gen = prdt:4:2:1" "relation_select = least" >"$CONF"
+	rcfd -c "$CONF" --stderr 2>"$T_TMP/rel.log" ||
+		{ fail "rcfd did not start: $(cat "$T_TMP/rel.log")"; return; }
+	wait_field relation.installs 1
+	expect_eq intact "$(field relation.form)" "form at start"
+	expect_eq "least relation 16" \
+		"$(fabric_fig select) $(fabric_fig routing) $(fabric_fig relations)" \
+		"selection, routing, relations at start"
+	grep -q "relation db: intact: 256 entries on 16 switches, 3 VCs, select least" \
+		"$T_TMP/rel.log" || fail "log: $(cat "$T_TMP/rel.log")"
+	rel_links down "$ids"
+	wait_field relation.links_down 6
+	wait_field relation.installs 2
+	expect_eq up-down "$(field relation.form)" "form with links down"
+	grep -q "relation db: up-down around 6 links down ($ids)" \
+		"$T_TMP/rel.log" || fail "log: $(cat "$T_TMP/rel.log")"
+	# by it, a seeded run is whole: nothing meets a down link
+	rcfctl stats reset
+	rcfctl traffic start uniform rate 300 messages 3000 seed 11 \
+		size 16-200 >/dev/null || fail "traffic start"
+	tj=$(timeout 300 rcfctl -j traffic wait) || fail "traffic wait: $tj"
+	grep -q '"complete":true' <<<"$tj" || fail "run not complete: $tj"
+	expect_eq 0 "$(rcfctl -j stats show fabric | json_val pkts-dropped)" \
+		"packets dropped round the links down"
+	echo "# $(grep -o '"msgs-delivered":[0-9]*' <<<"$tj") round links $ids"
+	rel_links up "$ids"
+	wait_field relation.links_down 0
+	wait_field relation.installs 3
+	expect_eq intact "$(field relation.form)" "form with the links up"
+	kill -TERM "$(cat "$PID")"
+	wait_for no_pidfile || true
+	rcfctl fabric del
+}
+
 cleanup() {
 	[ -s "$PID" ] && kill "$(cat "$PID")" 2>/dev/null
 	grep -q '^rcf ' /proc/modules || insmod "$RCF_KO"
@@ -312,7 +374,7 @@ cleanup() {
 	return 0
 }
 
-t_plan 15
+t_plan 16
 t_run "rcfd detaches, pidfile holds its live pid" start_detached
 t_run "rcfctl daemon ping and status, text and JSON" status_works
 t_run "kernel events counted and logged" events_counted
@@ -327,6 +389,8 @@ t_run "routing: rcfd reroutes around a down link, restores on up" \
 t_run "routing: adaptive re-routes the measured traffic's pairs" \
 	routing_adaptive
 t_run "routing: a cyclic set is refused and logged" routing_refuses_cycle
+t_run "relation: rcfd keeps D-B round links that go down and up" \
+	relation_follows_links
 t_run "without rcf.ko: non-zero exit and why" no_module
 t_run "as nobody: refused for lack of CAP_NET_ADMIN" unprivileged
 cleanup
