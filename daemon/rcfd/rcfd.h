@@ -196,6 +196,13 @@ struct rcfd_routing {
 struct rcfd;
 int rcfd_routing_init(struct rcfd *d);
 void rcfd_routing_free(struct rcfd *d);
+/*
+ * debounce.c: a run is due debounce_ms from the first ask (*pending set,
+ * *due its time); every why that asked is added to trigger, once
+ */
+void rcfd_debounce(int *pending, double *due, char *trigger, size_t len,
+		   int debounce_ms, const char *why);
+
 /* a recompute is due after the debounce; why goes to the log */
 void rcfd_routing_kick(struct rcfd *d, const char *why);
 /* poll timeout in ms until the pending run, -1 when none */

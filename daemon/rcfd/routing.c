@@ -41,15 +41,8 @@ void rcfd_routing_kick(struct rcfd *d, const char *why)
 
 	if (!d->cfg.manage)
 		return;
-	if (!r->pending) {
-		r->pending = 1;
-		r->due = rcf_mono_s() + d->cfg.debounce_ms / 1000.0;
-		snprintf(r->trigger, sizeof(r->trigger), "%s", why);
-	} else if (!strstr(r->trigger, why)) {
-		size_t at = strlen(r->trigger);
-
-		snprintf(r->trigger + at, sizeof(r->trigger) - at, ", %s", why);
-	}
+	rcfd_debounce(&r->pending, &r->due, r->trigger, sizeof(r->trigger),
+		      d->cfg.debounce_ms, why);
 }
 
 int rcfd_routing_timeout(const struct rcfd *d)
