@@ -268,7 +268,8 @@ static int fail_links(const struct sim_topo_opts *o, struct rcf_topo *t,
 	if (rcf_topo_fail_choose(t, o->fail, o->fail_seed, &f->failed_ids,
 				 &f->failed, err, errlen))
 		return -1;
-	rcf_topo_remove_links(t, f->failed_ids, f->failed);
+	if (rcf_topo_remove_links(t, f->failed_ids, f->failed) != f->failed)
+		return rcf_errf(err, errlen, "out of memory");
 	for (size_t i = 0; i < s->n; i++) {
 		unsigned int len;
 		const uint8_t *hops = rcf_route_hops(s, &s->r[i], &len);

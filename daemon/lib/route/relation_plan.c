@@ -100,12 +100,19 @@ int rcf_relation_plan_make(const char *relation, const char *gen,
 	memset(p, 0, sizeof(*p));
 	if (basis_make(relation, gen, &b, err, errlen))
 		return -1;
-	if (n && rcf_topo_remove_links(&b.t, down, n) != n) {
-		rcf_topo_free(&b.t);
-		return rcf_errf(err, errlen,
-				"relation: a link that is down is not one "
-				"of %s's links between switches",
-				gen);
+	if (n) {
+		size_t gone = rcf_topo_remove_links(&b.t, down, n);
+
+		if (gone != n) {
+			rcf_topo_free(&b.t);
+			return gone == SIZE_MAX
+				       ? rcf_errf(err, errlen, "out of memory")
+				       : rcf_errf(err, errlen,
+						  "relation: a link that is "
+						  "down is not one of %s's "
+						  "links between switches",
+						  gen);
+		}
 	}
 	if (basis_grid(&b, err, errlen))
 		return -1;

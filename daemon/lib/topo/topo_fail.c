@@ -226,19 +226,34 @@ int rcf_topo_fail_choose(const struct rcf_topo *t, uint32_t permille,
 	return rc;
 }
 
+static int cmp_id(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
 size_t rcf_topo_remove_links(struct rcf_topo *t, const uint32_t *ids, size_t n)
 {
 	struct rcf_objv *lv = &t->v[RCF_K_LINK];
+	uint32_t *sorted;
 	size_t k = 0, gone;
 
+	if (!n)
+		return 0;
+	/* a sorted copy: thousands of failed links in a fabric of 100k */
+	sorted = malloc(n * sizeof(*sorted));
+	if (!sorted)
+		return SIZE_MAX;
+	memcpy(sorted, ids, n * sizeof(*sorted));
+	qsort(sorted, n, sizeof(*sorted), cmp_id);
 	for (size_t i = 0; i < lv->n; i++) {
-		size_t j = 0;
+		uint32_t id = (uint32_t)lv->o[i].v[RCF_A_LINK_ID];
 
-		while (j < n && ids[j] != lv->o[i].v[RCF_A_LINK_ID])
-			j++;
-		if (j == n)
+		if (!bsearch(&id, sorted, n, sizeof(*sorted), cmp_id))
 			lv->o[k++] = lv->o[i];
 	}
+	free(sorted);
 	gone = lv->n - k;
 	lv->n = k;
 	return gone;

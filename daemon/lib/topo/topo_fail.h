@@ -34,7 +34,8 @@ int rcf_topo_fail_choose(const struct rcf_topo *t, uint32_t permille,
 
 /*
  * Takes the links with the n ids out of t (ids t does not have are
- * passed over); returns how many went.  A fabric whose links are down
+ * passed over); returns how many went, or SIZE_MAX with t unchanged
+ * when out of memory.  A fabric whose links are down
  * is routed as the fabric without them.
  */
 size_t rcf_topo_remove_links(struct rcf_topo *t, const uint32_t *ids, size_t n);
