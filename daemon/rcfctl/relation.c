@@ -42,88 +42,52 @@ struct rel_args {
 	int select, routing;
 };
 
-/* Elements the kernel's fabric has of kind, or -1 (an error printed). */
-static int count_cb(uint8_t cmd, const struct rcf_obj *o, void *arg)
+/*
+ * The kernel's nodes, switches and links into t, or -1 (an error
+ * printed); the links down are read from it as rcfd reads them.
+ */
+static int read_fabric(struct ctl *c, struct rcf_topo *t)
 {
-	(void)cmd;
-	(void)o;
-	(*(long *)arg)++;
-	return 0;
-}
+	static const enum rcf_kind kinds[] = {RCF_K_NODE, RCF_K_SWITCH,
+					      RCF_K_LINK};
 
-static long kernel_count(struct ctl *c, enum rcf_kind kind)
-{
-	long n = 0;
+	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+		if (rcf_nl_dump(&c->nl, kinds[i], NULL, rcf_topo_collect, t)) {
+			struct rcf_obj o;
 
-	if (rcf_nl_dump(&c->nl, kind, NULL, count_cb, &n)) {
-		struct rcf_obj o;
-
-		rcf_obj_init(&o, kind);
-		kernel_error(c, "reading the fabric", &o);
-		return -1;
-	}
-	return n;
-}
-
-/* The ids of the fabric's links between switches that are down. */
-struct downs {
-	uint32_t *id;
-	size_t n, cap;
-};
-
-static int down_cb(uint8_t cmd, const struct rcf_obj *o, void *arg)
-{
-	struct downs *d = arg;
-	uint32_t *id;
-
-	(void)cmd;
-	if (!rcf_has(o, RCF_A_LINK_STATE) ||
-	    o->v[RCF_A_LINK_STATE] != RCF_LINK_DOWN ||
-	    o->end[0].kind != RCF_ELEM_SWITCH ||
-	    o->end[1].kind != RCF_ELEM_SWITCH)
-		return 0;
-	if (d->n == d->cap) {
-		d->cap = d->cap ? 2 * d->cap : 16;
-		id = realloc(d->id, d->cap * sizeof(*id));
-		if (!id)
+			rcf_obj_init(&o, kinds[i]);
+			kernel_error(c, "reading the fabric", &o);
 			return -1;
-		d->id = id;
-	}
-	d->id[d->n++] = (uint32_t)o->v[RCF_A_LINK_ID];
-	return 0;
-}
-
-static int kernel_downs(struct ctl *c, struct downs *d)
-{
-	if (rcf_nl_dump(&c->nl, RCF_K_LINK, NULL, down_cb, d)) {
-		struct rcf_obj o;
-
-		rcf_obj_init(&o, RCF_K_LINK);
-		kernel_error(c, "reading the fabric", &o);
-		return -1;
-	}
+		}
 	return 0;
 }
 
 static int install(struct ctl *c, const struct rel_args *a)
 {
 	struct rcf_relation_plan p;
-	struct downs d = {0};
+	struct rcf_topo t;
+	uint32_t *down = NULL;
+	size_t ndown = 0;
 	long ksw, knodes;
 	char err[1024];
 	int rc;
 
 	if (ctl_connect(c))
 		return RCFCTL_ERR;
-	ksw = kernel_count(c, RCF_K_SWITCH);
-	knodes = ksw < 0 ? -1 : kernel_count(c, RCF_K_NODE);
-	if (knodes < 0 || kernel_downs(c, &d)) {
-		free(d.id);
-		return RCFCTL_ERR;
+	rcf_topo_init(&t);
+	rc = read_fabric(c, &t);
+	if (!rc && rcf_relation_downs(&t, &down, &ndown)) {
+		fprintf(stderr, "rcfctl: relation install: out of memory\n");
+		rc = -1;
 	}
-	rc = rcf_relation_plan_make(a->relation, a->gen, d.id, d.n, &p, err,
+	ksw = (long)t.v[RCF_K_SWITCH].n;
+	knodes = (long)t.v[RCF_K_NODE].n;
+	rcf_topo_free(&t);
+	if (rc)
+		return RCFCTL_ERR;
+	rc = rcf_relation_plan_make(a->relation, a->gen, down, ndown, &p, err,
 				    sizeof(err));
-	free(d.id);
+	free(down);
 	if (rc)
 		return usage_error("%s", err);
 	if (ksw != p.nsw || knodes != p.nnodes) {
