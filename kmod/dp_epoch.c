@@ -252,6 +252,13 @@ static int rcf_epoch_paths(struct rcf_req *req, struct rcf_epoch_rec *rec,
 	dp->ad_epoch = f->epoch;
 	mutex_unlock(&dp->lock);
 	/*
+	 * The change is in place.  What the poke below sets going is the
+	 * engine's work, not the change's: the woken kthread can take this
+	 * CPU for milliseconds (a recall's hand-back runs then), and that
+	 * time is no part of applying the paths.
+	 */
+	rec->apply_ns = prep_ns + rcf_ns_since(t1);
+	/*
 	 * The install sent waiting messages into the engine, which the
 	 * kthread, idle, would not look at; and a path made may release
 	 * messages that stalled their node.
@@ -259,7 +266,6 @@ static int rcf_epoch_paths(struct rcf_req *req, struct rcf_epoch_rec *rec,
 	rcf_dp_poke(dp);
 	rcf_dp_unstall(dp);
 	rcf_fabric_committed(req, true);
-	rec->apply_ns = prep_ns + rcf_ns_since(t1);
 	return 0;
 }
 
