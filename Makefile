@@ -146,6 +146,7 @@ bench: all
 	scripts/vm --timeout 1500 -- scripts/bench/rcftop-cost
 	scripts/vm --timeout 1800 -- scripts/bench/epoch
 	scripts/vm --timeout 1800 -- scripts/bench/paths
+	scripts/vm --timeout 1500 -- scripts/bench/coll-reconf
 	scripts/bench/route-eval
 	scripts/bench/reconfig
 	scripts/bench/rcfsim
