@@ -15,6 +15,7 @@
 
 #include <bpf/libbpf.h>
 
+#include "rcftop.h"
 #include "rcftop.skel.h"
 #include "events.h"
 #include "opts.h"

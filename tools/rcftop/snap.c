@@ -6,6 +6,7 @@
 
 #include <bpf/bpf.h>
 
+#include "rcftop.h"
 #include "rcftop.skel.h"
 #include "snap.h"
 #include "util/grow.h"
@@ -135,34 +136,30 @@ uint32_t cq_interval_peak(const struct rcftop_cq_val *v, uint64_t g)
 /* Every switch with a queue event, and those with only output events. */
 static int read_switches(struct rcftop_bpf *skel, struct top_snap *s)
 {
-	struct cq_rec {
-		uint32_t id;
-		struct rcftop_cq_val v;
-	} *q = NULL;
+	const struct rcftop_cq_val *tab = skel->bss->cq_tab;
 	uint64_t g = skel->bss->cq_gen;
-	size_t n, cap;
+	size_t n = 0, cap;
 
 	/* the interval ends here; events from now on are the next one's */
 	skel->bss->cq_gen = g + 1;
-	if (read_hash(bpf_map__fd(skel->maps.cqs), sizeof(q->id),
-		      offsetof(struct cq_rec, v), sizeof(*q), (void **)&q, &n))
-		return -1;
+	for (uint32_t i = 0; i < RCFTOP_MAX_SWITCHES; i++)
+		n += tab[i].seen != 0;
 	cap = n + s->nout;
 	s->sw = calloc(cap ? cap : 1, sizeof(*s->sw));
 	if (!s->sw) {
-		free(q);
 		errno = ENOMEM;
 		return -1;
 	}
-	for (size_t i = 0; i < n; i++) {
-		s->sw[i].id = q[i].id;
-		s->sw[i].v = q[i].v;
-		s->sw[i].ipeak = cq_interval_peak(&q[i].v, g);
+	/* in id order, as the slots are */
+	for (uint32_t i = 0, j = 0; i < RCFTOP_MAX_SWITCHES && j < n; i++) {
+		if (!tab[i].seen)
+			continue;
+		s->sw[j].id = i;
+		s->sw[j].v = tab[i];
+		s->sw[j].ipeak = cq_interval_peak(&tab[i], g);
+		j++;
 	}
-	free(q);
 	s->nsw = n;
-	if (n)
-		qsort(s->sw, n, sizeof(*s->sw), cmp_sw);
 	/* outputs come by switch: a new one is new or the last added */
 	for (size_t i = 0; i < s->nout; i++) {
 		struct top_snap queues = {.sw = s->sw, .nsw = n};

@@ -11,6 +11,7 @@
 #include <bpf/libbpf.h>
 
 #include "../../daemon/tests/tap.h"
+#include "rcftop.h"
 #include "rcftop.skel.h"
 #include "snap.h"
 
