@@ -78,6 +78,18 @@ cat >"$D/a.rst" <<'RST'
 
     r  100  100
 
+.. eval cols noise=x3 cols=2,4-5: echo 'c 9 2 9 2 2'
+
+::
+
+    c  1  1  1  1  1
+
+.. eval cols2 noise=x3 cols=2: echo 'c 1 9'
+
+::
+
+    c  1  1
+
 .. eval rows: printf 'a 1\nb 2\n'
 
 ::
@@ -96,6 +108,9 @@ grep -A1 '^rel ' "$T/noise.log" | grep -q 'none moved'
 ok $? "a relative noise of 20 %"
 has noise "row gone: c (#0)" && has noise "new row: b (#0)"
 ok $? "rows gone and new"
+grep -A1 '^cols (' "$T/noise.log" | grep -q 'none moved' &&
+	grep -A1 '^cols2 (' "$T/noise.log" | grep -q 'figure 2: 1 -> 9'
+ok $? "cols= compares those figures only"
 
 cat >"$D/a.rst" <<'RST'
 .. eval invm vm timeout=900: echo "vm 4 $EVAL_MARK"
@@ -181,6 +196,10 @@ printf '.. eval bad noise=x0.5: true\n' >"$D/a.rst"
 evaluate bad
 [ $? -ne 0 ] && has bad "a.rst:1: noise=x0.5: a factor below 1"
 ok $? "a factor below 1 refused"
+printf '.. eval bad cols=3-1: true\n' >"$D/a.rst"
+evaluate bad
+[ $? -ne 0 ] && has bad "a.rst:1: cols=3-1: not a list of figure numbers"
+ok $? "a backwards column range refused"
 printf '.. eval twice: true\n.. eval twice: true\n' >"$D/a.rst"
 evaluate bad
 [ $? -ne 0 ] && has bad "a.rst:2: a second evaluation named twice"
