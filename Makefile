@@ -153,11 +153,14 @@ bench: all
 	scripts/bench/booksim
 	scripts/bench/opensm
 
-# the evaluation tables Documentation/ quotes, regenerated natively into
+# the evaluation tables and plots Documentation/ quotes, regenerated into
 # build/eval/ and compared figure by figure (scripts/eval; EVAL_FLAGS=--quick
-# skips the runs of minutes)
-eval: tools
-	scripts/eval $(EVAL_FLAGS)
+# skips the runs of minutes).  VM=1 also runs the ones marked vm, one
+# test-VM boot each, so it builds everything the VM runs (all);
+# BOOKSIM_SRC=DIR adds the BookSim2 comparison.
+EVAL_VM := $(if $(filter 1,$(VM)),--vm)
+eval: tools $(if $(EVAL_VM),all)
+	scripts/eval $(EVAL_VM) $(EVAL_FLAGS)
 
 clean:
 	@if [ -f Kbuild ] && [ -d kmod ]; then \
@@ -265,7 +268,7 @@ help:
 	@echo "make lint        checkpatch and sparse on kmod/, clang-format on userspace C"
 	@echo "make fuzz        libFuzzer on the engine, adapter and file readers, FUZZ_TIME s per target (30)"
 	@echo "make bench       benchmarks: the engine natively, the control plane in the VM (figures, no assertions)"
-	@echo "make eval        regenerate the evaluation tables into build/eval, report figures that moved (EVAL_FLAGS=--quick)"
+	@echo "make eval        regenerate the evaluation tables and plots into build/eval, report figures that moved (EVAL_FLAGS=--quick, VM=1, BOOKSIM_SRC=DIR)"
 	@echo "make clean       remove build products (keeps build/ksrc)"
 	@echo "make install     rcf.ko (modules_install, depmod) and the tools, man pages,"
 	@echo "                 rcfd.conf and unit; DESTDIR, PREFIX (/usr/local)"
