@@ -10,8 +10,8 @@
  * message, the offset of the attribute it blamed, the cookie a refused
  * batch carries and the type of a missing attribute.
  */
-#ifndef RCF_NL_H
-#define RCF_NL_H
+#ifndef RCF_SELFTESTS_NL_H
+#define RCF_SELFTESTS_NL_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -156,4 +156,4 @@ int rcf_packet_socket(void);
 int rcf_send_udp4(int fd, int ifindex, uint32_t src, uint32_t dst,
 		  size_t payload);
 
-#endif /* RCF_NL_H */
+#endif /* RCF_SELFTESTS_NL_H */

@@ -18,7 +18,6 @@ struct sim_opts {
 	struct sim_topo_opts topo;
 	struct rcf_traffic_spec spec; /* node ids as indices, see below */
 	const char *traffic;	      /* the --traffic argument */
-	const char *size;	      /* the --size argument */
 	int policy;		      /* enum rcf_route_policy */
 	uint64_t slice;		      /* cycles per run step */
 	int exact;		      /* the engine's reference mode */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /* A tiny TAP 13 harness: one program, a list of named cases. */
-#ifndef RCF_TAP_H
-#define RCF_TAP_H
+#ifndef RCF_CORE_TEST_TAP_H
+#define RCF_CORE_TEST_TAP_H
 
 #include <stdio.h>
 
