@@ -2,6 +2,7 @@
 # TAP 13 for the shell selftests.  A test is a shell function; it fails by
 # returning non-zero (fail() prints why).  Source this, then:
 #   t_plan N; t_run NAME FUNC...; t_done
+# (or t_ok STATUS NAME for a result a script's own commands gave).
 
 T_N=0
 T_FAILED=0
@@ -26,22 +27,27 @@ fail() {
 	return 1
 }
 
+# t_ok STATUS NAME: one result, test NAME; STATUS 0 passes.
+t_ok() {
+	T_N=$((T_N + 1))
+	if [ "$1" -eq 0 ]; then
+		echo "ok $T_N $2"
+	else
+		echo "not ok $T_N $2"
+		T_FAILED=$((T_FAILED + 1))
+	fi
+}
+
 # Run FUNC ARGS in a subshell with errexit; report it as test NAME.
 t_run() {
 	local name=$1 out rc t0=$SECONDS
 	shift
-	T_N=$((T_N + 1))
 	out=$( (set -e; "$@") 2>&1)
 	rc=$?
 	[ -n "$out" ] && printf '%s\n' "$out" | sed 's/^# //' | t_diag
 	# how close a test comes to the program's timeout, per test
 	echo "# $name: $((SECONDS - t0)) s"
-	if [ $rc -eq 0 ]; then
-		echo "ok $T_N $name"
-	else
-		echo "not ok $T_N $name"
-		T_FAILED=$((T_FAILED + 1))
-	fi
+	t_ok $rc "$name"
 }
 
 t_done() {

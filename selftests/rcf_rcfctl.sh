@@ -5,24 +5,10 @@
 # Prints TAP 13; exits non-zero if any check failed.
 set -u
 
-tmp=${RCF_TMP:-/tmp}/rcf_rcfctl.$$
-mkdir -p "$tmp"
-n=0
-failed=0
-total=23
+. "$(dirname "$0")/lib.sh"
 
-echo "TAP version 13"
-echo "1..$total"
-
-ok() {
-	n=$((n + 1))
-	if [ "$1" -eq 0 ]; then
-		echo "ok $n $2"
-	else
-		echo "not ok $n $2"
-		failed=$((failed + 1))
-	fi
-}
+tmp=$T_TMP
+t_plan 23
 
 # in_ns CMD...: runs CMD in a fresh network namespace
 in_ns() {
@@ -38,15 +24,15 @@ counts() {
 }
 
 counts ring:8 8 0 8
-ok $? "ring:8 gives 8 nodes, 8 links"
+t_ok $? "ring:8 gives 8 nodes, 8 links"
 counts hypercube:4 16 0 32
-ok $? "hypercube:4 gives 16 nodes, 32 links"
+t_ok $? "hypercube:4 gives 16 nodes, 32 links"
 counts torus:4x4 16 0 32
-ok $? "torus:4x4 gives 16 nodes, 32 links"
+t_ok $? "torus:4x4 gives 16 nodes, 32 links"
 counts sp1:16 16 8 32
-ok $? "sp1:16 gives 16 nodes, 8 switches, 32 links"
+t_ok $? "sp1:16 gives 16 nodes, 8 switches, 32 links"
 counts sp1:512 512 512 2304
-ok $? "sp1:512 gives 512 nodes, 512 switches, 2304 links"
+t_ok $? "sp1:512 gives 512 nodes, 512 switches, 2304 links"
 
 # every node of hypercube:4 has degree 4
 in_ns bash -c 'rcfctl topo apply hypercube:4 >/dev/null && rcfctl link show' \
@@ -54,7 +40,7 @@ in_ns bash -c 'rcfctl topo apply hypercube:4 >/dev/null && rcfctl link show' \
 	awk '{ d[$3 " " $4]++; d[$7 " " $8]++ }
 	     END { for (k in d) { n++; if (d[k] != 4) bad = 1 }
 		   exit !(n == 16 && !bad) }' "$tmp/l.txt"
-ok $? "hypercube:4: every node has degree 4 in the kernel's dump"
+t_ok $? "hypercube:4: every node has degree 4 in the kernel's dump"
 
 # save, delete, load, save again: byte-identical
 in_ns bash -c "rcfctl topo apply sp1:32 >/dev/null &&
@@ -63,7 +49,7 @@ in_ns bash -c "rcfctl topo apply sp1:32 >/dev/null &&
 	rcfctl topo save $tmp/a && rcfctl fabric del &&
 	rcfctl topo load $tmp/a >/dev/null && rcfctl topo save $tmp/b" &&
 	cmp -s "$tmp/a" "$tmp/b"
-ok $? "topo save / load / save round trip is byte-identical"
+t_ok $? "topo save / load / save round trip is byte-identical"
 
 # a refused batch changes nothing and names its line
 printf 'node add id 100\n# comment\nlink add node 100 port 0 node 0 port 0\n' \
@@ -74,7 +60,7 @@ in_ns bash -c "rcfctl topo apply sp1:16 >/dev/null && rcfctl topo save $tmp/c &&
 cmp -s "$tmp/c" "$tmp/d" && [ "$(cat "$tmp/rc")" = 1 ] &&
 	grep -q "bad.batch:3: link node 100 port 0 - node 0 port 0: .*(" \
 		"$tmp/batch.err"
-ok $? "refused batch: exit 1, FILE:LINE: object, nothing changed"
+t_ok $? "refused batch: exit 1, FILE:LINE: object, nothing changed"
 
 # a refused request changes nothing; the message names object and reason
 in_ns bash -c "rcfctl topo apply ring:4 >/dev/null && rcfctl topo save $tmp/e &&
@@ -83,13 +69,13 @@ in_ns bash -c "rcfctl topo apply ring:4 >/dev/null && rcfctl topo save $tmp/e &&
 cmp -s "$tmp/e" "$tmp/f" && [ "$(cat "$tmp/rc")" = 1 ] &&
 	grep -q "^rcfctl: link 0: .*vcs.*(Numerical result out of range)" \
 		"$tmp/req.err"
-ok $? "refused set: exit 1, object, attribute and errno named"
+t_ok $? "refused set: exit 1, object, attribute and errno named"
 
 in_ns bash -c "rcfctl topo apply ring:3 >/dev/null &&
 	rcfctl topo apply ring:3" >/dev/null 2>"$tmp/ne.err"
 [ $? -eq 1 ] && grep -q "fabric is not empty; rcfctl fabric del first" \
 	"$tmp/ne.err"
-ok $? "topo apply refuses a non-empty fabric"
+t_ok $? "topo apply refuses a non-empty fabric"
 
 # one line more than a batch may hold, every line in range (node ids stop
 # at 4095, so the last is a switch)
@@ -99,11 +85,11 @@ ok $? "topo apply refuses a non-empty fabric"
 } >"$tmp/huge"
 in_ns rcfctl -batch "$tmp/huge" 2>"$tmp/huge.err"
 [ $? -eq 2 ] && grep -q "4096" "$tmp/huge.err"
-ok $? "-batch over RCF_BATCH_MAX_OPS is refused naming the limit"
+t_ok $? "-batch over RCF_BATCH_MAX_OPS is refused naming the limit"
 
 in_ns rcfctl --force -batch "$tmp/huge" 2>"$tmp/huge2.err"
 [ $? -eq 1 ] && grep -q "(Argument list too long)" "$tmp/huge2.err"
-ok $? "--force sends it and the kernel refuses with E2BIG"
+t_ok $? "--force sends it and the kernel refuses with E2BIG"
 
 # monitor sees add, set and del, one JSON object per line.  It has
 # joined the events group once it prints an event of node 9 (added and
@@ -140,7 +126,7 @@ sed -n 's/^{"event":"\([a-z]*\)","object":"\([a-z]*\)".*/\1 \2/p' \
 [ "$(cat "$tmp/mon.seq")" = "add node add switch add link set link del link " ] &&
 	grep '"object"' "$tmp/mon" | sed -n 4p | grep -q '"state":"down"' &&
 	[ "$(grep -c '^{"event":"epoch"' "$tmp/mon")" -ge 5 ]
-ok $? "monitor prints add/set/del and epoch events as JSON lines"
+t_ok $? "monitor prints add/set/del and epoch events as JSON lines"
 
 # unprivileged: show works, a change is refused with EPERM
 in_ns bash -c "rcfctl topo apply ring:3 >/dev/null &&
@@ -148,11 +134,11 @@ in_ns bash -c "rcfctl topo apply ring:3 >/dev/null &&
 	! setpriv --reuid=65534 --regid=65534 --clear-groups rcfctl node add id 9 2>$tmp/up.err" &&
 	grep -q "^node 1 " "$tmp/up.out" &&
 	grep -q "Operation not permitted" "$tmp/up.err"
-ok $? "unprivileged show works, change fails with EPERM"
+t_ok $? "unprivileged show works, change fails with EPERM"
 
 in_ns bash -c "rcfctl node add id 1 && rcfctl -j node show" >"$tmp/j" &&
 	grep -q '^\[{"id":1,"ports":1,"name":"rcf1","ifindex":[0-9]*}\]$' "$tmp/j"
-ok $? "node show -j is a JSON array with id and name"
+t_ok $? "node show -j is a JSON array with id and name"
 
 # --- data path: node addresses, fabric clock and route policy ---
 
@@ -163,18 +149,18 @@ in_ns bash -c "rcfctl node add id 0 addr 10.0.0.1 addr fd00::1 &&
 	sed -n 1p "$tmp/addr" | grep -q "^node 0 .* addr 10.0.0.1 addr fd00::1$" &&
 	sed -n 2p "$tmp/addr" | grep -q '"addrs":\["10.0.0.1","fd00::1"\]' &&
 	sed -n 3p "$tmp/addr" | grep -vq "addr"
-ok $? "node addresses: add, show (text, JSON), set none clears"
+t_ok $? "node addresses: add, show (text, JSON), set none clears"
 
 in_ns bash -c "rcfctl node add id 0 && rcfctl node set 0 addr 10.0.0.300;
 	echo \$? >$tmp/rc; rcfctl node show 0" >"$tmp/bad" 2>"$tmp/bad.err"
 [ "$(cat "$tmp/rc")" = 2 ] && grep -q 'bad address "10.0.0.300"' \
 	"$tmp/bad.err" && ! grep -q addr "$tmp/bad"
-ok $? "a bad address: usage error before anything is sent"
+t_ok $? "a bad address: usage error before anything is sent"
 
 in_ns bash -c "rcfctl node add id 0 addr 10.0.0.1 &&
 	rcfctl node add id 1 addr 10.0.0.1" 2>"$tmp/dup.err"
 [ $? -eq 1 ] && grep -q "^rcfctl: node 1: " "$tmp/dup.err"
-ok $? "an address another node holds is refused by the kernel"
+t_ok $? "an address another node holds is refused by the kernel"
 
 in_ns bash -c "rcfctl fabric set clock 40MHz route-policy least-loaded &&
 	rcfctl fabric show && rcfctl -j fabric show &&
@@ -183,11 +169,11 @@ in_ns bash -c "rcfctl fabric set clock 40MHz route-policy least-loaded &&
 	sed -n 1p "$tmp/fab" | grep -q " clock 40MHz route-policy least-loaded " &&
 	sed -n 2p "$tmp/fab" | grep -q '"clock-hz":40000000,"route-policy":"least-loaded"' &&
 	sed -n 3p "$tmp/fab" | grep -q " clock free route-policy rr "
-ok $? "fabric clock and route policy: set, show (text, JSON), back to free"
+t_ok $? "fabric clock and route policy: set, show (text, JSON), back to free"
 
 in_ns bash -c "rcfctl fabric set clock 2GHz" 2>"$tmp/clk.err"
 [ $? -eq 1 ] && grep -q "clock" "$tmp/clk.err"
-ok $? "a clock over RCF_MAX_CLOCK_HZ is refused naming the attribute"
+t_ok $? "a clock over RCF_MAX_CLOCK_HZ is refused naming the attribute"
 
 printf '%s\n' 'fabric set clock 1MHz route-policy least-loaded' \
 	'node add id 0 addr 10.0.0.1 addr fd00::1' 'node add id 1 addr 10.0.0.2' \
@@ -199,7 +185,7 @@ in_ns bash -c "rcfctl -batch $tmp/dp.batch && rcfctl topo save $tmp/g &&
 	cmp -s "$tmp/g" "$tmp/h" &&
 	grep -q "^fabric set .*clock 1MHz route-policy least-loaded" "$tmp/g" &&
 	grep -q "^node add id 0 .*addr 10.0.0.1 addr fd00::1" "$tmp/g"
-ok $? "batch, then topo save / load / save keeps addresses and fabric settings"
+t_ok $? "batch, then topo save / load / save keeps addresses and fabric settings"
 
 # --- stats: shape of the JSON; numbers come from the kernel's engine ---
 in_ns bash -c "rcfctl -batch $tmp/dp.batch && rcfctl -j stats &&
@@ -225,12 +211,10 @@ assert [n['node'] for n in nodes] == [0, 1], nodes
 assert json.loads(lines[4]) == []
 assert lines[5].split()[:3] == ['link', 'dir', 'vc'], lines[5]
 PY
-ok $? "stats -j: fabric object, channel/switch/node tables, idle pairs empty"
+t_ok $? "stats -j: fabric object, channel/switch/node tables, idle pairs empty"
 
 in_ns bash -c "rcfctl stats bogus" 2>"$tmp/sb.err"
 [ $? -eq 2 ] && grep -q 'unknown word "bogus"' "$tmp/sb.err"
-ok $? "stats with an unknown word is a usage error"
+t_ok $? "stats with an unknown word is a usage error"
 
-rm -rf "$tmp"
-[ "$n" -eq "$total" ] || echo "# ran $n of $total"
-[ "$failed" -eq 0 ] && [ "$n" -eq "$total" ]
+t_done

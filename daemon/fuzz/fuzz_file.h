@@ -39,4 +39,25 @@ static inline FILE *fz_open(const uint8_t *data, size_t size)
 	return f;
 }
 
+/*
+ * The round trips' writes: a stream whose bytes land in *buf (the caller
+ * frees it), then, closed, those bytes as a stream to read back.
+ */
+static inline FILE *fz_out(char **buf, size_t *len)
+{
+	FILE *w;
+
+	*buf = NULL;
+	*len = 0;
+	w = open_memstream(buf, len);
+	FZ_ASSERT(w, "open_memstream failed");
+	return w;
+}
+
+static inline FILE *fz_back(FILE *w, char **buf, size_t *len)
+{
+	fclose(w);
+	return fz_open((const uint8_t *)*buf, *len);
+}
+
 #endif

@@ -18,15 +18,13 @@
 static void check_loads(const struct rcf_topo *t)
 {
 	struct rcf_topo u;
-	char err[512] = "", *buf = NULL;
-	size_t len = 0;
-	FILE *w = open_memstream(&buf, &len), *f;
+	char err[512] = "", *buf;
+	size_t len;
+	FILE *w = fz_out(&buf, &len), *f;
 	int rc;
 
-	FZ_ASSERT(w, "open_memstream failed");
 	rcf_topo_write(w, t, NULL);
-	fclose(w);
-	f = fz_open((const uint8_t *)buf, len);
+	f = fz_back(w, &buf, &len);
 	rcf_topo_init(&u);
 	rc = rcf_topo_read(f, FZ_NAME, &u, err, sizeof(err));
 	fclose(f);
@@ -61,18 +59,15 @@ static void take_made_names(struct rcf_topo *t, const struct rcf_topo *u)
 static void check_round_trip(struct rcf_topo *t, enum rcf_ib_format fmt)
 {
 	struct rcf_topo u;
-	char err[512] = "", *buf = NULL;
-	size_t len = 0;
-	FILE *w = open_memstream(&buf, &len), *f;
+	char err[512] = "", *buf;
+	size_t len;
+	FILE *w = fz_out(&buf, &len), *f;
 	int rc;
 
-	FZ_ASSERT(w, "open_memstream failed");
 	rc = rcf_ib_write(w, t, fmt, err, sizeof(err));
-	fclose(w);
+	f = fz_back(w, &buf, &len);
 	if (!rc) {
-		f = fz_open((const uint8_t *)buf, len);
 		rc = rcf_ib_read(f, FZ_NAME, fmt, &u, err, sizeof(err));
-		fclose(f);
 		FZ_ASSERT(rc != -1, "a written file does not read back: %s\n%s",
 			  err, buf);
 		if (!rc) {
@@ -85,6 +80,7 @@ static void check_round_trip(struct rcf_topo *t, enum rcf_ib_format fmt)
 			rcf_topo_free(&u);
 		}
 	}
+	fclose(f);
 	free(buf);
 }
 

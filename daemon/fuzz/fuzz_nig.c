@@ -59,11 +59,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	}
 	check(&g);
-	w = open_memstream(&buf, &len);
-	FZ_ASSERT(w, "open_memstream failed");
+	w = fz_out(&buf, &len);
 	rcf_nig_write(w, &g);
-	fclose(w);
-	f = fz_open((const uint8_t *)buf, len);
+	f = fz_back(w, &buf, &len);
 	rc = rcf_nig_read(f, FZ_NAME, &h, err, sizeof(err));
 	fclose(f);
 	FZ_ASSERT(!rc && h.n == g.n, "written NIG does not read back: %s", err);

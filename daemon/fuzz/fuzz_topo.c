@@ -12,8 +12,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct rcf_topo t, u;
 	char err[512] = "", err2[512] = "";
-	char *buf = NULL;
-	size_t len = 0;
+	char *buf;
+	size_t len;
 	FILE *f = fz_open(data, size), *w;
 	int rc;
 
@@ -25,11 +25,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		rcf_topo_free(&t);
 		return 0;
 	}
-	w = open_memstream(&buf, &len);
-	FZ_ASSERT(w, "open_memstream failed");
+	w = fz_out(&buf, &len);
 	rcf_topo_write(w, &t, NULL);
-	fclose(w);
-	f = fz_open((const uint8_t *)buf, len);
+	f = fz_back(w, &buf, &len);
 	rcf_topo_init(&u);
 	rc = rcf_topo_read(f, FZ_NAME, &u, err2, sizeof(err2));
 	fclose(f);

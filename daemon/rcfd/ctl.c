@@ -160,6 +160,22 @@ static void status_fabric(struct rcfd *d, struct out *o)
 	o_close(o);
 }
 
+/*
+ * A policy's "last" object, opened with what both policies' runs say
+ * first: when, what asked for it, how it ended and how long it took.
+ */
+static void last_open(struct out *o, time_t at, const char *trigger,
+		      const char *result, const char *error, unsigned int ms)
+{
+	o_open(o, "last");
+	o_u64(o, "at", (uint64_t)at);
+	o_str(o, "trigger", trigger);
+	o_str(o, "result", result);
+	if (error[0])
+		o_str(o, "error", error);
+	o_u64(o, "ms", ms);
+}
+
 /* the relation policy: its keys, counts and last run */
 static void status_relation(const struct rcfd *d, struct out *o)
 {
@@ -184,13 +200,7 @@ static void status_relation(const struct rcfd *d, struct out *o)
 		o_u64(o, "links_down", r->ndown);
 	}
 	if (r->runs) {
-		o_open(o, "last");
-		o_u64(o, "at", (uint64_t)l->at);
-		o_str(o, "trigger", l->trigger);
-		o_str(o, "result", l->result);
-		if (l->error[0])
-			o_str(o, "error", l->error);
-		o_u64(o, "ms", l->ms);
+		last_open(o, l->at, l->trigger, l->result, l->error, l->ms);
 		o_u64(o, "links_down", l->down);
 		o_str(o, "down_ids", l->down_ids);
 		o_u64(o, "entries", l->entries);
@@ -246,13 +256,7 @@ static void status(struct rcfd *d, struct out *o)
 	if (d->routing.runs) {
 		const struct rcfd_route_run *l = &d->routing.last;
 
-		o_open(o, "last");
-		o_u64(o, "at", (uint64_t)l->at);
-		o_str(o, "trigger", l->trigger);
-		o_str(o, "result", l->result);
-		if (l->error[0])
-			o_str(o, "error", l->error);
-		o_u64(o, "ms", l->ms);
+		last_open(o, l->at, l->trigger, l->result, l->error, l->ms);
 		o_u64(o, "compute_ms", l->compute_ms);
 		o_u64(o, "install_ms", l->install_ms);
 		o_u64(o, "routes", l->routes);

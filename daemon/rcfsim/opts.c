@@ -224,59 +224,31 @@ static int num32(const char *s, u64 min, u64 max, uint32_t *v)
 	return 0;
 }
 
+/* --size: rcfctl traffic's size (rcf_traffic_size_parse) */
 static int parse_size(const char *arg, struct sim_opts *o)
 {
 	struct rcf_traffic_spec *s = &o->spec;
+	struct rcf_traffic_req q = {0};
 	struct rcf_traffic_size *tab;
-	char *copy, *tok, *save, *colon, *dash;
-	size_t n = 1;
-	int rc = 0;
 
-	if (!strchr(arg, ':')) {
-		copy = strdup(arg);
-		if (!copy)
-			return -1;
-		dash = strchr(copy, '-');
-		if (dash)
-			*dash = 0;
-		if (num32(copy, 1, RCF_ADAPTER_MAX_MSG, &s->size_min) ||
-		    num32(dash ? dash + 1 : copy, s->size_min,
-			  RCF_ADAPTER_MAX_MSG, &s->size_max))
-			rc = -1;
-		free(copy);
-		return rc;
-	}
-	/* strtok_r skips empty fields: "64:1,,8:1" would read as two */
-	if (*arg == ',' || arg[strlen(arg) - 1] == ',' || strstr(arg, ",,"))
+	if (rcf_traffic_size_parse(arg, &q))
 		return -1;
-	for (const char *p = arg; *p; p++)
-		n += *p == ',';
-	tab = calloc(n, sizeof(*tab));
-	copy = strdup(arg);
-	if (!tab || !copy) {
-		free(tab);
-		free(copy);
+	if (!q.nsizes) {
+		s->size_min = q.size_min;
+		s->size_max = q.size_max;
+		return 0;
+	}
+	tab = calloc(q.nsizes, sizeof(*tab));
+	if (!tab)
 		return -1;
+	for (uint32_t i = 0; i < q.nsizes; i++) {
+		tab[i].bytes = q.sizes[i].bytes;
+		tab[i].weight = q.sizes[i].weight;
 	}
-	n = 0;
-	for (tok = strtok_r(copy, ",", &save); tok && !rc;
-	     tok = strtok_r(NULL, ",", &save)) {
-		colon = strchr(tok, ':');
-		if (!colon) {
-			rc = -1;
-			break;
-		}
-		*colon = 0;
-		if (num32(tok, 1, RCF_ADAPTER_MAX_MSG, &tab[n].bytes) ||
-		    num32(colon + 1, 1, 0xffff, &tab[n].weight))
-			rc = -1;
-		n++;
-	}
-	free(copy);
 	free((void *)s->sizes);
 	s->sizes = tab;
-	s->nsizes = n;
-	return rc;
+	s->nsizes = q.nsizes;
+	return 0;
 }
 
 static int parse_traffic(const char *arg, struct sim_opts *o)
@@ -284,17 +256,13 @@ static int parse_traffic(const char *arg, struct sim_opts *o)
 	struct rcf_traffic_spec *s = &o->spec;
 	const char *colon = strchr(arg, ':');
 	size_t len = colon ? (size_t)(colon - arg) : strlen(arg);
-	char err[512];
-	uint32_t p;
-
 	/* the words rcfctl traffic takes (lib/traffic/traffic_args.c) */
-	for (p = 0; rcf_traffic_pattern_word(p); p++)
-		if (strlen(rcf_traffic_pattern_word(p)) == len &&
-		    !strncmp(arg, rcf_traffic_pattern_word(p), len))
-			break;
-	if (!rcf_traffic_pattern_word(p))
+	int p = rcf_traffic_pattern_find(arg, len);
+	char err[512];
+
+	if (p < 0)
 		return bad("unknown traffic pattern '%s'", arg);
-	s->pattern = p;
+	s->pattern = (uint32_t)p;
 	switch (p) {
 	case RCF_TRAFFIC_DOLOOP:
 	case RCF_TRAFFIC_EXOR:

@@ -15,8 +15,7 @@
 #include "route/graph.h"
 #include "route/nig.h"
 #include "route/plan.h"
-#include "route/relation.h"
-#include "route/relation_rdt.h"
+#include "route/relation_plan.h"
 #include "route/relation_updown.h"
 #include "route/router.h"
 #include "topo/topo_fail.h"
@@ -296,90 +295,50 @@ static int fail_links(const struct sim_topo_opts *o, struct rcf_topo *t,
 }
 
 /*
- * The relation --relation names, on the links' VCs it needs (more when
- * --vcs asked for more, refused when --vcs asked for fewer).
+ * The relation --relation names (rcf_relation_plan_topo, as rcfctl and
+ * rcfd make theirs), on the links' VCs it needs (more when --vcs asked
+ * for more, refused when --vcs asked for fewer).
  */
 static int get_relation(const struct sim_topo_opts *o, struct rcf_topo *t,
 			struct sim_fabric *f, char *err, size_t errlen)
 {
-	struct rcf_relation_grid g;
-	struct rcf_relnet net = {0};
-	struct rcf_relation r;
-	struct rcf_rdt d;
-	int kind, vcs, rdt, rc;
-	char why[1024];
+	struct rcf_relation_plan p;
+	struct rcf_relation *r = &p.r;
+	int vcs;
 
-	if (rcf_relation_kind(o->relation, &kind))
-		return rcf_errf(err, errlen,
-				"--relation: '%s' is not dor, duato, "
-				"rdt-vector, da, db or north-last",
-				o->relation);
-	rdt = kind != RCF_RELATION_DOR && kind != RCF_RELATION_DUATO;
-	if (rdt &&
-	    (!o->gen || !rcf_rdt_spec(o->gen) ||
-	     rcf_rdt_parse(o->gen, RCF_MAX_NODES, &d, why, sizeof(why)) ||
-	     d.m != d.R))
-		return rcf_errf(err, errlen,
-				"--relation %s needs a --gen prdt:S:n:R "
-				"fabric",
-				o->relation);
-	if (!rdt && rcf_relation_grid_of(t, &g, err, errlen))
+	if (rcf_relation_plan_topo(o->relation, o->gen, "--relation", t,
+				   o->failing, &p, err, errlen))
 		return -1;
-	vcs = rcf_relation_vcs(kind, rdt || g.wrap);
-	if (o->vcs && o->vcs < vcs)
-		return rcf_errf(err, errlen,
-				"--relation %s needs %d VCs on a %s, not "
-				"--vcs %d",
-				o->relation, vcs,
-				rdt	 ? "PRDT"
-				: g.wrap ? "torus"
-					 : "mesh",
-				o->vcs);
+	vcs = r->vcs;
+	if (o->vcs && o->vcs < vcs) {
+		rcf_errf(err, errlen,
+			 "--relation %s needs %d VCs on a %s, not --vcs %d",
+			 o->relation, vcs, p.shape, o->vcs);
+		rcf_relation_plan_free(&p);
+		return -1;
+	}
 	/* up-down: VC 0 the escape, two adaptive VCs above it */
 	if (o->failing && vcs < 3)
 		vcs = 3;
 	tune(t, o, o->vcs > vcs ? o->vcs : vcs);
-	if (rdt ? rcf_relation_rdt(&d, kind, &r, err, errlen)
-		: rcf_relation_grid(&g, kind, &r, err, errlen))
-		return -1;
-	if (o->failing &&
-	    rcf_relation_updown_topo(t, &r, &f->trimmed, err, errlen)) {
-		rcf_relation_free(&r);
-		return -1;
-	}
-	/* nothing goes on the engine that the theory does not clear */
-	if (o->failing)
-		rc = rcf_relnet_topo(t, r.vcs, &net, err, errlen);
-	else
-		rc = rdt ? rcf_relnet_rdt(&d, r.vcs, &net, err, errlen)
-			 : rcf_relnet_grid(&g, r.vcs, &net, err, errlen);
-	if (!rc && rcf_relation_check(&net, &r, why, sizeof(why)))
-		rc = rcf_errf(err, errlen,
-			      "--relation %s is not deadlock "
-			      "free here: %s",
-			      o->relation, why);
-	rcf_relnet_free(&net);
-	if (rc) {
-		rcf_relation_free(&r);
-		return -1;
-	}
-	f->rel = calloc(r.n + 1, sizeof(*f->rel));
+	f->trimmed = p.trimmed;
+	f->rel = calloc(r->n + 1, sizeof(*f->rel));
 	if (!f->rel) {
-		rcf_relation_free(&r);
+		rcf_relation_plan_free(&p);
 		return rcf_errf(err, errlen, "out of memory");
 	}
-	for (size_t i = 0; i < r.n; i++) {
+	for (size_t i = 0; i < r->n; i++) {
 		struct sim_rel *x = &f->rel[i];
 
-		x->sw = r.ent[i].sw;
-		x->dst = r.ent[i].dst;
-		x->n = r.ent[i].n;
-		memcpy(x->hop, r.ent[i].hop, x->n);
-		memcpy(x->cls, r.ent[i].cls, x->n);
-		memcpy(x->in, r.ent[i].in, x->n * sizeof(x->in[0]));
+		x->sw = r->ent[i].sw;
+		x->dst = r->ent[i].dst;
+		x->n = r->ent[i].n;
+		memcpy(x->hop, r->ent[i].hop, x->n);
+		memcpy(x->cls, r->ent[i].cls, x->n);
+		memcpy(x->in, r->ent[i].in, x->n * sizeof(x->in[0]));
 	}
-	f->nrel = r.n;
-	rcf_relation_free(&r);
+	f->nrel = r->n;
+	rcf_relation_plan_free(&p);
 	return 0;
 }
 

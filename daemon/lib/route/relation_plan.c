@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * One relation for a fabric, for rcfctl relation install and rcfd:
- * generated, made its up-down form round the links that are down (as
- * rcfsim --fail does with the links it takes out; Documentation/rdt.rst,
- * "Failed links"), and checked by Duato's condition on the fabric it
- * will run on, so that nothing the theory does not clear is sent.
+ * One relation for a fabric, for rcfctl relation install, rcfd and
+ * rcfsim --relation: made its up-down form round the links that are
+ * down (as rcfsim --fail does with the links it takes out;
+ * Documentation/rdt.rst, "Failed links"), and checked by Duato's
+ * condition on the fabric it will run on, so that nothing the theory
+ * does not clear is sent.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -20,117 +21,83 @@
 #include "topo/topo_gen.h"
 #include "util/errf.h"
 
-/* What a relation is built from: its kind and the generated fabric. */
+/* What a relation is built from: its kind and the fabric's shape. */
 struct basis {
 	int kind, rdt;
 	struct rcf_rdt rd;
 	struct rcf_relation_grid g;
-	struct rcf_topo t;
 };
 
-static int basis_make(const char *relation, const char *gen, struct basis *b,
+/*
+ * A refusal names the relation as opt does: "relation" (rcfctl, rcfd)
+ * or an option, "--relation" (rcfsim), whose fabric is named by its
+ * option "--gen" too.
+ */
+static int basis_kind(const char *relation, const char *opt, struct basis *b,
 		      char *err, size_t errlen)
+{
+	if (rcf_relation_kind(relation, &b->kind))
+		return rcf_errf(err, errlen,
+				"%s: '%s' is not dor, duato, rdt-vector, da, "
+				"db or north-last",
+				opt, relation);
+	b->rdt = b->kind != RCF_RELATION_DOR && b->kind != RCF_RELATION_DUATO;
+	return 0;
+}
+
+/* the PRDT gen names (the RDT relations), or the grid of t's base torus */
+static int basis_shape(const char *relation, const char *gen, const char *opt,
+		       const struct rcf_topo *t, struct basis *b, char *err,
+		       size_t errlen)
 {
 	char why[1024];
 
-	if (rcf_relation_kind(relation, &b->kind))
-		return rcf_errf(err, errlen,
-				"relation: '%s' is not dor, duato, "
-				"rdt-vector, da, db or north-last",
-				relation);
-	if (rcf_topo_generate(gen, &b->t, err, errlen))
-		return -1;
-	b->rdt = b->kind != RCF_RELATION_DOR && b->kind != RCF_RELATION_DUATO;
 	if (b->rdt &&
-	    (!rcf_rdt_spec(gen) ||
+	    (!gen || !rcf_rdt_spec(gen) ||
 	     rcf_rdt_parse(gen, RCF_MAX_NODES, &b->rd, why, sizeof(why)) ||
-	     b->rd.m != b->rd.R)) {
-		rcf_topo_free(&b->t);
+	     b->rd.m != b->rd.R))
 		return rcf_errf(err, errlen,
-				"relation %s needs a prdt:S:n:R fabric",
-				relation);
-	}
-	return 0;
-}
-
-/* dor and duato: the grid of the fabric's base torus */
-static int basis_grid(struct basis *b, char *err, size_t errlen)
-{
-	if (!b->rdt && rcf_relation_grid_of(&b->t, &b->g, err, errlen)) {
-		rcf_topo_free(&b->t);
+				"%s %s needs a %sprdt:S:n:R fabric", opt,
+				relation, *opt == '-' ? "--gen " : "");
+	if (!b->rdt && rcf_relation_grid_of(t, &b->g, err, errlen))
 		return -1;
-	}
 	return 0;
 }
 
-int rcf_relation_plan_check(const char *relation, const char *gen, char *err,
-			    size_t errlen)
-{
-	struct basis b;
-
-	if (basis_make(relation, gen, &b, err, errlen) ||
-	    basis_grid(&b, err, errlen))
-		return -1;
-	rcf_topo_free(&b.t);
-	return 0;
-}
-
-/* The wiring r is checked on: the fabric without its failed links. */
-static int relnet(const struct basis *b, size_t down,
+/* The wiring r is checked on: t, or the shape when t is whole. */
+static int relnet(const struct basis *b, const struct rcf_topo *t, int updown,
 		  const struct rcf_relation *r, struct rcf_relnet *net,
 		  char *err, size_t errlen)
 {
-	if (down)
-		return rcf_relnet_topo(&b->t, r->vcs, net, err, errlen);
+	if (updown)
+		return rcf_relnet_topo(t, r->vcs, net, err, errlen);
 	return b->rdt ? rcf_relnet_rdt(&b->rd, r->vcs, net, err, errlen)
 		      : rcf_relnet_grid(&b->g, r->vcs, net, err, errlen);
 }
 
-int rcf_relation_plan_make(const char *relation, const char *gen,
-			   const uint32_t *down, size_t n,
-			   struct rcf_relation_plan *p, char *err,
-			   size_t errlen)
+/* The relation of b on t: built, made up-down, checked. */
+static int plan_on(const struct basis *b, const char *relation, const char *opt,
+		   const struct rcf_topo *t, int updown,
+		   struct rcf_relation_plan *p, char *err, size_t errlen)
 {
 	struct rcf_relnet net = {0};
 	struct rcf_relation *r = &p->r;
-	struct basis b;
 	char why[1024];
 	int rc;
 
-	memset(p, 0, sizeof(*p));
-	if (basis_make(relation, gen, &b, err, errlen))
-		return -1;
-	if (n) {
-		size_t gone = rcf_topo_remove_links(&b.t, down, n);
-
-		if (gone != n) {
-			rcf_topo_free(&b.t);
-			return gone == SIZE_MAX
-				       ? rcf_errf(err, errlen, "out of memory")
-				       : rcf_errf(err, errlen,
-						  "relation: a link that is "
-						  "down is not one of %s's "
-						  "links between switches",
-						  gen);
-		}
-	}
-	if (basis_grid(&b, err, errlen))
-		return -1;
-	/* the generator's counts, which the removal does not change */
-	p->nsw = (long)b.t.v[RCF_K_SWITCH].n;
-	p->nnodes = (long)b.t.v[RCF_K_NODE].n;
-	p->down = n;
-	rc = b.rdt ? rcf_relation_rdt(&b.rd, b.kind, r, err, errlen)
-		   : rcf_relation_grid(&b.g, b.kind, r, err, errlen);
-	if (!rc && n)
-		rc = rcf_relation_updown_topo(&b.t, r, &p->trimmed, err,
-					      errlen);
+	p->nsw = (long)t->v[RCF_K_SWITCH].n;
+	p->nnodes = (long)t->v[RCF_K_NODE].n;
+	p->shape = b->rdt ? "PRDT" : b->g.wrap ? "torus" : "mesh";
+	rc = b->rdt ? rcf_relation_rdt(&b->rd, b->kind, r, err, errlen)
+		    : rcf_relation_grid(&b->g, b->kind, r, err, errlen);
+	if (!rc && updown)
+		rc = rcf_relation_updown_topo(t, r, &p->trimmed, err, errlen);
 	if (!rc)
-		rc = relnet(&b, n, r, &net, err, errlen);
-	rcf_topo_free(&b.t);
+		rc = relnet(b, t, updown, r, &net, err, errlen);
+	/* nothing is sent that the theory does not clear */
 	if (!rc && rcf_relation_check(&net, r, why, sizeof(why)))
 		rc = rcf_errf(err, errlen,
-			      "relation %s is not deadlock free here: %s",
+			      "%s %s is not deadlock free here: %s", opt,
 			      relation, why);
 	rcf_relnet_free(&net);
 	if (rc) {
@@ -138,6 +105,72 @@ int rcf_relation_plan_make(const char *relation, const char *gen,
 		return -1;
 	}
 	return 0;
+}
+
+int rcf_relation_plan_topo(const char *relation, const char *gen,
+			   const char *opt, const struct rcf_topo *t,
+			   int updown, struct rcf_relation_plan *p, char *err,
+			   size_t errlen)
+{
+	struct basis b;
+
+	memset(p, 0, sizeof(*p));
+	if (basis_kind(relation, opt, &b, err, errlen) ||
+	    basis_shape(relation, gen, opt, t, &b, err, errlen))
+		return -1;
+	return plan_on(&b, relation, opt, t, updown, p, err, errlen);
+}
+
+int rcf_relation_plan_check(const char *relation, const char *gen, char *err,
+			    size_t errlen)
+{
+	struct rcf_topo t;
+	struct basis b;
+	int rc;
+
+	if (basis_kind(relation, "relation", &b, err, errlen) ||
+	    rcf_topo_generate(gen, &t, err, errlen))
+		return -1;
+	rc = basis_shape(relation, gen, "relation", &t, &b, err, errlen);
+	rcf_topo_free(&t);
+	return rc;
+}
+
+int rcf_relation_plan_make(const char *relation, const char *gen,
+			   const uint32_t *down, size_t n,
+			   struct rcf_relation_plan *p, char *err,
+			   size_t errlen)
+{
+	struct rcf_topo t;
+	struct basis b;
+	int rc = -1;
+
+	memset(p, 0, sizeof(*p));
+	if (basis_kind(relation, "relation", &b, err, errlen) ||
+	    rcf_topo_generate(gen, &t, err, errlen))
+		return -1;
+	if (basis_shape(relation, gen, "relation", &t, &b, err, errlen))
+		goto out;
+	if (n) {
+		size_t gone = rcf_topo_remove_links(&t, down, n);
+
+		if (gone != n) {
+			rc = gone == SIZE_MAX
+				     ? rcf_errf(err, errlen, "out of memory")
+				     : rcf_errf(err, errlen,
+						"relation: a link that is "
+						"down is not one of %s's "
+						"links between switches",
+						gen);
+			goto out;
+		}
+	}
+	rc = plan_on(&b, relation, "relation", &t, n != 0, p, err, errlen);
+	if (!rc)
+		p->down = n;
+out:
+	rcf_topo_free(&t);
+	return rc;
 }
 
 void rcf_relation_plan_free(struct rcf_relation_plan *p)

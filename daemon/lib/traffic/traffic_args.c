@@ -40,6 +40,14 @@ const char *rcf_traffic_pattern_word(unsigned int pattern)
 	return pattern < sizeof(words) / sizeof(*words) ? words[pattern] : NULL;
 }
 
+int rcf_traffic_pattern_find(const char *s, size_t len)
+{
+	for (unsigned int i = 0; rcf_traffic_pattern_word(i); i++)
+		if (strlen(words[i]) == len && !strncmp(s, words[i], len))
+			return (int)i;
+	return -1;
+}
+
 /*
  * strtoull would take " -5" as 2^64 - 5 and "010" as 8: numbers are
  * decimal or 0x hex, whole, in range
@@ -83,7 +91,7 @@ static int size_table(const char *a, struct rcf_traffic_req *r)
 	return r->nsizes ? 0 : -1;
 }
 
-static int size_arg(const char *a, struct rcf_traffic_req *r)
+int rcf_traffic_size_parse(const char *a, struct rcf_traffic_req *r)
 {
 	char buf[64], *dash;
 
@@ -214,10 +222,8 @@ int rcf_traffic_parse_args(int argc, char **argv, struct rcf_traffic_req *r,
 	r->hot_permille = RCF_TRAFFIC_HOT_PERMILLE_DEFAULT;
 	if (argc < 1)
 		return rcf_errf(err, errlen, "traffic start needs a pattern");
-	for (i = 0; rcf_traffic_pattern_word(i); i++)
-		if (!strcmp(argv[0], words[i]))
-			break;
-	if (!rcf_traffic_pattern_word(i))
+	i = rcf_traffic_pattern_find(argv[0], strlen(argv[0]));
+	if (i < 0)
 		return rcf_errf(err, errlen, "unknown traffic pattern '%s'",
 				argv[0]);
 	r->pattern = (uint8_t)i;
@@ -244,7 +250,7 @@ int rcf_traffic_parse_args(int argc, char **argv, struct rcf_traffic_req *r,
 			rc = num32(v, 1, RCF_TRAFFIC_MAX_RATE, &r->rate);
 			r->has_rate = 1;
 		} else if (!strcmp(k, "size")) {
-			rc = size_arg(v, r);
+			rc = rcf_traffic_size_parse(v, r);
 		} else if (!strcmp(k, "cycles")) {
 			rc = r->messages ? -1
 					 : num(v, 1, UINT64_MAX, &r->cycles);

@@ -93,6 +93,15 @@ int rcf_traffic_read_nig(FILE *f, const char *name, struct rcf_traffic_req *r,
  */
 int rcf_traffic_read_trace(FILE *f, const char *name, struct rcf_traffic_req *r,
 			   char *err, size_t errlen);
+/* The pattern whose word is the len bytes at s, or -1. */
+int rcf_traffic_pattern_find(const char *s, size_t len);
+/*
+ * A message size, as rcfctl traffic's size and rcfsim's --size take it:
+ * N or MIN-MAX bytes into size_min and size_max, or N:W,N:W,... sizes by
+ * weight into sizes (at most RCF_TRAFFIC_MAX_SIZES, the kernel's).  0,
+ * or -1 when it is none of those.
+ */
+int rcf_traffic_size_parse(const char *a, struct rcf_traffic_req *r);
 /* "bernoulli" or "periodic" */
 const char *rcf_traffic_arrival_word(unsigned int arrival);
 /* "run", "complete", ... for a result */
