@@ -25,7 +25,8 @@ struct rcf_gport {
 };
 
 struct rcf_gvertex {
-	uint8_t kind; /* enum rcf_elem_kind */
+	uint8_t kind;  /* enum rcf_elem_kind */
+	uint8_t circs; /* a switch with a circuit on some port */
 	uint32_t id;
 	uint32_t nports;
 	size_t first; /* its ports are port[first .. first + nports - 1] */

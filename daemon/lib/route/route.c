@@ -259,11 +259,30 @@ int rcf_routes_check(const struct rcf_graph *g, const struct rcf_routes *s,
 	return rcf_routes_check_cdg(g, s, st, load, NULL, err, errlen);
 }
 
+/* the busiest link direction's routes, over all links and between switches */
+static void max_loads(const struct rcf_graph *g, const uint32_t *load,
+		      struct rcf_route_stats *st)
+{
+	for (size_t l = 0; l < g->nlinks; l++) {
+		const struct rcf_glink *gl = &g->link[l];
+		uint32_t m = load[2 * l] > load[2 * l + 1] ? load[2 * l]
+							   : load[2 * l + 1];
+
+		if (m > st->max_load)
+			st->max_load = m;
+		if (gl->end[0].kind == RCF_ELEM_SWITCH &&
+		    gl->end[1].kind == RCF_ELEM_SWITCH && m > st->max_inner)
+			st->max_inner = m;
+	}
+}
+
 int rcf_routes_check_cdg(const struct rcf_graph *g, const struct rcf_routes *s,
 			 struct rcf_route_stats *st, uint32_t *load,
 			 struct rcf_cdg *cdg, char *err, size_t errlen)
 {
 	uint32_t chan[RCF_ROUTE_MAX_HOPS * 4];
+	const size_t max = sizeof(chan) / sizeof(chan[0]);
+	size_t pairs = 0, longest = 0;
 	uint32_t *own = NULL;
 	char why[160];
 
@@ -278,50 +297,49 @@ int rcf_routes_check_cdg(const struct rcf_graph *g, const struct rcf_routes *s,
 	} else {
 		memset(load, 0, 2 * g->nlinks * sizeof(*load));
 	}
+	/* only counts per route: the maxima come from the counts after */
 	for (size_t i = 0; i < s->n; i++) {
 		const struct rcf_route *r = &s->r[i];
 		unsigned int len;
 		const uint8_t *hops = rcf_route_hops(s, r, &len);
 		uint32_t dst;
-		int n = rcf_graph_walk(g, r->src, hops, len, chan,
-				       sizeof(chan) / sizeof(chan[0]), &dst,
+		int n = rcf_graph_walk(g, r->src, hops, len, chan, max, &dst,
 				       why, sizeof(why));
+		int bad = n < 0;
 
-		if (n >= 0 && dst != r->dst)
+		if (!bad && dst != r->dst) {
 			snprintf(why, sizeof(why), "reaches node %u", dst);
-		if (n < 0 || dst != r->dst) {
+			bad = 1;
+		} else if (!bad && cdg && (size_t)n > max) {
+			/* the deadlock check needs every channel */
+			snprintf(why, sizeof(why), "too long");
+			bad = 1;
+		}
+		if (bad) {
 			snprintf(err, errlen,
 				 "route src %u dst %u index %u: %s", r->src,
 				 r->dst, r->index, why);
 			free(own);
 			return -1;
 		}
-		for (int c = 0;
-		     c < n && (size_t)c < sizeof(chan) / sizeof(chan[0]); c++) {
-			uint32_t *l = &load[chan[c] / 4];
-
-			const struct rcf_glink *gl = &g->link[chan[c] / 8];
-
-			if (++*l > st->max_load)
-				st->max_load = *l;
-			if (gl->end[0].kind == RCF_ELEM_SWITCH &&
-			    gl->end[1].kind == RCF_ELEM_SWITCH &&
-			    *l > st->max_inner)
-				st->max_inner = *l;
-		}
+		for (int c = 0; c < n && (size_t)c < max; c++)
+			load[chan[c] / 4]++;
 		if (cdg && rcf_cdg_add(cdg, chan, n)) {
 			snprintf(err, errlen, "out of memory");
 			free(own);
 			return -1;
 		}
-		if ((size_t)n > st->max_hops)
-			st->max_hops = n;
-		st->routes++;
+		if ((size_t)n > longest)
+			longest = n;
 		if (!i || r->src != s->r[i - 1].src ||
 		    r->dst != s->r[i - 1].dst)
-			st->pairs++;
+			pairs++;
 	}
+	max_loads(g, load, st);
 	free(own);
+	st->routes = s->n;
+	st->pairs = pairs;
+	st->max_hops = longest;
 	if (g->nnodes > 1 && st->pairs < g->nnodes * (g->nnodes - 1))
 		st->unreachable = g->nnodes * (g->nnodes - 1) - st->pairs;
 	return 0;
