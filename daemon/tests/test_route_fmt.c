@@ -100,7 +100,10 @@ static void test_numbers(void)
 	tap_ok(ok, "src, dst and index from 0 to their largest, 0 to 64 hops");
 }
 
-/* far more than one buffer of lines: the file is the lines in order */
+/*
+ * far more than one buffer of lines, in runs of one source (a line's head
+ * is made once per run): the file is the lines in order
+ */
 static void test_print(void)
 {
 	struct rcf_routes s;
@@ -113,7 +116,8 @@ static void test_print(void)
 
 	rcf_routes_init(&s);
 	for (uint32_t i = 0; i < 3000 && ok; i++) {
-		struct lr r = {.src = i,
+		/* runs of one source, as routers emit them, of 1 to 9 digits */
+		struct lr r = {.src = i / 5 * 104729u % 1000000007u,
 			       .dst = i * 7919u,
 			       .index = (uint8_t)i,
 			       .nhops = i % (RCF_ROUTE_MAX_HOPS + 1)};
