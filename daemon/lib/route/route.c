@@ -391,6 +391,13 @@ int rcf_routes_diff(const struct rcf_routes *old, const struct rcf_routes *new,
 	struct rcf_route_diff cnt = {0};
 	int rc = 0;
 
+	/* nothing installed (route compute without --install): all new */
+	if (!old->n && !fn) {
+		cnt.added = new->n;
+		if (d)
+			*d = cnt;
+		return 0;
+	}
 	for (int pass = 0; pass < 2 && !rc; pass++) {
 		size_t i = 0, j = 0;
 
