@@ -263,23 +263,33 @@ int32_t rcf_graph_next(const struct rcf_graph *g, uint32_t v, uint32_t p,
 	return -1;
 }
 
-int rcf_graph_walk(const struct rcf_graph *g, uint32_t src, const uint8_t *hops,
-		   unsigned int nhops, uint32_t *chan, size_t max,
-		   uint32_t *dst, char *err, size_t errlen)
+int rcf_graph_walk_start(const struct rcf_graph *g, uint32_t src,
+			 struct rcf_walk_at *at, char *err, size_t errlen)
 {
 	int32_t v = src < RCF_MAX_NODES ? g->node_vertex[src] : -1;
-	/* circuits alone could go round for ever */
-	const size_t loops = RCF_ROUTE_MAX_HOPS + g->nv;
-	unsigned int h = 0;
-	uint32_t in = 0;
-	size_t n;
-	int vc = 0;
 
 	if (v < 0)
 		return rcf_errf(err, errlen, "no node %u", src);
-	for (n = 0;; n++) {
+	at[0] = (struct rcf_walk_at){.v = v};
+	return 0;
+}
+
+int rcf_graph_walk_on(const struct rcf_graph *g, struct rcf_walk_at *at,
+		      unsigned int h, const uint8_t *hops, unsigned int nhops,
+		      uint32_t *chan, size_t max, uint32_t *dst, char *err,
+		      size_t errlen)
+{
+	/* circuits alone could go round for ever */
+	const size_t loops = RCF_ROUTE_MAX_HOPS + g->nv;
+	int32_t v = at[h].v;
+	uint32_t in = at[h].in;
+	size_t n;
+	int vc = at[h].vc;
+
+	for (n = at[h].n;; n++) {
 		const struct rcf_gvertex *gv = &g->v[v];
 		const struct rcf_gport *port = &g->port[gv->first], *gp;
+		int read = 0;
 		uint32_t out;
 
 		/* only a switch has circuits; the walk starts at a node */
@@ -302,6 +312,7 @@ int rcf_graph_walk(const struct rcf_graph *g, uint32_t src, const uint8_t *hops,
 						"byte %u: reserved bit", h - 1);
 			out = RCF_HOP_PORT(b);
 			vc = RCF_HOP_VC(b);
+			read = 1;
 		}
 		if (out >= gv->nports)
 			return rcf_errf(err, errlen, "%s %u has no port %u",
@@ -324,7 +335,25 @@ int rcf_graph_walk(const struct rcf_graph *g, uint32_t src, const uint8_t *hops,
 			chan[n] = RCF_CHAN(gp->link, gp->dir, vc);
 		v = gp->peer;
 		in = gp->in_port;
+		/* at[] has room for the longest route's bytes */
+		if (read && h <= RCF_ROUTE_MAX_HOPS)
+			at[h] = (struct rcf_walk_at){.v = v,
+						     .in = in,
+						     .n = (uint32_t)n + 1,
+						     .vc = vc};
 	}
+}
+
+int rcf_graph_walk(const struct rcf_graph *g, uint32_t src, const uint8_t *hops,
+		   unsigned int nhops, uint32_t *chan, size_t max,
+		   uint32_t *dst, char *err, size_t errlen)
+{
+	struct rcf_walk_at at[RCF_ROUTE_MAX_HOPS + 1];
+
+	if (rcf_graph_walk_start(g, src, at, err, errlen))
+		return -1;
+	return rcf_graph_walk_on(g, at, 0, hops, nhops, chan, max, dst, err,
+				 errlen);
 }
 
 static int end_str(const struct rcf_end *e, char *buf, size_t len)
