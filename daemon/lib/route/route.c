@@ -260,28 +260,6 @@ int rcf_routes_check(const struct rcf_graph *g, const struct rcf_routes *s,
 	return rcf_routes_check_cdg(g, s, st, load, NULL, err, errlen);
 }
 
-/* the route bytes x and y (of nx and ny) begin with */
-static unsigned int same_start(const uint8_t *x, unsigned int nx,
-			       const uint8_t *y, unsigned int ny)
-{
-	unsigned int n = nx < ny ? nx : ny, k = 0;
-
-#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	/* both in their records: all their bytes in one word each */
-	if (nx <= RCF_ROUTE_INLINE && ny <= RCF_ROUTE_INLINE) {
-		uint64_t a = 0, b = 0;
-
-		memcpy(&a, x, RCF_ROUTE_INLINE);
-		memcpy(&b, y, RCF_ROUTE_INLINE);
-		k = a == b ? n : (unsigned int)__builtin_ctzll(a ^ b) / 8;
-		return k < n ? k : n;
-	}
-#endif
-	while (k < n && x[k] == y[k])
-		k++;
-	return k;
-}
-
 /* the longest walk whose channels are kept */
 #define WALK_MAX (RCF_ROUTE_MAX_HOPS * 4)
 
@@ -352,7 +330,7 @@ static int walk_set(const struct rcf_graph *g, const struct rcf_routes *s,
 		int n;
 
 		if (same)
-			k = same_start(hops, len, last, lastlen);
+			k = rcf_route_same_start(hops, len, last, lastlen);
 		if (!k &&
 		    rcf_graph_walk_start(g, r->src, w->at, why, sizeof(why)))
 			return refuse(err, errlen, r, why);
