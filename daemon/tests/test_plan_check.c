@@ -3,7 +3,8 @@
  * rcf_plan_check() walks a set once for its figures and its deadlock
  * check (rcf_routes_check_cdg()): the same figures, verdict and cycle as
  * rcf_routes_check() and rcf_cdg_check() apart, and the same refusal of a
- * route that does not walk.
+ * route that does not walk; routes walked on from the bytes they share
+ * with the one before, as each walked alone.
  */
 #include "tap.h"
 #include "route/plan.h"
@@ -86,12 +87,113 @@ static void test_bad_route(void)
 	graph_put(g);
 }
 
+/* every route walked alone: loads per link direction, figures */
+static int walk_alone(const struct rcf_graph *g, const struct rcf_routes *s,
+		      uint32_t *load, size_t *longest)
+{
+	uint32_t chan[RCF_ROUTE_MAX_HOPS * 4], dst;
+	char why[160];
+
+	*longest = 0;
+	for (size_t i = 0; i < s->n; i++) {
+		unsigned int len;
+		const uint8_t *hops = rcf_route_hops(s, &s->r[i], &len);
+		int n = rcf_graph_walk(g, s->r[i].src, hops, len, chan,
+				       RCF_ROUTE_MAX_HOPS * 4, &dst, why,
+				       sizeof(why));
+
+		if (n < 0 || dst != s->r[i].dst)
+			return -1;
+		for (int c = 0; c < n; c++)
+			load[chan[c] / 4]++;
+		if ((size_t)n > *longest)
+			*longest = (size_t)n;
+	}
+	return 0;
+}
+
+/*
+ * Routes are walked on from the bytes they share with the one before:
+ * with circuits that carry a route on past where it parts from the one
+ * before, the same loads, figures and deadlock check as each route
+ * walked alone; a route refused after the bytes it shares, with the
+ * reason it has alone.
+ */
+static void test_shared_start(void)
+{
+	struct rcf_graph *g = graph_of("fattree:4:3");
+	size_t nl = 2 * g->nlinks, longest = 0, through = 0;
+	uint32_t *want = calloc(nl, sizeof(*want));
+	uint32_t *got = calloc(nl, sizeof(*got));
+	struct rcf_route_plan p;
+	struct rcf_cdg_result res = {0};
+	struct rcf_route_stats st;
+	char err[256], want_err[256] = "", why[160];
+	int ok;
+
+	/* every top switch carries what comes in by port 0 on out of port 3 */
+	for (size_t v = g->nv - 16; v < g->nv; v++) {
+		rcf_gport(g, (uint32_t)v, 0)->circ = 3;
+		g->v[v].circs = 1;
+	}
+	rcf_plan_init(&p);
+	ok = want && got && !compute(g, algo("sp1"), &p.new) &&
+	     !walk_alone(g, &p.new, want, &longest) &&
+	     !rcf_routes_check(g, &p.new, &st, got, err, sizeof(err)) &&
+	     !rcf_cdg_check(g, &p.new, &res, err, sizeof(err)) &&
+	     !rcf_plan_check(&p, g, err, sizeof(err));
+	for (size_t c = 0; ok && c < nl; c++)
+		ok = got[c] == want[c];
+	/* the circuits are in the walks: a top switch's port 3 carries */
+	for (size_t v = g->nv - 16; ok && v < g->nv; v++)
+		through += want[rcf_gport(g, (uint32_t)v, 3)->link * 2 +
+				rcf_gport(g, (uint32_t)v, 3)->dir];
+	ok = ok && through > 0 && st.max_hops == longest &&
+	     !memcmp(&st, &p.st, sizeof(st)) && same_result(&res, &p.cdg);
+	tap_ok(ok, "routes walked on from the bytes they share: the loads, "
+		   "figures and verdict of each walked alone");
+	/* a route of node 5 to another leaf, its last byte no port */
+	for (size_t i = 1; ok && i < p.new.n; i++) {
+		const struct rcf_route *r = &p.new.r[i];
+		unsigned int len;
+		const uint8_t *hops = rcf_route_hops(&p.new, r, &len);
+		uint8_t bad[RCF_ROUTE_MAX_HOPS], *h;
+		uint32_t dst;
+
+		if (r->src != 5 || len < 3 || r->src != p.new.r[i - 1].src)
+			continue;
+		memcpy(bad, hops, len);
+		bad[len - 1] = 31;
+		h = rcf_routes_put(&p.new, &p.new.r[i], r->src, r->dst,
+				   r->index, len);
+		memcpy(h, bad, len);
+		rcf_graph_walk(g, r->src, bad, len, NULL, 0, &dst, why,
+			       sizeof(why));
+		snprintf(want_err, sizeof(want_err),
+			 "route src %u dst %u index %u: %s", r->src, r->dst,
+			 r->index, why);
+		break;
+	}
+	ok = ok && *want_err &&
+	     rcf_routes_check(g, &p.new, &st, NULL, err, sizeof(err)) &&
+	     !strcmp(err, want_err);
+	if (!ok)
+		printf("# got \"%s\", want \"%s\"\n", err, want_err);
+	tap_ok(ok, "a route refused past the bytes it shares, for its reason");
+	rcf_cdg_result_free(&res);
+	rcf_plan_free(&p);
+	free(want);
+	free(got);
+	graph_put(g);
+}
+
 int main(void)
 {
-	tap_plan(4);
+	tap_plan(6);
 	test_set("fattree:4:3", "sp1", NULL, 1);
 	test_set("torus:4x4", "dor", "1", 0);
 	test_set("sp1:64", "shortest", NULL, 1);
 	test_bad_route();
+	test_shared_start();
 	return tap_done();
 }

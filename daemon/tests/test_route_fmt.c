@@ -100,7 +100,11 @@ static void test_numbers(void)
 	tap_ok(ok, "src, dst and index from 0 to their largest, 0 to 64 hops");
 }
 
-/* far more than one buffer of lines: the file is the lines in order */
+/*
+ * far more than one buffer of lines, in runs of one source (a line's head
+ * is made once per run) and of destinations one past the last (counted
+ * on in place): the file is the lines in order
+ */
 static void test_print(void)
 {
 	struct rcf_routes s;
@@ -113,13 +117,18 @@ static void test_print(void)
 
 	rcf_routes_init(&s);
 	for (uint32_t i = 0; i < 3000 && ok; i++) {
-		struct lr r = {.src = i,
-			       .dst = i * 7919u,
+		/* runs of one source, as routers emit them, of 1 to 9 digits */
+		struct lr r = {.src = i / 5 * 104729u % 1000000007u,
+			       /* mostly one past the last (9 to 10, 99 to
+				* 100...), every third elsewhere */
+			       .dst = i % 3 == 2 ? i * 7919u : i,
 			       .index = (uint8_t)i,
 			       .nhops = i % (RCF_ROUTE_MAX_HOPS + 1)};
 
+		/* a source's routes share their first bytes, as a tree's */
 		for (unsigned int h = 0; h < r.nhops; h++)
-			r.hops[h] = (uint8_t)(i + h * 37);
+			r.hops[h] = (uint8_t)(h < r.nhops / 2 ? i / 5 + h
+							      : i + h * 37);
 		if (rcf_routes_push(&s, r.src, r.dst, r.index, r.hops,
 				    r.nhops)) {
 			ok = 0;

@@ -332,9 +332,33 @@ static void test_diff(void)
 	rcf_routes_free(&b);
 }
 
+/* from nothing installed every route is new, counted or reported alike */
+static void test_diff_empty(void)
+{
+	struct rcf_routes none, b;
+	struct rcf_route_diff d, e;
+	struct seen v = {0};
+	int ok;
+
+	rcf_routes_init(&none);
+	rcf_routes_init(&b);
+	ok = !fill(&b, 200);
+	memset(&d, 0xff, sizeof(d));
+	ok = ok && !rcf_routes_diff(&none, &b, NULL, NULL, &d) &&
+	     d.added == 200 && !d.same && !d.changed && !d.removed &&
+	     !d.pairs_lost;
+	ok = ok && !rcf_routes_diff(&none, &b, saw, &v, &e) &&
+	     !memcmp(&d, &e, sizeof(d)) && v.calls == 200;
+	memset(&d, 0xff, sizeof(d));
+	ok = ok && !rcf_routes_diff(&b, &none, NULL, NULL, &d) &&
+	     d.removed == 200 && !d.added && d.pairs_lost == 200;
+	tap_ok(ok, "diff from an empty set: every route added");
+	rcf_routes_free(&b);
+}
+
 int main(void)
 {
-	tap_plan(11);
+	tap_plan(12);
 	test_record();
 	test_growth();
 	test_lengths();
@@ -351,5 +375,6 @@ int main(void)
 	test_sort("one source: sorted, bytes and order of equals kept",
 		  key_one_source);
 	test_diff();
+	test_diff_empty();
 	return tap_done();
 }

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Deadlock check: the dependencies of every route go into a hash set of
- * (from, to) channel pairs as the routes are walked, so memory follows the
- * distinct arcs (at most channels times ports) rather than the routes,
- * which on a large fabric repeat the same arcs millions of times.  The
- * distinct arcs are then sorted into adjacency lists, so the search, and
- * the cycle it reports, do not depend on the order routes came in; a
+ * Deadlock check: a route's next channel always leaves the vertex where
+ * its last one ended, by one of that vertex's ports (at most 32) on one of
+ * its VCs (at most 4), so the arcs out of a channel fit a 128-bit map
+ * indexed by that port and VC.  Recording an arc is setting a bit, memory
+ * follows the channels rather than the routes (which on a large fabric
+ * repeat the same arcs millions of times), and the maps read in channel
+ * order give the adjacency lists with no sort of the arcs, so the search,
+ * and the cycle it reports, do not depend on the order routes came in; a
  * depth-first search with its own stack (a cycle can be as long as the
  * channel count) looks for a back arc.
  */
@@ -15,47 +17,21 @@
 
 #include "route/cdg.h"
 
-/* no arc has it: channels are below 2^32 - 1 */
-#define EMPTY UINT64_MAX
+/* a bit per (port, VC) of the vertex a channel leads to: 128 */
+_Static_assert(RCF_NODE_MAX_PORTS <= RCF_SWITCH_MAX_PORTS &&
+		       RCF_HOP_PORT_MASK < RCF_SWITCH_MAX_PORTS,
+	       "a port's arcs fit the map");
 
 struct rcf_cdg {
+	const struct rcf_graph *g;
 	size_t nch;
-	uint8_t *used;	/* per channel: some route crosses it */
-	uint64_t *slot; /* open addressing, linear probing */
-	size_t cap, n;	/* cap a power of 2, kept at least twice n */
-	unsigned int shift;
+	uint8_t *used;	    /* per channel: some route crosses it */
+	uint64_t (*map)[2]; /* per channel: the arcs out of it */
+	/* per (link, direction): the port it leaves by, the vertex it
+	 * reaches */
+	uint8_t *port;
+	int32_t *to;
 };
-
-static size_t slot_of(const struct rcf_cdg *c, uint64_t key)
-{
-	/* Fibonacci hashing: the top bits of the product mix all of key */
-	return (size_t)((key * 0x9e3779b97f4a7c15ULL) >> c->shift);
-}
-
-static int grow(struct rcf_cdg *c)
-{
-	size_t cap = c->cap * 2;
-	uint64_t *slot = malloc(cap * sizeof(*slot)), *old = c->slot;
-
-	if (!slot)
-		return -1;
-	memset(slot, 0xff, cap * sizeof(*slot));
-	c->slot = slot;
-	c->shift--;
-	for (size_t i = 0; i < c->cap; i++) {
-		size_t j;
-
-		if (old[i] == EMPTY)
-			continue;
-		for (j = slot_of(c, old[i]); slot[j] != EMPTY;
-		     j = (j + 1) & (cap - 1))
-			;
-		slot[j] = old[i];
-	}
-	c->cap = cap;
-	free(old);
-	return 0;
-}
 
 struct rcf_cdg *rcf_cdg_new(const struct rcf_graph *g)
 {
@@ -63,16 +39,27 @@ struct rcf_cdg *rcf_cdg_new(const struct rcf_graph *g)
 
 	if (!c)
 		return NULL;
+	c->g = g;
 	c->nch = g->nlinks * 8;
-	c->cap = 1024;
-	c->shift = 64 - 10;
 	c->used = calloc(c->nch + 1, 1);
-	c->slot = malloc(c->cap * sizeof(*c->slot));
-	if (!c->used || !c->slot) {
+	c->map = calloc(c->nch + 1, sizeof(*c->map));
+	c->port = calloc(2 * g->nlinks + 1, sizeof(*c->port));
+	c->to = malloc((2 * g->nlinks + 1) * sizeof(*c->to));
+	if (!c->used || !c->map || !c->port || !c->to) {
 		rcf_cdg_free(c);
 		return NULL;
 	}
-	memset(c->slot, 0xff, c->cap * sizeof(*c->slot));
+	for (size_t v = 0; v < g->nv; v++)
+		for (uint32_t p = 0; p < g->v[v].nports; p++) {
+			const struct rcf_gport *gp = rcf_gport(g, v, p);
+			size_t ld;
+
+			if (gp->peer < 0 || gp->link < 0)
+				continue;
+			ld = (size_t)gp->link * 2 + gp->dir;
+			c->port[ld] = (uint8_t)p;
+			c->to[ld] = gp->peer;
+		}
 	return c;
 }
 
@@ -81,38 +68,36 @@ void rcf_cdg_free(struct rcf_cdg *c)
 	if (!c)
 		return;
 	free(c->used);
-	free(c->slot);
+	free(c->map);
+	free(c->port);
+	free(c->to);
 	free(c);
 }
 
 int rcf_cdg_add(struct rcf_cdg *c, const uint32_t *chan, size_t n)
 {
-	for (size_t i = 0; i < n; i++) {
-		uint64_t key;
-		size_t j;
+	if (n)
+		c->used[chan[0]] = 1;
+	for (size_t i = 1; i < n; i++) {
+		unsigned int b = c->port[chan[i] / 4] * 4 + chan[i] % 4;
 
 		c->used[chan[i]] = 1;
-		if (!i)
-			continue;
-		key = (uint64_t)chan[i - 1] << 32 | chan[i];
-		for (j = slot_of(c, key); c->slot[j] != EMPTY;
-		     j = (j + 1) & (c->cap - 1))
-			if (c->slot[j] == key)
-				break;
-		if (c->slot[j] == key)
-			continue;
-		c->slot[j] = key;
-		if (++c->n * 2 > c->cap && grow(c))
-			return -1;
+		c->map[chan[i - 1]][b / 64] |= 1ULL << (b % 64);
 	}
 	return 0;
 }
 
-static int cmp_u64(const void *a, const void *b)
+/* a channel's few targets into order */
+static void sort_u32(uint32_t *a, size_t n)
 {
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	for (size_t i = 1; i < n; i++) {
+		uint32_t x = a[i];
+		size_t j = i;
 
-	return x < y ? -1 : x > y;
+		for (; j > 0 && a[j - 1] > x; j--)
+			a[j] = a[j - 1];
+		a[j] = x;
+	}
 }
 
 struct dfs {
@@ -182,22 +167,37 @@ static int search(struct dfs *d, struct rcf_cdg_result *res)
 	return 0;
 }
 
+/* the arcs out of channel ch, in order, to out; their number */
+static size_t arcs_of(const struct rcf_cdg *c, size_t ch, uint32_t *out)
+{
+	const struct rcf_graph *g = c->g;
+	size_t n = 0;
+
+	for (int w = 0; w < 2; w++)
+		for (uint64_t m = c->map[ch][w]; m; m &= m - 1) {
+			unsigned int b = (unsigned int)w * 64 +
+					 (unsigned int)__builtin_ctzll(m);
+			const struct rcf_gport *gp =
+				rcf_gport(g, (uint32_t)c->to[ch / 4], b / 4);
+
+			out[n++] = RCF_CHAN(gp->link, gp->dir, b % 4);
+		}
+	sort_u32(out, n);
+	return n;
+}
+
 int rcf_cdg_finish(struct rcf_cdg *c, struct rcf_cdg_result *res)
 {
 	struct dfs d = {.nch = c->nch};
-	uint64_t *arcs = malloc((c->n + 1) * sizeof(*arcs));
 	int rc = -1;
 
 	memset(res, 0, sizeof(*res));
 	res->acyclic = 1;
-	if (!arcs)
-		return -1;
-	for (size_t i = 0; i < c->cap; i++)
-		if (c->slot[i] != EMPTY)
-			arcs[res->deps++] = c->slot[i];
-	qsort(arcs, res->deps, sizeof(*arcs), cmp_u64);
-	for (size_t ch = 0; ch < c->nch; ch++)
+	for (size_t ch = 0; ch < c->nch; ch++) {
 		res->channels += c->used[ch];
+		res->deps += (size_t)__builtin_popcountll(c->map[ch][0]) +
+			     (size_t)__builtin_popcountll(c->map[ch][1]);
+	}
 	d.first = calloc(d.nch + 2, sizeof(*d.first));
 	d.to = malloc((res->deps + 1) * sizeof(*d.to));
 	d.color = calloc(d.nch + 1, 1);
@@ -205,15 +205,11 @@ int rcf_cdg_finish(struct rcf_cdg *c, struct rcf_cdg_result *res)
 	d.pos = malloc((d.nch + 1) * sizeof(*d.pos));
 	if (!d.first || !d.to || !d.color || !d.stack || !d.pos)
 		goto out;
-	for (size_t i = 0; i < res->deps; i++) {
-		d.first[(arcs[i] >> 32) + 1]++;
-		d.to[i] = (uint32_t)arcs[i];
-	}
 	for (size_t ch = 0; ch < d.nch; ch++)
-		d.first[ch + 1] += d.first[ch];
+		d.first[ch + 1] =
+			d.first[ch] + arcs_of(c, ch, d.to + d.first[ch]);
 	rc = search(&d, res);
 out:
-	free(arcs);
 	free(d.first);
 	free(d.to);
 	free(d.color);

@@ -25,10 +25,11 @@ void rcf_cdg_result_free(struct rcf_cdg_result *res);
 
 /*
  * The same check fed one walked route at a time, so that a caller
- * streaming routes need not hold them: its memory grows with the distinct
- * arcs, not with the routes.  rcf_cdg_add() takes a route's channels as
- * rcf_graph_walk() gives them and returns 0 or -1 (out of memory);
- * rcf_cdg_finish() searches for a cycle, 0 or -1 (out of memory).
+ * streaming routes need not hold them: its memory follows the channels
+ * (16 bytes each), not the routes.  rcf_cdg_new() takes the graph, which
+ * must outlive the check; rcf_cdg_add() takes a route's channels as
+ * rcf_graph_walk() gives them and returns 0; rcf_cdg_finish() searches for
+ * a cycle, 0 or -1 (out of memory).
  */
 struct rcf_cdg;
 struct rcf_cdg *rcf_cdg_new(const struct rcf_graph *g);

@@ -196,6 +196,7 @@ int rcf_graph_build(struct rcf_graph *g, const struct rcf_topo *t, char *err,
 			goto fail;
 		}
 		rcf_gport(g, v, in)->circ = (int32_t)out;
+		g->v[v].circs = 1;
 	}
 	return 0;
 nomem:
@@ -262,78 +263,97 @@ int32_t rcf_graph_next(const struct rcf_graph *g, uint32_t v, uint32_t p,
 	return -1;
 }
 
-int rcf_graph_walk(const struct rcf_graph *g, uint32_t src, const uint8_t *hops,
-		   unsigned int nhops, uint32_t *chan, size_t max,
-		   uint32_t *dst, char *err, size_t errlen)
+int rcf_graph_walk_start(const struct rcf_graph *g, uint32_t src,
+			 struct rcf_walk_at *at, char *err, size_t errlen)
 {
 	int32_t v = src < RCF_MAX_NODES ? g->node_vertex[src] : -1;
-	unsigned int h = 0;
-	uint32_t in = 0;
-	size_t n = 0;
-	int vc = 0;
 
-	if (v < 0) {
-		snprintf(err, errlen, "no node %u", src);
-		return -1;
-	}
-	for (;;) {
+	if (v < 0)
+		return rcf_errf(err, errlen, "no node %u", src);
+	at[0] = (struct rcf_walk_at){.v = v};
+	return 0;
+}
+
+int rcf_graph_walk_on(const struct rcf_graph *g, struct rcf_walk_at *at,
+		      unsigned int h, const uint8_t *hops, unsigned int nhops,
+		      uint32_t *chan, size_t max, uint32_t *dst, char *err,
+		      size_t errlen)
+{
+	/* circuits alone could go round for ever */
+	const size_t loops = RCF_ROUTE_MAX_HOPS + g->nv;
+	int32_t v = at[h].v;
+	uint32_t in = at[h].in;
+	size_t n;
+	int vc = at[h].vc;
+
+	for (n = at[h].n;; n++) {
 		const struct rcf_gvertex *gv = &g->v[v];
-		const struct rcf_gport *gp;
+		const struct rcf_gport *port = &g->port[gv->first], *gp;
+		int read = 0;
 		uint32_t out;
 
-		if (gv->kind == RCF_ELEM_SWITCH && n &&
-		    rcf_gport(g, v, in)->circ >= 0) {
-			out = rcf_gport(g, v, in)->circ;
+		/* only a switch has circuits; the walk starts at a node */
+		if (gv->circs && port[in].circ >= 0) {
+			out = port[in].circ;
 		} else if (h == nhops) {
 			if (gv->kind == RCF_ELEM_NODE && n) {
 				*dst = gv->id;
 				return (int)n;
 			}
-			snprintf(err, errlen,
-				 n ? "route bytes end at switch %u"
-				   : "no route bytes",
-				 gv->id);
-			return -1;
+			return rcf_errf(err, errlen,
+					n ? "route bytes end at switch %u"
+					  : "no route bytes",
+					gv->id);
 		} else {
-			if (hops[h] & RCF_HOP_RESERVED) {
-				snprintf(err, errlen, "byte %u: reserved bit",
-					 h);
-				return -1;
-			}
-			out = RCF_HOP_PORT(hops[h]);
-			vc = RCF_HOP_VC(hops[h]);
-			h++;
+			uint8_t b = hops[h++];
+
+			if (b & RCF_HOP_RESERVED)
+				return rcf_errf(err, errlen,
+						"byte %u: reserved bit", h - 1);
+			out = RCF_HOP_PORT(b);
+			vc = RCF_HOP_VC(b);
+			read = 1;
 		}
-		if (out >= gv->nports) {
-			snprintf(err, errlen, "%s %u has no port %u",
-				 gv->kind == RCF_ELEM_NODE ? "node" : "switch",
-				 gv->id, out);
-			return -1;
-		}
-		gp = rcf_gport(g, v, out);
-		if (gp->peer < 0) {
-			snprintf(err, errlen, "%s %u port %u has no up link",
-				 gv->kind == RCF_ELEM_NODE ? "node" : "switch",
-				 gv->id, out);
-			return -1;
-		}
-		if (vc >= gp->vcs) {
-			snprintf(err, errlen,
-				 "link %u has %u VCs, route uses VC %d",
-				 g->link[gp->link].id, gp->vcs, vc);
-			return -1;
-		}
-		/* circuits alone could go round for ever */
-		if (n > RCF_ROUTE_MAX_HOPS + g->nv) {
-			snprintf(err, errlen, "route loops");
-			return -1;
-		}
+		if (out >= gv->nports)
+			return rcf_errf(err, errlen, "%s %u has no port %u",
+					gv->kind == RCF_ELEM_NODE ? "node"
+								  : "switch",
+					gv->id, out);
+		gp = &port[out];
+		if (gp->peer < 0)
+			return rcf_errf(
+				err, errlen, "%s %u port %u has no up link",
+				gv->kind == RCF_ELEM_NODE ? "node" : "switch",
+				gv->id, out);
+		if (vc >= gp->vcs)
+			return rcf_errf(err, errlen,
+					"link %u has %u VCs, route uses VC %d",
+					g->link[gp->link].id, gp->vcs, vc);
+		if (n > loops)
+			return rcf_errf(err, errlen, "route loops");
 		if (chan && n < max)
 			chan[n] = RCF_CHAN(gp->link, gp->dir, vc);
-		n++;
 		v = gp->peer;
 		in = gp->in_port;
+		/* at[] has room for the longest route's bytes */
+		if (read && h <= RCF_ROUTE_MAX_HOPS)
+			at[h] = (struct rcf_walk_at){.v = v,
+						     .in = in,
+						     .n = (uint32_t)n + 1,
+						     .vc = vc};
 	}
+}
+
+int rcf_graph_walk(const struct rcf_graph *g, uint32_t src, const uint8_t *hops,
+		   unsigned int nhops, uint32_t *chan, size_t max,
+		   uint32_t *dst, char *err, size_t errlen)
+{
+	struct rcf_walk_at at[RCF_ROUTE_MAX_HOPS + 1];
+
+	if (rcf_graph_walk_start(g, src, at, err, errlen))
+		return -1;
+	return rcf_graph_walk_on(g, at, 0, hops, nhops, chan, max, dst, err,
+				 errlen);
 }
 
 static int end_str(const struct rcf_end *e, char *buf, size_t len)

@@ -25,7 +25,8 @@ struct rcf_gport {
 };
 
 struct rcf_gvertex {
-	uint8_t kind; /* enum rcf_elem_kind */
+	uint8_t kind;  /* enum rcf_elem_kind */
+	uint8_t circs; /* a switch with a circuit on some port */
 	uint32_t id;
 	uint32_t nports;
 	size_t first; /* its ports are port[first .. first + nports - 1] */
@@ -86,6 +87,36 @@ int32_t rcf_graph_next(const struct rcf_graph *g, uint32_t v, uint32_t p,
 int rcf_graph_walk(const struct rcf_graph *g, uint32_t src, const uint8_t *hops,
 		   unsigned int nhops, uint32_t *chan, size_t max,
 		   uint32_t *dst, char *err, size_t errlen);
+
+/*
+ * Where a walk stands once it has read h route bytes: the vertex it has
+ * reached and its input port, the channels crossed, the VC of byte h - 1.
+ * Circuits carry a packet on from there without reading a byte, so this,
+ * and what the walk does next, depend only on the source and those h
+ * bytes: a route that shares its first h bytes with one walked before
+ * from the same node can be walked on from here.
+ */
+struct rcf_walk_at {
+	int32_t v;
+	uint32_t in;
+	uint32_t n;
+	int vc;
+};
+
+/* at[0] for a walk from node src; -1 with the reason when there is none */
+int rcf_graph_walk_start(const struct rcf_graph *g, uint32_t src,
+			 struct rcf_walk_at *at, char *err, size_t errlen);
+/*
+ * rcf_graph_walk() from at[h] on, the route's bytes being hops (all
+ * nhops of them, the first h as the walk that set at[h] read them), chan
+ * holding that walk's first at[h].n channels: sets at[h + 1 .. the
+ * bytes read], of RCF_ROUTE_MAX_HOPS + 1, and returns as
+ * rcf_graph_walk() does.
+ */
+int rcf_graph_walk_on(const struct rcf_graph *g, struct rcf_walk_at *at,
+		      unsigned int h, const uint8_t *hops, unsigned int nhops,
+		      uint32_t *chan, size_t max, uint32_t *dst, char *err,
+		      size_t errlen);
 
 /* "link 3 (switch 0 port 4 -> switch 4 port 0) vc 1" */
 void rcf_graph_chan_str(const struct rcf_graph *g, uint32_t chan, char *buf,

@@ -6,6 +6,7 @@
 
 #include "route/cdg.h"
 #include "route/route.h"
+#include "util/errf.h"
 
 void rcf_routes_init(struct rcf_routes *s)
 {
@@ -259,72 +260,142 @@ int rcf_routes_check(const struct rcf_graph *g, const struct rcf_routes *s,
 	return rcf_routes_check_cdg(g, s, st, load, NULL, err, errlen);
 }
 
+/* the longest walk whose channels are kept */
+#define WALK_MAX (RCF_ROUTE_MAX_HOPS * 4)
+
+/*
+ * A set walked route after route.  A source's routes share their first
+ * bytes (a tree's routes all but the last byte to a leaf's nodes), so
+ * each route is walked on from where it parts from the one before it
+ * (rcf_graph_walk_on()), the channels and arcs up to there known.  A
+ * channel they share is counted once for the whole run of routes that
+ * cross it, when the run ends.
+ */
+struct set_walk {
+	uint32_t chan[WALK_MAX];
+	uint32_t since[WALK_MAX]; /* the route chan[d]'s run began with */
+	size_t open;		  /* chan[0 .. open): the last route's */
+	struct rcf_walk_at at[RCF_ROUTE_MAX_HOPS + 1];
+};
+
+/* the runs of chan[from ..] end before route i: their counts to load */
+static void end_runs(struct set_walk *w, size_t from, size_t i, uint32_t *load)
+{
+	for (size_t d = from; d < w->open; d++)
+		load[w->chan[d] / 4] += (uint32_t)(i - w->since[d]);
+	if (from < w->open)
+		w->open = from;
+}
+
+/* the busiest link direction's routes, over all links and between switches */
+static void max_loads(const struct rcf_graph *g, const uint32_t *load,
+		      struct rcf_route_stats *st)
+{
+	for (size_t l = 0; l < g->nlinks; l++) {
+		const struct rcf_glink *gl = &g->link[l];
+		uint32_t m = load[2 * l] > load[2 * l + 1] ? load[2 * l]
+							   : load[2 * l + 1];
+
+		if (m > st->max_load)
+			st->max_load = m;
+		if (gl->end[0].kind == RCF_ELEM_SWITCH &&
+		    gl->end[1].kind == RCF_ELEM_SWITCH && m > st->max_inner)
+			st->max_inner = m;
+	}
+}
+
+static int refuse(char *err, size_t errlen, const struct rcf_route *r,
+		  const char *why)
+{
+	return rcf_errf(err, errlen, "route src %u dst %u index %u: %s", r->src,
+			r->dst, r->index, why);
+}
+
+static int walk_set(const struct rcf_graph *g, const struct rcf_routes *s,
+		    struct set_walk *w, struct rcf_route_stats *st,
+		    uint32_t *load, struct rcf_cdg *cdg, char *err,
+		    size_t errlen)
+{
+	const uint8_t *last = NULL;
+	unsigned int lastlen = 0;
+	char why[160];
+
+	for (size_t i = 0; i < s->n; i++) {
+		const struct rcf_route *r = &s->r[i];
+		int same = i && r->src == s->r[i - 1].src;
+		unsigned int len, k = 0;
+		const uint8_t *hops = rcf_route_hops(s, r, &len);
+		size_t known = 0, m;
+		uint32_t dst;
+		int n;
+
+		if (same)
+			k = rcf_route_same_start(hops, len, last, lastlen);
+		if (!k &&
+		    rcf_graph_walk_start(g, r->src, w->at, why, sizeof(why)))
+			return refuse(err, errlen, r, why);
+		known = w->at[k].n < WALK_MAX ? w->at[k].n : WALK_MAX;
+		end_runs(w, known, i, load);
+		n = rcf_graph_walk_on(g, w->at, k, hops, len, w->chan, WALK_MAX,
+				      &dst, why, sizeof(why));
+		if (n < 0)
+			return refuse(err, errlen, r, why);
+		if (dst != r->dst) {
+			snprintf(why, sizeof(why), "reaches node %u", dst);
+			return refuse(err, errlen, r, why);
+		}
+		/* the deadlock check needs every channel */
+		if (cdg && n > WALK_MAX)
+			return refuse(err, errlen, r, "too long");
+		m = n < WALK_MAX ? (size_t)n : WALK_MAX;
+		for (size_t d = known; d < m; d++)
+			w->since[d] = (uint32_t)i;
+		w->open = m;
+		/* the arc into the first channel not known, and on */
+		known -= !!known;
+		if (cdg && rcf_cdg_add(cdg, w->chan + known, m - known))
+			return rcf_errf(err, errlen, "out of memory");
+		if ((size_t)n > st->max_hops)
+			st->max_hops = n;
+		if (!same || r->dst != s->r[i - 1].dst)
+			st->pairs++;
+		last = hops;
+		lastlen = len;
+	}
+	end_runs(w, 0, s->n, load);
+	return 0;
+}
+
 int rcf_routes_check_cdg(const struct rcf_graph *g, const struct rcf_routes *s,
 			 struct rcf_route_stats *st, uint32_t *load,
 			 struct rcf_cdg *cdg, char *err, size_t errlen)
 {
-	uint32_t chan[RCF_ROUTE_MAX_HOPS * 4];
+	struct set_walk *w = malloc(sizeof(*w));
 	uint32_t *own = NULL;
-	char why[160];
+	int rc;
 
 	memset(st, 0, sizeof(*st));
-	if (!load) {
-		own = calloc(2 * g->nlinks + 1, sizeof(*own));
-		if (!own) {
-			snprintf(err, errlen, "out of memory");
-			return -1;
-		}
-		load = own;
-	} else {
+	if (!load)
+		load = own = calloc(2 * g->nlinks + 1, sizeof(*own));
+	else
 		memset(load, 0, 2 * g->nlinks * sizeof(*load));
+	if (!w || !load) {
+		free(w);
+		free(own);
+		return rcf_errf(err, errlen, "out of memory");
 	}
-	for (size_t i = 0; i < s->n; i++) {
-		const struct rcf_route *r = &s->r[i];
-		unsigned int len;
-		const uint8_t *hops = rcf_route_hops(s, r, &len);
-		uint32_t dst;
-		int n = rcf_graph_walk(g, r->src, hops, len, chan,
-				       sizeof(chan) / sizeof(chan[0]), &dst,
-				       why, sizeof(why));
-
-		if (n >= 0 && dst != r->dst)
-			snprintf(why, sizeof(why), "reaches node %u", dst);
-		if (n < 0 || dst != r->dst) {
-			snprintf(err, errlen,
-				 "route src %u dst %u index %u: %s", r->src,
-				 r->dst, r->index, why);
-			free(own);
-			return -1;
-		}
-		for (int c = 0;
-		     c < n && (size_t)c < sizeof(chan) / sizeof(chan[0]); c++) {
-			uint32_t *l = &load[chan[c] / 4];
-
-			const struct rcf_glink *gl = &g->link[chan[c] / 8];
-
-			if (++*l > st->max_load)
-				st->max_load = *l;
-			if (gl->end[0].kind == RCF_ELEM_SWITCH &&
-			    gl->end[1].kind == RCF_ELEM_SWITCH &&
-			    *l > st->max_inner)
-				st->max_inner = *l;
-		}
-		if (cdg && rcf_cdg_add(cdg, chan, n)) {
-			snprintf(err, errlen, "out of memory");
-			free(own);
-			return -1;
-		}
-		if ((size_t)n > st->max_hops)
-			st->max_hops = n;
-		st->routes++;
-		if (!i || r->src != s->r[i - 1].src ||
-		    r->dst != s->r[i - 1].dst)
-			st->pairs++;
+	w->open = 0;
+	rc = walk_set(g, s, w, st, load, cdg, err, errlen);
+	if (!rc) {
+		max_loads(g, load, st);
+		st->routes = s->n;
+		if (g->nnodes > 1 && st->pairs < g->nnodes * (g->nnodes - 1))
+			st->unreachable =
+				g->nnodes * (g->nnodes - 1) - st->pairs;
 	}
+	free(w);
 	free(own);
-	if (g->nnodes > 1 && st->pairs < g->nnodes * (g->nnodes - 1))
-		st->unreachable = g->nnodes * (g->nnodes - 1) - st->pairs;
-	return 0;
+	return rc;
 }
 
 static int cmp_pair(const struct rcf_route *x, const struct rcf_route *y)
@@ -373,6 +444,13 @@ int rcf_routes_diff(const struct rcf_routes *old, const struct rcf_routes *new,
 	struct rcf_route_diff cnt = {0};
 	int rc = 0;
 
+	/* nothing installed (route compute without --install): all new */
+	if (!old->n && !fn) {
+		cnt.added = new->n;
+		if (d)
+			*d = cnt;
+		return 0;
+	}
 	for (int pass = 0; pass < 2 && !rc; pass++) {
 		size_t i = 0, j = 0;
 

@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "route/graph.h"
 
@@ -60,6 +61,34 @@ static inline const uint8_t *rcf_route_hops(const struct rcf_routes *s,
 {
 	*len = r->len;
 	return r->len <= RCF_ROUTE_INLINE ? r->b : s->arena + rcf_route_off(r);
+}
+
+/*
+ * How many route bytes x and y (nx and ny of them, as rcf_route_hops()
+ * gives them) begin with: a source's routes share their first bytes,
+ * which walking and printing them need not do again.
+ */
+static inline unsigned int rcf_route_same_start(const uint8_t *x,
+						unsigned int nx,
+						const uint8_t *y,
+						unsigned int ny)
+{
+	unsigned int n = nx < ny ? nx : ny, k = 0;
+
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	/* both in their records: all their bytes in one word each */
+	if (nx <= RCF_ROUTE_INLINE && ny <= RCF_ROUTE_INLINE) {
+		uint64_t a = 0, b = 0;
+
+		memcpy(&a, x, RCF_ROUTE_INLINE);
+		memcpy(&b, y, RCF_ROUTE_INLINE);
+		k = a == b ? n : (unsigned int)__builtin_ctzll(a ^ b) / 8;
+		return k < n ? k : n;
+	}
+#endif
+	while (k < n && x[k] == y[k])
+		k++;
+	return k;
 }
 
 /* whether x of a and y of b have the same route bytes */
