@@ -367,6 +367,18 @@ static int loop(const struct sim_opts *o, struct rcf_traffic *t,
 				(unsigned long long)cycles,
 				(unsigned long long)jumps);
 		}
+		{
+			u64 visits, changed, replayed;
+
+			rcf_engine_visit_counts(e, &visits, &changed,
+						&replayed);
+			fprintf(stderr,
+				"rcfsim: visited elements %llu times, %llu "
+				"changing discrete state, %llu replayed\n",
+				(unsigned long long)visits,
+				(unsigned long long)changed,
+				(unsigned long long)replayed);
+		}
 	}
 	if (rc == -EDEADLK)
 		fprintf(stderr,

@@ -48,7 +48,8 @@ $SIM --gen sp1:16 --latency 8 --load 0.05 --size 2000-6000 --cycles 30000 \
 	-j --all --exact >"$T/x.json" 2>/dev/null
 rc=$((rc + $?))
 cmp -s "$T/f.json" "$T/x.json" &&
-	grep -Eq "fast-forwarded [1-9][0-9]{3,} cycles" "$T/f.err"
+	grep -Eq "fast-forwarded [1-9][0-9]{3,} cycles" "$T/f.err" &&
+	grep -Eq ", [1-9][0-9]{3,} replayed" "$T/f.err"
 rc=$((rc + $?))
 # wide links shared by two VCs (the torus's dateline): one transfer per
 # VC in the fast mode
@@ -59,7 +60,7 @@ $SIM --gen torus:4x4 --bandwidth 3 --load 1 --cycles 5000 -j --all --exact \
 	>"$T/x.json" 2>/dev/null
 rc=$((rc + $?))
 cmp -s "$T/f.json" "$T/x.json"
-ok $((rc + $?)) "--exact: byte-identical JSON, also fast-forwarded and wide shared links"
+ok $((rc + $?)) "--exact: byte-identical JSON, also fast-forwarded, replayed and wide shared links"
 
 # 3: below saturation accepted equals offered (within 5%)
 $SIM --gen torus:4x4 --cycles 50000 --warmup 5000 --load 0.2 -j \

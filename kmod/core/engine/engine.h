@@ -267,6 +267,13 @@ bool rcf_engine_exact(const struct rcf_engine *e);
 void rcf_engine_ff_counts(const struct rcf_engine *e, u64 *jumps,
 			  u64 *cycles);
 /*
+ * Elements visited so far, those visits that changed discrete state (a
+ * head, a tail, a queue, a stall...), and those the fast mode replayed
+ * from the element's last visit (for tests and benchmarks).
+ */
+void rcf_engine_visit_counts(const struct rcf_engine *e, u64 *visits,
+			     u64 *changed, u64 *replayed);
+/*
  * Events queued now (bytes on a wire, credits on their way back), the
  * most queued at once so far, and those added to an entry already queued
  * (one entry per channel, kind and cycle): for tests and benchmarks.

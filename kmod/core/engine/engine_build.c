@@ -324,6 +324,8 @@ u64 rcf_engine_table_bytes(const struct rcf_engine *e)
 	n += eng_rel_bytes(e);
 	if (e->ffc)
 		n += ((u64)e->nchan + 1) * sizeof(*e->ffc);
+	if (e->rpa)
+		n += ((u64)e->nrpa + 1) * sizeof(*e->rpa);
 	return n;
 }
 

@@ -99,6 +99,7 @@ int rcf_engine_send(struct rcf_engine *e, u32 src, const u8 *route,
 	e->st.sent_pkts++;
 	eng_ff_mark(e);
 	e->ff_streak = 0;
+	eng_rp_dirty(e, el);
 	eng_wake_next(e, el);
 	return 0;
 }
@@ -183,6 +184,8 @@ bool eng_node_inputs(struct rcf_engine *e, u32 el)
 					n = eng_min(n, RCF_ENGINE_RELAY_BUF -
 						    x->relay_used);
 				if (n) {
+					if (e->rp_rec == el && !h->rx_relay)
+						eng_rp_note_take(e, el, h->chan);
 					h->left += n;
 					eng_credit(e, h->chan, n);
 					if (h->rx_relay) {

@@ -73,6 +73,7 @@ struct eng_chan {
 	 * accepts (0: none granted it).
 	 */
 	u8 acc_out, im_best;
+	u8 rp_exp;		/* RP_EXP_*: events a replay record expects */
 	u64 blocked_since;
 	u64 bytes, packets, blocked;
 	/*
@@ -83,6 +84,18 @@ struct eng_chan {
 	 */
 	u64 ev_at[2];
 	u32 ev_pos[2], ev_log[2];
+};
+
+/* Events on a channel that leave a replay record be (engine_replay.c). */
+#define RP_EXP_DATA 1		/* bytes into the piece its receiver moves */
+#define RP_EXP_CREDIT 2		/* credits for its sender's sends */
+
+/*
+ * A move of a replayed visit: a send on chan from in (ENG_NONE: memory),
+ * and the bytes a replay found it moves now.
+ */
+struct eng_rpa {
+	u32 chan, in, n;
 };
 
 /* A FIFO of whole packets at a node. */
@@ -109,6 +122,14 @@ struct eng_elem {
 	u32 nports;
 	u32 port0;		/* first entry in port_out/port_in/circ */
 	u64 mark_cur, mark_next;	/* cycle + 1 it is listed for */
+	/*
+	 * Fast mode: its last visit's moves, e->rpa[rp0 .. rp0 + rp_n),
+	 * kept (rp_ok) if they may be replayed, unless something else
+	 * happened to it since (rp_dirty).
+	 */
+	u32 rp0;
+	u16 rp_cap, rp_n;
+	u8 rp_ok, rp_dirty;
 	/* switch */
 	u32 cq_cap, cq_free, cq_peak;	/* chunks */
 	u32 cq_built;		/* cq_cap as the fabric gave it */
@@ -255,6 +276,13 @@ struct rcf_engine {
 	struct eng_ffc *ffc;	/* nchan, zero between uses */
 	u64 ff_jumps, ff_cycles;	/* fast-forwards made, cycles skipped */
 
+	/* replayed visits (engine_replay.c) */
+	struct eng_rpa *rpa;	/* every element's record, NULL: none */
+	u32 nrpa;
+	u32 rp_rec;		/* element whose visit is recorded, or ENG_NONE */
+	u8 rp_bad;		/* that visit did what a replay cannot */
+	u64 visits, visits_changed, replays;
+
 	u8 exact;		/* reference mode, rcf_engine_set_exact */
 	struct rcf_engine_cfg cfg;	/* rcf_engine_configure */
 	u8 in_cycle;
@@ -300,6 +328,8 @@ void eng_wake(struct rcf_engine *e, u32 el);
 void eng_wake_next(struct rcf_engine *e, u32 el);
 bool eng_outputs(struct rcf_engine *e, u32 el);
 void eng_credit(struct rcf_engine *e, u32 chan, u32 n);
+/* Sends n bytes of channel ci's owner, a move of element el's visit. */
+void eng_send(struct rcf_engine *e, u32 el, u32 ci, u32 n);
 /* Events queued (heap and wheel), and every one of them in turn. */
 u64 eng_ev_pending(const struct rcf_engine *e);
 void eng_ev_each(const struct rcf_engine *e,
@@ -321,6 +351,22 @@ void eng_ff_try(struct rcf_engine *e, u64 end);
 static inline void eng_ff_mark(struct rcf_engine *e)
 {
 	e->ff_gen++;
+}
+
+/* engine_replay.c */
+int eng_rp_new(struct rcf_engine *e);
+void eng_rp_free(struct rcf_engine *e);
+void eng_rp_forget(struct rcf_engine *e, u32 el);
+void eng_rp_keep(struct rcf_engine *e, u32 el);
+void eng_rp_note_send(struct rcf_engine *e, u32 el, u32 ci,
+		      const struct eng_hop *u);
+void eng_rp_note_take(struct rcf_engine *e, u32 el, u32 ci);
+bool eng_rp_replay(struct rcf_engine *e, u32 el, bool *moved);
+
+/* Something a replay record does not expect happened to element el. */
+static inline void eng_rp_dirty(struct rcf_engine *e, u32 el)
+{
+	e->elem[el].rp_dirty = 1;
 }
 
 /* engine_build.c */

@@ -215,6 +215,10 @@ static void eng_apply(struct rcf_engine *e, const struct eng_ev *ev)
 		struct eng_hop *h = ev->hop;
 		u32 n = ev->n, k;
 
+		/* a replay expects bytes for the head it moves, only */
+		if (!(c->rp_exp & RP_EXP_DATA) || h != c->head ||
+		    n > h->len - h->arrived)
+			eng_rp_dirty(e, d->to);
 		/* bytes sent after h's tail are its FIFO successors' */
 		c->occ += n;
 		for (;;) {
@@ -227,6 +231,8 @@ static void eng_apply(struct rcf_engine *e, const struct eng_ev *ev)
 		}
 		eng_wake(e, d->to);
 	} else {
+		if (!(c->rp_exp & RP_EXP_CREDIT))
+			eng_rp_dirty(e, d->from);
 		c->credit += ev->n;
 		eng_wake(e, d->from);
 	}
@@ -234,8 +240,19 @@ static void eng_apply(struct rcf_engine *e, const struct eng_ev *ev)
 
 static bool eng_visit(struct rcf_engine *e, u32 el)
 {
-	bool moved;
+	u64 gen0 = e->ff_gen;
+	bool moved, rec = e->rpa && !e->exact;
 
+	e->visits++;
+	if (rec) {
+		if (eng_rp_replay(e, el, &moved)) {
+			e->replays++;
+			return moved;
+		}
+		eng_rp_forget(e, el);
+		e->rp_rec = el;
+		e->rp_bad = 0;
+	}
 	if (e->elem[el].is_switch) {
 		moved = eng_switch_inputs(e, el);
 		moved |= eng_outputs(e, el);
@@ -244,6 +261,14 @@ static bool eng_visit(struct rcf_engine *e, u32 el)
 		moved = eng_node_inputs(e, el);
 		moved |= eng_node_start(e, el);
 		moved |= eng_outputs(e, el);
+	}
+	if (e->ff_gen != gen0)
+		e->visits_changed++;
+	if (rec) {
+		e->rp_rec = ENG_NONE;
+		if (e->ff_gen == gen0 && !e->rp_bad && !e->elem[el].rp_dirty &&
+		    e->elem[el].rp_n)
+			eng_rp_keep(e, el);
 	}
 	return moved;
 }
@@ -295,6 +320,14 @@ static void eng_cycle(struct rcf_engine *e)
 		eng_ff_cycle_end(e, gen0, applied);
 }
 
+void rcf_engine_visit_counts(const struct rcf_engine *e, u64 *visits,
+			     u64 *changed, u64 *replayed)
+{
+	*visits = e->visits;
+	*changed = e->visits_changed;
+	*replayed = e->replays;
+}
+
 u64 eng_ev_pending(const struct rcf_engine *e)
 {
 	return e->nheap + e->nwheel;
@@ -339,6 +372,7 @@ void eng_wheel_free(struct rcf_engine *e)
 {
 	u32 k;
 
+	eng_rp_free(e);
 	for (k = 0; e->wheel && k <= e->wmask; k++)
 		rcf_os_free(e->wheel[k].v);
 	rcf_os_free(e->wheel);
@@ -364,7 +398,7 @@ static int eng_wheel_new(struct rcf_engine *e)
 		return -ENOMEM;
 	e->wmask = size - 1;
 	e->wrot = 0;
-	if (eng_ff_new(e)) {
+	if (eng_ff_new(e) || eng_rp_new(e)) {
 		eng_wheel_free(e);
 		return -ENOMEM;
 	}
@@ -424,12 +458,17 @@ bool rcf_engine_quiet(const struct rcf_engine *e)
 
 int rcf_engine_set_exact(struct rcf_engine *e, bool exact)
 {
+	u32 el;
+
 	if (!rcf_engine_quiet(e))
 		return -EBUSY;
 	if (!exact && eng_wheel_new(e))
 		return -ENOMEM;
 	e->exact = exact;
 	e->ff_streak = 0;
+	/* the reference mode keeps no record up to date */
+	for (el = 0; e->rpa && el < e->nelem; el++)
+		eng_rp_forget(e, el);
 	return 0;
 }
 
@@ -480,12 +519,14 @@ static void eng_release_out(struct rcf_engine *e, u32 el, u32 ci)
 		eng_wq_serve(e, ci, eng_wq_take(e, c));
 }
 
-static void eng_send(struct rcf_engine *e, u32 el, u32 ci, u32 n)
+void eng_send(struct rcf_engine *e, u32 el, u32 ci, u32 n)
 {
 	struct eng_chan *c = &e->chan[ci];
 	struct eng_hop *h = c->owner, *u = h->up;
 	u32 k;
 
+	if (e->rp_rec == el)
+		eng_rp_note_send(e, el, ci, u);
 	if (c->blocked_on) {
 		eng_ff_mark(e);
 		c->blocked += e->now - c->blocked_since;
@@ -641,6 +682,8 @@ static bool eng_port_out(struct rcf_engine *e, u32 el, u32 di)
 				eng_node_start(e, el);
 			continue;
 		}
+		/* several VCs ready: no replay knows their round robin */
+		e->rp_bad = 1;
 		if (!e->exact && budget > 1 &&
 		    eng_port_batch(e, el, di, budget)) {
 			if (!e->elem[el].is_switch)
@@ -748,6 +791,9 @@ struct eng_hop *eng_hop_start(struct rcf_engine *e, u32 ci, struct eng_pkt *p,
 		e->pool_over += hops - p->hres;
 		p->hres = hops;
 	}
+	/* a new owner at the sender, a new piece in the receiver's FIFO */
+	eng_rp_dirty(e, e->dl[c->dl].from);
+	eng_rp_dirty(e, e->dl[c->dl].to);
 	h->pkt = p;
 	p->refs++;
 	h->up = up;

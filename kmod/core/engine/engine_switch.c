@@ -28,6 +28,7 @@ void eng_cq_enter(struct rcf_engine *e, struct eng_hop *u, u32 n)
 	struct eng_elem *x = eng_hop_elem(e, u);
 	u32 fill = eng_min(n, u->cq_room), rest = n - fill, k;
 
+	e->rp_bad = 1;
 	/* a flowing packet's queue streams: in as much as out (engine_ff.c) */
 	if (u->state != EH_ALLOC)
 		eng_ff_mark(e);
@@ -52,6 +53,7 @@ void eng_cq_leave(struct rcf_engine *e, struct eng_hop *u, u32 n)
 
 	if (!n)
 		return;
+	e->rp_bad = 1;
 	x = eng_hop_elem(e, u);
 	u->cq_out += n;
 	if (!eng_cq_bytes(u)) {
@@ -243,6 +245,8 @@ void eng_islip(struct rcf_engine *e, u32 el)
 		return;
 	x->im_due = 0;
 	eng_ff_mark(e);
+	/* grants give outputs owners outside the switch's visit */
+	eng_rp_dirty(e, el);
 	for (pass = 0; pass < 2; pass++) {
 		for (p = 0; p < x->nports; p++) {
 			di = e->port_out[x->port0 + p];

@@ -32,7 +32,15 @@ struct outcome {
 	u64 chan, cq, pair, blocked; /* digests */
 	u32 nblocked;
 	u64 ff_jumps, ff_cycles; /* the fast mode's own, not compared */
+	u64 replays;		 /* the same */
 };
+
+/*
+ * Visits the fast runs of a case replayed (engine_replay.c): each case
+ * below that asks for them runs the replay, held to the reference.
+ */
+static u64 replays;
+#define REPLAYS_MIN 1000
 
 struct run_ctx {
 	struct outcome *o;
@@ -85,11 +93,14 @@ static void digest(struct rcf_engine *e, const struct rcf_fabric *f,
 {
 	struct rcf_engine_chan_id ids[256];
 	u32 k, i, j, n = rcf_engine_nnodes(e);
+	u64 visits, changed;
 	const struct rcf_link *l;
 	const struct rcf_switch *s;
 
 	rcf_engine_stats(e, &o->st);
 	rcf_engine_ff_counts(e, &o->ff_jumps, &o->ff_cycles);
+	rcf_engine_visit_counts(e, &visits, &changed, &o->replays);
+	CHECK(changed <= visits && o->replays <= visits);
 	for (k = 0; k < f->links.cap; k++) {
 		if (!(l = rcf_vec_get(&f->links, k)))
 			continue;
@@ -408,6 +419,8 @@ static size_t diff_gen(const struct gcase *c, long long *rc)
 			n = x.nd;
 		CHECK_EQ(x.ff_cycles, 0);
 		gen_ff_cycles += y.ff_cycles;
+		CHECK_EQ(x.replays, 0);
+		replays += y.replays;
 		if (rc)
 			*rc = x.rc;
 		CHECK(x.nd > 0 || x.rc == -EDEADLK);
@@ -453,6 +466,7 @@ static void t_patterns(void)
 	size_t n = 0, i;
 	u32 p;
 
+	replays = 0;
 	for (i = 0; i < sizeof(fab) / sizeof(fab[0]); i++)
 		for (p = 0; p < RCF_TRAFFIC_NR_PATTERNS; p++) {
 			struct gcase c = base(fab[i][0], fab[i][1], p);
@@ -466,8 +480,10 @@ static void t_patterns(void)
 				c.vcs = 2;
 			n += diff_gen(&c, NULL);
 		}
-	printf("# patterns: %zu deliveries compared\n", n);
+	printf("# patterns: %zu deliveries compared, %llu visits replayed\n", n,
+	       (unsigned long long)replays);
 	CHECK(n > 1000);
+	CHECK(replays > REPLAYS_MIN);
 }
 
 /*
@@ -482,6 +498,7 @@ static void t_links(void)
 	size_t n = 0;
 	int i;
 
+	replays = 0;
 	for (i = 0; i < 4; i++) {
 		struct gcase c = base("sp1:16", "sp1", RCF_TRAFFIC_UNIFORM);
 
@@ -504,8 +521,10 @@ static void t_links(void)
 		c.slice = 333;
 		n += diff_gen(&c, NULL);
 	}
-	printf("# links: %zu deliveries compared\n", n);
+	printf("# links: %zu deliveries compared, %llu visits replayed\n", n,
+	       (unsigned long long)replays);
 	CHECK(n > 1000);
+	CHECK(replays > REPLAYS_MIN);
 }
 
 /*
@@ -594,6 +613,7 @@ static void t_stream(void)
 	size_t n = 0;
 	int i;
 
+	replays = 0;
 	gen_ff_cycles = 0;
 	for (i = 0; i < 5; i++) {
 		struct gcase c =
@@ -618,9 +638,11 @@ static void t_stream(void)
 		n += diff_gen(&c, NULL);
 	}
 	printf("# stream: %zu deliveries compared, %llu cycles "
-	       "fast-forwarded\n",
-	       n, (unsigned long long)gen_ff_cycles);
+	       "fast-forwarded, %llu visits replayed\n",
+	       n, (unsigned long long)gen_ff_cycles,
+	       (unsigned long long)replays);
 	CHECK(n > 20);
+	CHECK(replays > REPLAYS_MIN);
 	CHECK(gen_ff_cycles > 3000);
 }
 
@@ -765,6 +787,7 @@ static bool diff_drive_seed(const struct diff_drive *d, int seed, long long *rc,
 	if (ok)
 		ok = pair_run(e, f, o, name, 1000000);
 	ok = ok && compare(name, &o[0], &o[1]);
+	replays += o[1].replays;
 	*rc = o[0].rc;
 	*nd = o[0].nd;
 	pair_free(e, o);
@@ -806,14 +829,17 @@ static void t_random(void)
 	size_t nd;
 	bool wide;
 
+	replays = 0;
 	for (seed = 1; seed <= 150; seed++)
 		if (diff_drive_seed(&d, seed, &rc, &nd, &wide)) {
 			compared++;
 			deadlocks += rc == -EDEADLK;
 		}
-	printf("# random: %d fabrics agree, %d of them deadlocked\n", compared,
-	       deadlocks);
+	printf("# random: %d fabrics agree, %d of them deadlocked, %llu visits "
+	       "replayed\n",
+	       compared, deadlocks, (unsigned long long)replays);
 	CHECK_EQ(compared, 150);
+	CHECK(replays > REPLAYS_MIN);
 	CHECK(deadlocks > 0);
 }
 
@@ -893,14 +919,17 @@ static void t_kport(void)
 	size_t nd;
 	bool wide;
 
+	replays = 0;
 	for (seed = 1; seed <= 100; seed++)
 		if (diff_drive_seed(&d, seed, &rc, &nd, &wide)) {
 			compared++;
 			multi += wide && nd > 0;
 		}
-	printf("# kport: %d fabrics agree, %d with several ports a node\n",
-	       compared, multi);
+	printf("# kport: %d fabrics agree, %d with several ports a node, %llu "
+	       "visits replayed\n",
+	       compared, multi, (unsigned long long)replays);
 	CHECK_EQ(compared, 100);
+	CHECK(replays > REPLAYS_MIN);
 	CHECK(multi > 50);
 }
 
@@ -1014,6 +1043,7 @@ static void t_chain(void)
 	int seed;
 	u64 skipped = 0;
 
+	replays = 0;
 	for (seed = 1; seed <= 20; seed++) {
 		struct rcf_fabric *f;
 		struct outcome o[2];
@@ -1040,12 +1070,15 @@ static void t_chain(void)
 		CHECK(ok && compare(name, &o[0], &o[1]));
 		CHECK_EQ(o[0].ff_cycles, 0);
 		skipped += o[1].ff_cycles;
+		CHECK_EQ(o[0].replays, 0);
+		replays += o[1].replays;
 		pair_free(e, o);
 		rcf_fabric_free(f);
 	}
-	printf("# chain: %llu cycles fast-forwarded\n",
-	       (unsigned long long)skipped);
+	printf("# chain: %llu cycles fast-forwarded, %llu visits replayed\n",
+	       (unsigned long long)skipped, (unsigned long long)replays);
 	CHECK(skipped > 10000);
+	CHECK(replays > REPLAYS_MIN);
 }
 
 /*
