@@ -30,7 +30,6 @@ struct {
 	__type(value, struct rcftop_wait_val);
 } waits SEC(".maps");
 
-
 struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
 	__uint(max_entries, RCFTOP_MAX_OUTS);

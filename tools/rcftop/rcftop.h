@@ -68,7 +68,7 @@ struct rcftop_cq_val {
 	__u64 gen, pgen;
 	__u32 used, cap, peak, base;
 	__u32 ipeak[2];
-	__u32 seen, pad;	/* seen: the switch has had an event */
+	__u32 seen, pad; /* seen: the switch has had an event */
 };
 
 /* An output channel of switch sw (the channel's link, dir and vc). */
