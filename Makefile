@@ -19,14 +19,20 @@ KDIR ?= /lib/modules/$(KV)/build
 endif
 KO_DIR = build/ko-$(KVER)
 
+# The core's native builds, userspace C under kmod/ that neither the
+# module nor its source packages take.
+NATIVE_DIRS := kmod/core/test kmod/core/bench
 # Userspace C checked by clang-format, and kernel C checked by checkpatch
 # (kmod/compat.h alone may test the kernel's version).
-FMT_DIRS := daemon selftests kmod/core/test tools/rcftop
+FMT_DIRS := daemon selftests $(NATIVE_DIRS) tools/rcftop
 FMT_FILES = $(shell find $(FMT_DIRS) -name '*.[ch]' -not -name '*.mod.c' \
 		2>/dev/null | sort)
-KERN_FILES = $(shell find kmod -path kmod/core/test -prune -o \
+KERN_FILES = $(shell find kmod \( $(patsubst %,-path % -o,$(NATIVE_DIRS)) \
+		-false \) -prune -o \
 		-name '*.[ch]' -not -name '*.mod.c' -print 2>/dev/null | sort) \
 		$(wildcard uapi/linux/rcf.h)
+# their folders as rsync and tar name them within kmod/
+NATIVE_EXCL := $(patsubst kmod/%,--exclude=%,$(NATIVE_DIRS))
 
 .PHONY: all module tools rcftop selftests check lint lint-checkpatch lint-sparse \
 	lint-format bench check-debug clean help fuzz eval install install-module \
@@ -45,7 +51,7 @@ module:
 			"(scripts/install-deps, or give KDIR)"; exit 1; }; \
 		mkdir -p $(KO_DIR) && \
 		rsync -a --exclude='*.o' --exclude='*.ko' --exclude='.*' \
-			--exclude='*.mod*' --exclude=core/test Kbuild kmod uapi \
+			--exclude='*.mod*' $(NATIVE_EXCL) Kbuild kmod uapi \
 			$(KO_DIR)/ && \
 		$(MAKE) -C $(KDIR) M=$(CURDIR)/$(KO_DIR) modules && \
 		cp $(KO_DIR)/kmod/rcf.ko $(KO_DIR)/rcf.ko && \
@@ -140,7 +146,7 @@ fuzz:
 	exit $$rc
 
 bench: all
-	$(MAKE) -C kmod/core/test bench
+	$(MAKE) -C kmod/core/bench engine
 	scripts/vm -- scripts/bench/control-plane
 	scripts/vm -- scripts/bench/dataplane
 	scripts/vm --timeout 1500 -- scripts/bench/rcftop-cost
@@ -169,6 +175,7 @@ clean:
 	@if [ -f selftests/Makefile ]; then $(MAKE) -C selftests clean; fi
 	$(MAKE) -C tools/rcftop clean
 	@if [ -f kmod/core/test/Makefile ]; then $(MAKE) -C kmod/core/test clean; fi
+	$(MAKE) -C kmod/core/bench clean
 	rm -rf build/vm build/check build/lint-sparse.log build/lint-format.log
 
 # Installing (README, "Installing").  rcfctl, rcfd and rcftop
@@ -227,7 +234,7 @@ install-tools: tools
 # Kbuild, kmod/ without its native tests, uapi/ and dkms.conf
 install-src:
 	install -d $(DKMS_DIR)
-	tar -c --exclude=core/test --exclude='*.o' --exclude='*.ko' \
+	tar -c $(NATIVE_EXCL) --exclude='*.o' --exclude='*.ko' \
 		--exclude='.*' --exclude='*.mod*' --exclude=modules.order \
 		Kbuild kmod uapi | \
 		tar -x -C $(DKMS_DIR)

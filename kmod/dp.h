@@ -277,6 +277,20 @@ void rcf_dp_pool_carry(struct rcf_dp *dp);
 void rcf_dp_capture(void *priv, const struct rcf_adapter_cap *c);
 void rcf_dp_cap_apply(struct rcf_dp *dp);
 void rcf_dp_cap_stop(struct rcf_dp *dp);
+/*
+ * A capture for the reader portid of node's packets in dirs (NULL when
+ * out of memory), charged to the calling process's memory cgroup; free
+ * takes NULL too.
+ */
+struct rcf_dp_cap *rcf_dp_cap_new(u32 portid, u32 node, u8 dirs);
+void rcf_dp_cap_free(struct rcf_dp_cap *cap);
+/*
+ * *cap becomes the fabric's capture, and *cap the one it replaces (the
+ * same reader's, or NULL); -EBUSY while another reader captures.
+ */
+int rcf_dp_cap_start(struct rcf_dp *dp, struct rcf_dp_cap **cap);
+/* Ends the capture, giving its node and drops; -ENOENT when none runs. */
+int rcf_dp_cap_end(struct rcf_dp *dp, u32 *node, u64 *drops);
 
 /* debugfs.c: fault injection for tests */
 void rcf_debugfs_init(void);

@@ -2,7 +2,7 @@
 /*
  * Packet capture (Documentation/observability.rst, "Capturing packets"):
  * copies of the fabric packets one node's adapter sends and receives,
- * each as an RCF_CMD_CAPTURE_PKT unicast to the socket that asked.
+ * each sent by genl_cap.c as a unicast to the socket that asked.
  *
  * Off, the adapter tests one byte per packet and calls nothing.  On, the
  * copy is made where the packet is (under dp->lock, in the kthread or a
@@ -13,9 +13,6 @@
  * capture, not to the fabric's owner.
  */
 #include <linux/memcontrol.h>
-#include <linux/sched/mm.h>
-#include <linux/timekeeping.h>
-#include <net/genetlink.h>
 
 #include "rcf.h"
 
@@ -30,7 +27,7 @@ struct rcf_dp_cap {
 /* Captures in every namespace: closing sockets look no further at 0. */
 static atomic_t rcf_caps = ATOMIC_INIT(0);
 
-static void rcf_dp_cap_free(struct rcf_dp_cap *cap)
+void rcf_dp_cap_free(struct rcf_dp_cap *cap)
 {
 	if (!cap)
 		return;
@@ -62,167 +59,71 @@ void rcf_dp_cap_stop(struct rcf_dp *dp)
 	dp->cap = NULL;
 }
 
-static int rcf_cap_fill(struct sk_buff *skb, const struct rcf_adapter_cap *c,
-			u64 drops)
-{
-	u32 len = 1 + c->nroute + c->plen;
-	struct nlattr *a;
-	u8 *p;
-
-	if (nla_put_u32(skb, RCF_A_CAPTURE_NODE, c->node) ||
-	    nla_put_u8(skb, RCF_A_CAPTURE_DIR, c->dir) ||
-	    nla_put_u32(skb, RCF_A_CAPTURE_PEER, c->peer) ||
-	    nla_put_u8(skb, RCF_A_CAPTURE_ROUTE_LEN, c->nroute) ||
-	    nla_put_u8(skb, RCF_A_CAPTURE_HDR_LEN, c->hdr) ||
-	    nla_put_u64_64bit(skb, RCF_A_CAPTURE_CYCLE, c->cycle,
-			      RCF_A_PAD) ||
-	    nla_put_u64_64bit(skb, RCF_A_CAPTURE_TIME_NS,
-			      ktime_get_real_ns(), RCF_A_PAD) ||
-	    nla_put_u64_64bit(skb, RCF_A_CAPTURE_DROPS, drops, RCF_A_PAD))
-		return -EMSGSIZE;
-	a = nla_reserve(skb, RCF_A_CAPTURE_PACKET, len);
-	if (!a)
-		return -EMSGSIZE;
-	p = nla_data(a);
-	/* the length byte as the packet carries it here */
-	p[0] = len;
-	if (c->nroute)
-		memcpy(p + 1, c->route, c->nroute);
-	memcpy(p + 1 + c->nroute, c->payload, c->plen);
-	return 0;
-}
-
 /* The adapter's capture op (dp->lock held). */
 void rcf_dp_capture(void *priv, const struct rcf_adapter_cap *c)
 {
 	struct rcf_dp *dp = priv;
 	struct rcf_dp_cap *cap = dp->cap;
-	struct mem_cgroup *old;
-	struct sk_buff *skb;
-	void *hdr;
 	int err;
 
 	if (!cap)
 		return;
 	/* a reader that cannot keep up loses copies, not the fabric time */
-	old = set_active_memcg(cap->memcg);
-	skb = genlmsg_new(RCF_ENGINE_MAX_PKT + 128,
-			  GFP_NOWAIT | __GFP_ACCOUNT | __GFP_NOWARN);
-	set_active_memcg(old);
-	if (!skb)
-		goto drop;
-	hdr = genlmsg_put(skb, 0, 0, &rcf_genl_family, 0, RCF_CMD_CAPTURE_PKT);
-	if (!hdr || rcf_cap_fill(skb, c, cap->drops)) {
-		nlmsg_free(skb);
-		goto drop;
-	}
-	genlmsg_end(skb, hdr);
-	err = genlmsg_unicast(dp->rn->net, skb, cap->portid);
+	err = rcf_cap_send(dp->rn->net, cap->portid, cap->memcg, c,
+			   cap->drops);
 	if (err == -ECONNREFUSED) {
 		/* the reader is gone; its close may not have told us yet */
 		rcf_dp_cap_free(rcf_dp_cap_take(dp));
 		return;
 	}
-	if (!err)
-		return;
-drop:
-	cap->drops++;
+	if (err)
+		cap->drops++;
 }
 
-int rcf_capture_start_doit(struct sk_buff *skb, struct genl_info *info)
+struct rcf_dp_cap *rcf_dp_cap_new(u32 portid, u32 node, u8 dirs)
 {
-	struct rcf_net *rn = rcf_net(genl_info_net(info));
-	struct netlink_ext_ack *extack = info->extack;
-	struct rcf_dp_cap *cap, *old = NULL;
-	struct rcf_dp *dp;
-	int err = 0;
+	struct rcf_dp_cap *cap = kzalloc(sizeof(*cap), GFP_KERNEL_ACCOUNT);
 
-	if (GENL_REQ_ATTR_CHECK(info, RCF_A_CAPTURE_NODE)) {
-		NL_SET_ERR_MSG(extack, "a capture needs RCF_A_CAPTURE_NODE");
-		return -EINVAL;
-	}
-	cap = kzalloc(sizeof(*cap), GFP_KERNEL_ACCOUNT);
 	if (!cap)
-		return -ENOMEM;
+		return NULL;
 	atomic_inc(&rcf_caps);
-	cap->portid = info->snd_portid;
-	cap->node = nla_get_u32(info->attrs[RCF_A_CAPTURE_NODE]);
-	cap->dirs = RCF_CAPTURE_TX | RCF_CAPTURE_RX;
-	if (info->attrs[RCF_A_CAPTURE_DIRS])
-		cap->dirs = nla_get_u8(info->attrs[RCF_A_CAPTURE_DIRS]);
+	cap->portid = portid;
+	cap->node = node;
+	cap->dirs = dirs;
 	cap->memcg = get_mem_cgroup_from_mm(current->mm);
+	return cap;
+}
 
-	mutex_lock(&rn->lock);
-	if (!rn->fab) {
-		NL_SET_ERR_MSG(extack, "this namespace has no fabric");
-		err = -ENOENT;
-		goto out;
-	}
-	if (!rcf_node_get(rn->fab, cap->node)) {
-		NL_SET_ERR_MSG_ATTR(extack, info->attrs[RCF_A_CAPTURE_NODE],
-				    "no such node");
-		err = -ENOENT;
-		goto out;
-	}
-	dp = rn->dp;
+int rcf_dp_cap_start(struct rcf_dp *dp, struct rcf_dp_cap **cap)
+{
+	struct rcf_dp_cap *old;
+
 	rcf_dp_lock(dp);
-	if (dp->cap && dp->cap->portid != cap->portid) {
-		mutex_unlock(&dp->lock);
-		NL_SET_ERR_MSG(extack,
-			       "another socket is capturing on this fabric");
-		err = -EBUSY;
-		goto out;
-	}
 	old = dp->cap;
-	dp->cap = cap;
+	if (old && old->portid != (*cap)->portid) {
+		mutex_unlock(&dp->lock);
+		return -EBUSY;
+	}
+	dp->cap = *cap;
 	rcf_dp_cap_apply(dp);
 	mutex_unlock(&dp->lock);
-	cap = NULL;
-out:
-	mutex_unlock(&rn->lock);
-	rcf_dp_cap_free(old);
-	rcf_dp_cap_free(cap);
-	return err;
+	*cap = old;
+	return 0;
 }
 
-int rcf_capture_stop_doit(struct sk_buff *skb, struct genl_info *info)
+int rcf_dp_cap_end(struct rcf_dp *dp, u32 *node, u64 *drops)
 {
-	struct rcf_net *rn = rcf_net(genl_info_net(info));
-	struct rcf_dp_cap *cap = NULL;
-	struct sk_buff *msg;
-	void *hdr;
-	int err = 0;
+	struct rcf_dp_cap *cap;
 
-	mutex_lock(&rn->lock);
-	if (rn->dp) {
-		rcf_dp_lock(rn->dp);
-		cap = rcf_dp_cap_take(rn->dp);
-		mutex_unlock(&rn->dp->lock);
-	}
-	mutex_unlock(&rn->lock);
-	if (!cap) {
-		NL_SET_ERR_MSG(info->extack, "no capture is running");
+	rcf_dp_lock(dp);
+	cap = rcf_dp_cap_take(dp);
+	mutex_unlock(&dp->lock);
+	if (!cap)
 		return -ENOENT;
-	}
-	msg = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
-	if (!msg) {
-		err = -ENOMEM;
-		goto out;
-	}
-	hdr = genlmsg_put_reply(msg, info, &rcf_genl_family, 0,
-				RCF_CMD_CAPTURE_STOP);
-	if (!hdr || nla_put_u32(msg, RCF_A_CAPTURE_NODE, cap->node) ||
-	    nla_put_u64_64bit(msg, RCF_A_CAPTURE_DROPS, cap->drops,
-			      RCF_A_PAD)) {
-		nlmsg_free(msg);
-		err = -EMSGSIZE;
-		goto out;
-	}
-	genlmsg_end(msg, hdr);
-	err = genlmsg_reply(msg, info);
-out:
+	*node = cap->node;
+	*drops = cap->drops;
 	rcf_dp_cap_free(cap);
-	return err;
+	return 0;
 }
 
 /* A reader's socket closed: its capture ends with it. */

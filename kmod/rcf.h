@@ -142,9 +142,19 @@ int rcf_dumpit(struct sk_buff *skb, struct netlink_callback *cb);
 /* genl_path.c */
 int rcf_path_request_doit(struct sk_buff *skb, struct genl_info *info);
 
-/* dp_cap.c: RCF_CMD_CAPTURE_START, _STOP; the socket-close notifier */
+/* genl_cap.c: RCF_CMD_CAPTURE_START, _STOP */
 int rcf_capture_start_doit(struct sk_buff *skb, struct genl_info *info);
 int rcf_capture_stop_doit(struct sk_buff *skb, struct genl_info *info);
+/*
+ * One packet's copy to portid, allocated on memcg's account without
+ * sleeping: 0, -ENOMEM, -EMSGSIZE or genlmsg_unicast()'s error
+ * (-ECONNREFUSED: the reader is gone).
+ */
+struct mem_cgroup;
+int rcf_cap_send(struct net *net, u32 portid, struct mem_cgroup *memcg,
+		 const struct rcf_adapter_cap *c, u64 drops);
+
+/* dp_cap.c: the socket-close notifier */
 int rcf_cap_init(void);
 void rcf_cap_exit(void);
 

@@ -160,57 +160,6 @@ static void status_fabric(struct rcfd *d, struct out *o)
 	o_close(o);
 }
 
-/*
- * A policy's "last" object, opened with what both policies' runs say
- * first: when, what asked for it, how it ended and how long it took.
- */
-static void last_open(struct out *o, time_t at, const char *trigger,
-		      const char *result, const char *error, unsigned int ms)
-{
-	o_open(o, "last");
-	o_u64(o, "at", (uint64_t)at);
-	o_str(o, "trigger", trigger);
-	o_str(o, "result", result);
-	if (error[0])
-		o_str(o, "error", error);
-	o_u64(o, "ms", ms);
-}
-
-/* the relation policy: its keys, counts and last run */
-static void status_relation(const struct rcfd *d, struct out *o)
-{
-	const struct rcfd_relation *r = &d->rel;
-	const struct rcfd_rel_run *l = &r->last;
-
-	o_open(o, "relation");
-	o_str(o, "relation", *d->cfg.relation ? d->cfg.relation : "none");
-	if (*d->cfg.relation) {
-		o_str(o, "gen", d->cfg.relation_gen);
-		o_str(o, "select", rcfd_select_name(d->cfg.relation_select));
-	}
-	o_bool(o, "active", !!*d->cfg.relation);
-	o_bool(o, "pending", r->pending);
-	o_u64(o, "runs", r->runs);
-	o_u64(o, "installs", r->installs);
-	o_u64(o, "unchanged", r->unchanged);
-	o_u64(o, "failures", r->failures);
-	if (r->installed) {
-		/* what the kernel holds now */
-		o_str(o, "form", r->ndown ? "up-down" : "intact");
-		o_u64(o, "links_down", r->ndown);
-	}
-	if (r->runs) {
-		last_open(o, l->at, l->trigger, l->result, l->error, l->ms);
-		o_u64(o, "links_down", l->down);
-		o_str(o, "down_ids", l->down_ids);
-		o_u64(o, "entries", l->entries);
-		o_u64(o, "vcs", (uint64_t)l->vcs);
-		o_u64(o, "lists_cut", l->trimmed);
-		o_close(o);
-	}
-	o_close(o);
-}
-
 static void status(struct rcfd *d, struct out *o)
 {
 	static const char *const verbs[] = {"get", "add", "del", "set"};
@@ -234,49 +183,10 @@ static void status(struct rcfd *d, struct out *o)
 	if (d->last_reload_err[0])
 		o_str(o, "last_error", d->last_reload_err);
 	o_close(o);
-	o_open(o, "routing");
-	o_str(o, "algorithm", rcfd_algo_name(&d->cfg));
-	if (d->cfg.route.r) {
-		char opts[256];
-
-		/* those set away from the router's defaults */
-		rcf_route_conf_str(&d->cfg.route, opts, sizeof(opts));
-		o_str(o, "options", opts);
-	}
-	o_bool(o, "manage", d->cfg.manage);
-	o_bool(o, "recompute_on_link_change", d->cfg.recompute_on_link_change);
-	o_u64(o, "debounce_ms", d->cfg.debounce_ms);
-	o_bool(o, "force", d->cfg.force);
-	o_bool(o, "active", d->cfg.manage);
-	o_bool(o, "pending", d->routing.pending);
-	o_u64(o, "runs", d->routing.runs);
-	o_u64(o, "installs", d->routing.installs);
-	o_u64(o, "refusals", d->routing.refusals);
-	o_u64(o, "failures", d->routing.failures);
-	if (d->routing.runs) {
-		const struct rcfd_route_run *l = &d->routing.last;
-
-		last_open(o, l->at, l->trigger, l->result, l->error, l->ms);
-		o_u64(o, "compute_ms", l->compute_ms);
-		o_u64(o, "install_ms", l->install_ms);
-		o_u64(o, "routes", l->routes);
-		o_u64(o, "added", l->added);
-		o_u64(o, "changed", l->changed);
-		o_u64(o, "removed", l->removed);
-		o_u64(o, "pairs_lost", l->pairs_lost);
-		o_u64(o, "unreachable", l->unreachable);
-		o_u64(o, "links_down", l->links.down);
-		o_u64(o, "links_up", l->links.up);
-		o_close(o);
-	}
-	o_close(o);
-	status_relation(d, o);
-	o_open(o, "paths");
-	o_bool(o, "manage", d->cfg.paths.manage);
-	o_bool(o, "running", d->paths.running);
-	o_u64(o, "held",
-	      d->paths.running ? rcfd_phost_paths(&d->paths.host) : 0);
-	o_close(o);
+	/* each policy's block, in the table's order */
+	for (size_t i = 0; i < rcfd_npolicies; i++)
+		if (rcfd_policies[i].status)
+			rcfd_policies[i].status(d, o);
 	o_open(o, "kernel");
 	o_str(o, "family", RCF_GENL_NAME);
 	o_u64(o, "family_id", (uint64_t)d->nl.family);
@@ -300,85 +210,19 @@ static void status(struct rcfd *d, struct out *o)
 	o_close(o);
 }
 
-static void o_pos(struct out *o, const char *key, const struct sn_map *m)
+/* status NAME: the policy's own report; anything else, the whole status */
+static void status_of(struct rcfd *d, const struct ctl_msg *m, struct out *o)
 {
-	if (!o->text) {
-		rcf_json_arr_open(&o->j, key);
-		for (uint32_t i = 0; i < m->n; i++)
-			rcf_json_u64(&o->j, NULL, m->pos[i]);
-		rcf_json_arr_close(&o->j);
-		return;
-	}
-	fprintf(o->f, "%*s%s:", 2 * o->depth, "", key);
-	for (uint32_t i = 0; i < m->n; i++)
-		fprintf(o->f, " %u", m->pos[i]);
-	fputc('\n', o->f);
-}
+	for (size_t i = 0; i < rcfd_npolicies; i++) {
+		const struct rcfd_policy *p = &rcfd_policies[i];
 
-/* status reconfig: the policy's settings, mapping, costs and decisions */
-static void reconf_status(struct rcfd *d, struct out *o)
-{
-	const struct rcfd_reconf_conf *c = &d->cfg.reconf;
-	const struct rcfd_reconf *r = &d->reconf;
-	char key[32];
-
-	o_open(o, NULL);
-	o_bool(o, "enable", c->enable);
-	o_bool(o, "running", r->running);
-	if (!r->running)
-		o_str(o, "why", r->why);
-	o_u64(o, "threshold1", c->threshold1);
-	o_u64(o, "threshold2", c->threshold2);
-	o_str(o, "alteration", c->large ? "large" : "small");
-	o_bool(o, "round_robin", c->round_robin);
-	o_u64(o, "change_limit", c->change_limit);
-	o_bool(o, "use_epoch_cost", c->use_epoch_cost);
-	o_u64(o, "epoch_cost_per_ms", c->epoch_cost_per_ms);
-	o_u64(o, "events", r->events);
-	o_u64(o, "evaluations", r->evaluations);
-	o_u64(o, "changes", r->changes);
-	o_u64(o, "refusals", r->refusals);
-	o_u64(o, "epochs", r->epochs);
-	o_u64(o, "last_epoch_ns", r->last_epoch_ns);
-	if (r->running) {
-		o_str(o, "topology", r->sn.spec);
-		o_str(o, "state", r->path);
-		/* pos[node]: the position each node sits at */
-		o_pos(o, "position", &r->sn.m);
-		o_open(o, "cost");
-		for (uint32_t i = 0; i < r->n; i++) {
-			snprintf(key, sizeof(key), "%u", i);
-			o_u64(o, key, gd_cost(&r->gd, i));
+		if (p->show && m->len == strlen(p->name) &&
+		    !memcmp(m->payload, p->name, m->len)) {
+			p->show(d, o);
+			return;
 		}
-		o_close(o);
 	}
-	if (!o->text)
-		rcf_json_arr_open(&o->j, "decisions");
-	else
-		o_open(o, "decisions");
-	for (uint64_t k = r->nlog > RCFD_RECONF_LOG ? r->nlog - RCFD_RECONF_LOG
-						    : 0;
-	     k < r->nlog; k++) {
-		const struct rcfd_reconf_dec *x = &r->log[k % RCFD_RECONF_LOG];
-
-		snprintf(key, sizeof(key), "%llu", (unsigned long long)k);
-		o_open(o, o->text ? key : NULL);
-		o_u64(o, "at", (uint64_t)x->at);
-		o_u64(o, "node", x->node);
-		o_u64(o, "a", x->a);
-		o_u64(o, "b", x->b);
-		o_u64(o, "cost_before", x->before);
-		o_u64(o, "cost_after", x->after);
-		o_u64(o, "ties", x->ties);
-		o_u64(o, "epoch_ns", x->epoch_ns);
-		o_str(o, "result", x->result);
-		o_close(o);
-	}
-	if (!o->text)
-		rcf_json_arr_close(&o->j);
-	else
-		o_close(o);
-	o_close(o);
+	status(d, o);
 }
 
 /* reply body for the commands other than status */
@@ -395,12 +239,7 @@ static int handle(struct rcfd *d, const struct ctl_msg *m, struct out *o)
 		o_close(o);
 		return 0;
 	case CTL_STATUS:
-		if (m->len == 8 && !memcmp(m->payload, "reconfig", 8))
-			reconf_status(d, o);
-		else if (m->len == 5 && !memcmp(m->payload, "paths", 5))
-			rcfd_paths_show(&d->cfg.paths, &d->paths, o);
-		else
-			status(d, o);
+		status_of(d, m, o);
 		return 0;
 	case CTL_RELOAD:
 		rcfd_log(RCFD_INFO, "reload asked for over the control socket");

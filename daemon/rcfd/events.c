@@ -47,13 +47,7 @@ static void link_event(struct rcfd_events *ev, enum rcf_verb verb,
 		 was ? "" : " (state before unknown)");
 }
 
-/* The epoch's time with injection held, for the reconfig policy. */
-static uint64_t epoch_ns(const struct rcf_epoch_info *e)
-{
-	return e->suspend_ns + e->drain_ns + e->apply_ns + e->resume_ns;
-}
-
-/* An object event: counted by kind and verb; links and paths act on it. */
+/* An object event: counted by kind and verb, link states kept. */
 static void object_event(struct rcfd_events *ev, const struct rcf_event *e)
 {
 	enum rcf_kind kind;
@@ -68,8 +62,16 @@ static void object_event(struct rcfd_events *ev, const struct rcf_event *e)
 	}
 	if (kind == RCF_K_LINK)
 		link_event(ev, verb, &e->o);
-	if (ev->d)
-		rcfd_paths_obj_event(ev->d, e->cmd, &e->o);
+}
+
+/* each policy takes the events it acts on */
+static void to_policies(struct rcfd_events *ev, const struct rcf_event *e)
+{
+	if (!ev->d)
+		return;
+	for (size_t i = 0; i < rcfd_npolicies; i++)
+		if (rcfd_policies[i].event)
+			rcfd_policies[i].event(ev->d, e);
 }
 
 /*
@@ -90,32 +92,27 @@ static int on_event(struct nl_msg *msg, void *arg)
 	case RCF_EV_OBJECT:
 		ev->total++;
 		object_event(ev, &e);
+		to_policies(ev, &e);
 		break;
 	case RCF_EV_THRESH:
 		ev->total++;
 		ev->thresholds++;
-		if (ev->d)
-			rcfd_reconf_threshold(ev->d, e.th.node, e.th.sent,
-					      e.th.received);
+		to_policies(ev, &e);
 		break;
 	case RCF_EV_EPOCH:
 		ev->total++;
 		ev->epochs++;
-		if (ev->d)
-			rcfd_reconf_epoch(ev->d, epoch_ns(&e.epoch),
-					  e.epoch.error);
+		to_policies(ev, &e);
 		break;
 	case RCF_EV_PATH_REQUEST:
 		ev->total++;
 		ev->path_requests++;
-		if (ev->d)
-			rcfd_paths_request_event(ev->d, &e.preq);
+		to_policies(ev, &e);
 		break;
 	case RCF_EV_PATH_RETURNED:
 		ev->total++;
 		ev->path_returns++;
-		if (ev->d)
-			rcfd_paths_obj_event(ev->d, e.cmd, &e.o);
+		to_policies(ev, &e);
 		break;
 	case RCF_EV_TRAFFIC:
 		rcfd_log(RCFD_DEBUG, "ignored a traffic run's end");

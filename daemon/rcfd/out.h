@@ -5,6 +5,7 @@
 
 #include <stdint.h>
 #include <stdio.h>
+#include <time.h>
 
 #include "out/json.h"
 
@@ -76,6 +77,23 @@ static inline void o_frac(struct out *o, const char *key, double v)
 	}
 	snprintf(k, sizeof(k), "%s_ppm", key);
 	rcf_json_u64(&o->j, k, (uint64_t)(v * 1e6 + 0.5));
+}
+
+/*
+ * A policy's "last" object, opened with what every policy's run says
+ * first: when, what asked for it, how it ended and how long it took.
+ */
+static inline void o_last_open(struct out *o, time_t at, const char *trigger,
+			       const char *result, const char *error,
+			       unsigned int ms)
+{
+	o_open(o, "last");
+	o_u64(o, "at", (uint64_t)at);
+	o_str(o, "trigger", trigger);
+	o_str(o, "result", result);
+	if (error[0])
+		o_str(o, "error", error);
+	o_u64(o, "ms", ms);
 }
 
 #endif

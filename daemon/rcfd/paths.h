@@ -201,5 +201,8 @@ void rcfd_paths_lost_events(struct rcfd *d);
 struct out;
 void rcfd_paths_show(const struct rcfd_paths_conf *c,
 		     const struct rcfd_paths *p, struct out *o);
+/* its block of status: managed, running, paths held */
+void rcfd_paths_status(const struct rcfd_paths_conf *c,
+		       const struct rcfd_paths *p, struct out *o);
 
 #endif

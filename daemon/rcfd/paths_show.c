@@ -162,3 +162,13 @@ void rcfd_paths_show(const struct rcfd_paths_conf *c,
 	}
 	o_close(o);
 }
+
+void rcfd_paths_status(const struct rcfd_paths_conf *c,
+		       const struct rcfd_paths *p, struct out *o)
+{
+	o_open(o, "paths");
+	o_bool(o, "manage", c->manage);
+	o_bool(o, "running", p->running);
+	o_u64(o, "held", p->running ? rcfd_phost_paths(&p->host) : 0);
+	o_close(o);
+}

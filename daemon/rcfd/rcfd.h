@@ -209,6 +209,9 @@ void rcfd_routing_kick(struct rcfd *d, const char *why);
 int rcfd_routing_timeout(const struct rcfd *d);
 /* runs the pending recompute when its time has come */
 void rcfd_routing_poll(struct rcfd *d);
+/* its block of status: settings, counts and the last run */
+struct out;
+void rcfd_routing_status(const struct rcfd *d, struct out *o);
 
 /* relation.c: the relation kept round the links that are down */
 struct rcfd_rel_run {
@@ -243,6 +246,8 @@ long rcfd_relation_timeout_us(const struct rcfd *d);
 /* answers link changes; installs when the time has come */
 void rcfd_relation_run(struct rcfd *d);
 void rcfd_relation_free(struct rcfd *d);
+/* its block of status: keys, counts, what the kernel holds, last run */
+void rcfd_relation_status(const struct rcfd *d, struct out *o);
 
 /* reconf.c: the García-Duato reconfig policy */
 #define RCFD_RECONF_LOG 32 /* decisions kept for reconfig show */
@@ -280,19 +285,29 @@ void rcfd_reconf_threshold(struct rcfd *d, uint32_t node, uint64_t sent,
 void rcfd_reconf_epoch(struct rcfd *d, uint64_t ns, uint32_t error);
 /* evaluates the queued nodes, one epoch at a time */
 void rcfd_reconf_run(struct rcfd *d);
+/* reconf_show.c: status reconfig */
+struct out;
+void rcfd_reconf_show(const struct rcfd *d, struct out *o);
 
 /*
  * policies.c: what the main loop does with each policy.  start runs at
  * startup and again at every reload (why goes to the log); timeout_us
  * is how long until it wants to run, -1 for never; run does what is
- * due; stop at shutdown, in reverse order.
+ * due; stop at shutdown, in reverse order.  event gets every event the
+ * reader decoded (events.c) and takes those it acts on; status writes
+ * the policy's block of rcfctl daemon status, show the whole report of
+ * status NAME (ctl.c); either may be NULL.
  */
+struct out;
 struct rcfd_policy {
 	const char *name;
 	void (*start)(struct rcfd *d, const char *why);
 	long (*timeout_us)(const struct rcfd *d);
 	void (*run)(struct rcfd *d);
 	void (*stop)(struct rcfd *d);
+	void (*event)(struct rcfd *d, const struct rcf_event *e);
+	void (*status)(const struct rcfd *d, struct out *o);
+	void (*show)(const struct rcfd *d, struct out *o);
 };
 
 extern const struct rcfd_policy rcfd_policies[];

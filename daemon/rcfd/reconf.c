@@ -10,7 +10,6 @@
  * one epoch (suspend, switch update, new routes everywhere, resume)
  * before the next entry is looked at.
  */
-#include <netlink/genl/genl.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -34,29 +33,20 @@ static void reconf_stop(struct rcfd_reconf *r)
 	r->qlen = r->qhead = 0;
 }
 
-/* RCF_A_FABRIC_MSG_THRESHOLD is not an rcf_obj attribute: a raw SET */
+/* a fabric setting like any other: FABRIC_SET of the one attribute */
 static int set_msg_threshold(struct rcfd *d, uint32_t thr, char *err,
 			     size_t errlen)
 {
-	struct nl_msg *msg =
-		rcf_nl_new_msg(d->nl.family, RCF_CMD_FABRIC_SET, 0, 0);
-	int rc;
+	struct rcf_op op = {.cmd = RCF_CMD_FABRIC_SET};
+	char why[256];
 
-	if (!msg || nla_put_u32(msg, RCF_A_FABRIC_MSG_THRESHOLD, thr)) {
-		nlmsg_free(msg);
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
-	rc = rcf_nl_transact_raw(&d->nl, msg, NULL, NULL);
-	if (rc) {
-		char why[256];
-
-		rcf_nl_error_str(&d->nl.e, why, sizeof(why));
-		snprintf(err, errlen, "setting the fabric's msg-threshold: %s",
-			 why);
-		return -1;
-	}
-	return 0;
+	rcf_obj_init(&op.o, RCF_K_FABRIC);
+	rcf_set(&op.o, RCF_A_FABRIC_MSG_THRESHOLD, thr);
+	if (!rcf_nl_do(&d->nl, &op, NULL, NULL))
+		return 0;
+	rcf_nl_error_str(&d->nl.e, why, sizeof(why));
+	snprintf(err, errlen, "setting the fabric's msg-threshold: %s", why);
+	return -1;
 }
 
 static void inactive(struct rcfd_reconf *r, const char *why)

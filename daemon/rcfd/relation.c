@@ -18,6 +18,7 @@
 #include "topo/topo.h"
 #include "util/mono.h"
 #include "rcfd.h"
+#include "out.h"
 
 void rcfd_relation_free(struct rcfd *d)
 {
@@ -208,4 +209,38 @@ void rcfd_relation_run(struct rcfd *d)
 		r->pending = 0;
 	if (r->pending && rcfd_relation_timeout_us(d) == 0)
 		run(d);
+}
+
+void rcfd_relation_status(const struct rcfd *d, struct out *o)
+{
+	const struct rcfd_relation *r = &d->rel;
+	const struct rcfd_rel_run *l = &r->last;
+
+	o_open(o, "relation");
+	o_str(o, "relation", *d->cfg.relation ? d->cfg.relation : "none");
+	if (*d->cfg.relation) {
+		o_str(o, "gen", d->cfg.relation_gen);
+		o_str(o, "select", rcfd_select_name(d->cfg.relation_select));
+	}
+	o_bool(o, "active", !!*d->cfg.relation);
+	o_bool(o, "pending", r->pending);
+	o_u64(o, "runs", r->runs);
+	o_u64(o, "installs", r->installs);
+	o_u64(o, "unchanged", r->unchanged);
+	o_u64(o, "failures", r->failures);
+	if (r->installed) {
+		/* what the kernel holds now */
+		o_str(o, "form", r->ndown ? "up-down" : "intact");
+		o_u64(o, "links_down", r->ndown);
+	}
+	if (r->runs) {
+		o_last_open(o, l->at, l->trigger, l->result, l->error, l->ms);
+		o_u64(o, "links_down", l->down);
+		o_str(o, "down_ids", l->down_ids);
+		o_u64(o, "entries", l->entries);
+		o_u64(o, "vcs", (uint64_t)l->vcs);
+		o_u64(o, "lists_cut", l->trimmed);
+		o_close(o);
+	}
+	o_close(o);
 }

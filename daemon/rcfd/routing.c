@@ -19,6 +19,7 @@
 #include "nl/nl_stats.h"
 #include "topo/topo.h"
 #include "rcfd.h"
+#include "out.h"
 
 int rcfd_routing_init(struct rcfd *d)
 {
@@ -212,4 +213,44 @@ void rcfd_routing_poll(struct rcfd *d)
 		d->routing.pending = 0;
 	if (d->routing.pending && rcfd_routing_timeout(d) == 0)
 		run(d);
+}
+
+void rcfd_routing_status(const struct rcfd *d, struct out *o)
+{
+	o_open(o, "routing");
+	o_str(o, "algorithm", rcfd_algo_name(&d->cfg));
+	if (d->cfg.route.r) {
+		char opts[256];
+
+		/* those set away from the router's defaults */
+		rcf_route_conf_str(&d->cfg.route, opts, sizeof(opts));
+		o_str(o, "options", opts);
+	}
+	o_bool(o, "manage", d->cfg.manage);
+	o_bool(o, "recompute_on_link_change", d->cfg.recompute_on_link_change);
+	o_u64(o, "debounce_ms", d->cfg.debounce_ms);
+	o_bool(o, "force", d->cfg.force);
+	o_bool(o, "active", d->cfg.manage);
+	o_bool(o, "pending", d->routing.pending);
+	o_u64(o, "runs", d->routing.runs);
+	o_u64(o, "installs", d->routing.installs);
+	o_u64(o, "refusals", d->routing.refusals);
+	o_u64(o, "failures", d->routing.failures);
+	if (d->routing.runs) {
+		const struct rcfd_route_run *l = &d->routing.last;
+
+		o_last_open(o, l->at, l->trigger, l->result, l->error, l->ms);
+		o_u64(o, "compute_ms", l->compute_ms);
+		o_u64(o, "install_ms", l->install_ms);
+		o_u64(o, "routes", l->routes);
+		o_u64(o, "added", l->added);
+		o_u64(o, "changed", l->changed);
+		o_u64(o, "removed", l->removed);
+		o_u64(o, "pairs_lost", l->pairs_lost);
+		o_u64(o, "unreachable", l->unreachable);
+		o_u64(o, "links_down", l->links.down);
+		o_u64(o, "links_up", l->links.up);
+		o_close(o);
+	}
+	o_close(o);
 }

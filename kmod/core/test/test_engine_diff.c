@@ -195,7 +195,7 @@ static bool compare(const char *name, const struct outcome *x,
 	SAME("blocked channels", x->nblocked, y->nblocked);
 	SAME("blocked list", x->blocked, y->blocked);
 	if (!ok)
-		tap_failed = 1;
+		tap_case_failed = 1;
 	return ok;
 }
 
@@ -681,7 +681,7 @@ static bool pair_run(struct rcf_engine *e[2], const struct rcf_fabric *f,
 			printf("# %s: invariant: %s\n", name,
 			       rcf_engine_check(e[m]));
 			ok = false;
-			tap_failed = 1;
+			tap_case_failed = 1;
 		}
 	}
 	return ok;

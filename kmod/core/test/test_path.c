@@ -643,7 +643,7 @@ static void drain(struct rcf_adapter *a)
 		err = rcf_engine_check(e);
 		if (err) {
 			printf("# invariant broken: %s\n", err);
-			tap_failed = 1;
+			tap_case_failed = 1;
 			return;
 		}
 		/* as the data path does after each slice */
@@ -1668,7 +1668,7 @@ static void t_stream(void)
 			sx.size[k][step] = srand32() % 700;
 	a = rcf_adapter_new(f, RCF_RPOL_ROUND_ROBIN, &sops, NULL);
 	rcf_adapter_set_path_wait(a, true);
-	for (step = 0; step < 100000 && !s_done() && !tap_failed; step++) {
+	for (step = 0; step < 100000 && !s_done() && !tap_case_failed; step++) {
 		struct rcf_engine *e = rcf_adapter_engine(a);
 
 		for (k = 0; k < NPAIRS; k++) {
@@ -1689,7 +1689,7 @@ static void t_stream(void)
 		CHECK(rcf_engine_run(e, 40 + srand32() % 80) >= 0);
 		if (step % 16 == 0 && rcf_engine_check(e)) {
 			printf("# %s\n", rcf_engine_check(e));
-			tap_failed = 1;
+			tap_case_failed = 1;
 		}
 		rcf_adapter_kick(a);
 		s_control(f, a, step, &cancel, &c);

@@ -118,7 +118,7 @@ static void hotspot(struct rcf_fabric *f, u64 budget, struct hot *h)
 			printf("# broken at %llu: %s %lld\n",
 			       (unsigned long long)rcf_engine_now(e),
 			       err ? err : "run", r);
-			tap_failed = 1;
+			tap_case_failed = 1;
 			break;
 		}
 	}

@@ -131,7 +131,7 @@ static int run(const struct rcf_traffic_spec *spec,
 		err = rcf_engine_check(rcf_adapter_engine(a));
 		if (err) {
 			printf("# invariant: %s\n", err);
-			tap_failed = 1;
+			tap_case_failed = 1;
 			break;
 		}
 	}

@@ -6,7 +6,6 @@
 #include "util.h"
 #include "engine/engine.h"
 
-int tap_failed;
 int hook_attached, hook_detached, hook_fail_at = -1;
 struct rcf_err last_err;
 static int dev_seq;
@@ -35,21 +34,6 @@ const struct rcf_hooks test_hooks = {
 	.attach = t_attach,
 	.detach = t_detach,
 };
-
-int tap_run(const struct tap_case *cases, int n)
-{
-	int i, bad = 0;
-
-	printf("TAP version 13\n1..%d\n", n);
-	for (i = 0; i < n; i++) {
-		tap_failed = 0;
-		cases[i].fn();
-		printf("%sok %d %s\n", tap_failed ? "not " : "", i + 1,
-		       cases[i].name);
-		bad |= tap_failed;
-	}
-	return bad;
-}
 
 struct rcf_fabric *fab_new(void)
 {
@@ -363,35 +347,6 @@ void link_params(struct rcf_fabric *f, u32 id, u32 bw, u32 lat, u32 buf)
 	l->latency = lat;
 	l->buf_size = buf;
 	f->mem += rcf_link_ev_bytes(l);
-}
-
-/* Runs to idle one cycle at a time, checking every invariant each cycle. */
-long long run_checked_by(struct rcf_engine *e, u64 max, u64 step)
-{
-	u64 start = rcf_engine_now(e);
-	const char *err;
-	long long r;
-
-	while (rcf_engine_now(e) - start < max) {
-		r = rcf_engine_run(e, step);
-		err = rcf_engine_check(e);
-		if (err) {
-			printf("# invariant broken at cycle %llu: %s\n",
-			       (unsigned long long)rcf_engine_now(e), err);
-			tap_failed = 1;
-			return -1;
-		}
-		if (r < 0)
-			return r;
-		if (r == 0)
-			break;
-	}
-	return rcf_engine_now(e) - start;
-}
-
-long long run_checked(struct rcf_engine *e, u64 max)
-{
-	return run_checked_by(e, max, 1);
 }
 
 struct eng_got egot;

@@ -3,8 +3,9 @@
 #ifndef RCF_TEST_UTIL_H
 #define RCF_TEST_UTIL_H
 
+#include "engine/engine.h"
 #include "model/model.h"
-#include "tap.h"
+#include "../../../daemon/tests/tap.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -62,11 +63,38 @@ void link_params(struct rcf_fabric *f, u32 id, u32 bw, u32 lat, u32 buf);
  * latency 1, buffers of 16), the switch's central queue cq bytes.
  */
 void fab_star(struct rcf_fabric *f, u32 cq);
-struct rcf_engine;
-/* Runs to idle one cycle at a time, checking every invariant each cycle. */
-long long run_checked(struct rcf_engine *e, u64 max);
-/* The same, checking every step cycles: cheaper on long runs. */
-long long run_checked_by(struct rcf_engine *e, u64 max, u64 step);
+/*
+ * Runs to idle, checking every invariant each step cycles (1: every
+ * cycle; more is cheaper on long runs); a broken one fails the case.
+ * Inline, as the case's state is its program's (tap.h).
+ */
+static inline long long run_checked_by(struct rcf_engine *e, u64 max, u64 step)
+{
+	u64 start = rcf_engine_now(e);
+	const char *err;
+	long long r;
+
+	while (rcf_engine_now(e) - start < max) {
+		r = rcf_engine_run(e, step);
+		err = rcf_engine_check(e);
+		if (err) {
+			printf("# invariant broken at cycle %llu: %s\n",
+			       (unsigned long long)rcf_engine_now(e), err);
+			tap_case_failed = 1;
+			return -1;
+		}
+		if (r < 0)
+			return r;
+		if (r == 0)
+			break;
+	}
+	return rcf_engine_now(e) - start;
+}
+
+static inline long long run_checked(struct rcf_engine *e, u64 max)
+{
+	return run_checked_by(e, max, 1);
+}
 
 /*
  * What an engine handed up, in order, the first 256 kept: the engine
@@ -93,7 +121,7 @@ void egot_reset(struct rcf_engine *e);
 		if (strcmp(_before, _after)) {                           \
 			printf("# %s:%d: model changed by refused %s\n", \
 			       __FILE__, __LINE__, #expr);               \
-			tap_failed = 1;                                  \
+			tap_case_failed = 1;                             \
 		}                                                        \
 		free(_before);                                           \
 		free(_after);                                            \

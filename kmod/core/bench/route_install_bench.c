@@ -3,14 +3,14 @@
  * Not a test: the cost of installing a full SP1 route table in the model,
  * batch by batch as RCF_CMD_BATCH applies it (one transaction per batch),
  * without netlink.  Prints routes per second and model bytes per route.
- * Usage: route_bench [NODES [BATCH]], default sp1:512 in batches of 2048.
+ * Usage: route_install_bench [NODES [BATCH]], default sp1:512 in batches of 2048.
  */
 #include <time.h>
 
 #include <stdio.h>
 
-#include "gen_fabric.h"
-#include "util.h"
+#include "../test/gen_fabric.h"
+#include "../test/util.h"
 
 static struct gen_fabric bf;
 

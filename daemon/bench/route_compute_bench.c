@@ -9,7 +9,7 @@
  * computation pays for touching fresh memory, then the median and the
  * least of all runs.  Asserts nothing.
  *
- *   route_bench GEN [ALGO [REPS]]     (sp1, 11)
+ *   route_compute_bench GEN [ALGO [REPS]]     (sp1, 11)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -48,23 +48,25 @@ int main(int argc, char **argv)
 
 	if (argc < 2 || argc > 4 ||
 	    (argc > 3 && rcf_num_u64(argv[3], 1, 100000, &reps))) {
-		fprintf(stderr, "usage: route_bench GEN [ALGO [REPS]]\n");
+		fprintf(stderr,
+			"usage: route_compute_bench GEN [ALGO [REPS]]\n");
 		return 2;
 	}
 	rcf_route_conf_init(&c, rcf_router_find(algo));
 	if (!c.r) {
-		fprintf(stderr, "route_bench: no router %s\n", algo);
+		fprintf(stderr, "route_compute_bench: no router %s\n", algo);
 		return 2;
 	}
 	if (rcf_topo_generate(argv[1], &t, err, sizeof(err))) {
-		fprintf(stderr, "route_bench: %s\n", err);
+		fprintf(stderr, "route_compute_bench: %s\n", err);
 		return 2;
 	}
 	g = rcf_graph_new(&t, err, sizeof(err));
 	rcf_topo_free(&t);
 	ms = calloc(reps, sizeof(*ms));
 	if (!g || !ms) {
-		fprintf(stderr, "route_bench: %s\n", g ? "out of memory" : err);
+		fprintf(stderr, "route_compute_bench: %s\n",
+			g ? "out of memory" : err);
 		return 1;
 	}
 	in.g = g;
@@ -74,7 +76,8 @@ int main(int argc, char **argv)
 
 		rcf_routes_init(&s);
 		if (rcf_route_compute(&in, &c, &s, err, sizeof(err))) {
-			fprintf(stderr, "route_bench: %s: %s\n", algo, err);
+			fprintf(stderr, "route_compute_bench: %s: %s\n", algo,
+				err);
 			return 1;
 		}
 		ms[i] = cpu_ms() - t0;

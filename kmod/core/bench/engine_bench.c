@@ -6,7 +6,7 @@
  */
 #include <time.h>
 
-#include "util.h"
+#include "../test/util.h"
 #include "engine/engine.h"
 
 #define K	 4
