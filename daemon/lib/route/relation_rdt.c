@@ -6,7 +6,7 @@
  * router is the same vector less the step taken, for a step along the X
  * or the Y of the highest rank left; test_relation_rdt checks it), so
  * the table's walk is the source route's.  Each ring of each rank has a
- * dateline where route_rdt_vector.c puts it (its last place to its
+ * dateline where topo/rdt_ring.c puts it (its last place to its
  * first), but a table cannot know what a packet did before, so the VC
  * says what is ahead: 1 while the packet's remaining steps on this ring
  * still cross the dateline (that hop included), 0 after.  No ring is
@@ -26,38 +26,14 @@
 #include <linux/rcf.h>
 
 #include "route/relation_rdt.h"
+#include "topo/rdt_ring.h"
 #include "util/errf.h"
 
 struct prdt {
 	const struct rcf_rdt *d;
 	uint32_t nr;
-	/* per rank and axis: a router's place on its ring, and the length */
-	uint32_t *pos[RCF_RDT_MAX_RANK + 1][2], len[RCF_RDT_MAX_RANK + 1][2];
+	struct rcf_rdt_rings rings;
 };
-
-static int rings(struct prdt *o)
-{
-	for (uint32_t r = 0; r <= o->d->R; r++)
-		for (int a = 0; a < 2; a++) {
-			uint32_t *pos = malloc(o->nr * sizeof(*pos));
-
-			o->pos[r][a] = pos;
-			if (!pos)
-				return -1;
-			for (uint32_t i = 0; i < o->nr; i++)
-				pos[i] = UINT32_MAX;
-			for (uint32_t i = 0; i < o->nr; i++) {
-				uint32_t k = 0;
-
-				for (uint32_t j = i; pos[j] == UINT32_MAX;
-				     j = rcf_rdt_step(o->d, j, r, 2 * a))
-					pos[j] = k++;
-				if (k)
-					o->len[r][a] = k;
-			}
-		}
-	return 0;
-}
 
 static void add(struct rcf_relation_ent *e, uint32_t port, int vc, int cls)
 {
@@ -66,15 +42,6 @@ static void add(struct rcf_relation_ent *e, uint32_t port, int vc, int cls)
 	e->hop[e->n] = RCF_HOP(port, vc);
 	e->cls[e->n] = cls;
 	e->n++;
-}
-
-/* the escape's VC for k steps (signed) along axis a of rank r from sw */
-static int esc_vc(const struct prdt *o, uint32_t sw, uint32_t r, int a,
-		  int32_t k)
-{
-	uint32_t p = o->pos[r][a][sw];
-
-	return k > 0 ? p + (uint32_t)k >= o->len[r][a] : (uint32_t)-k > p;
 }
 
 /*
@@ -137,14 +104,8 @@ static void entry(const struct prdt *o, int kind, uint32_t sw, uint32_t dst,
 					    RCF_RELATION_ADAPTIVE);
 	a = v[r][0] ? 0 : 1;
 	add(e, 4 * (uint32_t)r + 2 * a + (v[r][a] < 0),
-	    esc_vc(o, sw, (uint32_t)r, a, v[r][a]), RCF_RELATION_ESCAPE);
-}
-
-static void prdt_free(struct prdt *o)
-{
-	for (uint32_t r = 0; r <= RCF_RDT_MAX_RANK; r++)
-		for (int a = 0; a < 2; a++)
-			free(o->pos[r][a]);
+	    rcf_rdt_crosses(&o->rings, sw, (uint32_t)r, a, v[r][a]),
+	    RCF_RELATION_ESCAPE);
 }
 
 int rcf_relation_rdt_dirs(const struct rcf_rdt *d, int wrap, uint8_t **dir)
@@ -234,7 +195,7 @@ int rcf_relation_rdt(const struct rcf_rdt *d, int kind, struct rcf_relation *r,
 	if (kind == RCF_RELATION_NORTH_LAST)
 		return north_last(d, r, err, errlen);
 	r->ent = calloc((size_t)o.nr * o.nr, sizeof(*r->ent));
-	if (!r->ent || rings(&o)) {
+	if (!r->ent || rcf_rdt_rings(d, &o.rings)) {
 		rcf_errf(err, errlen, "relation: out of memory");
 		rcf_relation_free(r);
 		goto out;
@@ -245,7 +206,7 @@ int rcf_relation_rdt(const struct rcf_rdt *d, int kind, struct rcf_relation *r,
 	r->vcs = rcf_relation_vcs(kind, 1);
 	rc = 0;
 out:
-	prdt_free(&o);
+	rcf_rdt_rings_free(&o.rings);
 	return rc;
 }
 
