@@ -8,14 +8,16 @@
  * the table's walk is the source route's.  Each ring of each rank has a
  * dateline where topo/rdt_ring.c puts it (its last place to its
  * first), but a table cannot know what a packet did before, so the VC
- * says what is ahead: 1 while the packet's remaining steps on this ring
- * still cross the dateline (that hop included), 0 after.  No ring is
- * gone round, so neither VC closes a ring.
+ * says what is ahead: 1 while the packet's remaining steps still take
+ * it across the dateline (that hop included), 0 after (esc_vc()).  No
+ * ring is gone round, so neither VC closes a ring.
  *
  * D-A adds, on VC 2, every step of any rank to a router one hop nearer
  * the destination (the PRDT's own distance): fully adaptive and minimal,
  * ranks in any order.  D-B adds, on VC 2, the X and Y steps of the
- * vector's highest rank left: within a rank any order, ranks descending.
+ * vector's highest rank left: within a rank any order, ranks descending,
+ * except a Y step that would move the packet back along its X ring
+ * (against()).
  * Both are checked against Duato's condition (route/relation_check.h)
  * rather than trusted to the paper's proofs.
  */
@@ -42,6 +44,45 @@ static void add(struct rcf_relation_ent *e, uint32_t port, int vc, int cls)
 	e->hop[e->n] = RCF_HOP(port, vc);
 	e->cls[e->n] = cls;
 	e->n++;
+}
+
+/*
+ * Whether the Y steps of rank r left in v move a packet backwards along
+ * its X_r ring (rdt_ring.h's skew against the X steps' sign) while X
+ * steps are left.  D-B offers no Y step then: the packet's place on the
+ * X_r rings would fall back between two X escape hops, and on the odd
+ * ranks' tori (4 (X_1 - Y_1) is 0 on a 16 x 16 base) such steps close
+ * cycles of X escape channels at one place (Documentation/rdt.rst, The
+ * deadlock check).
+ */
+static int against(const struct prdt *o, uint32_t r,
+		   int32_t v[RCF_RDT_MAX_RANK + 1][2])
+{
+	int64_t c = o->rings.skew[r][0];
+
+	return v[r][0] && c * v[r][1] * (v[r][0] > 0 ? 1 : -1) < 0;
+}
+
+/*
+ * The escape's VC at sw for the vector v, whose highest rank left is r.
+ * Along Y_r, or X_r when the Y steps left do not move the packet along
+ * the X_r ring: 1 while the steps left on this ring cross its dateline.
+ * When the Y steps left do move it forwards (skew), D-B may take them
+ * before the X ones, so the place a packet ends at is where its X and Y
+ * steps together take it: 1 while that is past the dateline.  Its place
+ * then only grows, from VC 1 to VC 0 once, whatever order it takes its
+ * steps in; test_relation_rdt checks that |X| + |Y| stays below a ring.
+ */
+static int esc_vc(const struct prdt *o, uint32_t sw, uint32_t r,
+		  int32_t v[RCF_RDT_MAX_RANK + 1][2])
+{
+	int32_t kx = v[r][0], c = o->rings.skew[r][0];
+
+	if (!kx)
+		return rcf_rdt_crosses(&o->rings, sw, r, 1, v[r][1]);
+	if (!against(o, r, v))
+		kx += c * v[r][1];
+	return rcf_rdt_crosses(&o->rings, sw, r, 0, kx);
 }
 
 /*
@@ -89,7 +130,7 @@ static void entry(const struct prdt *o, int kind, uint32_t sw, uint32_t dst,
 			break;
 	if (kind == RCF_RELATION_DB)
 		for (int b = 0; b < 2; b++)
-			if (v[r][b])
+			if (v[r][b] && (!b || !against(o, (uint32_t)r, v)))
 				add(e, 4 * (uint32_t)r + 2 * b + (v[r][b] < 0),
 				    RCF_RELATION_RDT_ADAPTIVE_VC,
 				    RCF_RELATION_ADAPTIVE);
@@ -104,8 +145,7 @@ static void entry(const struct prdt *o, int kind, uint32_t sw, uint32_t dst,
 					    RCF_RELATION_ADAPTIVE);
 	a = v[r][0] ? 0 : 1;
 	add(e, 4 * (uint32_t)r + 2 * a + (v[r][a] < 0),
-	    rcf_rdt_crosses(&o->rings, sw, (uint32_t)r, a, v[r][a]),
-	    RCF_RELATION_ESCAPE);
+	    esc_vc(o, sw, (uint32_t)r, v), RCF_RELATION_ESCAPE);
 }
 
 int rcf_relation_rdt_dirs(const struct rcf_rdt *d, int wrap, uint8_t **dir)

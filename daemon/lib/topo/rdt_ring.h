@@ -17,9 +17,18 @@ struct rcf_rdt_rings {
 	 * len - 1 to place 0
 	 */
 	uint32_t *pos[RCF_RDT_MAX_RANK + 1][2], len[RCF_RDT_MAX_RANK + 1][2];
+	/*
+	 * per rank and axis: how far a step along the other axis moves a
+	 * router's place on this axis's rings, 0, 1 or -1 (mod len)
+	 */
+	int skew[RCF_RDT_MAX_RANK + 1][2];
 };
 
-/* the places of every router of PRDT d, ranks 0 to R; 0, or -1 */
+/*
+ * The places of every router of PRDT d, ranks 0 to R: 0, or -1 (out of
+ * memory, or no skew of 0, 1 or -1 fits a torus; test_rdt_ring finds
+ * one on PRDTs of sides 4 to 256, n = 2 and 3).
+ */
 int rcf_rdt_rings(const struct rcf_rdt *d, struct rcf_rdt_rings *o);
 void rcf_rdt_rings_free(struct rcf_rdt_rings *o);
 
