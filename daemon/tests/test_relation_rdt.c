@@ -15,6 +15,7 @@
 #include "route/relation_rdt.h"
 #include "relation_util.h"
 #include "tap.h"
+#include "topo/rdt_ring.h"
 
 #define H(p, vc) RCF_HOP(p, vc)
 #define A	 RCF_RELATION_ADAPTIVE
@@ -176,6 +177,78 @@ static void check_duato(void)
 	       "da on prdt:8:2:1: refused, the cycle named");
 }
 
+/*
+ * D-B on the bases whose rank-1 vectors are long enough for a Y_1 step
+ * to come between two X_1 escape hops: with each X_1 escape's VC taken
+ * from its X steps alone, and Y_1 steps offered either way, the check
+ * found cycles of X_1 escape channels (4 on prdt:16:2:1, 6 on
+ * prdt:32:2:1).
+ */
+static void check_db_long(void)
+{
+	char err[2048] = "";
+	int ok = !check("prdt:16:2:1", RCF_RELATION_DB, err, sizeof(err)) &&
+		 !check("prdt:32:2:1", RCF_RELATION_DB, err, sizeof(err));
+
+	if (!ok)
+		printf("# %s\n", err);
+	tap_ok(ok, "db on prdt:16:2:1 and prdt:32:2:1: Duato's condition "
+		   "holds");
+}
+
+/*
+ * What the escape's VCs rest on (route/relation_rdt.c): a rank's X
+ * steps, and its Y steps too when they go the skew's way, shorter than
+ * an X ring, so a packet's place passes an X dateline at most once; and
+ * no D-B list offers a Y step against the skew while X steps are left.
+ */
+static int skewed(const char *spec)
+{
+	struct rcf_rdt_rings o = {0};
+	struct rcf_relation r;
+	struct rcf_relnet net;
+	struct rcf_rdt d;
+	int ok = build(spec, RCF_RELATION_DB, &d, &r, &net) &&
+		 !rcf_rdt_rings(&d, &o);
+
+	for (uint32_t i = 0; ok && i < r.n; i++) {
+		const struct rcf_relation_ent *e = &r.ent[i];
+		int32_t v[RCF_RDT_MAX_RANK + 1][2];
+		int q;
+
+		if (e->sw == e->dst)
+			continue;
+		rcf_rdt_vector(&d, e->sw, e->dst, v);
+		for (q = (int)d.R; !v[q][0] && !v[q][1]; q--)
+			;
+		for (uint32_t k = 0; k <= d.R; k++) {
+			int fwd = o.skew[k][0] * v[k][0] * v[k][1] > 0;
+
+			ok &= (uint32_t)abs(v[k][0]) +
+				      (fwd ? (uint32_t)abs(v[k][1]) : 0) <
+			      o.len[k][0];
+		}
+		for (uint32_t c = 0; c < e->n; c++)
+			if (e->cls[c] == RCF_RELATION_ADAPTIVE &&
+			    RCF_HOP_PORT(e->hop[c]) / 2 ==
+				    2 * (uint32_t)q + 1 &&
+			    v[q][0])
+				ok &= o.skew[q][0] * v[q][1] * v[q][0] > 0 ||
+				      !o.skew[q][0];
+	}
+	rcf_rdt_rings_free(&o);
+	done(&r, &net);
+	return ok;
+}
+
+static void check_skew(void)
+{
+	tap_ok(skewed("prdt:8:2:1") && skewed("prdt:16:2:1") &&
+		       skewed("prdt:16:2:2") && skewed("prdt:9:3:1"),
+	       "db: steps shorter than a ring, no Y step against the "
+	       "skew");
+}
+
 static void check_broken(void)
 {
 	struct rcf_relation r;
@@ -226,10 +299,12 @@ static void check_broken(void)
 
 int main(void)
 {
-	tap_plan(12);
+	tap_plan(14);
 	check_hand();
 	check_walks();
 	check_duato();
+	check_db_long();
+	check_skew();
 	check_broken();
 	return tap_done();
 }

@@ -6,16 +6,18 @@
  * router is the same vector less the step taken, for a step along the X
  * or the Y of the highest rank left; test_relation_rdt checks it), so
  * the table's walk is the source route's.  Each ring of each rank has a
- * dateline where route_rdt_vector.c puts it (its last place to its
+ * dateline where topo/rdt_ring.c puts it (its last place to its
  * first), but a table cannot know what a packet did before, so the VC
- * says what is ahead: 1 while the packet's remaining steps on this ring
- * still cross the dateline (that hop included), 0 after.  No ring is
- * gone round, so neither VC closes a ring.
+ * says what is ahead: 1 while the packet's remaining steps still take
+ * it across the dateline (that hop included), 0 after (esc_vc()).  No
+ * ring is gone round, so neither VC closes a ring.
  *
  * D-A adds, on VC 2, every step of any rank to a router one hop nearer
  * the destination (the PRDT's own distance): fully adaptive and minimal,
  * ranks in any order.  D-B adds, on VC 2, the X and Y steps of the
- * vector's highest rank left: within a rank any order, ranks descending.
+ * vector's highest rank left: within a rank any order, ranks descending,
+ * except a Y step that would move the packet back along its X ring
+ * (against()).
  * Both are checked against Duato's condition (route/relation_check.h)
  * rather than trusted to the paper's proofs.
  */
@@ -26,38 +28,14 @@
 #include <linux/rcf.h>
 
 #include "route/relation_rdt.h"
+#include "topo/rdt_ring.h"
 #include "util/errf.h"
 
 struct prdt {
 	const struct rcf_rdt *d;
 	uint32_t nr;
-	/* per rank and axis: a router's place on its ring, and the length */
-	uint32_t *pos[RCF_RDT_MAX_RANK + 1][2], len[RCF_RDT_MAX_RANK + 1][2];
+	struct rcf_rdt_rings rings;
 };
-
-static int rings(struct prdt *o)
-{
-	for (uint32_t r = 0; r <= o->d->R; r++)
-		for (int a = 0; a < 2; a++) {
-			uint32_t *pos = malloc(o->nr * sizeof(*pos));
-
-			o->pos[r][a] = pos;
-			if (!pos)
-				return -1;
-			for (uint32_t i = 0; i < o->nr; i++)
-				pos[i] = UINT32_MAX;
-			for (uint32_t i = 0; i < o->nr; i++) {
-				uint32_t k = 0;
-
-				for (uint32_t j = i; pos[j] == UINT32_MAX;
-				     j = rcf_rdt_step(o->d, j, r, 2 * a))
-					pos[j] = k++;
-				if (k)
-					o->len[r][a] = k;
-			}
-		}
-	return 0;
-}
 
 static void add(struct rcf_relation_ent *e, uint32_t port, int vc, int cls)
 {
@@ -68,13 +46,43 @@ static void add(struct rcf_relation_ent *e, uint32_t port, int vc, int cls)
 	e->n++;
 }
 
-/* the escape's VC for k steps (signed) along axis a of rank r from sw */
-static int esc_vc(const struct prdt *o, uint32_t sw, uint32_t r, int a,
-		  int32_t k)
+/*
+ * Whether the Y steps of rank r left in v move a packet backwards along
+ * its X_r ring (rdt_ring.h's skew against the X steps' sign) while X
+ * steps are left.  D-B offers no Y step then: the packet's place on the
+ * X_r rings would fall back between two X escape hops, and on the odd
+ * ranks' tori (4 (X_1 - Y_1) is 0 on a 16 x 16 base) such steps close
+ * cycles of X escape channels at one place (Documentation/rdt.rst, The
+ * deadlock check).
+ */
+static int against(const struct prdt *o, uint32_t r,
+		   int32_t v[RCF_RDT_MAX_RANK + 1][2])
 {
-	uint32_t p = o->pos[r][a][sw];
+	int64_t c = o->rings.skew[r][0];
 
-	return k > 0 ? p + (uint32_t)k >= o->len[r][a] : (uint32_t)-k > p;
+	return v[r][0] && c * v[r][1] * (v[r][0] > 0 ? 1 : -1) < 0;
+}
+
+/*
+ * The escape's VC at sw for the vector v, whose highest rank left is r.
+ * Along Y_r, or X_r when the Y steps left do not move the packet along
+ * the X_r ring: 1 while the steps left on this ring cross its dateline.
+ * When the Y steps left do move it forwards (skew), D-B may take them
+ * before the X ones, so the place a packet ends at is where its X and Y
+ * steps together take it: 1 while that is past the dateline.  Its place
+ * then only grows, from VC 1 to VC 0 once, whatever order it takes its
+ * steps in; test_relation_rdt checks that |X| + |Y| stays below a ring.
+ */
+static int esc_vc(const struct prdt *o, uint32_t sw, uint32_t r,
+		  int32_t v[RCF_RDT_MAX_RANK + 1][2])
+{
+	int32_t kx = v[r][0], c = o->rings.skew[r][0];
+
+	if (!kx)
+		return rcf_rdt_crosses(&o->rings, sw, r, 1, v[r][1]);
+	if (!against(o, r, v))
+		kx += c * v[r][1];
+	return rcf_rdt_crosses(&o->rings, sw, r, 0, kx);
 }
 
 /*
@@ -122,7 +130,7 @@ static void entry(const struct prdt *o, int kind, uint32_t sw, uint32_t dst,
 			break;
 	if (kind == RCF_RELATION_DB)
 		for (int b = 0; b < 2; b++)
-			if (v[r][b])
+			if (v[r][b] && (!b || !against(o, (uint32_t)r, v)))
 				add(e, 4 * (uint32_t)r + 2 * b + (v[r][b] < 0),
 				    RCF_RELATION_RDT_ADAPTIVE_VC,
 				    RCF_RELATION_ADAPTIVE);
@@ -137,14 +145,7 @@ static void entry(const struct prdt *o, int kind, uint32_t sw, uint32_t dst,
 					    RCF_RELATION_ADAPTIVE);
 	a = v[r][0] ? 0 : 1;
 	add(e, 4 * (uint32_t)r + 2 * a + (v[r][a] < 0),
-	    esc_vc(o, sw, (uint32_t)r, a, v[r][a]), RCF_RELATION_ESCAPE);
-}
-
-static void prdt_free(struct prdt *o)
-{
-	for (uint32_t r = 0; r <= RCF_RDT_MAX_RANK; r++)
-		for (int a = 0; a < 2; a++)
-			free(o->pos[r][a]);
+	    esc_vc(o, sw, (uint32_t)r, v), RCF_RELATION_ESCAPE);
 }
 
 int rcf_relation_rdt_dirs(const struct rcf_rdt *d, int wrap, uint8_t **dir)
@@ -234,7 +235,7 @@ int rcf_relation_rdt(const struct rcf_rdt *d, int kind, struct rcf_relation *r,
 	if (kind == RCF_RELATION_NORTH_LAST)
 		return north_last(d, r, err, errlen);
 	r->ent = calloc((size_t)o.nr * o.nr, sizeof(*r->ent));
-	if (!r->ent || rings(&o)) {
+	if (!r->ent || rcf_rdt_rings(d, &o.rings)) {
 		rcf_errf(err, errlen, "relation: out of memory");
 		rcf_relation_free(r);
 		goto out;
@@ -245,7 +246,7 @@ int rcf_relation_rdt(const struct rcf_rdt *d, int kind, struct rcf_relation *r,
 	r->vcs = rcf_relation_vcs(kind, 1);
 	rc = 0;
 out:
-	prdt_free(&o);
+	rcf_rdt_rings_free(&o.rings);
 	return rc;
 }
 

@@ -14,13 +14,13 @@
 #include "route/nodes_only.h"
 #include "route/router.h"
 #include "topo/rdt.h"
+#include "topo/rdt_ring.h"
 
 struct vec {
 	struct rcf_rdt d;
 	const struct rcf_graph *g;
 	int vcs;
-	/* per rank and axis: a router's place on its ring, and ring length */
-	uint32_t *pos[RCF_RDT_MAX_RANK + 1][2], len[RCF_RDT_MAX_RANK + 1][2];
+	struct rcf_rdt_rings rings;
 };
 
 /* whether the graph is d's fabric; -1 with the first difference in err */
@@ -105,40 +105,6 @@ bad:
 	return -1;
 }
 
-static int rings(struct vec *o)
-{
-	uint32_t nr = o->d.side * o->d.side;
-
-	for (uint32_t r = 0; r <= o->d.R; r++)
-		for (int a = 0; a < 2; a++) {
-			uint32_t *pos = malloc(nr * sizeof(*pos));
-
-			o->pos[r][a] = pos;
-			if (!pos)
-				return -1;
-			for (uint32_t i = 0; i < nr; i++)
-				pos[i] = UINT32_MAX;
-			/* a ring is numbered from its lowest id */
-			for (uint32_t i = 0; i < nr; i++) {
-				uint32_t k = 0;
-
-				for (uint32_t j = i; pos[j] == UINT32_MAX;
-				     j = rcf_rdt_step(&o->d, j, r, 2 * a))
-					pos[j] = k++;
-				if (k)
-					o->len[r][a] = k;
-			}
-		}
-	return 0;
-}
-
-static void rings_free(struct vec *o)
-{
-	for (uint32_t r = 0; r <= RCF_RDT_MAX_RANK; r++)
-		for (int a = 0; a < 2; a++)
-			free(o->pos[r][a]);
-}
-
 static void fill(struct rcf_route_buf *rt, const void *arg)
 {
 	const struct vec *o = arg;
@@ -154,12 +120,10 @@ static void fill(struct rcf_route_buf *rt, const void *arg)
 			int vc = 0;
 
 			for (int32_t i = 0; i < (k < 0 ? -k : k); i++) {
-				uint32_t p = o->pos[r][a][at];
-
 				/* the ring's dateline: last place to first */
 				if (o->vcs > 1 &&
-				    ((k > 0 && p == o->len[r][a] - 1) ||
-				     (k < 0 && p == 0)))
+				    rcf_rdt_crosses(&o->rings, at, r, a,
+						    k < 0 ? -1 : 1))
 					vc = 1;
 				rt->hops[rt->nhops++] =
 					RCF_HOP(4 * r + dir, vc);
@@ -198,12 +162,12 @@ static int vector_compute(const struct rcf_route_in *in,
 			 RCF_ROUTE_MAX_HOPS);
 		return -1;
 	}
-	if (rings(&o))
+	if (rcf_rdt_rings(&o.d, &o.rings))
 		snprintf(err, errlen, "out of memory");
 	else
 		rc = rcf_nodes_all_pairs(in->g->nnodes, s, fill, &o, err,
 					 errlen);
-	rings_free(&o);
+	rcf_rdt_rings_free(&o.rings);
 	return rc;
 }
 
