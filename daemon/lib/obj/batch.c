@@ -9,14 +9,17 @@
 #include "util/grow.h"
 #include "obj/parse.h"
 #include "obj/rcf_limits.h"
+#include "obj/route_line.h"
 #include "topo/topo_check.h"
 #include "topo/topo_read.h"
 
-int rcf_batch_each(FILE *f, const char *name, rcf_batch_line_fn fn, void *ctx,
-		   char *err, size_t errlen)
+int rcf_batch_each_route(FILE *f, const char *name, rcf_batch_line_fn fn,
+			 rcf_batch_route_fn route, void *ctx, char *err,
+			 size_t errlen)
 {
 	char *line = NULL, *words[RCF_BATCH_MAX_WORDS], why[256];
 	struct rcf_op *op = malloc(sizeof(*op));
+	struct rcf_route_line rl;
 	size_t lcap = 0;
 	int lineno = 0, rc = -1;
 	ssize_t len;
@@ -35,6 +38,16 @@ int rcf_batch_each(FILE *f, const char *name, rcf_batch_line_fn fn, void *ctx,
 			snprintf(err, errlen, "%s:%d: NUL byte in the line",
 				 name, lineno);
 			goto out;
+		}
+		if (route && rcf_route_line_parse(line, &rl)) {
+			r = route(&rl, ctx);
+			if (r) {
+				snprintf(err, errlen, "%s: out of memory",
+					 name);
+				rc = r;
+				goto out;
+			}
+			continue;
 		}
 		nw = rcf_split_words(line, words, RCF_BATCH_MAX_WORDS);
 		if (nw == 0)
@@ -89,6 +102,12 @@ out:
 	free(line);
 	free(op);
 	return rc;
+}
+
+int rcf_batch_each(FILE *f, const char *name, rcf_batch_line_fn fn, void *ctx,
+		   char *err, size_t errlen)
+{
+	return rcf_batch_each_route(f, name, fn, NULL, ctx, err, errlen);
 }
 
 int rcf_ops_push(struct rcf_ops *v, const struct rcf_op *op)

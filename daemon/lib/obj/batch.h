@@ -31,6 +31,19 @@ typedef int (*rcf_batch_line_fn)(const struct rcf_op *op, void *ctx);
 int rcf_batch_each(FILE *f, const char *name, rcf_batch_line_fn fn, void *ctx,
 		   char *err, size_t errlen);
 
+struct rcf_route_line;
+/* Called instead of the line's function with a route line (route_line.h). */
+typedef int (*rcf_batch_route_fn)(const struct rcf_route_line *r, void *ctx);
+
+/*
+ * rcf_batch_each() with the route lines rcf_route_line_parse() reads given to
+ * route, without an operation; the other lines, and all of them when
+ * route is NULL, go to fn.  What is read and refused is the same.
+ */
+int rcf_batch_each_route(FILE *f, const char *name, rcf_batch_line_fn fn,
+			 rcf_batch_route_fn route, void *ctx, char *err,
+			 size_t errlen);
+
 /* A growing array of operations. */
 struct rcf_ops {
 	struct rcf_op *v;

@@ -8,9 +8,11 @@
 #include "route/graph.h"
 #include "obj/rcf_limits.h"
 
+/* objects by their key, through pointers to them: an object is a KB */
 static int cmp_obj(const void *a, const void *b)
 {
-	return rcf_obj_cmp_key(a, b);
+	return rcf_obj_cmp_key(*(const struct rcf_obj *const *)a,
+			       *(const struct rcf_obj *const *)b);
 }
 
 static int32_t vertex_of(const struct rcf_graph *g, uint8_t kind, uint32_t id)
@@ -37,7 +39,7 @@ static int add_vertices(struct rcf_graph *g, const struct rcf_topo *t)
 {
 	const struct rcf_objv *nv = &t->v[RCF_K_NODE],
 			      *sv = &t->v[RCF_K_SWITCH];
-	struct rcf_obj *sorted;
+	const struct rcf_obj **sorted;
 	size_t nports = 0, i;
 
 	g->nnodes = nv->n;
@@ -52,10 +54,11 @@ static int add_vertices(struct rcf_graph *g, const struct rcf_topo *t)
 		sorted = malloc((ov->n ? ov->n : 1) * sizeof(*sorted));
 		if (!sorted)
 			return -1;
-		if (ov->n)
-			memcpy(sorted, ov->o, ov->n * sizeof(*sorted));
+		for (i = 0; i < ov->n; i++)
+			sorted[i] = &ov->o[i];
 		qsort(sorted, ov->n, sizeof(*sorted), cmp_obj);
 		for (i = 0; i < ov->n; i++) {
+			const struct rcf_obj *o = sorted[i];
 			struct rcf_gvertex *v = &g->v[base + i];
 			int idattr = k == RCF_K_NODE ? RCF_A_NODE_ID
 						     : RCF_A_SWITCH_ID;
@@ -64,9 +67,8 @@ static int add_vertices(struct rcf_graph *g, const struct rcf_topo *t)
 
 			v->kind = k == RCF_K_NODE ? RCF_ELEM_NODE
 						  : RCF_ELEM_SWITCH;
-			v->id = sorted[i].v[idattr];
-			v->nports = rcf_has(&sorted[i], pattr)
-					    ? sorted[i].v[pattr]
+			v->id = o->v[idattr];
+			v->nports = rcf_has(o, pattr) ? o->v[pattr]
 				    : k == RCF_K_NODE ? RCF_NODE_DEF_PORTS
 						      : RCF_SWITCH_DEF_PORTS;
 			v->first = nports;

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "obj/batch.h"
+#include "obj/route_line.h"
 #include "topo/topo_check.h"
 #include "topo/topo_read.h"
 #include "topo/topo_routes.h"
@@ -78,6 +79,19 @@ static int take(const struct rcf_op *op, void *arg)
 	return keep(r, op);
 }
 
+/* what take() does with a route line, without its kilobyte operation */
+static int take_route(const struct rcf_route_line *l, void *arg)
+{
+	struct reader *r = arg;
+
+	if (r->bad_line)
+		return 0;
+	return rcf_routes_push(r->s, l->src, l->dst, l->index, l->hops,
+			       l->nhops)
+		       ? -ENOMEM
+		       : 0;
+}
+
 /* the kept lines with their objects, in file order, and checked */
 static int check(struct reader *r, const char *name, char *err, size_t errlen)
 {
@@ -112,7 +126,8 @@ int rcf_topo_read_into(FILE *f, const char *name, struct rcf_topo *t,
 	rcf_topo_init(t);
 	if (s)
 		rcf_routes_init(s);
-	rc = rcf_batch_each(f, name, take, &r, err, errlen);
+	rc = rcf_batch_each_route(f, name, take, s ? take_route : NULL, &r, err,
+				  errlen);
 	if (!rc && r.bad_line)
 		rc = rcf_errf(
 			err, errlen,
