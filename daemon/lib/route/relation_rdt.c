@@ -12,12 +12,15 @@
  * it across the dateline (that hop included), 0 after (esc_vc()).  No
  * ring is gone round, so neither VC closes a ring.
  *
- * D-A adds, on VC 2, every step of any rank to a router one hop nearer
- * the destination (the PRDT's own distance): fully adaptive and minimal,
- * ranks in any order.  D-B adds, on VC 2, the X and Y steps of the
- * vector's highest rank left: within a rank any order, ranks descending,
- * except a Y step that would move the packet back along its X ring
- * (against()).
+ * D-A adds, on VC 2, the steps of any rank after which the rest of the
+ * vector is the next router's (minimal on the vector, ranks in any
+ * order), but none that moves the packet back along the ring of its
+ * escape (da_allowed()); its escape VCs count places by the real place
+ * of topo/rdt_place.h, so that a lower rank's step, which leaves the
+ * escape's torus, keeps the order (da_vc()).  D-B adds, on VC 2, the X
+ * and Y steps of the vector's highest rank left: within a rank any
+ * order, ranks descending, except a Y step that would move the packet
+ * back along its X ring (against()).
  * Both are checked against Duato's condition (route/relation_check.h)
  * rather than trusted to the paper's proofs.
  */
@@ -28,6 +31,7 @@
 #include <linux/rcf.h>
 
 #include "route/relation_rdt.h"
+#include "topo/rdt_place.h"
 #include "topo/rdt_ring.h"
 #include "util/errf.h"
 
@@ -35,6 +39,7 @@ struct prdt {
 	const struct rcf_rdt *d;
 	uint32_t nr;
 	struct rcf_rdt_rings rings;
+	struct rcf_rdt_place place; /* D-A's escape order */
 };
 
 static void add(struct rcf_relation_ent *e, uint32_t port, int vc, int cls)
@@ -106,13 +111,87 @@ static int consistent(const struct prdt *o, uint32_t sw, uint32_t dst,
 	return same;
 }
 
-static void entry(const struct prdt *o, int kind, uint32_t sw, uint32_t dst,
-		  struct rcf_relation_ent *e)
+/*
+ * D-A's escape is ordered by the real place of rdt_place.h: while X_r
+ * steps are left (axis a = 0, else a = 1, the Y_r ring), a packet's
+ * place on its ring, counted the way its steps go (sg), must never fall
+ * back, whatever it does between two escape hops, so that the ring's
+ * dateline orders every escape channel it asks for (rdt.rst in
+ * Documentation, D-A's escape order).  Steps of rank r move it a hop or, across the
+ * ring, the skew; a lower rank's step moves it to another torus of rank
+ * r by a fraction of a hop, forward or back.  How far step (q, b) of v
+ * moves it, in rdt_place.h's units, counted the packet's way:
+ */
+static int64_t da_move(const struct prdt *o, uint32_t r, int a, int sg,
+		       int32_t v[RCF_RDT_MAX_RANK + 1][2], uint32_t q, int b)
+{
+	int64_t m = rcf_rdt_place_move(&o->place, r, a, q, b);
+
+	return v[q][b] < 0 ? -sg * m : sg * m;
+}
+
+/*
+ * Whether D-A offers the step along axis b of rank q when v's highest
+ * rank left is r: every step of rank r but a Y step against the skew
+ * while X steps are left (D-B's exception), and a lower rank's step only
+ * if it does not move the packet back along the ring of its escape (and
+ * where the real place is well defined).
+ */
+static int da_allowed(const struct prdt *o, uint32_t r,
+		      int32_t v[RCF_RDT_MAX_RANK + 1][2], uint32_t q, int b)
+{
+	int a = v[r][0] ? 0 : 1;
+
+	if (q == r)
+		return !b || a || !against(o, r, v);
+	return o->place.ok[r][a] &&
+	       da_move(o, r, a, v[r][a] > 0 ? 1 : -1, v, q, b) >= 0;
+}
+
+/*
+ * D-A's escape VC at sw: 1 while the place the packet's forward steps
+ * together can take it to (its X or Y steps, the Y steps along the skew
+ * and the lower ranks' steps that move it forwards) is past the
+ * dateline, 0 after; that place stays put whatever order it takes its
+ * steps in, until it crosses.  -1 when those steps reach a whole ring:
+ * the order would not hold, and the builder refuses (on none of the
+ * PRDTs test_relation_da builds).  Without a real place, esc_vc()'s
+ * placement; no lower rank's step is offered then.
+ */
+static int da_vc(const struct prdt *o, uint32_t sw, uint32_t r,
+		 int32_t v[RCF_RDT_MAX_RANK + 1][2])
+{
+	int a = v[r][0] ? 0 : 1, sg = v[r][a] > 0 ? 1 : -1;
+	int64_t unit = o->place.unit[r];
+	int64_t round = (int64_t)o->rings.len[r][a] * unit;
+	int64_t at = rcf_rdt_place_of(&o->place, r, a, sw), ahead;
+
+	if (!o->place.ok[r][a])
+		return esc_vc(o, sw, r, v);
+	if (sg < 0)
+		at = at ? round - at : 0;
+	ahead = (int64_t)abs(v[r][a]) * unit;
+	if (!a && !against(o, r, v) && o->rings.skew[r][0])
+		ahead += (int64_t)abs(v[r][1]) * unit;
+	for (uint32_t q = 0; q < r; q++)
+		for (int b = 0; b < 2; b++) {
+			int64_t m = da_move(o, r, a, sg, v, q, b);
+
+			if (m > 0)
+				ahead += (int64_t)abs(v[q][b]) * m;
+		}
+	if (ahead >= round)
+		return -1;
+	return at + ahead >= round;
+}
+
+static int entry(const struct prdt *o, int kind, uint32_t sw, uint32_t dst,
+		 struct rcf_relation_ent *e, char *err, size_t errlen)
 {
 	const struct rcf_rdt *d = o->d;
 	int32_t v[RCF_RDT_MAX_RANK + 1][2];
 	uint32_t node_port = rcf_rdt_ports(d) - 1;
-	int r, a;
+	int r, a, vc;
 
 	e->sw = sw;
 	e->dst = dst;
@@ -122,7 +201,7 @@ static void entry(const struct prdt *o, int kind, uint32_t sw, uint32_t dst,
 		add(e, node_port, 0,
 		    kind == RCF_RELATION_RDT_VECTOR ? RCF_RELATION_ESCAPE
 						    : RCF_RELATION_ADAPTIVE);
-		return;
+		return 0;
 	}
 	rcf_rdt_vector(d, sw, dst, v);
 	for (r = (int)d->R; r >= 0; r--)
@@ -137,15 +216,25 @@ static void entry(const struct prdt *o, int kind, uint32_t sw, uint32_t dst,
 	if (kind == RCF_RELATION_DA)
 		for (uint32_t q = d->R + 1; q-- > 0;)
 			for (int b = 0; b < 2; b++)
-				if (v[q][b] && consistent(o, sw, dst, v, q, b))
+				if (v[q][b] &&
+				    consistent(o, sw, dst, v, q, b) &&
+				    da_allowed(o, (uint32_t)r, v, q, b))
 					add(e,
 					    4 * q + 2 * (uint32_t)b +
 						    (v[q][b] < 0),
 					    RCF_RELATION_RDT_ADAPTIVE_VC,
 					    RCF_RELATION_ADAPTIVE);
 	a = v[r][0] ? 0 : 1;
-	add(e, 4 * (uint32_t)r + 2 * a + (v[r][a] < 0),
-	    esc_vc(o, sw, (uint32_t)r, v), RCF_RELATION_ESCAPE);
+	vc = kind == RCF_RELATION_DA ? da_vc(o, sw, (uint32_t)r, v)
+				     : esc_vc(o, sw, (uint32_t)r, v);
+	if (vc < 0)
+		return rcf_errf(err, errlen,
+				"relation: da: switch %u to node %u goes round "
+				"a ring of rank %d",
+				sw, dst, r);
+	add(e, 4 * (uint32_t)r + 2 * a + (v[r][a] < 0), vc,
+	    RCF_RELATION_ESCAPE);
+	return 0;
 }
 
 int rcf_relation_rdt_dirs(const struct rcf_rdt *d, int wrap, uint8_t **dir)
@@ -240,9 +329,14 @@ int rcf_relation_rdt(const struct rcf_rdt *d, int kind, struct rcf_relation *r,
 		rcf_relation_free(r);
 		goto out;
 	}
+	rcf_rdt_place_init(&o.place, d, &o.rings);
 	for (uint32_t sw = 0; sw < o.nr; sw++)
 		for (uint32_t dst = 0; dst < o.nr; dst++)
-			entry(&o, kind, sw, dst, &r->ent[r->n++]);
+			if (entry(&o, kind, sw, dst, &r->ent[r->n++], err,
+				  errlen)) {
+				rcf_relation_free(r);
+				goto out;
+			}
 	r->vcs = rcf_relation_vcs(kind, 1);
 	rc = 0;
 out:
