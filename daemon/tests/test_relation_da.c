@@ -4,8 +4,9 @@
  * the PRDTs where the paper's D-A, with vector routing's escape, fails
  * it; the relation D-A was before (every step that leaves the rest of
  * the vector, over D-B's escape) rebuilt here and refused with its
- * cycle; and each half of the change (the narrower adaptive set, the
- * escape's VCs by the real place) shown needed by dropping it alone.
+ * cycle; each half of the change (the narrower adaptive set, the
+ * escape's VCs by the real place) shown needed by dropping it alone;
+ * and where the real place is one value.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +16,7 @@
 
 #include "route/relation_rdt.h"
 #include "tap.h"
+#include "topo/rdt_place.h"
 
 #define A RCF_RELATION_ADAPTIVE
 
@@ -221,9 +223,47 @@ static void check_halves(void)
 	done(&n);
 }
 
+/*
+ * The real place is one value a router (rdt_place.h) on every rank of
+ * the n = 2 PRDTs, the base's periods whole rounds; not on n = 3's
+ * upper ranks ((9, 0) = 1.5 (X_1 - Y_1) on prdt:9:3:1).
+ */
+static int place_ok(const char *spec)
+{
+	struct rcf_rdt_rings o = {0};
+	struct rcf_rdt_place pl;
+	struct rcf_rdt d;
+	char err[200];
+	int ok = -1;
+
+	if (!rcf_rdt_parse(spec, 1u << 16, &d, err, sizeof(err)) &&
+	    !rcf_rdt_rings(&d, &o)) {
+		rcf_rdt_place_init(&pl, &d, &o);
+		ok = 1;
+		for (uint32_t r = 0; r <= d.R; r++)
+			ok &= pl.ok[r][0] && pl.ok[r][1];
+	}
+	rcf_rdt_rings_free(&o);
+	return ok;
+}
+
+static void check_place(void)
+{
+	tap_ok(place_ok("prdt:4:2:1") == 1 && place_ok("prdt:8:2:1") == 1 &&
+		       place_ok("prdt:16:2:2") == 1 &&
+		       place_ok("prdt:32:2:3") == 1 &&
+		       place_ok("prdt:64:2:3") == 1 &&
+		       place_ok("prdt:128:2:4") == 1 &&
+		       place_ok("prdt:256:2:5") == 1 &&
+		       place_ok("prdt:9:3:1") == 0 &&
+		       place_ok("prdt:27:3:2") == 0,
+	       "the real place: one value on n = 2 PRDTs, not on n = 3");
+}
+
 int main(void)
 {
-	tap_plan(11);
+	tap_plan(12);
+	check_place();
 	check_holds();
 	check_halves();
 	return tap_done();
