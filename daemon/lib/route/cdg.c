@@ -87,6 +87,23 @@ int rcf_cdg_add(struct rcf_cdg *c, const uint32_t *chan, size_t n)
 	return 0;
 }
 
+int rcf_cdg_add_fan(struct rcf_cdg *c, const uint32_t *from, uint32_t v,
+		    const uint64_t fan[2])
+{
+	for (int w = 0; w < 2; w++) {
+		for (uint64_t m = fan[w]; m; m &= m - 1) {
+			unsigned int b = (unsigned int)w * 64 +
+					 (unsigned int)__builtin_ctzll(m);
+			const struct rcf_gport *gp = rcf_gport(c->g, v, b / 4);
+
+			c->used[RCF_CHAN(gp->link, gp->dir, b % 4)] = 1;
+		}
+		if (from)
+			c->map[*from][w] |= fan[w];
+	}
+	return 0;
+}
+
 /* a channel's few targets into order */
 static void sort_u32(uint32_t *a, size_t n)
 {

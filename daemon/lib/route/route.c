@@ -311,6 +311,108 @@ static int refuse(char *err, size_t errlen, const struct rcf_route *r,
 			r->dst, r->index, why);
 }
 
+/*
+ * A run of routes of one source that part from the one before at their
+ * last byte, read where one walk stands (rcf_graph_last_at()): a leaf's
+ * nodes, most of a fat tree's routes.  Each is one step from there, its
+ * bytes before the last compared as one word of its record, its last
+ * channel counted, and its arc set in fan, which goes to the deadlock
+ * check when the run ends; what it leaves (chan, since, at) is what
+ * rcf_graph_walk_on() would have, for the next route that is not.
+ */
+struct run {
+	int on;
+	uint32_t src;
+	uint64_t word, mask; /* the record's length and bytes before the last */
+	unsigned int k;	     /* the last byte */
+	uint32_t n0, from;   /* channels before the last; the one before it */
+	uint32_t v;
+	struct rcf_walk_last l;
+	uint64_t fan[2];
+};
+
+/* a record's index, length and route bytes: 8 bytes from its index */
+_Static_assert(offsetof(struct rcf_route, b) ==
+			       offsetof(struct rcf_route, index) + 2 &&
+		       sizeof(struct rcf_route) ==
+			       offsetof(struct rcf_route, index) + 8,
+	       "a record ends with 8 bytes from its index");
+
+static uint64_t rec_word(const struct rcf_route *r)
+{
+	uint64_t x;
+
+	memcpy(&x, &r->index, sizeof(x));
+	return x;
+}
+
+/* after route r of len bytes was walked: a run of routes like it begins */
+static void run_begin(const struct rcf_graph *g, struct run *run,
+		      const struct set_walk *w, const struct rcf_route *r,
+		      unsigned int len)
+{
+	const struct rcf_walk_at *a = &w->at[len - 1];
+
+	run->on = 0;
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	if (!len || len > RCF_ROUTE_INLINE || a->n >= WALK_MAX ||
+	    !rcf_graph_last_at(g, a, &run->l))
+		return;
+	run->on = 1;
+	run->src = r->src;
+	run->k = len - 1;
+	/* the length byte, then the route bytes before the last */
+	run->mask = 0xff00 | ((1ULL << (8 * run->k)) - 1) << 16;
+	run->word = rec_word(r);
+	run->n0 = a->n;
+	run->from = a->n ? w->chan[a->n - 1] : 0;
+	run->v = (uint32_t)a->v;
+	run->fan[0] = run->fan[1] = 0;
+#else
+	(void)g, (void)w, (void)r, (void)a;
+#endif
+}
+
+static int run_end(struct run *run, struct rcf_cdg *cdg)
+{
+	run->on = 0;
+	if (!cdg || !(run->fan[0] | run->fan[1]))
+		return 0;
+	return rcf_cdg_add_fan(cdg, run->n0 ? &run->from : NULL, run->v,
+			       run->fan);
+}
+
+/* route i, r, walked as one of the run, or 0 when it is not */
+static int run_step(const struct rcf_graph *g, struct run *run,
+		    struct set_walk *w, const struct rcf_route *r, size_t i,
+		    uint32_t *load, struct rcf_route_stats *st)
+{
+	const struct rcf_gport *gp;
+	uint32_t dst, n0 = run->n0;
+	unsigned int bit;
+	uint8_t b;
+
+	if (r->src != run->src || ((rec_word(r) ^ run->word) & run->mask))
+		return 0;
+	b = r->b[run->k];
+	gp = rcf_graph_last_step(g, &run->l, b, &dst);
+	if (!gp || dst != r->dst)
+		return 0;
+	end_runs(w, n0, i, load);
+	w->chan[n0] = RCF_CHAN(gp->link, gp->dir, RCF_HOP_VC(b));
+	w->since[n0] = (uint32_t)i;
+	w->open = n0 + 1;
+	w->at[run->k + 1] = (struct rcf_walk_at){.v = gp->peer,
+						 .in = gp->in_port,
+						 .n = n0 + 1,
+						 .vc = RCF_HOP_VC(b)};
+	bit = RCF_HOP_PORT(b) * 4 + RCF_HOP_VC(b);
+	run->fan[bit / 64] |= 1ULL << (bit % 64);
+	if (n0 + 1 > st->max_hops)
+		st->max_hops = n0 + 1;
+	return 1;
+}
+
 static int walk_set(const struct rcf_graph *g, const struct rcf_routes *s,
 		    struct set_walk *w, struct rcf_route_stats *st,
 		    uint32_t *load, struct rcf_cdg *cdg, char *err,
@@ -318,6 +420,7 @@ static int walk_set(const struct rcf_graph *g, const struct rcf_routes *s,
 {
 	const uint8_t *last = NULL;
 	unsigned int lastlen = 0;
+	struct run run = {.on = 0};
 	char why[160];
 
 	for (size_t i = 0; i < s->n; i++) {
@@ -329,6 +432,15 @@ static int walk_set(const struct rcf_graph *g, const struct rcf_routes *s,
 		uint32_t dst;
 		int n;
 
+		if (!same || r->dst != s->r[i - 1].dst)
+			st->pairs++;
+		if (run.on && run_step(g, &run, w, r, i, load, st)) {
+			last = hops;
+			lastlen = len;
+			continue;
+		}
+		if (run.on && run_end(&run, cdg))
+			return rcf_errf(err, errlen, "out of memory");
 		if (same)
 			k = rcf_route_same_start(hops, len, last, lastlen);
 		if (!k &&
@@ -357,11 +469,12 @@ static int walk_set(const struct rcf_graph *g, const struct rcf_routes *s,
 			return rcf_errf(err, errlen, "out of memory");
 		if ((size_t)n > st->max_hops)
 			st->max_hops = n;
-		if (!same || r->dst != s->r[i - 1].dst)
-			st->pairs++;
 		last = hops;
 		lastlen = len;
+		run_begin(g, &run, w, r, len);
 	}
+	if (run.on && run_end(&run, cdg))
+		return rcf_errf(err, errlen, "out of memory");
 	end_runs(w, 0, s->n, load);
 	return 0;
 }
