@@ -316,9 +316,11 @@ static int refuse(char *err, size_t errlen, const struct rcf_route *r,
  * last byte, read where one walk stands (rcf_graph_last_at()): a leaf's
  * nodes, most of a fat tree's routes.  Each is one step from there, its
  * bytes before the last compared as one word of its record, its last
- * channel counted, and its arc set in fan, which goes to the deadlock
- * check when the run ends; what it leaves (chan, since, at) is what
- * rcf_graph_walk_on() would have, for the next route that is not.
+ * channel counted straight away (routes in a run part there), its arc
+ * set in fan, which goes to the deadlock check when the run ends.  Then
+ * the last route's walk is left as rcf_graph_walk_on() would have left
+ * it (chan, since, at), its channel open, for the next route that is
+ * not one of the run.
  */
 struct run {
 	int on;
@@ -329,22 +331,11 @@ struct run {
 	uint32_t v;
 	struct rcf_walk_last l;
 	uint64_t fan[2];
+	/* the run's last route so far: its index, last byte and port */
+	size_t i;
+	uint8_t b;
+	const struct rcf_gport *gp;
 };
-
-/* a record's index, length and route bytes: 8 bytes from its index */
-_Static_assert(offsetof(struct rcf_route, b) ==
-			       offsetof(struct rcf_route, index) + 2 &&
-		       sizeof(struct rcf_route) ==
-			       offsetof(struct rcf_route, index) + 8,
-	       "a record ends with 8 bytes from its index");
-
-static uint64_t rec_word(const struct rcf_route *r)
-{
-	uint64_t x;
-
-	memcpy(&x, &r->index, sizeof(x));
-	return x;
-}
 
 /* after route r of len bytes was walked: a run of routes like it begins */
 static void run_begin(const struct rcf_graph *g, struct run *run,
@@ -363,53 +354,67 @@ static void run_begin(const struct rcf_graph *g, struct run *run,
 	run->k = len - 1;
 	/* the length byte, then the route bytes before the last */
 	run->mask = 0xff00 | ((1ULL << (8 * run->k)) - 1) << 16;
-	run->word = rec_word(r);
+	run->word = rcf_route_word(r);
 	run->n0 = a->n;
 	run->from = a->n ? w->chan[a->n - 1] : 0;
 	run->v = (uint32_t)a->v;
 	run->fan[0] = run->fan[1] = 0;
+	run->gp = NULL;
 #else
 	(void)g, (void)w, (void)r, (void)a;
 #endif
 }
 
-static int run_end(struct run *run, struct rcf_cdg *cdg)
+static int run_end(struct run *run, struct set_walk *w, uint32_t *load,
+		   struct rcf_route_stats *st, struct rcf_cdg *cdg)
 {
+	const struct rcf_gport *gp = run->gp;
+	uint32_t n0 = run->n0;
+
 	run->on = 0;
-	if (!cdg || !(run->fan[0] | run->fan[1]))
+	if (!gp)
 		return 0;
-	return rcf_cdg_add_fan(cdg, run->n0 ? &run->from : NULL, run->v,
-			       run->fan);
+	/* the last route's channel open again, as the walk leaves it */
+	load[gp->link * 2 + gp->dir]--;
+	w->chan[n0] = RCF_CHAN(gp->link, gp->dir, RCF_HOP_VC(run->b));
+	w->since[n0] = (uint32_t)run->i;
+	w->open = n0 + 1;
+	w->at[run->k + 1] = (struct rcf_walk_at){.v = gp->peer,
+						 .in = gp->in_port,
+						 .n = n0 + 1,
+						 .vc = RCF_HOP_VC(run->b)};
+	if (n0 + 1 > st->max_hops)
+		st->max_hops = n0 + 1;
+	if (!cdg)
+		return 0;
+	return rcf_cdg_add_fan(cdg, n0 ? &run->from : NULL, run->v, run->fan);
 }
 
 /* route i, r, walked as one of the run, or 0 when it is not */
 static int run_step(const struct rcf_graph *g, struct run *run,
 		    struct set_walk *w, const struct rcf_route *r, size_t i,
-		    uint32_t *load, struct rcf_route_stats *st)
+		    uint32_t *load)
 {
 	const struct rcf_gport *gp;
-	uint32_t dst, n0 = run->n0;
 	unsigned int bit;
+	uint32_t dst;
 	uint8_t b;
 
-	if (r->src != run->src || ((rec_word(r) ^ run->word) & run->mask))
+	if (r->src != run->src || ((rcf_route_word(r) ^ run->word) & run->mask))
 		return 0;
 	b = r->b[run->k];
 	gp = rcf_graph_last_step(g, &run->l, b, &dst);
 	if (!gp || dst != r->dst)
 		return 0;
-	end_runs(w, n0, i, load);
-	w->chan[n0] = RCF_CHAN(gp->link, gp->dir, RCF_HOP_VC(b));
-	w->since[n0] = (uint32_t)i;
-	w->open = n0 + 1;
-	w->at[run->k + 1] = (struct rcf_walk_at){.v = gp->peer,
-						 .in = gp->in_port,
-						 .n = n0 + 1,
-						 .vc = RCF_HOP_VC(b)};
+	/* the channels of the route before the run end here */
+	if (w->open > run->n0)
+		end_runs(w, run->n0, i, load);
+	load[gp->link * 2 + gp->dir]++;
 	bit = RCF_HOP_PORT(b) * 4 + RCF_HOP_VC(b);
 	run->fan[bit / 64] |= 1ULL << (bit % 64);
-	if (n0 + 1 > st->max_hops)
-		st->max_hops = n0 + 1;
+	run->i = i;
+	run->b = b;
+	run->gp = gp;
 	return 1;
 }
 
@@ -418,8 +423,6 @@ static int walk_set(const struct rcf_graph *g, const struct rcf_routes *s,
 		    uint32_t *load, struct rcf_cdg *cdg, char *err,
 		    size_t errlen)
 {
-	const uint8_t *last = NULL;
-	unsigned int lastlen = 0;
 	struct run run = {.on = 0};
 	char why[160];
 
@@ -434,15 +437,12 @@ static int walk_set(const struct rcf_graph *g, const struct rcf_routes *s,
 
 		if (!same || r->dst != s->r[i - 1].dst)
 			st->pairs++;
-		if (run.on && run_step(g, &run, w, r, i, load, st)) {
-			last = hops;
-			lastlen = len;
+		if (run.on && run_step(g, &run, w, r, i, load))
 			continue;
-		}
-		if (run.on && run_end(&run, cdg))
+		if (run.on && run_end(&run, w, load, st, cdg))
 			return rcf_errf(err, errlen, "out of memory");
 		if (same)
-			k = rcf_route_same_start(hops, len, last, lastlen);
+			k = rcf_routes_same_start(s, r, r - 1);
 		if (!k &&
 		    rcf_graph_walk_start(g, r->src, w->at, why, sizeof(why)))
 			return refuse(err, errlen, r, why);
@@ -469,11 +469,9 @@ static int walk_set(const struct rcf_graph *g, const struct rcf_routes *s,
 			return rcf_errf(err, errlen, "out of memory");
 		if ((size_t)n > st->max_hops)
 			st->max_hops = n;
-		last = hops;
-		lastlen = len;
 		run_begin(g, &run, w, r, len);
 	}
-	if (run.on && run_end(&run, cdg))
+	if (run.on && run_end(&run, w, load, st, cdg))
 		return rcf_errf(err, errlen, "out of memory");
 	end_runs(w, 0, s->n, load);
 	return 0;

@@ -64,29 +64,49 @@ static inline const uint8_t *rcf_route_hops(const struct rcf_routes *s,
 }
 
 /*
- * How many route bytes x and y (nx and ny of them, as rcf_route_hops()
- * gives them) begin with: a source's routes share their first bytes,
- * which walking and printing them need not do again.
+ * A record's index, length and route bytes in place, as one word: the 8
+ * bytes from its index.  Two records' words compare their lengths and
+ * bytes in a few instructions where the bytes are in place.
  */
-static inline unsigned int rcf_route_same_start(const uint8_t *x,
-						unsigned int nx,
-						const uint8_t *y,
-						unsigned int ny)
+_Static_assert(offsetof(struct rcf_route, b) ==
+			       offsetof(struct rcf_route, index) + 2 &&
+		       sizeof(struct rcf_route) ==
+			       offsetof(struct rcf_route, index) + 8,
+	       "a record ends with 8 bytes from its index");
+
+static inline uint64_t rcf_route_word(const struct rcf_route *r)
 {
-	unsigned int n = nx < ny ? nx : ny, k = 0;
+	uint64_t x;
+
+	memcpy(&x, &r->index, sizeof(x));
+	return x;
+}
+
+/*
+ * How many route bytes x and y, routes of s, begin with: a source's
+ * routes share their first bytes, which walking and printing them need
+ * not do again.
+ */
+static inline unsigned int rcf_routes_same_start(const struct rcf_routes *s,
+						 const struct rcf_route *x,
+						 const struct rcf_route *y)
+{
+	unsigned int n = x->len < y->len ? x->len : y->len, k = 0;
+	const uint8_t *hx, *hy;
+	unsigned int nx, ny;
 
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	/* both in their records: all their bytes in one word each */
-	if (nx <= RCF_ROUTE_INLINE && ny <= RCF_ROUTE_INLINE) {
-		uint64_t a = 0, b = 0;
+	/* both in their records: the bytes past index and length */
+	if (x->len <= RCF_ROUTE_INLINE && y->len <= RCF_ROUTE_INLINE) {
+		uint64_t d = (rcf_route_word(x) ^ rcf_route_word(y)) >> 16;
 
-		memcpy(&a, x, RCF_ROUTE_INLINE);
-		memcpy(&b, y, RCF_ROUTE_INLINE);
-		k = a == b ? n : (unsigned int)__builtin_ctzll(a ^ b) / 8;
+		k = d ? (unsigned int)__builtin_ctzll(d) / 8 : n;
 		return k < n ? k : n;
 	}
 #endif
-	while (k < n && x[k] == y[k])
+	hx = rcf_route_hops(s, x, &nx);
+	hy = rcf_route_hops(s, y, &ny);
+	while (k < n && hx[k] == hy[k])
 		k++;
 	return k;
 }

@@ -165,8 +165,6 @@ int rcf_routes_print(FILE *f, const struct rcf_routes *s)
 	 */
 	struct last_line l = {.hlen = 0};
 	char buf[1 << 16];
-	const uint8_t *last = NULL;
-	unsigned int lastlen = 0;
 	size_t len = 0;
 
 	for (size_t i = 0; i < s->n; i++) {
@@ -184,10 +182,8 @@ int rcf_routes_print(FILE *f, const struct rcf_routes *s)
 		if (!i || r->src != s->r[i - 1].src)
 			l.hlen = (size_t)(put_head(l.head, r->src) - l.head);
 		else
-			k = rcf_route_same_start(hops, n, last, lastlen);
+			k = rcf_routes_same_start(s, r, r - 1);
 		len = (size_t)(put_line(buf + len, &l, r, hops, n, k) - buf);
-		last = hops;
-		lastlen = n;
 	}
 	if (len && fwrite(buf, 1, len, f) != len)
 		return -1;
