@@ -43,6 +43,8 @@ void eng_cq_enter(struct rcf_engine *e, struct eng_hop *u, u32 n)
 		x->cq_peak = x->cq_cap - x->cq_free;
 	}
 	rcf_os_trace(cq_enqueue, e, u, n);
+	if (k)
+		rcf_os_trace(cq_fill, e, x);
 }
 
 /* Chunks are freed as they empty; an emptied queue frees its last one. */
@@ -69,6 +71,8 @@ void eng_cq_leave(struct rcf_engine *e, struct eng_hop *u, u32 n)
 	u->cq_chunks -= k;
 	x->cq_free += k;
 	rcf_os_trace(cq_dequeue, e, u, n);
+	if (k)
+		rcf_os_trace(cq_fill, e, x);
 }
 
 /* Discards what has arrived of a dropped piece. */
