@@ -308,13 +308,17 @@ static int parse_traffic(const char *arg, struct sim_opts *o)
 	}
 }
 
-static int parse_one(int c, const char *arg, struct sim_opts *o)
+/*
+ * The parse_*_opt() below return 0, -1 having said why, or OPT_OTHER for
+ * an option of another part of the run.
+ */
+#define OPT_OTHER 1
+
+/* the fabric: its generator or file, routes, links and failures */
+static int parse_fabric_opt(int c, const char *arg, struct sim_opts *o)
 {
-	struct rcf_traffic_spec *s = &o->spec;
 	struct sim_topo_opts *t = &o->topo;
-	u64 v;
 	uint32_t u;
-	double d;
 
 	switch (c) {
 	case 'g':
@@ -358,6 +362,38 @@ static int parse_one(int c, const char *arg, struct sim_opts *o)
 			     &t->buf_size)
 			       ? bad("--buf: bad value '%s'", arg)
 			       : 0;
+	case O_RELATION:
+		/*
+		 * the name is the library's to read (rcf_relation_kind), when
+		 * the fabric is loaded: this file sees the core's types
+		 */
+		t->relation = arg;
+		return 0;
+	case O_FAIL:
+		return num32(arg, 0, 1000, &t->fail)
+			       ? bad("--fail: '%s' is not 0 to 1000 per mille",
+				     arg)
+			       : (t->failing = 1, 0);
+	case O_FAIL_SEED:
+		return num(arg, 0, UINT64_MAX, &t->fail_seed)
+			       ? bad("--fail-seed: '%s' is not a number", arg)
+			       : 0;
+	case O_TIE_SEED:
+		return num(arg, 1, UINT32_MAX, &t->tie_seed)
+			       ? bad("--tie-seed: '%s' is not 1 to 4294967295",
+				     arg)
+			       : 0;
+	default:
+		return OPT_OTHER;
+	}
+}
+
+/* the engine on it: queues, routing delay, allocation, selection */
+static int parse_engine_opt(int c, const char *arg, struct sim_opts *o)
+{
+	struct sim_topo_opts *t = &o->topo;
+
+	switch (c) {
 	case O_CQ:
 		/* 0 is no queue: the engine's setting, not the model's size */
 		o->model_given |= 1u << SIM_M_CQ_OFF;
@@ -374,22 +410,6 @@ static int parse_one(int c, const char *arg, struct sim_opts *o)
 			     &o->cfg.route_delay)
 			       ? bad("--route-delay: '%s' is not 0 to 1000",
 				     arg)
-			       : 0;
-	case O_RELATION:
-		/*
-		 * the name is the library's to read (rcf_relation_kind), when
-		 * the fabric is loaded: this file sees the core's types
-		 */
-		t->relation = arg;
-		return 0;
-	case O_FAIL:
-		return num32(arg, 0, 1000, &t->fail)
-			       ? bad("--fail: '%s' is not 0 to 1000 per mille",
-				     arg)
-			       : (t->failing = 1, 0);
-	case O_FAIL_SEED:
-		return num(arg, 0, UINT64_MAX, &t->fail_seed)
-			       ? bad("--fail-seed: '%s' is not a number", arg)
 			       : 0;
 	case O_SELECT:
 		if (!strcmp(arg, "first"))
@@ -416,11 +436,22 @@ static int parse_one(int c, const char *arg, struct sim_opts *o)
 			return bad("--alloc: '%s' is not oldest, rr or islip",
 				   arg);
 		return 0;
-	case O_TIE_SEED:
-		return num(arg, 1, UINT32_MAX, &t->tie_seed)
-			       ? bad("--tie-seed: '%s' is not 1 to 4294967295",
-				     arg)
-			       : 0;
+	case O_RAW:
+		o->model_given |= 1u << SIM_M_RAW;
+		o->raw = 1;
+		return 0;
+	default:
+		return OPT_OTHER;
+	}
+}
+
+/* the traffic generator's run */
+static int parse_traffic_opt(int c, const char *arg, struct sim_opts *o)
+{
+	struct rcf_traffic_spec *s = &o->spec;
+	double d;
+
+	switch (c) {
 	case O_PKT_RATE:
 		if (rcf_num_double(arg, 0, 1, &o->pkt_rate) || !o->pkt_rate)
 			return bad("--packet-rate: '%s' is not a decimal "
@@ -429,10 +460,6 @@ static int parse_one(int c, const char *arg, struct sim_opts *o)
 		return 0;
 	case O_SELF:
 		s->self = true;
-		return 0;
-	case O_RAW:
-		o->model_given |= 1u << SIM_M_RAW;
-		o->raw = 1;
 		return 0;
 	case 'T':
 		o->traffic = arg;
@@ -482,6 +509,17 @@ static int parse_one(int c, const char *arg, struct sim_opts *o)
 		return num(arg, 0, UINT64_MAX, &s->seed)
 			       ? bad("--seed: bad value '%s'", arg)
 			       : 0;
+	default:
+		return OPT_OTHER;
+	}
+}
+
+/* what is printed and drawn, and the run loop's slice */
+static int parse_output_opt(int c, const char *arg, struct sim_opts *o)
+{
+	u64 v;
+
+	switch (c) {
 	case O_SLICE:
 		if (num(arg, 1, UINT64_MAX, &v))
 			return bad("--slice: bad value '%s'", arg);
@@ -516,8 +554,27 @@ static int parse_one(int c, const char *arg, struct sim_opts *o)
 		o->draw = arg;
 		return 0;
 	default:
-		return bad("%s", "bad option");
+		return OPT_OTHER;
 	}
+}
+
+/* one option, by the part of the run it sets */
+static int parse_one(int c, const char *arg, struct sim_opts *o)
+{
+	static int (*const part[])(int, const char *, struct sim_opts *) = {
+		parse_fabric_opt,
+		parse_engine_opt,
+		parse_traffic_opt,
+		parse_output_opt,
+	};
+
+	for (size_t i = 0; i < sizeof(part) / sizeof(*part); i++) {
+		int rc = part[i](c, arg, o);
+
+		if (rc != OPT_OTHER)
+			return rc;
+	}
+	return bad("%s", "bad option");
 }
 
 int sim_parse(int argc, char **argv, struct sim_opts *o)
