@@ -69,11 +69,14 @@ static const char usage[] =
 	"                         (occupied) or random\n"
 	"\n"
 	"Traffic:\n"
-	"  -T, --traffic P        uniform (default), doloop:I, exor:I, "
-	"ncube:I,\n"
-	"                         bitrev, transpose, hotspot:NODE[:PERMILLE],\n"
+	"  -T, --traffic P        uniform (default), doloop, exor, ncube "
+	"(with\n"
+	"                         --step), bitrev, transpose,\n"
+	"                         hotspot:NODE[:PERMILLE],\n"
 	"                         nig:FILE (SRC DST [WEIGHT] lines),\n"
 	"                         trace:FILE (CYCLE SRC DST BYTES lines)\n"
+	"      --step I           doloop, exor, ncube: the step (also\n"
+	"                         PATTERN:I)\n"
 	"      --rate R           offered load per node, bytes per 1000 "
 	"cycles\n"
 	"                         (default 100)\n"
@@ -115,6 +118,7 @@ static const char usage[] =
 
 enum {
 	O_PATHS = 256,
+	O_STEP,
 	O_VCS,
 	O_POLICY,
 	O_BW,
@@ -161,6 +165,7 @@ static const struct option longopts[] = {
 	{"buf", required_argument, NULL, O_BUF},
 	{"cq", required_argument, NULL, O_CQ},
 	{"traffic", required_argument, NULL, 'T'},
+	{"step", required_argument, NULL, O_STEP},
 	{"rate", required_argument, NULL, O_RATE},
 	{"load", required_argument, NULL, O_LOAD},
 	{"arrival", required_argument, NULL, O_ARRIVAL},
@@ -267,8 +272,11 @@ static int parse_traffic(const char *arg, struct sim_opts *o)
 	case RCF_TRAFFIC_DOLOOP:
 	case RCF_TRAFFIC_EXOR:
 	case RCF_TRAFFIC_NCUBE:
-		if (!colon || num32(colon + 1, 0, UINT32_MAX, &s->param))
-			return bad("'%s' needs a step: PATTERN:I", arg);
+		/* PATTERN:I, the spelling before --step, still reads */
+		if (colon && rcf_traffic_step_parse(colon + 1, &s->param))
+			return bad("'%s': the step is not 0 to 4294967295",
+				   arg);
+		o->step_alias = !!colon;
 		return 0;
 	case RCF_TRAFFIC_HOTSPOT: {
 		char node[32], *c2;
@@ -463,7 +471,14 @@ static int parse_traffic_opt(int c, const char *arg, struct sim_opts *o)
 		return 0;
 	case 'T':
 		o->traffic = arg;
+		o->step_alias = 0;
 		return parse_traffic(arg, o);
+	case O_STEP:
+		/* rcfctl traffic's "step I" (rcf_traffic_step_parse) */
+		if (rcf_traffic_step_parse(arg, &o->step))
+			return bad("--step: '%s' is not 0 to 4294967295", arg);
+		o->step_given = 1;
+		return 0;
 	case O_RATE:
 		return num32(arg, 0, 100000000, &s->rate)
 			       ? bad("--rate: bad value '%s'", arg)
@@ -579,6 +594,7 @@ static int parse_one(int c, const char *arg, struct sim_opts *o)
 
 int sim_parse(int argc, char **argv, struct sim_opts *o)
 {
+	char err[256];
 	int c;
 
 	memset(o, 0, sizeof(*o));
@@ -604,6 +620,14 @@ int sim_parse(int argc, char **argv, struct sim_opts *o)
 		return bad("unexpected argument '%s'", argv[optind]);
 	if (!o->topo.gen == !o->topo.topo)
 		return bad("%s", "give one of --gen SPEC and --topo FILE");
+	if (o->step_given && o->step_alias)
+		return bad("%s", "give the step once: --step I or PATTERN:I");
+	if (o->step_given)
+		o->spec.param = o->step;
+	if (rcf_traffic_step_check(o->spec.pattern,
+				   o->step_given || o->step_alias, "--step",
+				   err, sizeof(err)))
+		return bad("%s", err);
 	if (o->pkt_rate) {
 		/* p = rate / (1000 size) per cycle for one fixed size */
 		if (o->spec.nsizes || o->spec.size_min != o->spec.size_max ||
