@@ -119,6 +119,30 @@ int rcf_graph_walk_on(const struct rcf_graph *g, struct rcf_walk_at *at,
 		      size_t errlen);
 
 /*
+ * One channel of the walk rcf_graph_walk() makes: from *w, the route's
+ * first *h bytes read, over the next channel, whose number goes to
+ * *chan, into *w, with *h past a byte read on the way.  Returns 1, 0
+ * when the route is delivered at the node w stands at, or -1 with the
+ * reason in err as rcf_graph_walk() gives it.
+ */
+int rcf_graph_walk_step(const struct rcf_graph *g, struct rcf_walk_at *w,
+			unsigned int *h, const uint8_t *hops,
+			unsigned int nhops, uint32_t *chan, char *err,
+			size_t errlen);
+
+/*
+ * Whether a walk standing at w reads a route byte there: anywhere but at
+ * a switch input whose circuit carries the packet on.
+ */
+static inline int rcf_graph_reads_byte(const struct rcf_graph *g,
+				       const struct rcf_walk_at *w)
+{
+	const struct rcf_gvertex *gv = &g->v[w->v];
+
+	return !gv->circs || g->port[gv->first + w->in].circ < 0;
+}
+
+/*
  * A walk standing at a that reads its next byte there, no circuit in the
  * way: routes that share every byte but their last part from each other
  * here, and most of a source's routes do (a leaf's nodes).  These two
@@ -139,7 +163,7 @@ static inline int rcf_graph_last_at(const struct rcf_graph *g,
 
 	l->port = &g->port[gv->first];
 	l->nports = gv->nports;
-	return !gv->circs || l->port[a->in].circ < 0;
+	return rcf_graph_reads_byte(g, a);
 }
 
 /*
