@@ -18,7 +18,7 @@ static struct rcf_msg *new_with_id(struct rcf_nl *nl, uint8_t cmd,
 	return m;
 }
 
-int rcf_node_add(struct rcf_nl *nl, int id, int ports, struct rcf_err *err)
+int rcf_node_add(struct rcf_nl *nl, int id, int ports, struct rcf_nl_err *err)
 {
 	struct rcf_msg *m =
 		new_with_id(nl, RCF_CMD_NODE_NEW, RCF_A_NODE_ID, id);
@@ -28,7 +28,7 @@ int rcf_node_add(struct rcf_nl *nl, int id, int ports, struct rcf_err *err)
 	return rcf_xfer(nl, m, NULL, err);
 }
 
-int rcf_switch_add(struct rcf_nl *nl, int id, int ports, struct rcf_err *err)
+int rcf_switch_add(struct rcf_nl *nl, int id, int ports, struct rcf_nl_err *err)
 {
 	struct rcf_msg *m =
 		new_with_id(nl, RCF_CMD_SWITCH_NEW, RCF_A_SWITCH_ID, id);
@@ -49,7 +49,7 @@ static void put_end(struct rcf_msg *m, uint16_t type, int kind, int id,
 }
 
 int rcf_link_add(struct rcf_nl *nl, int id, int ka, int ia, int pa, int kb,
-		 int ib, int pb, struct rcf_err *err)
+		 int ib, int pb, struct rcf_nl_err *err)
 {
 	struct rcf_msg *m =
 		new_with_id(nl, RCF_CMD_LINK_NEW, RCF_A_LINK_ID, id);
@@ -60,7 +60,7 @@ int rcf_link_add(struct rcf_nl *nl, int id, int ka, int ia, int pa, int kb,
 }
 
 int rcf_circuit_add(struct rcf_nl *nl, int sw, int in, int out,
-		    struct rcf_err *err)
+		    struct rcf_nl_err *err)
 {
 	struct rcf_msg *m = rcf_msg_new(nl, RCF_CMD_CIRCUIT_NEW, 0);
 
@@ -70,7 +70,8 @@ int rcf_circuit_add(struct rcf_nl *nl, int sw, int in, int out,
 	return rcf_xfer(nl, m, NULL, err);
 }
 
-static int link_set_vcs(struct rcf_nl *nl, int id, int vcs, struct rcf_err *err)
+static int link_set_vcs(struct rcf_nl *nl, int id, int vcs,
+			struct rcf_nl_err *err)
 {
 	struct rcf_msg *m = rcf_msg_new(nl, RCF_CMD_LINK_SET, 0);
 
@@ -79,7 +80,7 @@ static int link_set_vcs(struct rcf_nl *nl, int id, int vcs, struct rcf_err *err)
 	return rcf_xfer(nl, m, NULL, err);
 }
 
-int rcf_small_fabric(struct rcf_nl *nl, struct rcf_err *err)
+int rcf_small_fabric(struct rcf_nl *nl, struct rcf_nl_err *err)
 {
 	int r;
 
@@ -104,7 +105,7 @@ int rcf_small_fabric(struct rcf_nl *nl, struct rcf_err *err)
 }
 
 int rcf_route_add(struct rcf_nl *nl, int src, int dst, int index,
-		  const uint8_t *hops, size_t nhops, struct rcf_err *err)
+		  const uint8_t *hops, size_t nhops, struct rcf_nl_err *err)
 {
 	struct rcf_msg *m = rcf_msg_new(nl, RCF_CMD_ROUTE_NEW, 0);
 
@@ -117,7 +118,7 @@ int rcf_route_add(struct rcf_nl *nl, int src, int dst, int index,
 }
 
 int rcf_path_add(struct rcf_nl *nl, int id, int master, int dst,
-		 const uint8_t *hops, size_t nhops, struct rcf_err *err)
+		 const uint8_t *hops, size_t nhops, struct rcf_nl_err *err)
 {
 	struct rcf_msg *m =
 		new_with_id(nl, RCF_CMD_PATH_NEW, RCF_A_PATH_ID, id);
@@ -129,7 +130,7 @@ int rcf_path_add(struct rcf_nl *nl, int id, int master, int dst,
 }
 
 int rcf_path_set_state(struct rcf_nl *nl, uint32_t id, uint8_t state,
-		       struct rcf_err *err)
+		       struct rcf_nl_err *err)
 {
 	struct rcf_msg *m = rcf_msg_new(nl, RCF_CMD_PATH_SET, 0);
 
@@ -150,7 +151,7 @@ static void put_key(struct rcf_msg *m, uint16_t t, uint32_t v)
 
 int rcf_key_cmd(struct rcf_nl *nl, uint8_t cmd, uint16_t t1, uint32_t v1,
 		uint16_t t2, uint32_t v2, uint16_t t3, uint32_t v3,
-		struct rcf_reply *rep, struct rcf_err *err)
+		struct rcf_reply *rep, struct rcf_nl_err *err)
 {
 	struct rcf_msg *m = rcf_msg_new(nl, cmd, 0);
 
@@ -161,7 +162,7 @@ int rcf_key_cmd(struct rcf_nl *nl, uint8_t cmd, uint16_t t1, uint32_t v1,
 }
 
 int rcf_dump(struct rcf_nl *nl, uint8_t cmd, struct rcf_reply *rep,
-	     struct rcf_err *err)
+	     struct rcf_nl_err *err)
 {
 	return rcf_xfer(nl, rcf_msg_new(nl, cmd, NLM_F_DUMP), rep, err);
 }
@@ -214,7 +215,7 @@ int rcf_node_ifindex(struct rcf_nl *nl, uint32_t id)
 }
 
 int rcf_node_set_addr4(struct rcf_nl *nl, uint32_t id, uint32_t addr,
-		       struct rcf_err *err)
+		       struct rcf_nl_err *err)
 {
 	struct rcf_msg *m = rcf_msg_new(nl, RCF_CMD_NODE_SET, 0);
 	uint32_t be = htonl(addr);

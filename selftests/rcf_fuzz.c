@@ -612,7 +612,7 @@ static int core_refusal(int e, uint8_t cmd)
 	return e == EOPNOTSUPP || e == EPERM || cmd == 0 || cmd > RCF_CMD_MAX;
 }
 
-static void note_result(uint8_t cmd, int r, const struct rcf_err *e)
+static void note_result(uint8_t cmd, int r, const struct rcf_nl_err *e)
 {
 	if (!r) {
 		st.ok++;
@@ -643,7 +643,7 @@ static void note_result(uint8_t cmd, int r, const struct rcf_err *e)
 static void send_change(struct rcf_nl *nl, struct rcf_msg *m, uint8_t cmd)
 {
 	char *before = NULL, *after;
-	struct rcf_err e;
+	struct rcf_nl_err e;
 	int r;
 
 	if (chance(35)) {
@@ -697,7 +697,7 @@ static void random_request(struct rcf_nl *nl)
 		mangle(m);
 	if (is_get(cmd)) {
 		struct rcf_reply rep = {0};
-		struct rcf_err e;
+		struct rcf_nl_err e;
 		int r;
 
 		st.sent++;
@@ -800,7 +800,7 @@ static void unprivileged(struct rcf_nl *nl)
 			uint8_t cmd = chance(10) ? RCF_CMD_BATCH
 						 : change_cmds[rn(NCHANGE)];
 			struct rcf_msg *m = rcf_msg_new(&u, cmd, 0);
-			struct rcf_err e;
+			struct rcf_nl_err e;
 			int r;
 
 			if (cmd == RCF_CMD_BATCH)
@@ -840,7 +840,7 @@ static void unprivileged(struct rcf_nl *nl)
 
 static int req_ok(struct rcf_nl *nl, struct rcf_msg *m)
 {
-	struct rcf_err e;
+	struct rcf_nl_err e;
 	int r = rcf_xfer(nl, m, NULL, &e);
 
 	if (r && verbose)
@@ -972,7 +972,7 @@ static void generator(struct rcf_nl *nl)
 	uint64_t msgs = 50 + rn(2000), seed = rnd();
 	int stop = chance(30);
 	struct rcf_msg *m;
-	struct rcf_err e;
+	struct rcf_nl_err e;
 	int r;
 
 	if (stop) {
@@ -1050,7 +1050,7 @@ static unsigned long half_dump_flags(struct rcf_nl *nl)
 	for (size_t i = 0; i < sizeof(half) / sizeof(half[0]); i++) {
 		struct rcf_reply rep = {0};
 		int want = half[i] == NLM_F_EXCL ? -EEXIST : 0;
-		struct rcf_err e;
+		struct rcf_nl_err e;
 		int r;
 
 		r = rcf_xfer(nl, rcf_msg_new(nl, RCF_CMD_FABRIC_NEW, half[i]),

@@ -229,7 +229,7 @@ static int reply_keep(struct nl_msg *msg, void *arg)
 }
 
 int rcf_xfer(struct rcf_nl *nl, struct rcf_msg *m, struct rcf_reply *rep,
-	     struct rcf_err *err)
+	     struct rcf_nl_err *err)
 {
 	struct nlmsghdr *req = (struct nlmsghdr *)m->buf;
 	struct nl_msg *msg;

@@ -23,7 +23,7 @@ static void get_one(struct __test_metadata *_metadata, struct rcf_nl *nl,
 		    uint32_t v2, uint16_t t3, uint32_t v3,
 		    struct rcf_reply *rep)
 {
-	struct rcf_err e;
+	struct rcf_nl_err e;
 	int r = rcf_key_cmd(nl, cmd, t1, v1, t2, v2, t3, v3, rep, &e);
 
 	ASSERT_EQ(0, r) TH_LOG("GET: %s (%s)", strerror(-r), e.msg);
@@ -36,7 +36,7 @@ static void expect_enoent(struct __test_metadata *_metadata, struct rcf_nl *nl,
 			  uint32_t v2, uint16_t t3, uint32_t v3)
 {
 	struct rcf_reply rep = {0};
-	struct rcf_err e;
+	struct rcf_nl_err e;
 
 	ASSERT_EQ(-ENOENT,
 		  rcf_key_cmd(nl, cmd, t1, v1, t2, v2, t3, v3, &rep, &e));
@@ -95,7 +95,7 @@ TEST_F(obj, fabric_new_set_del)
 {
 	struct rcf_nl *nl = &self->nl;
 	struct rcf_reply rep = {0};
-	struct rcf_err e;
+	struct rcf_nl_err e;
 	struct rcf_msg *m;
 	struct rcf_answer f;
 

@@ -42,7 +42,7 @@ FIXTURE(pth)
 	struct rcf_nl ev;
 };
 
-static int fabric(struct rcf_nl *nl, struct rcf_err *err)
+static int fabric(struct rcf_nl *nl, struct rcf_nl_err *err)
 {
 	int r = 0;
 
@@ -149,7 +149,7 @@ static struct rcf_answer path_get(struct __test_metadata *_metadata,
 				  struct rcf_nl *nl, uint32_t id,
 				  struct rcf_reply *rep)
 {
-	struct rcf_err e;
+	struct rcf_nl_err e;
 	int r;
 
 	rcf_reply_free(rep);
@@ -185,7 +185,7 @@ static uint32_t fabric_u32(struct rcf_nl *nl, uint16_t attr)
 }
 
 static int set_fabric_u32(struct rcf_nl *nl, uint16_t attr, uint32_t v,
-			  struct rcf_err *err)
+			  struct rcf_nl_err *err)
 {
 	struct rcf_msg *m = rcf_msg_new(nl, RCF_CMD_FABRIC_SET, 0);
 
@@ -428,7 +428,7 @@ TEST_F(pth, objects)
 	struct rcf_answer p;
 	struct rcf_msg *m;
 	const struct nlattr *h;
-	struct rcf_err e;
+	struct rcf_nl_err e;
 
 	/* NEW with NLM_F_ECHO and no id: the lowest free id, 0 */
 	m = rcf_msg_new(nl, RCF_CMD_PATH_NEW, NLM_F_ECHO);
@@ -576,7 +576,7 @@ static void batch_op_path(struct rcf_msg *m, uint8_t cmd, int id, int master,
 TEST_F(pth, batch)
 {
 	struct rcf_nl *nl = &self->nl, *l = &self->ev;
-	struct rcf_err e;
+	struct rcf_nl_err e;
 	struct rcf_msg *m;
 
 	/* made and recalled in one batch: returned once it is in force */
@@ -1041,7 +1041,7 @@ TEST_F_TIMEOUT(pth, mastership_under_ip, 240)
 	struct rcf_reply rep = {0};
 	uint64_t msgs, received, waiting;
 	struct rcf_answer p, ev = {0};
-	struct rcf_err e;
+	struct rcf_nl_err e;
 	int fd, traced, r;
 	char *t;
 

@@ -387,7 +387,7 @@ static void missing(struct __test_metadata *_metadata, struct rcf_nl *nl,
 		    struct rcf_msg *m, uint16_t type, const char *what)
 {
 	char *before = rcf_snapshot(nl);
-	struct rcf_err e;
+	struct rcf_nl_err e;
 	char *after;
 	int r;
 
@@ -560,7 +560,7 @@ TEST_F(ref, batch_last_op_fails)
 	struct rcf_nl *nl = &self->nl;
 	struct rcf_msg *m = batch_new(nl);
 	char *before = rcf_snapshot(nl), *after;
-	struct rcf_err e;
+	struct rcf_nl_err e;
 	int r;
 
 	batch_node(m, RCF_CMD_NODE_NEW, 10);
@@ -711,7 +711,7 @@ TEST_F(ref, batch_bad_op)
 TEST_F(ref, notification_only_command)
 {
 	struct rcf_nl *nl = &self->nl;
-	struct rcf_err e;
+	struct rcf_nl_err e;
 	int r;
 
 	rcf_refused(_metadata, nl, rcf_msg_new(nl, RCF_CMD_NODE_THRESHOLD, 0),

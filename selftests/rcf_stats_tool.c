@@ -152,7 +152,7 @@ static void walk(const uint8_t *attrs, size_t len)
 static int get(struct rcf_nl *nl, const char *kind)
 {
 	struct rcf_reply rep = {0};
-	struct rcf_err err = {0};
+	struct rcf_nl_err err = {0};
 	struct rcf_msg *m;
 	unsigned int k = RCF_STATS_KIND_FABRIC;
 	int r;
@@ -190,7 +190,7 @@ static int get(struct rcf_nl *nl, const char *kind)
 
 static int addr(struct rcf_nl *nl, int argc, char **argv)
 {
-	struct rcf_err err = {0};
+	struct rcf_nl_err err = {0};
 	struct rcf_msg *m = rcf_msg_new(nl, RCF_CMD_NODE_SET, 0);
 	int r;
 
@@ -218,7 +218,7 @@ static int addr(struct rcf_nl *nl, int argc, char **argv)
 
 static int simple(struct rcf_nl *nl, uint8_t cmd, const char *hz)
 {
-	struct rcf_err err = {0};
+	struct rcf_nl_err err = {0};
 	struct rcf_msg *m = rcf_msg_new(nl, cmd, 0);
 	int r;
 

@@ -72,7 +72,7 @@ static uint32_t rnd(struct worker *w, uint32_t n)
  * Record a result; allowed is a zero-terminated list of errnos the
  * situation explains.  Returns r.
  */
-static int expect(struct worker *w, int r, const struct rcf_err *e,
+static int expect(struct worker *w, int r, const struct rcf_nl_err *e,
 		  const char *what, const int *allowed)
 {
 	w->ops++;
@@ -183,7 +183,7 @@ static void *churn(void *arg)
 {
 	struct worker *w = arg;
 	struct rcf_nl nl;
-	struct rcf_err e;
+	struct rcf_nl_err e;
 
 	if (rcf_nl_open(&nl, NULL, 0))
 		return NULL;
@@ -224,7 +224,7 @@ static void *churn(void *arg)
  */
 static int route_base(struct worker *w, struct rcf_nl *nl)
 {
-	struct rcf_err e;
+	struct rcf_nl_err e;
 	int r = 0;
 
 	for (uint32_t s = 10; s < 14 && running(); s++) {
@@ -254,7 +254,7 @@ static void *routes(void *arg)
 {
 	struct worker *w = arg;
 	struct rcf_nl nl;
-	struct rcf_err e;
+	struct rcf_nl_err e;
 	int rebuild = 1;
 
 	if (rcf_nl_open(&nl, NULL, 0))
@@ -320,7 +320,7 @@ static void *traffic(void *arg)
 	int fd, ifx[8] = {0};
 	unsigned long sends = 0;
 	struct rcf_nl nl;
-	struct rcf_err e;
+	struct rcf_nl_err e;
 
 	if (rcf_nl_open(&nl, NULL, 0))
 		return NULL;
@@ -374,7 +374,7 @@ static void *dumper(void *arg)
 		return NULL;
 	while (running()) {
 		struct rcf_reply rep = {0};
-		struct rcf_err e;
+		struct rcf_nl_err e;
 		uint8_t cmd = kinds[rnd(w, sizeof(kinds))];
 		uint64_t prev = 0;
 		int r;

@@ -98,7 +98,7 @@ static void msg(struct rcf_msg *m, uint16_t idx, uint64_t cycle, uint32_t src,
 static void refused(struct __test_metadata *_metadata, struct rcf_nl *nl,
 		    struct rcf_msg *m, int eno, size_t bad, const char *what)
 {
-	struct rcf_err e = {0};
+	struct rcf_nl_err e = {0};
 	int r;
 
 	while (m->depth)
