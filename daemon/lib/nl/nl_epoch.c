@@ -270,8 +270,8 @@ uint8_t rcf_ntf_request(uint8_t ntf)
 	return 0;
 }
 
-int rcf_event_decode(const struct nlmsghdr *nlh, int family,
-		     struct rcf_event *ev)
+int rcf_nl_event_decode(const struct nlmsghdr *nlh, int family,
+			struct rcf_nl_event *ev)
 {
 	struct genlmsghdr *gh = nlmsg_data(nlh);
 	struct nlattr *head, *tb[RCF_A_MAX + 1];
