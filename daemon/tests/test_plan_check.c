@@ -52,7 +52,7 @@ static void test_set(const char *spec, const char *router, const char *vcs,
 /* route i of s leaving by port 31, which the fabric lacks */
 static void break_route(struct rcf_routes *s, size_t i)
 {
-	struct rcf_route r = s->r[i];
+	struct rcf_route_rec r = s->r[i];
 	unsigned int n;
 	const uint8_t *was = rcf_route_hops(s, &r, &n);
 	uint8_t hops[RCF_ROUTE_MAX_HOPS], *h;
@@ -154,7 +154,7 @@ static void test_shared_start(void)
 		   "figures and verdict of each walked alone");
 	/* a route of node 5 to another leaf, its last byte no port */
 	for (size_t i = 1; ok && i < p.new.n; i++) {
-		const struct rcf_route *r = &p.new.r[i];
+		const struct rcf_route_rec *r = &p.new.r[i];
 		unsigned int len;
 		const uint8_t *hops = rcf_route_hops(&p.new, r, &len);
 		uint8_t bad[RCF_ROUTE_MAX_HOPS], *h;

@@ -53,7 +53,7 @@ static char *put_head(char *p, uint32_t src)
 }
 
 /* " index I hops" */
-static char *put_index(char *p, const struct rcf_route *r)
+static char *put_index(char *p, const struct rcf_route_rec *r)
 {
 	if (!r->index)
 		return put_str(p, " index 0 hops", 13);
@@ -76,7 +76,7 @@ static char *put_hop(char *p, uint8_t b)
 	return p;
 }
 
-size_t rcf_route_line(const struct rcf_routes *s, const struct rcf_route *r,
+size_t rcf_route_line(const struct rcf_routes *s, const struct rcf_route_rec *r,
 		      char *buf)
 {
 	unsigned int len;
@@ -132,8 +132,9 @@ static void set_dst(struct last_line *l, uint32_t dst)
 }
 
 /* the line of route r, its hops' text made new from byte k on */
-static char *put_line(char *p, struct last_line *l, const struct rcf_route *r,
-		      const uint8_t *hops, unsigned int len, unsigned int k)
+static char *put_line(char *p, struct last_line *l,
+		      const struct rcf_route_rec *r, const uint8_t *hops,
+		      unsigned int len, unsigned int k)
 {
 	for (unsigned int h = k; h < len; h++)
 		l->end[h + 1] =
@@ -170,7 +171,7 @@ int rcf_routes_print(FILE *f, const struct rcf_routes *s)
 	size_t len = 0;
 
 	for (size_t i = 0; i < s->n; i++) {
-		const struct rcf_route *r = &s->r[i];
+		const struct rcf_route_rec *r = &s->r[i];
 		unsigned int n, k = 0;
 		const uint8_t *hops = rcf_route_hops(s, r, &n);
 
