@@ -88,7 +88,7 @@ static void put_route(struct rcf_msg *m, char **argv, int argc)
 	rcf_put_u8(m, RCF_A_ROUTE_INDEX, strtoul(argv[2], NULL, 0));
 	for (i = 3; i < argc && i - 3 < RCF_ROUTE_MAX_HOPS; i++)
 		hops[i - 3] = strtoul(argv[i], NULL, 0);
-	rcf_put(m, RCF_A_ROUTE_HOPS, hops, i - 3);
+	rcf_put_bytes(m, RCF_A_ROUTE_HOPS, hops, i - 3);
 }
 
 static int report(int ret, const struct rcf_nl_err *err)
@@ -111,7 +111,7 @@ static int route_set(struct rcf_nl *nl, uint32_t src, uint32_t dst,
 		rcf_put_u32(m, RCF_A_ROUTE_SRC, i ? dst : src);
 		rcf_put_u32(m, RCF_A_ROUTE_DST, i ? src : dst);
 		rcf_put_u8(m, RCF_A_ROUTE_INDEX, 0);
-		rcf_put(m, RCF_A_ROUTE_HOPS, hops, sizeof(hops));
+		rcf_put_bytes(m, RCF_A_ROUTE_HOPS, hops, sizeof(hops));
 		rcf_nest_end(m);
 	}
 	rcf_nest_end(m);

@@ -200,9 +200,9 @@ static int addr(struct rcf_nl *nl, int argc, char **argv)
 		uint8_t a[16];
 
 		if (inet_pton(AF_INET, argv[i], a) == 1) {
-			rcf_put(m, RCF_ADDR_IN, a, 4);
+			rcf_put_bytes(m, RCF_ADDR_IN, a, 4);
 		} else if (inet_pton(AF_INET6, argv[i], a) == 1) {
-			rcf_put(m, RCF_ADDR_IN6, a, 16);
+			rcf_put_bytes(m, RCF_ADDR_IN6, a, 16);
 		} else {
 			fprintf(stderr, "bad address %s\n", argv[i]);
 			rcf_msg_free(m);
@@ -225,7 +225,7 @@ static int simple(struct rcf_nl *nl, uint8_t cmd, const char *hz)
 	if (hz) {
 		uint64_t v = strtoull(hz, NULL, 0);
 
-		rcf_put(m, RCF_A_FABRIC_CLOCK_HZ, &v, sizeof(v));
+		rcf_put_bytes(m, RCF_A_FABRIC_CLOCK_HZ, &v, sizeof(v));
 	}
 	r = rcf_xfer(nl, m, NULL, &err);
 	if (r)

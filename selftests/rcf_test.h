@@ -29,11 +29,11 @@
 	{                                                          \
 		ASSERT_EQ(0, rcf_nl_open(&self->nl, NULL, 0))      \
 		TH_LOG("rcf family not found: is rcf.ko loaded?"); \
-		rcf_fabric_del(&self->nl);                         \
+		req_fabric_del(&self->nl);                         \
 	}                                                          \
 	FIXTURE_TEARDOWN(name)                                     \
 	{                                                          \
-		rcf_fabric_del(&self->nl);                         \
+		req_fabric_del(&self->nl);                         \
 		rcf_nl_close(&self->nl);                           \
 	}
 
