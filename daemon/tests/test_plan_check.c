@@ -52,7 +52,7 @@ static void test_set(const char *spec, const char *router, const char *vcs,
 /* route i of s leaving by port 31, which the fabric lacks */
 static void break_route(struct rcf_routes *s, size_t i)
 {
-	struct rcf_route r = s->r[i];
+	struct rcf_route_rec r = s->r[i];
 	unsigned int n;
 	const uint8_t *was = rcf_route_hops(s, &r, &n);
 	uint8_t hops[RCF_ROUTE_MAX_HOPS], *h;
@@ -154,7 +154,7 @@ static void test_shared_start(void)
 		   "figures and verdict of each walked alone");
 	/* a route of node 5 to another leaf, its last byte no port */
 	for (size_t i = 1; ok && i < p.new.n; i++) {
-		const struct rcf_route *r = &p.new.r[i];
+		const struct rcf_route_rec *r = &p.new.r[i];
 		unsigned int len;
 		const uint8_t *hops = rcf_route_hops(&p.new, r, &len);
 		uint8_t bad[RCF_ROUTE_MAX_HOPS], *h;
@@ -188,9 +188,9 @@ static void test_shared_start(void)
 }
 
 /* why route r of s, its bytes hops, is refused when walked alone */
-static int refusal_alone(const struct rcf_graph *g, const struct rcf_route *r,
-			 const uint8_t *hops, unsigned int len, char *buf,
-			 size_t buflen)
+static int refusal_alone(const struct rcf_graph *g,
+			 const struct rcf_route_rec *r, const uint8_t *hops,
+			 unsigned int len, char *buf, size_t buflen)
 {
 	char why[160];
 	uint32_t dst;
@@ -216,7 +216,7 @@ static void test_run_refusals(void)
 {
 	struct rcf_graph *g = graph_of("fattree:4:3");
 	struct rcf_route_plan p;
-	struct rcf_route *r = NULL;
+	struct rcf_route_rec *r = NULL;
 	uint8_t was[RCF_ROUTE_MAX_HOPS], *h;
 	unsigned int len = 0, tried = 0, same = 0;
 	char want[256], got[256];

@@ -9,8 +9,8 @@
 #include "route_util.h"
 #include "topo/topo_stats.h"
 
-static const struct rcf_route *find(const struct rcf_routes *s, uint32_t src,
-				    uint32_t dst)
+static const struct rcf_route_rec *find(const struct rcf_routes *s,
+					uint32_t src, uint32_t dst)
 {
 	for (size_t i = 0; i < s->n; i++)
 		if (s->r[i].src == src && s->r[i].dst == dst)
@@ -18,7 +18,7 @@ static const struct rcf_route *find(const struct rcf_routes *s, uint32_t src,
 	return NULL;
 }
 
-static int bytes_are(const struct rcf_routes *s, const struct rcf_route *r,
+static int bytes_are(const struct rcf_routes *s, const struct rcf_route_rec *r,
 		     const uint8_t *want, unsigned int n)
 {
 	unsigned int len;

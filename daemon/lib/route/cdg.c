@@ -257,7 +257,7 @@ int rcf_cdg_check(const struct rcf_graph *g, const struct rcf_routes *s,
 	if (!c)
 		goto nomem;
 	for (size_t i = 0; i < s->n; i++) {
-		const struct rcf_route *r = &s->r[i];
+		const struct rcf_route_rec *r = &s->r[i];
 		unsigned int len;
 		const uint8_t *hops = rcf_route_hops(s, r, &len);
 		uint32_t dst;

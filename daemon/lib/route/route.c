@@ -30,7 +30,7 @@ size_t rcf_routes_grown(size_t cap, size_t need)
 int rcf_routes_reserve(struct rcf_routes *s, size_t more)
 {
 	size_t cap;
-	struct rcf_route *r;
+	struct rcf_route_rec *r;
 
 	if (s->n + more <= s->cap)
 		return 0;
@@ -68,7 +68,7 @@ static int64_t arena_take(struct rcf_routes *s, unsigned int len)
 	return (int64_t)at;
 }
 
-uint8_t *rcf_routes_put_far(struct rcf_routes *s, struct rcf_route *r,
+uint8_t *rcf_routes_put_far(struct rcf_routes *s, struct rcf_route_rec *r,
 			    unsigned int len)
 {
 	int64_t off;
@@ -116,7 +116,8 @@ int rcf_routes_push(struct rcf_routes *s, uint32_t src, uint32_t dst,
 	return 0;
 }
 
-static int cmp_route(const struct rcf_route *x, const struct rcf_route *y)
+static int cmp_route(const struct rcf_route_rec *x,
+		     const struct rcf_route_rec *y)
 {
 	if (x->src != y->src)
 		return x->src < y->src ? -1 : 1;
@@ -129,7 +130,7 @@ static int cmp_route(const struct rcf_route *x, const struct rcf_route *y)
  * Strictly increasing only: a set with duplicates goes through the sort,
  * which keeps routes of equal keys in the order they came.
  */
-static int is_sorted(const struct rcf_route *r, size_t n)
+static int is_sorted(const struct rcf_route_rec *r, size_t n)
 {
 	for (size_t i = 1; i < n; i++)
 		if (cmp_route(&r[i - 1], &r[i]) >= 0)
@@ -140,10 +141,10 @@ static int is_sorted(const struct rcf_route *r, size_t n)
 /* short stretches sorted by insertion before the merges */
 enum { SORT_RUN = 16 };
 
-static void insertion_sort(struct rcf_route *a, size_t n)
+static void insertion_sort(struct rcf_route_rec *a, size_t n)
 {
 	for (size_t i = 1; i < n; i++) {
-		struct rcf_route x = a[i];
+		struct rcf_route_rec x = a[i];
 		size_t j = i;
 
 		for (; j > 0 && cmp_route(&a[j - 1], &x) > 0; j--)
@@ -153,8 +154,9 @@ static void insertion_sort(struct rcf_route *a, size_t n)
 }
 
 /* a and b into out, a's first on equal keys */
-static void merge(const struct rcf_route *a, size_t na,
-		  const struct rcf_route *b, size_t nb, struct rcf_route *out)
+static void merge(const struct rcf_route_rec *a, size_t na,
+		  const struct rcf_route_rec *b, size_t nb,
+		  struct rcf_route_rec *out)
 {
 	size_t i = 0, j = 0;
 
@@ -165,9 +167,10 @@ static void merge(const struct rcf_route *a, size_t na,
 }
 
 /* a stable merge sort of a[0..n), tmp room for n */
-static void merge_sort(struct rcf_route *a, size_t n, struct rcf_route *tmp)
+static void merge_sort(struct rcf_route_rec *a, size_t n,
+		       struct rcf_route_rec *tmp)
 {
-	struct rcf_route *from = a, *to = tmp, *x;
+	struct rcf_route_rec *from = a, *to = tmp, *x;
 
 	for (size_t i = 0; i < n; i += SORT_RUN)
 		insertion_sort(a + i, n - i < SORT_RUN ? n - i : SORT_RUN);
@@ -199,7 +202,7 @@ static size_t src_run(const struct rcf_routes *s, size_t i)
 int rcf_routes_sort(struct rcf_routes *s)
 {
 	size_t most = 0, i, k;
-	struct rcf_route *tmp;
+	struct rcf_route_rec *tmp;
 
 	/* routers that emit source by source in order (sp1) need no sort */
 	if (!s->n || is_sorted(s->r, s->n))
@@ -304,7 +307,7 @@ static void max_loads(const struct rcf_graph *g, const uint32_t *load,
 	}
 }
 
-static int refuse(char *err, size_t errlen, const struct rcf_route *r,
+static int refuse(char *err, size_t errlen, const struct rcf_route_rec *r,
 		  const char *why)
 {
 	return rcf_errf(err, errlen, "route src %u dst %u index %u: %s", r->src,
@@ -339,7 +342,7 @@ struct run {
 
 /* after route r of len bytes was walked: a run of routes like it begins */
 static void run_begin(const struct rcf_graph *g, struct run *run,
-		      const struct set_walk *w, const struct rcf_route *r,
+		      const struct set_walk *w, const struct rcf_route_rec *r,
 		      unsigned int len)
 {
 	const struct rcf_walk_at *a = &w->at[len - 1];
@@ -392,7 +395,7 @@ static int run_end(struct run *run, struct set_walk *w, uint32_t *load,
 
 /* route i, r, walked as one of the run, or 0 when it is not */
 static int run_step(const struct rcf_graph *g, struct run *run,
-		    struct set_walk *w, const struct rcf_route *r, size_t i,
+		    struct set_walk *w, const struct rcf_route_rec *r, size_t i,
 		    uint32_t *load)
 {
 	const struct rcf_gport *gp;
@@ -427,7 +430,7 @@ static int walk_set(const struct rcf_graph *g, const struct rcf_routes *s,
 	char why[160];
 
 	for (size_t i = 0; i < s->n; i++) {
-		const struct rcf_route *r = &s->r[i];
+		const struct rcf_route_rec *r = &s->r[i];
 		int same = i && r->src == s->r[i - 1].src;
 		unsigned int len, k = 0;
 		const uint8_t *hops = rcf_route_hops(s, r, &len);
@@ -509,7 +512,8 @@ int rcf_routes_check_cdg(const struct rcf_graph *g, const struct rcf_routes *s,
 	return rc;
 }
 
-static int cmp_pair(const struct rcf_route *x, const struct rcf_route *y)
+static int cmp_pair(const struct rcf_route_rec *x,
+		    const struct rcf_route_rec *y)
 {
 	if (x->src != y->src)
 		return x->src < y->src ? -1 : 1;
@@ -539,8 +543,10 @@ static size_t pairs_lost(const struct rcf_routes *old,
 	return lost;
 }
 
-int rcf_route_same_hops(const struct rcf_routes *a, const struct rcf_route *x,
-			const struct rcf_routes *b, const struct rcf_route *y)
+int rcf_route_same_hops(const struct rcf_routes *a,
+			const struct rcf_route_rec *x,
+			const struct rcf_routes *b,
+			const struct rcf_route_rec *y)
 {
 	unsigned int nx, ny;
 	const uint8_t *hx = rcf_route_hops(a, x, &nx);

@@ -53,7 +53,7 @@ static char *put_head(char *p, uint32_t src)
 }
 
 /* " index I hops" */
-static char *put_index(char *p, const struct rcf_route *r)
+static char *put_index(char *p, const struct rcf_route_rec *r)
 {
 	if (!r->index)
 		return put_str(p, " index 0 hops", 13);
@@ -76,7 +76,7 @@ static char *put_hop(char *p, uint8_t b)
 	return p;
 }
 
-size_t rcf_route_line(const struct rcf_routes *s, const struct rcf_route *r,
+size_t rcf_route_line(const struct rcf_routes *s, const struct rcf_route_rec *r,
 		      char *buf)
 {
 	unsigned int len;
@@ -108,7 +108,7 @@ struct last_line {
 };
 
 /* the line of r up to its hops: head, destination, index */
-static void line_new(struct last_line *l, const struct rcf_route *r)
+static void line_new(struct last_line *l, const struct rcf_route_rec *r)
 {
 	char *p = put_head(l->text, r->src);
 
@@ -159,7 +159,7 @@ static int dst_next_fast(struct last_line *l)
  * The line of r, whose bytes are the line before's but for the last, to
  * out; its length.  The line is the same up to the last hop's text.
  */
-static size_t last_hop(struct last_line *l, const struct rcf_route *r,
+static size_t last_hop(struct last_line *l, const struct rcf_route_rec *r,
 		       char *out)
 {
 	uint16_t *e = &l->end[r->len];
@@ -177,7 +177,7 @@ static size_t last_hop(struct last_line *l, const struct rcf_route *r,
  * but for its last byte, its bytes in its record: a leaf's nodes, most
  * routes of a source, compared as one word each.
  */
-static int same_but_last(const struct rcf_route *r)
+static int same_but_last(const struct rcf_route_rec *r)
 {
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 	/* index and length, then the route bytes before the last */
@@ -218,7 +218,7 @@ int rcf_routes_print(FILE *f, const struct rcf_routes *s)
 	size_t len = 0;
 
 	for (size_t i = 0; i < s->n; i++) {
-		const struct rcf_route *r = &s->r[i];
+		const struct rcf_route_rec *r = &s->r[i];
 		unsigned int n, k = 0;
 		const uint8_t *hops;
 
