@@ -234,7 +234,7 @@ struct rcf_engine {
 	const struct rcf_engine_ops *ops;
 	void *priv;
 	u64 now;
-	u64 seq;
+	u64 seq;		/* heap entries queued, their order in a cycle */
 	u64 busy;		/* packets alive */
 	u64 wait_seq;
 

@@ -29,7 +29,8 @@ static int eng_heap_grow(struct rcf_engine *e)
 	return 0;
 }
 
-static int eng_slot_grow(struct eng_slot *s)
+/* Out of line: a slot seldom grows, and nearly every event is queued here. */
+static noinline int eng_slot_grow(struct eng_slot *s)
 {
 	u32 cap = s->cap ? 2 * s->cap : 16;
 	struct eng_wev *v;
@@ -105,28 +106,16 @@ static void eng_ev_merge(struct rcf_engine *e, struct eng_chan *c, u32 k,
 }
 
 /*
- * Queues n bytes of h (NULL: n credits) on chan for cycle at.  A link's
- * latency never changes, so one cycle queues all of a channel's events
- * due at one cycle: at most one entry per channel, kind and cycle, each
- * for at least one byte, bounds the queues by 2 * vcs * min(latency,
- * buf) per link direction.
+ * The heap's part of eng_ev_push (the reference, and a fast mode whose
+ * latencies outgrow the wheel), out of line to keep the wheel's short.
  */
-int eng_ev_push(struct rcf_engine *e, u64 at, u32 chan, struct eng_hop *h,
-		u32 n)
+static noinline int eng_heap_push(struct rcf_engine *e, u64 at, u32 chan,
+				  struct eng_hop *h, u32 n)
 {
 	struct eng_ev ev = { at, e->seq++, h, chan, n };
 	struct eng_chan *c = &e->chan[chan];
 	u32 i, k = !h;
-	int err;
 
-	if (c->ev_at[k] == at) {
-		eng_ev_merge(e, c, k, n);
-		return 0;
-	}
-	if (e->wheel && !e->exact) {
-		err = eng_wheel_push(e, at, chan, h, n);
-		goto out;
-	}
 	if (e->nheap == e->heap_cap && eng_heap_grow(e)) {
 		e->err = -ENOMEM;
 		return -ENOMEM;
@@ -143,11 +132,29 @@ int eng_ev_push(struct rcf_engine *e, u64 at, u32 chan, struct eng_hop *h,
 		i = p;
 	}
 	eng_heap_set(e, i, &ev);
-	err = 0;
-out:
-	if (e->nheap + e->nwheel > e->ev_peak)
-		e->ev_peak = e->nheap + e->nwheel;
-	return err;
+	return 0;
+}
+
+/*
+ * Queues n bytes of h (NULL: n credits) on chan for cycle at.  A link's
+ * latency never changes, so one cycle queues all of a channel's events
+ * due at one cycle: at most one entry per channel, kind and cycle, each
+ * for at least one byte, bounds the queues by 2 * vcs * min(latency,
+ * buf) per link direction.
+ */
+int eng_ev_push(struct rcf_engine *e, u64 at, u32 chan, struct eng_hop *h,
+		u32 n)
+{
+	struct eng_chan *c = &e->chan[chan];
+	u32 k = !h;
+
+	if (c->ev_at[k] == at) {
+		eng_ev_merge(e, c, k, n);
+		return 0;
+	}
+	if (e->wheel && !e->exact)
+		return eng_wheel_push(e, at, chan, h, n);
+	return eng_heap_push(e, at, chan, h, n);
 }
 
 static void eng_ev_pop(struct rcf_engine *e, struct eng_ev *out)
@@ -314,6 +321,12 @@ static void eng_cycle(struct rcf_engine *e)
 	if (e->cfg.alloc == RCF_ALLOC_ISLIP)
 		for (i = 0; i < e->nact; i++)
 			eng_islip(e, e->act[i]);
+	/*
+	 * Only visits queue events and only a cycle's start applies them,
+	 * so the queues peak as the visits end.
+	 */
+	if (e->nheap + e->nwheel > e->ev_peak)
+		e->ev_peak = e->nheap + e->nwheel;
 	e->in_cycle = 0;
 	e->now++;
 	if (e->wheel && !e->exact)
@@ -337,7 +350,8 @@ void rcf_engine_ev_counts(const struct rcf_engine *e, u64 *queued, u64 *peak,
 			  u64 *merged)
 {
 	*queued = eng_ev_pending(e);
-	*peak = e->ev_peak;
+	/* a reader in a cycle, from a callback, sees the visits so far */
+	*peak = e->ev_peak > *queued ? e->ev_peak : *queued;
 	*merged = e->ev_merged;
 }
 
