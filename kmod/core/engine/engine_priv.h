@@ -268,6 +268,7 @@ struct rcf_engine {
 	u32 ff_n, ff_nprev, ff_cap;		/* events queued */
 	u8 ff_over;		/* this cycle queued more than ff_cap */
 	u64 ff_gen;		/* discrete state changes so far */
+	u64 ff_gen0;		/* ff_gen as the cycle began */
 	u64 ff_streak;		/* last cycles alike and without any */
 	u64 ff_hold;		/* no try before this streak: the last failed */
 	u64 ff_sumlat;		/* the streak's events pending: sum of latencies */

@@ -76,6 +76,12 @@ static int eng_wheel_push(struct rcf_engine *e, u64 at, u32 chan,
 	c->ev_log[k] = ENG_NONE;
 	s->v[s->n++] = (struct eng_wev){ h, chan, n };
 	e->nwheel++;
+	/*
+	 * A cycle that changed discrete state ends any streak, so its log
+	 * is never read (eng_ff_cycle_end): log nothing more of it.
+	 */
+	if (e->ff_gen != e->ff_gen0)
+		return 0;
 	if (e->ff_n < e->ff_cap) {
 		c->ev_log[k] = e->ff_n;
 		e->ff_log[e->ff_n++] = s->v[s->n - 1];
@@ -294,6 +300,7 @@ static void eng_cycle(struct rcf_engine *e)
 	e->in_cycle = 1;
 	e->ff_n = 0;
 	e->ff_over = 0;
+	e->ff_gen0 = gen0;
 	for (i = 0; i < e->nact; i++)
 		e->elem[e->act[i]].mark_cur = e->now + 1;
 	while (e->nheap && e->heap[0].at == e->now) {
