@@ -453,7 +453,12 @@ bool eng_switch_inputs(struct rcf_engine *e, u32 el);
 bool eng_switch_cq(struct rcf_engine *e, u32 el);
 /* Discards what has arrived of a dropped piece; true if it did anything. */
 bool eng_discard(struct rcf_engine *e, struct eng_chan *c, struct eng_hop *h);
-u32 eng_cq_bytes(const struct eng_hop *u);
+/* Bytes of u in its switch's central queue; inline, as every send asks. */
+static inline u32 eng_cq_bytes(const struct eng_hop *u)
+{
+	return u->cq_in - u->cq_out;
+}
+
 /* The request a freed output serves next, unlinked (rcf_engine_cfg). */
 struct eng_hop *eng_wq_take(struct rcf_engine *e, struct eng_chan *c);
 /* Gives a switch's output ci to w, taken from its wait queue. */
@@ -486,6 +491,12 @@ void eng_hop_release(struct rcf_engine *e, struct eng_hop *h);
 static inline u32 eng_min(u32 a, u32 b)
 {
 	return a < b ? a : b;
+}
+
+/* The VC after v < vcs, round robin, with no division on every send. */
+static inline u32 eng_vc_next(u32 v, u32 vcs)
+{
+	return v + 1 < vcs ? v + 1 : 0;
 }
 
 #endif /* _RCF_CORE_ENGINE_PRIV_H */

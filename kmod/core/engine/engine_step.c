@@ -697,7 +697,7 @@ static bool eng_port_out(struct rcf_engine *e, u32 el, u32 di)
 				    eng_avail(c->owner));
 			eng_send(e, el, d->chan0 + last, n);
 			budget -= n;
-			d->rr = (last + 1) % d->vcs;
+			d->rr = eng_vc_next(last, d->vcs);
 			moved = true;
 			if (!e->elem[el].is_switch)
 				eng_node_start(e, el);
