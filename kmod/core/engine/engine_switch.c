@@ -6,11 +6,6 @@
  */
 #include "engine_priv.h"
 
-u32 eng_cq_bytes(const struct eng_hop *u)
-{
-	return u->cq_in - u->cq_out;
-}
-
 static struct eng_elem *eng_hop_elem(struct rcf_engine *e,
 				     const struct eng_hop *u)
 {
