@@ -152,6 +152,26 @@ static const struct rcf_router_opt *any_opt(const char *key,
 }
 
 /*
+ * whether some router takes val for its option key (routers share names
+ * with other ranges: vcs is 1 to 2 for dor, 1 to 3 for rdt-vector); the
+ * chosen router checks it again at the end
+ */
+static int any_takes(const char *key, const char *val)
+{
+	for (size_t i = 0; rcf_routers[i]; i++) {
+		struct rcf_route_conf c;
+		char err[256];
+
+		if (!rcf_router_opt(rcf_routers[i], key, NULL))
+			continue;
+		rcf_route_conf_init(&c, rcf_routers[i]);
+		if (!rcf_route_conf_set(&c, key, val, err, sizeof(err)))
+			return 1;
+	}
+	return 0;
+}
+
+/*
  * --KEY [VALUE], an option of some router: its value is checked now, so
  * that a bad one is reported whatever else is wrong, and applied to the
  * chosen router's options at the end.  *i moves past what was taken.
@@ -172,7 +192,8 @@ static int router_arg(int argc, char **argv, int *i, struct route_args *a,
 		val = argv[++*i];
 	}
 	rcf_route_conf_init(&tmp, r);
-	if (rcf_route_conf_set(&tmp, w + 2, val, err, sizeof(err)))
+	if (rcf_route_conf_set(&tmp, w + 2, val, err, sizeof(err)) &&
+	    !any_takes(w + 2, val))
 		return usage_error("route %s: --%s", cmd, err);
 	if (a->nopts == ROUTE_MAX_OPTS)
 		return usage_error("route %s: too many options", cmd);
