@@ -144,6 +144,31 @@ DEFINE_EVENT(rcf_cq_class, rcf_cq_dequeue,
 		 u32 queued, u32 used, u32 cap, u64 cookie),
 	TP_ARGS(cycle, sw, link, dir, vc, bytes, queued, used, cap, cookie));
 
+/*
+ * A switch's central queue took or freed whole chunks: used is its bytes
+ * in chunks after the change.  The bytes events above fire for every
+ * transfer, most of which fill or drain a chunk already held; an
+ * occupancy reader needs only this one, about a chunk's bytes fewer.
+ */
+TRACE_EVENT(rcf_cq_fill,
+	TP_PROTO(u64 cycle, u32 sw, u32 used, u32 cap),
+	TP_ARGS(cycle, sw, used, cap),
+	TP_STRUCT__entry(
+		__field(u64, cycle)
+		__field(u32, sw)
+		__field(u32, used)
+		__field(u32, cap)
+	),
+	TP_fast_assign(
+		__entry->cycle = cycle;
+		__entry->sw = sw;
+		__entry->used = used;
+		__entry->cap = cap;
+	),
+	TP_printk("cycle=%llu switch=%u used=%u cap=%u", __entry->cycle,
+		  __entry->sw, __entry->used, __entry->cap)
+);
+
 /* A destination node took a whole packet in from this channel. */
 TRACE_EVENT(rcf_deliver,
 	TP_PROTO(u64 cycle, u32 node, u32 src, u32 link, u8 dir, u8 vc,

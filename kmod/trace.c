@@ -110,6 +110,12 @@ void rcf_trace_cq_dequeue(const struct rcf_engine *e, const struct eng_hop *h,
 			     eng_cq_bytes(h), q.used, q.cap, q.cookie);
 }
 
+void rcf_trace_cq_fill(const struct rcf_engine *e, const struct eng_elem *x)
+{
+	trace_rcf_cq_fill(e->now, x->id, (x->cq_cap - x->cq_free) *
+			  RCF_ENGINE_CHUNK, x->cq_cap * RCF_ENGINE_CHUNK);
+}
+
 void rcf_trace_deliver(const struct rcf_engine *e, const struct eng_hop *h)
 {
 	const struct eng_pkt *p = h->pkt;

@@ -141,7 +141,7 @@ char *rcf_snapshot(struct rcf_nl *nl)
 	     rcf_u8(f, RCF_A_FABRIC_ENGINE_EXACT));
 	rcf_reply_free(&rep);
 	for (size_t k = 0; k < sizeof(kinds); k++) {
-		if (rcf_dump(nl, kinds[k], &rep, NULL))
+		if (req_dump(nl, kinds[k], &rep, NULL))
 			goto fail;
 		for (size_t i = 0; i < rep.n; i++)
 			add_obj(&t, kinds[k], &rep.v[i]);
@@ -374,17 +374,17 @@ int rcf_check_fabric(struct rcf_nl *nl, char *why, size_t whylen)
 	why[0] = '\0';
 	r = rcf_xfer(nl, rcf_msg_new(nl, RCF_CMD_FABRIC_GET, 0), &fab, NULL);
 	if (!r)
-		r = rcf_dump(nl, RCF_CMD_NODE_GET, &k.nodes, NULL);
+		r = req_dump(nl, RCF_CMD_NODE_GET, &k.nodes, NULL);
 	if (!r)
-		r = rcf_dump(nl, RCF_CMD_SWITCH_GET, &k.switches, NULL);
+		r = req_dump(nl, RCF_CMD_SWITCH_GET, &k.switches, NULL);
 	if (!r)
-		r = rcf_dump(nl, RCF_CMD_LINK_GET, &k.links, NULL);
+		r = req_dump(nl, RCF_CMD_LINK_GET, &k.links, NULL);
 	if (!r)
-		r = rcf_dump(nl, RCF_CMD_CIRCUIT_GET, &k.circuits, NULL);
+		r = req_dump(nl, RCF_CMD_CIRCUIT_GET, &k.circuits, NULL);
 	if (!r)
-		r = rcf_dump(nl, RCF_CMD_ROUTE_GET, &k.routes, NULL);
+		r = req_dump(nl, RCF_CMD_ROUTE_GET, &k.routes, NULL);
 	if (!r)
-		r = rcf_dump(nl, RCF_CMD_PATH_GET, &k.paths, NULL);
+		r = req_dump(nl, RCF_CMD_PATH_GET, &k.paths, NULL);
 	if (r) {
 		snprintf(why, whylen, "a read failed: %s", strerror(-r));
 		k.bad = 1;

@@ -88,10 +88,10 @@ static void put_route(struct rcf_msg *m, char **argv, int argc)
 	rcf_put_u8(m, RCF_A_ROUTE_INDEX, strtoul(argv[2], NULL, 0));
 	for (i = 3; i < argc && i - 3 < RCF_ROUTE_MAX_HOPS; i++)
 		hops[i - 3] = strtoul(argv[i], NULL, 0);
-	rcf_put(m, RCF_A_ROUTE_HOPS, hops, i - 3);
+	rcf_put_bytes(m, RCF_A_ROUTE_HOPS, hops, i - 3);
 }
 
-static int report(int ret, const struct rcf_err *err)
+static int report(int ret, const struct rcf_nl_err *err)
 {
 	printf("err=%d msg=%s\n", -ret, err->msg[0] ? err->msg : "-");
 	return 0;
@@ -101,7 +101,7 @@ static int route_set(struct rcf_nl *nl, uint32_t src, uint32_t dst,
 		     uint8_t port)
 {
 	uint8_t hops[3] = {0, port, 0};
-	struct rcf_err err = {0};
+	struct rcf_nl_err err = {0};
 	struct rcf_msg *m = rcf_msg_new(nl, RCF_CMD_BATCH, 0);
 
 	rcf_nest_start(m, RCF_A_BATCH);
@@ -111,7 +111,7 @@ static int route_set(struct rcf_nl *nl, uint32_t src, uint32_t dst,
 		rcf_put_u32(m, RCF_A_ROUTE_SRC, i ? dst : src);
 		rcf_put_u32(m, RCF_A_ROUTE_DST, i ? src : dst);
 		rcf_put_u8(m, RCF_A_ROUTE_INDEX, 0);
-		rcf_put(m, RCF_A_ROUTE_HOPS, hops, sizeof(hops));
+		rcf_put_bytes(m, RCF_A_ROUTE_HOPS, hops, sizeof(hops));
 		rcf_nest_end(m);
 	}
 	rcf_nest_end(m);
@@ -120,7 +120,7 @@ static int route_set(struct rcf_nl *nl, uint32_t src, uint32_t dst,
 
 static int link_state(struct rcf_nl *nl, uint32_t id, uint8_t state)
 {
-	struct rcf_err err = {0};
+	struct rcf_nl_err err = {0};
 	struct rcf_msg *m = rcf_msg_new(nl, RCF_CMD_LINK_SET, 0);
 
 	rcf_put_u32(m, RCF_A_LINK_ID, id);
@@ -150,7 +150,7 @@ static int usage(void)
 
 int main(int argc, char **argv)
 {
-	struct rcf_err err = {0};
+	struct rcf_nl_err err = {0};
 	struct rcf_reply rep = {0};
 	struct rcf_nl nl;
 	struct rcf_msg *m;

@@ -20,7 +20,7 @@ FIXTURE_SETUP(ev)
 {
 	ASSERT_EQ(0, rcf_nl_open(&self->nl, NULL, 0))
 	TH_LOG("rcf family not found: is rcf.ko loaded?");
-	rcf_fabric_del(&self->nl);
+	req_fabric_del(&self->nl);
 	ASSERT_EQ(0, rcf_nl_open(&self->listener, NULL, 0));
 	ASSERT_NE(0, self->listener.events_grp)
 	TH_LOG("no \"" RCF_MCGRP_EVENTS "\" multicast group");
@@ -29,7 +29,7 @@ FIXTURE_SETUP(ev)
 
 FIXTURE_TEARDOWN(ev)
 {
-	rcf_fabric_del(&self->nl);
+	req_fabric_del(&self->nl);
 	rcf_nl_close(&self->listener);
 	rcf_nl_close(&self->nl);
 }
@@ -78,22 +78,22 @@ TEST_F(ev, object_lifecycle)
 	struct rcf_answer ev;
 	struct rcf_msg *m;
 
-	RCF_OK(rcf_node_add(nl, 5, 1, err));
+	RCF_OK(req_node_add(nl, 5, 1, err));
 	next_event(_metadata, l, RCF_CMD_NODE_NEW_NTF, RCF_A_NODE_ID, 5, &ev);
 	EXPECT_EQ(1, rcf_u32(&ev, RCF_A_NODE_PORTS));
 	EXPECT_STREQ("rcf5", rcf_str(&ev, RCF_A_NODE_IFNAME));
 	free(ev.attrs);
-	RCF_OK(rcf_switch_add(nl, 0, 8, err));
+	RCF_OK(req_switch_add(nl, 0, 8, err));
 	next_event(_metadata, l, RCF_CMD_SWITCH_NEW_NTF, RCF_A_SWITCH_ID, 0,
 		   NULL);
-	RCF_OK(rcf_link_add(nl, 3, RCF_ELEM_NODE, 5, 0, RCF_ELEM_SWITCH, 0, 2,
+	RCF_OK(req_link_add(nl, 3, RCF_ELEM_NODE, 5, 0, RCF_ELEM_SWITCH, 0, 2,
 			    err));
 	next_event(_metadata, l, RCF_CMD_LINK_NEW_NTF, RCF_A_LINK_ID, 3, &ev);
 	EXPECT_EQ(RCF_LINK_UP, rcf_u8(&ev, RCF_A_LINK_STATE));
 	free(ev.attrs);
 
 	/* Refused: nothing is announced. */
-	EXPECT_EQ(-EEXIST, rcf_node_add(nl, 5, 1, NULL));
+	EXPECT_EQ(-EEXIST, req_node_add(nl, 5, 1, NULL));
 	no_event(_metadata, l);
 
 	m = rcf_msg_new(nl, RCF_CMD_LINK_SET, 0);
@@ -104,10 +104,10 @@ TEST_F(ev, object_lifecycle)
 	EXPECT_EQ(RCF_LINK_DOWN, rcf_u8(&ev, RCF_A_LINK_STATE));
 	free(ev.attrs);
 
-	RCF_OK(rcf_key_cmd(nl, RCF_CMD_LINK_DEL, RCF_A_LINK_ID, 3, 0, 0, 0, 0,
+	RCF_OK(req_key_cmd(nl, RCF_CMD_LINK_DEL, RCF_A_LINK_ID, 3, 0, 0, 0, 0,
 			   NULL, err));
 	next_event(_metadata, l, RCF_CMD_LINK_DEL_NTF, RCF_A_LINK_ID, 3, NULL);
-	RCF_OK(rcf_key_cmd(nl, RCF_CMD_NODE_DEL, RCF_A_NODE_ID, 5, 0, 0, 0, 0,
+	RCF_OK(req_key_cmd(nl, RCF_CMD_NODE_DEL, RCF_A_NODE_ID, 5, 0, 0, 0, 0,
 			   NULL, err));
 	next_event(_metadata, l, RCF_CMD_NODE_DEL_NTF, RCF_A_NODE_ID, 5, NULL);
 	no_event(_metadata, l);

@@ -18,7 +18,7 @@ static struct rcf_msg *new_with_id(struct rcf_nl *nl, uint8_t cmd,
 	return m;
 }
 
-int rcf_node_add(struct rcf_nl *nl, int id, int ports, struct rcf_err *err)
+int req_node_add(struct rcf_nl *nl, int id, int ports, struct rcf_nl_err *err)
 {
 	struct rcf_msg *m =
 		new_with_id(nl, RCF_CMD_NODE_NEW, RCF_A_NODE_ID, id);
@@ -28,7 +28,7 @@ int rcf_node_add(struct rcf_nl *nl, int id, int ports, struct rcf_err *err)
 	return rcf_xfer(nl, m, NULL, err);
 }
 
-int rcf_switch_add(struct rcf_nl *nl, int id, int ports, struct rcf_err *err)
+int req_switch_add(struct rcf_nl *nl, int id, int ports, struct rcf_nl_err *err)
 {
 	struct rcf_msg *m =
 		new_with_id(nl, RCF_CMD_SWITCH_NEW, RCF_A_SWITCH_ID, id);
@@ -48,8 +48,8 @@ static void put_end(struct rcf_msg *m, uint16_t type, int kind, int id,
 	rcf_nest_end(m);
 }
 
-int rcf_link_add(struct rcf_nl *nl, int id, int ka, int ia, int pa, int kb,
-		 int ib, int pb, struct rcf_err *err)
+int req_link_add(struct rcf_nl *nl, int id, int ka, int ia, int pa, int kb,
+		 int ib, int pb, struct rcf_nl_err *err)
 {
 	struct rcf_msg *m =
 		new_with_id(nl, RCF_CMD_LINK_NEW, RCF_A_LINK_ID, id);
@@ -59,8 +59,8 @@ int rcf_link_add(struct rcf_nl *nl, int id, int ka, int ia, int pa, int kb,
 	return rcf_xfer(nl, m, NULL, err);
 }
 
-int rcf_circuit_add(struct rcf_nl *nl, int sw, int in, int out,
-		    struct rcf_err *err)
+int req_circuit_add(struct rcf_nl *nl, int sw, int in, int out,
+		    struct rcf_nl_err *err)
 {
 	struct rcf_msg *m = rcf_msg_new(nl, RCF_CMD_CIRCUIT_NEW, 0);
 
@@ -70,7 +70,8 @@ int rcf_circuit_add(struct rcf_nl *nl, int sw, int in, int out,
 	return rcf_xfer(nl, m, NULL, err);
 }
 
-static int link_set_vcs(struct rcf_nl *nl, int id, int vcs, struct rcf_err *err)
+static int link_set_vcs(struct rcf_nl *nl, int id, int vcs,
+			struct rcf_nl_err *err)
 {
 	struct rcf_msg *m = rcf_msg_new(nl, RCF_CMD_LINK_SET, 0);
 
@@ -79,32 +80,32 @@ static int link_set_vcs(struct rcf_nl *nl, int id, int vcs, struct rcf_err *err)
 	return rcf_xfer(nl, m, NULL, err);
 }
 
-int rcf_small_fabric(struct rcf_nl *nl, struct rcf_err *err)
+int req_small_fabric(struct rcf_nl *nl, struct rcf_nl_err *err)
 {
 	int r;
 
-	if ((r = rcf_node_add(nl, 0, 1, err)) ||
-	    (r = rcf_node_add(nl, 1, 1, err)) ||
-	    (r = rcf_node_add(nl, 2, 1, err)) ||
-	    (r = rcf_switch_add(nl, 0, 8, err)) ||
-	    (r = rcf_switch_add(nl, 1, 4, err)) ||
-	    (r = rcf_link_add(nl, 0, RCF_ELEM_NODE, 0, 0, RCF_ELEM_SWITCH, 0, 0,
+	if ((r = req_node_add(nl, 0, 1, err)) ||
+	    (r = req_node_add(nl, 1, 1, err)) ||
+	    (r = req_node_add(nl, 2, 1, err)) ||
+	    (r = req_switch_add(nl, 0, 8, err)) ||
+	    (r = req_switch_add(nl, 1, 4, err)) ||
+	    (r = req_link_add(nl, 0, RCF_ELEM_NODE, 0, 0, RCF_ELEM_SWITCH, 0, 0,
 			      err)) ||
-	    (r = rcf_link_add(nl, 1, RCF_ELEM_NODE, 1, 0, RCF_ELEM_SWITCH, 0, 1,
+	    (r = req_link_add(nl, 1, RCF_ELEM_NODE, 1, 0, RCF_ELEM_SWITCH, 0, 1,
 			      err)) ||
-	    (r = rcf_link_add(nl, 2, RCF_ELEM_SWITCH, 0, 4, RCF_ELEM_SWITCH, 1,
+	    (r = req_link_add(nl, 2, RCF_ELEM_SWITCH, 0, 4, RCF_ELEM_SWITCH, 1,
 			      0, err)) ||
 	    (r = link_set_vcs(nl, 2, 2, err)) ||
-	    (r = rcf_link_add(nl, 3, RCF_ELEM_NODE, 2, 0, RCF_ELEM_SWITCH, 1, 1,
+	    (r = req_link_add(nl, 3, RCF_ELEM_NODE, 2, 0, RCF_ELEM_SWITCH, 1, 1,
 			      err)) ||
 	    /* A circuit keeps the VC: the link after it needs two as well. */
 	    (r = link_set_vcs(nl, 3, 2, err)))
 		return r;
-	return rcf_circuit_add(nl, 1, 0, 1, err);
+	return req_circuit_add(nl, 1, 0, 1, err);
 }
 
-int rcf_route_add(struct rcf_nl *nl, int src, int dst, int index,
-		  const uint8_t *hops, size_t nhops, struct rcf_err *err)
+int req_route_add(struct rcf_nl *nl, int src, int dst, int index,
+		  const uint8_t *hops, size_t nhops, struct rcf_nl_err *err)
 {
 	struct rcf_msg *m = rcf_msg_new(nl, RCF_CMD_ROUTE_NEW, 0);
 
@@ -112,24 +113,24 @@ int rcf_route_add(struct rcf_nl *nl, int src, int dst, int index,
 	rcf_put_u32(m, RCF_A_ROUTE_DST, (uint32_t)dst);
 	if (index >= 0)
 		rcf_put_u8(m, RCF_A_ROUTE_INDEX, (uint8_t)index);
-	rcf_put(m, RCF_A_ROUTE_HOPS, hops, nhops);
+	rcf_put_bytes(m, RCF_A_ROUTE_HOPS, hops, nhops);
 	return rcf_xfer(nl, m, NULL, err);
 }
 
-int rcf_path_add(struct rcf_nl *nl, int id, int master, int dst,
-		 const uint8_t *hops, size_t nhops, struct rcf_err *err)
+int req_path_add(struct rcf_nl *nl, int id, int master, int dst,
+		 const uint8_t *hops, size_t nhops, struct rcf_nl_err *err)
 {
 	struct rcf_msg *m =
 		new_with_id(nl, RCF_CMD_PATH_NEW, RCF_A_PATH_ID, id);
 
 	rcf_put_u32(m, RCF_A_PATH_MASTER, (uint32_t)master);
 	rcf_put_u32(m, RCF_A_PATH_DST, (uint32_t)dst);
-	rcf_put(m, RCF_A_PATH_HOPS, hops, nhops);
+	rcf_put_bytes(m, RCF_A_PATH_HOPS, hops, nhops);
 	return rcf_xfer(nl, m, NULL, err);
 }
 
-int rcf_path_set_state(struct rcf_nl *nl, uint32_t id, uint8_t state,
-		       struct rcf_err *err)
+int req_path_set_state(struct rcf_nl *nl, uint32_t id, uint8_t state,
+		       struct rcf_nl_err *err)
 {
 	struct rcf_msg *m = rcf_msg_new(nl, RCF_CMD_PATH_SET, 0);
 
@@ -148,9 +149,9 @@ static void put_key(struct rcf_msg *m, uint16_t t, uint32_t v)
 		rcf_put_u32(m, t, v);
 }
 
-int rcf_key_cmd(struct rcf_nl *nl, uint8_t cmd, uint16_t t1, uint32_t v1,
+int req_key_cmd(struct rcf_nl *nl, uint8_t cmd, uint16_t t1, uint32_t v1,
 		uint16_t t2, uint32_t v2, uint16_t t3, uint32_t v3,
-		struct rcf_reply *rep, struct rcf_err *err)
+		struct rcf_reply *rep, struct rcf_nl_err *err)
 {
 	struct rcf_msg *m = rcf_msg_new(nl, cmd, 0);
 
@@ -160,50 +161,50 @@ int rcf_key_cmd(struct rcf_nl *nl, uint8_t cmd, uint16_t t1, uint32_t v1,
 	return rcf_xfer(nl, m, rep, err);
 }
 
-int rcf_dump(struct rcf_nl *nl, uint8_t cmd, struct rcf_reply *rep,
-	     struct rcf_err *err)
+int req_dump(struct rcf_nl *nl, uint8_t cmd, struct rcf_reply *rep,
+	     struct rcf_nl_err *err)
 {
 	return rcf_xfer(nl, rcf_msg_new(nl, cmd, NLM_F_DUMP), rep, err);
 }
 
-int rcf_fabric_del(struct rcf_nl *nl)
+int req_fabric_del(struct rcf_nl *nl)
 {
 	return rcf_xfer(nl, rcf_msg_new(nl, RCF_CMD_FABRIC_DEL, 0), NULL, NULL);
 }
 
-int rcf_populate(struct rcf_nl *nl, int nodes)
+int req_populate(struct rcf_nl *nl, int nodes)
 {
 	uint8_t hops[2];
 	int r;
 
-	r = rcf_switch_add(nl, 0, 32, NULL);
+	r = req_switch_add(nl, 0, 32, NULL);
 	if (!r)
-		r = rcf_switch_add(nl, 1, 4, NULL);
+		r = req_switch_add(nl, 1, 4, NULL);
 	for (int i = 0; !r && i < nodes; i++) {
-		r = rcf_node_add(nl, i, 1, NULL);
+		r = req_node_add(nl, i, 1, NULL);
 		if (!r)
-			r = rcf_link_add(nl, i, RCF_ELEM_NODE, i, 0,
+			r = req_link_add(nl, i, RCF_ELEM_NODE, i, 0,
 					 RCF_ELEM_SWITCH, 0, i, NULL);
 	}
 	if (!r)
-		r = rcf_link_add(nl, 100, RCF_ELEM_SWITCH, 1, 0,
+		r = req_link_add(nl, 100, RCF_ELEM_SWITCH, 1, 0,
 				 RCF_ELEM_SWITCH, 1, 1, NULL);
 	if (!r)
-		r = rcf_circuit_add(nl, 1, 2, 3, NULL);
+		r = req_circuit_add(nl, 1, 2, 3, NULL);
 	for (int i = 1; !r && i < nodes; i++) {
 		hops[0] = RCF_HOP(0, 0);
 		hops[1] = RCF_HOP(i, 0);
-		r = rcf_route_add(nl, 0, i, 0, hops, 2, NULL);
+		r = req_route_add(nl, 0, i, 0, hops, 2, NULL);
 	}
 	return r;
 }
 
-int rcf_node_ifindex(struct rcf_nl *nl, uint32_t id)
+int req_node_ifindex(struct rcf_nl *nl, uint32_t id)
 {
 	struct rcf_reply rep = {0};
 	int r;
 
-	r = rcf_key_cmd(nl, RCF_CMD_NODE_GET, RCF_A_NODE_ID, id, 0, 0, 0, 0,
+	r = req_key_cmd(nl, RCF_CMD_NODE_GET, RCF_A_NODE_ID, id, 0, 0, 0, 0,
 			&rep, NULL);
 	if (!r)
 		r = rep.n == 1 && rcf_has_attr(&rep.v[0], RCF_A_NODE_IFINDEX)
@@ -213,15 +214,15 @@ int rcf_node_ifindex(struct rcf_nl *nl, uint32_t id)
 	return r;
 }
 
-int rcf_node_set_addr4(struct rcf_nl *nl, uint32_t id, uint32_t addr,
-		       struct rcf_err *err)
+int req_node_set_addr4(struct rcf_nl *nl, uint32_t id, uint32_t addr,
+		       struct rcf_nl_err *err)
 {
 	struct rcf_msg *m = rcf_msg_new(nl, RCF_CMD_NODE_SET, 0);
 	uint32_t be = htonl(addr);
 
 	rcf_put_u32(m, RCF_A_NODE_ID, id);
 	rcf_nest_start(m, RCF_A_NODE_ADDRS);
-	rcf_put(m, RCF_ADDR_IN, &be, 4);
+	rcf_put_bytes(m, RCF_ADDR_IN, &be, 4);
 	rcf_nest_end(m);
 	return rcf_xfer(nl, m, NULL, err);
 }

@@ -189,7 +189,7 @@ static void put_hops(struct rcf_msg *m, uint32_t src, uint32_t dst)
 			h[i] = chance(70) ? RCF_HOP(rn(9), rn(2))
 					  : (uint8_t)rn(256);
 	}
-	rcf_put(m, RCF_A_ROUTE_HOPS, h, n);
+	rcf_put_bytes(m, RCF_A_ROUTE_HOPS, h, n);
 }
 
 /*
@@ -212,7 +212,7 @@ static void put_path_hops(struct rcf_msg *m, uint32_t src, uint32_t dst)
 			h[i] = chance(80) ? RCF_HOP(rn(9), i ? 0 : rn(2))
 					  : (uint8_t)rn(256);
 	}
-	rcf_put(m, RCF_A_PATH_HOPS, h, n);
+	rcf_put_bytes(m, RCF_A_PATH_HOPS, h, n);
 }
 
 static void put_addrs(struct rcf_msg *m)
@@ -234,7 +234,7 @@ static void put_addrs(struct rcf_msg *m)
 			len = rn(21);
 		if (chance(3))
 			t = (uint16_t)rn(RCF_ADDR_MAX + 3);
-		rcf_put(m, t, a, len);
+		rcf_put_bytes(m, t, a, len);
 	}
 	rcf_nest_end(m);
 }
@@ -274,7 +274,7 @@ static void put_any_attr(struct rcf_msg *m)
 	case RCF_A_FABRIC_EPOCH:
 	case RCF_A_FABRIC_MEM:
 	case RCF_A_FABRIC_CLOCK_HZ:
-		rcf_put(m, t, &v, 8);
+		rcf_put_bytes(m, t, &v, 8);
 		return;
 	case RCF_A_BATCH:
 	case RCF_A_BATCH_OP:
@@ -287,7 +287,7 @@ static void put_any_attr(struct rcf_msg *m)
 		if (t > RCF_A_MAX || chance(10)) {
 			for (size_t i = 0; i < sizeof(junk); i++)
 				junk[i] = (uint8_t)rnd();
-			rcf_put(m, t, junk, rn(sizeof(junk)));
+			rcf_put_bytes(m, t, junk, rn(sizeof(junk)));
 		} else {
 			rcf_put_u32(m, t, (uint32_t)v);
 		}
@@ -306,7 +306,7 @@ static void put_bad_attr(struct rcf_msg *m)
 		t |= NLA_F_NESTED;
 	if (chance(5))
 		t |= NLA_F_NET_BYTEORDER;
-	rcf_put(m, t, junk, rn(sizeof(junk) + 1));
+	rcf_put_bytes(m, t, junk, rn(sizeof(junk) + 1));
 }
 
 /* ------------------------------------------------------------- requests */
@@ -363,7 +363,7 @@ static void put_cmd_attrs(struct rcf_msg *m, uint8_t cmd)
 		if (chance(30)) {
 			uint64_t hz = chance(80) ? rn(3) * 1000 : rnd();
 
-			rcf_put(m, RCF_A_FABRIC_CLOCK_HZ, &hz, 8);
+			rcf_put_bytes(m, RCF_A_FABRIC_CLOCK_HZ, &hz, 8);
 		}
 		if (chance(30))
 			rcf_put_u8(m, RCF_A_FABRIC_ROUTE_POLICY,
@@ -533,8 +533,8 @@ static void put_batch(struct rcf_msg *m)
 				cmd = (uint8_t)rn(256);
 			if (chance(2)) {
 				/* The same nest without NLA_F_NESTED. */
-				m->nest[m->depth++] =
-					rcf_put(m, RCF_A_BATCH_OP, NULL, 0);
+				m->nest[m->depth++] = rcf_put_bytes(
+					m, RCF_A_BATCH_OP, NULL, 0);
 			} else {
 				rcf_nest_start(m, RCF_A_BATCH_OP);
 			}
@@ -612,7 +612,7 @@ static int core_refusal(int e, uint8_t cmd)
 	return e == EOPNOTSUPP || e == EPERM || cmd == 0 || cmd > RCF_CMD_MAX;
 }
 
-static void note_result(uint8_t cmd, int r, const struct rcf_err *e)
+static void note_result(uint8_t cmd, int r, const struct rcf_nl_err *e)
 {
 	if (!r) {
 		st.ok++;
@@ -643,7 +643,7 @@ static void note_result(uint8_t cmd, int r, const struct rcf_err *e)
 static void send_change(struct rcf_nl *nl, struct rcf_msg *m, uint8_t cmd)
 {
 	char *before = NULL, *after;
-	struct rcf_err e;
+	struct rcf_nl_err e;
 	int r;
 
 	if (chance(35)) {
@@ -697,7 +697,7 @@ static void random_request(struct rcf_nl *nl)
 		mangle(m);
 	if (is_get(cmd)) {
 		struct rcf_reply rep = {0};
-		struct rcf_err e;
+		struct rcf_nl_err e;
 		int r;
 
 		st.sent++;
@@ -800,7 +800,7 @@ static void unprivileged(struct rcf_nl *nl)
 			uint8_t cmd = chance(10) ? RCF_CMD_BATCH
 						 : change_cmds[rn(NCHANGE)];
 			struct rcf_msg *m = rcf_msg_new(&u, cmd, 0);
-			struct rcf_err e;
+			struct rcf_nl_err e;
 			int r;
 
 			if (cmd == RCF_CMD_BATCH)
@@ -838,9 +838,9 @@ static void unprivileged(struct rcf_nl *nl)
 
 /* ---------------------------------------------------------------- fabric */
 
-static int req_ok(struct rcf_nl *nl, struct rcf_msg *m)
+static int fabric_xfer(struct rcf_nl *nl, struct rcf_msg *m)
 {
-	struct rcf_err e;
+	struct rcf_nl_err e;
 	int r = rcf_xfer(nl, m, NULL, &e);
 
 	if (r && verbose)
@@ -855,7 +855,7 @@ static void build_fabric(struct rcf_nl *nl)
 	int lid = 0, nodes;
 
 	st.rebuilds++;
-	rcf_fabric_del(nl);
+	req_fabric_del(nl);
 	nsw = 1 + (int)rn(SID - 1);
 	nodes = 2 + (int)rn(3 * nsw - 1);
 	if (nodes > NID - 1)
@@ -927,12 +927,12 @@ static void build_fabric(struct rcf_nl *nl)
 		m = rcf_msg_new(nl, RCF_CMD_ROUTE_NEW, 0);
 		rcf_put_u32(m, RCF_A_ROUTE_SRC, a);
 		rcf_put_u32(m, RCF_A_ROUTE_DST, b);
-		rcf_put(m, RCF_A_ROUTE_HOPS, h, n);
-		req_ok(nl, m);
+		rcf_put_bytes(m, RCF_A_ROUTE_HOPS, h, n);
+		fabric_xfer(nl, m);
 	}
 	for (int i = 0; i < nodes; i++)
-		rcf_node_set_addr4(nl, i, 0x0a000000 + i, NULL);
-	rcf_node_set_addr4(nl, NID - 1, 0x0a000000 + NID - 1, NULL);
+		req_node_set_addr4(nl, i, 0x0a000000 + i, NULL);
+	req_node_set_addr4(nl, NID - 1, 0x0a000000 + NID - 1, NULL);
 }
 
 /*
@@ -949,7 +949,7 @@ static void traffic(struct rcf_nl *nl, int fd)
 		dst[i] = chance(90) ? 0x0a000000 + rn(NID) : (uint32_t)rnd();
 		len[i] = chance(90) ? rn(300) : rn(1473);
 	}
-	ifx = rcf_node_ifindex(nl, a);
+	ifx = req_node_ifindex(nl, a);
 	if (ifx <= 0 || fd < 0)
 		return;
 	for (uint32_t i = 0; i < n; i++) {
@@ -972,7 +972,7 @@ static void generator(struct rcf_nl *nl)
 	uint64_t msgs = 50 + rn(2000), seed = rnd();
 	int stop = chance(30);
 	struct rcf_msg *m;
-	struct rcf_err e;
+	struct rcf_nl_err e;
 	int r;
 
 	if (stop) {
@@ -981,11 +981,11 @@ static void generator(struct rcf_nl *nl)
 		m = rcf_msg_new(nl, RCF_CMD_TRAFFIC_START, 0);
 		rcf_nest_start(m, RCF_A_TRAFFIC);
 		rcf_put_u8(m, RCF_TRAFFIC_PATTERN, RCF_TRAFFIC_UNIFORM);
-		rcf_put(m, RCF_TRAFFIC_SEED, &seed, sizeof(seed));
+		rcf_put_bytes(m, RCF_TRAFFIC_SEED, &seed, sizeof(seed));
 		rcf_put_u32(m, RCF_TRAFFIC_RATE, rate);
 		rcf_put_u32(m, RCF_TRAFFIC_SIZE_MIN, smin);
 		rcf_put_u32(m, RCF_TRAFFIC_SIZE_MAX, smin + sspan);
-		rcf_put(m, RCF_TRAFFIC_MESSAGES, &msgs, sizeof(msgs));
+		rcf_put_bytes(m, RCF_TRAFFIC_MESSAGES, &msgs, sizeof(msgs));
 		rcf_nest_end(m);
 	}
 	st.sent++;
@@ -1050,7 +1050,7 @@ static unsigned long half_dump_flags(struct rcf_nl *nl)
 	for (size_t i = 0; i < sizeof(half) / sizeof(half[0]); i++) {
 		struct rcf_reply rep = {0};
 		int want = half[i] == NLM_F_EXCL ? -EEXIST : 0;
-		struct rcf_err e;
+		struct rcf_nl_err e;
 		int r;
 
 		r = rcf_xfer(nl, rcf_msg_new(nl, RCF_CMD_FABRIC_NEW, half[i]),
@@ -1197,7 +1197,7 @@ int main(int argc, char **argv)
 	printf("%s 6 requests with one of NLM_F_DUMP's bits answered as "
 	       "do requests\n",
 	       half ? "not ok" : "ok");
-	rcf_fabric_del(&nl);
+	req_fabric_del(&nl);
 	if (pfd >= 0)
 		close(pfd);
 	rcf_nl_close(&ev);

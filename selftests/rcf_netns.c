@@ -44,7 +44,7 @@ static int in_new_netns(int nodes, int sync_fd, int wait_fd)
 	CHILD_CHECK(rcf_nl_open(&nl, NULL, 0) == 0);
 	CHILD_CHECK(count(&nl, RCF_A_FABRIC_NODES) == 0);
 	CHILD_CHECK(if_nametoindex("rcf0") == 0);
-	CHILD_CHECK(rcf_populate(&nl, nodes) == 0);
+	CHILD_CHECK(req_populate(&nl, nodes) == 0);
 	CHILD_CHECK(count(&nl, RCF_A_FABRIC_NODES) == (uint32_t)nodes);
 	CHILD_CHECK(count(&nl, RCF_A_FABRIC_ROUTES) == (uint32_t)nodes - 1);
 	CHILD_CHECK(if_nametoindex("rcf0") != 0);
@@ -67,9 +67,9 @@ TEST(independent_fabrics)
 	char c;
 
 	ASSERT_EQ(0, rcf_nl_open(&nl, NULL, 0));
-	rcf_fabric_del(&nl);
+	req_fabric_del(&nl);
 	for (int i = 0; i < 3; i++)
-		RCF_OK(rcf_node_add(&nl, i, 2, err));
+		RCF_OK(req_node_add(&nl, i, 2, err));
 	ASSERT_EQ(0, pipe(up));
 	ASSERT_EQ(0, pipe(down));
 
@@ -82,7 +82,7 @@ TEST(independent_fabrics)
 	EXPECT_EQ(3, count(&nl, RCF_A_FABRIC_NODES));
 	EXPECT_EQ(0, count(&nl, RCF_A_FABRIC_SWITCHES));
 	EXPECT_EQ(0, if_nametoindex("rcf3"));
-	RCF_OK(rcf_switch_add(&nl, 7, 8, err));
+	RCF_OK(req_switch_add(&nl, 7, 8, err));
 	ASSERT_EQ(1, write(down[1], "x", 1));
 	ASSERT_EQ(pid, waitpid(pid, &status, 0));
 	EXPECT_TRUE(WIFEXITED(status));
@@ -91,7 +91,7 @@ TEST(independent_fabrics)
 	EXPECT_EQ(3, count(&nl, RCF_A_FABRIC_NODES));
 	EXPECT_EQ(1, count(&nl, RCF_A_FABRIC_SWITCHES));
 	EXPECT_NE(0, if_nametoindex("rcf0"));
-	rcf_fabric_del(&nl);
+	req_fabric_del(&nl);
 	EXPECT_EQ(0, if_nametoindex("rcf0"));
 	rcf_nl_close(&nl);
 }

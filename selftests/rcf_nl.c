@@ -70,7 +70,8 @@ void rcf_msg_free(struct rcf_msg *m)
 	free(m);
 }
 
-size_t rcf_put(struct rcf_msg *m, uint16_t type, const void *data, size_t len)
+size_t rcf_put_bytes(struct rcf_msg *m, uint16_t type, const void *data,
+		     size_t len)
 {
 	size_t off = m->len;
 	struct nlattr *a;
@@ -88,22 +89,22 @@ size_t rcf_put(struct rcf_msg *m, uint16_t type, const void *data, size_t len)
 
 size_t rcf_put_u8(struct rcf_msg *m, uint16_t type, uint8_t v)
 {
-	return rcf_put(m, type, &v, sizeof(v));
+	return rcf_put_bytes(m, type, &v, sizeof(v));
 }
 
 size_t rcf_put_u32(struct rcf_msg *m, uint16_t type, uint32_t v)
 {
-	return rcf_put(m, type, &v, sizeof(v));
+	return rcf_put_bytes(m, type, &v, sizeof(v));
 }
 
 size_t rcf_put_str(struct rcf_msg *m, uint16_t type, const char *s)
 {
-	return rcf_put(m, type, s, strlen(s) + 1);
+	return rcf_put_bytes(m, type, s, strlen(s) + 1);
 }
 
 size_t rcf_nest_start(struct rcf_msg *m, uint16_t type)
 {
-	size_t off = rcf_put(m, type | NLA_F_NESTED, NULL, 0);
+	size_t off = rcf_put_bytes(m, type | NLA_F_NESTED, NULL, 0);
 
 	m->nest[m->depth++] = off;
 	return off;
@@ -229,7 +230,7 @@ static int reply_keep(struct nl_msg *msg, void *arg)
 }
 
 int rcf_xfer(struct rcf_nl *nl, struct rcf_msg *m, struct rcf_reply *rep,
-	     struct rcf_err *err)
+	     struct rcf_nl_err *err)
 {
 	struct nlmsghdr *req = (struct nlmsghdr *)m->buf;
 	struct nl_msg *msg;

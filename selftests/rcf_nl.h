@@ -3,7 +3,7 @@
  * The selftests' side of the rcf netlink client.
  *
  * The socket, the exchange and the decoding of every answer are the
- * tools' (daemon/lib/nl/nl_sock.h: struct rcf_nl, struct rcf_err).  What
+ * tools' (daemon/lib/nl/nl_sock.h: struct rcf_nl, struct rcf_nl_err).  What
  * is the selftests' own is how requests are made: byte by byte, so that
  * a test may send what no tool would (malformed attributes, odd flags)
  * and see exactly what the kernel answered: the errno, the extended ack
@@ -52,7 +52,8 @@ struct rcf_msg *rcf_msg_new(const struct rcf_nl *nl, uint8_t cmd,
 			    uint16_t flags);
 void rcf_msg_free(struct rcf_msg *m);
 /* Each put returns the attribute's offset from the start of the message. */
-size_t rcf_put(struct rcf_msg *m, uint16_t type, const void *data, size_t len);
+size_t rcf_put_bytes(struct rcf_msg *m, uint16_t type, const void *data,
+		     size_t len);
 size_t rcf_put_u8(struct rcf_msg *m, uint16_t type, uint8_t v);
 size_t rcf_put_u32(struct rcf_msg *m, uint16_t type, uint32_t v);
 size_t rcf_put_str(struct rcf_msg *m, uint16_t type, const char *s);
@@ -67,7 +68,7 @@ void rcf_nest_end(struct rcf_msg *m);
  * -errno (-err->err).
  */
 int rcf_xfer(struct rcf_nl *nl, struct rcf_msg *m, struct rcf_reply *rep,
-	     struct rcf_err *err);
+	     struct rcf_nl_err *err);
 void rcf_reply_free(struct rcf_reply *rep);
 
 /* Wait up to timeout_ms for one multicast message; 0, or -errno. */
@@ -84,30 +85,34 @@ const char *rcf_str(const struct rcf_answer *o, uint16_t type);
 struct rcf_answer rcf_nested(const struct rcf_answer *o, uint16_t type);
 
 /*
- * Shorthands, rcf_fabric.c.  RCF_OMIT for an id, a port count or a route
- * index leaves that attribute out of the request (the kernel picks or
- * refuses); it is not the model's "no link" (kmod/core/model/model.h).
+ * Requests, rcf_fabric.c: each req_*() sends what its name says as
+ * netlink requests and waits for the answers (the kernel's model has
+ * functions of the objects' names, rcf_node_add() ...).  RCF_OMIT for an
+ * id, a port count or a route index leaves that attribute out of the
+ * request (the kernel picks or refuses); it is not the model's "no link"
+ * (kmod/core/model/model.h).
  */
 #define RCF_OMIT (-1)
-int rcf_node_add(struct rcf_nl *nl, int id, int ports, struct rcf_err *err);
-int rcf_switch_add(struct rcf_nl *nl, int id, int ports, struct rcf_err *err);
-int rcf_link_add(struct rcf_nl *nl, int id, int ka, int ia, int pa, int kb,
-		 int ib, int pb, struct rcf_err *err);
-int rcf_circuit_add(struct rcf_nl *nl, int sw, int in, int out,
-		    struct rcf_err *err);
-int rcf_route_add(struct rcf_nl *nl, int src, int dst, int index,
-		  const uint8_t *hops, size_t nhops, struct rcf_err *err);
-int rcf_path_add(struct rcf_nl *nl, int id, int master, int dst,
-		 const uint8_t *hops, size_t nhops, struct rcf_err *err);
-int rcf_path_set_state(struct rcf_nl *nl, uint32_t id, uint8_t state,
-		       struct rcf_err *err);
+int req_node_add(struct rcf_nl *nl, int id, int ports, struct rcf_nl_err *err);
+int req_switch_add(struct rcf_nl *nl, int id, int ports,
+		   struct rcf_nl_err *err);
+int req_link_add(struct rcf_nl *nl, int id, int ka, int ia, int pa, int kb,
+		 int ib, int pb, struct rcf_nl_err *err);
+int req_circuit_add(struct rcf_nl *nl, int sw, int in, int out,
+		    struct rcf_nl_err *err);
+int req_route_add(struct rcf_nl *nl, int src, int dst, int index,
+		  const uint8_t *hops, size_t nhops, struct rcf_nl_err *err);
+int req_path_add(struct rcf_nl *nl, int id, int master, int dst,
+		 const uint8_t *hops, size_t nhops, struct rcf_nl_err *err);
+int req_path_set_state(struct rcf_nl *nl, uint32_t id, uint8_t state,
+		       struct rcf_nl_err *err);
 /* DEL or GET of one object by a key of up to three u32/u8 attributes. */
-int rcf_key_cmd(struct rcf_nl *nl, uint8_t cmd, uint16_t t1, uint32_t v1,
+int req_key_cmd(struct rcf_nl *nl, uint8_t cmd, uint16_t t1, uint32_t v1,
 		uint16_t t2, uint32_t v2, uint16_t t3, uint32_t v3,
-		struct rcf_reply *rep, struct rcf_err *err);
-int rcf_dump(struct rcf_nl *nl, uint8_t cmd, struct rcf_reply *rep,
-	     struct rcf_err *err);
-int rcf_fabric_del(struct rcf_nl *nl);
+		struct rcf_reply *rep, struct rcf_nl_err *err);
+int req_dump(struct rcf_nl *nl, uint8_t cmd, struct rcf_reply *rep,
+	     struct rcf_nl_err *err);
+int req_fabric_del(struct rcf_nl *nl);
 
 /*
  * Nodes 0 and 1 on ports 0 and 1 of switch 0 (8 ports); node 2 behind
@@ -115,7 +120,7 @@ int rcf_fabric_del(struct rcf_nl *nl);
  * VCs, a circuit 0 -> 1 on switch 1 and link 3 (two VCs) to node 2.
  * 0, or -errno with err filled.
  */
-int rcf_small_fabric(struct rcf_nl *nl, struct rcf_err *err);
+int req_small_fabric(struct rcf_nl *nl, struct rcf_nl_err *err);
 
 /*
  * A populated fabric: switches 0 (32 ports) and 1 (4 ports), nodes 0 ..
@@ -123,7 +128,7 @@ int rcf_small_fabric(struct rcf_nl *nl, struct rcf_err *err);
  * and 1, a circuit 2 -> 3 on switch 1 and routes from node 0 to every
  * other node.  0, or -errno.
  */
-int rcf_populate(struct rcf_nl *nl, int nodes);
+int req_populate(struct rcf_nl *nl, int nodes);
 
 /*
  * rcf_check.c.  The whole fabric as canonical text: fabric counters then every object of
@@ -143,10 +148,10 @@ char *rcf_snapshot(struct rcf_nl *nl);
 int rcf_check_fabric(struct rcf_nl *nl, char *why, size_t whylen);
 
 /* Traffic.  The node's netdev's ifindex, or -errno (rcf_fabric.c). */
-int rcf_node_ifindex(struct rcf_nl *nl, uint32_t id);
+int req_node_ifindex(struct rcf_nl *nl, uint32_t id);
 /* Give node id the one IPv4 address addr (host order). */
-int rcf_node_set_addr4(struct rcf_nl *nl, uint32_t id, uint32_t addr,
-		       struct rcf_err *err);
+int req_node_set_addr4(struct rcf_nl *nl, uint32_t id, uint32_t addr,
+		       struct rcf_nl_err *err);
 /* rcf_packet.c: an AF_PACKET datagram socket (fd or -errno) for rcf_send_udp4(). */
 int rcf_packet_socket(void);
 /*

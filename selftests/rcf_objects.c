@@ -23,8 +23,8 @@ static void get_one(struct __test_metadata *_metadata, struct rcf_nl *nl,
 		    uint32_t v2, uint16_t t3, uint32_t v3,
 		    struct rcf_reply *rep)
 {
-	struct rcf_err e;
-	int r = rcf_key_cmd(nl, cmd, t1, v1, t2, v2, t3, v3, rep, &e);
+	struct rcf_nl_err e;
+	int r = req_key_cmd(nl, cmd, t1, v1, t2, v2, t3, v3, rep, &e);
 
 	ASSERT_EQ(0, r) TH_LOG("GET: %s (%s)", strerror(-r), e.msg);
 	ASSERT_EQ(1, rep->n);
@@ -36,10 +36,10 @@ static void expect_enoent(struct __test_metadata *_metadata, struct rcf_nl *nl,
 			  uint32_t v2, uint16_t t3, uint32_t v3)
 {
 	struct rcf_reply rep = {0};
-	struct rcf_err e;
+	struct rcf_nl_err e;
 
 	ASSERT_EQ(-ENOENT,
-		  rcf_key_cmd(nl, cmd, t1, v1, t2, v2, t3, v3, &rep, &e));
+		  req_key_cmd(nl, cmd, t1, v1, t2, v2, t3, v3, &rep, &e));
 	ASSERT_EQ(0, rep.n);
 	ASSERT_NE(0, strlen(e.msg));
 }
@@ -57,7 +57,7 @@ static int dump_count(struct rcf_nl *nl, uint8_t cmd)
 	struct rcf_reply rep = {0};
 	int n;
 
-	if (rcf_dump(nl, cmd, &rep, NULL))
+	if (req_dump(nl, cmd, &rep, NULL))
 		return -1;
 	n = (int)rep.n;
 	rcf_reply_free(&rep);
@@ -95,7 +95,7 @@ TEST_F(obj, fabric_new_set_del)
 {
 	struct rcf_nl *nl = &self->nl;
 	struct rcf_reply rep = {0};
-	struct rcf_err e;
+	struct rcf_nl_err e;
 	struct rcf_msg *m;
 	struct rcf_answer f;
 
@@ -114,7 +114,7 @@ TEST_F(obj, fabric_new_set_del)
 	EXPECT_LT(0, rcf_u64(&f, RCF_A_FABRIC_MEM));
 
 	/* New switches take the fabric's default central queue. */
-	RCF_OK(rcf_switch_add(nl, 0, RCF_OMIT, err));
+	RCF_OK(req_switch_add(nl, 0, RCF_OMIT, err));
 	rcf_reply_free(&rep);
 	get_one(_metadata, nl, RCF_CMD_SWITCH_GET, RCF_A_SWITCH_ID, 0, 0, 0, 0,
 		0, &rep);
@@ -205,7 +205,7 @@ TEST_F(obj, node)
 	rcf_put_str(m, RCF_A_NODE_IFNAME, "fab7");
 	RCF_OK(rcf_xfer(nl, m, NULL, err));
 
-	ASSERT_EQ(0, rcf_dump(nl, RCF_CMD_NODE_GET, &rep, NULL));
+	ASSERT_EQ(0, req_dump(nl, RCF_CMD_NODE_GET, &rep, NULL));
 	ASSERT_EQ(2, rep.n);
 	check_node(_metadata, &rep.v[0], 3, 2, "rcf3");
 	check_node(_metadata, &rep.v[1], 7, RCF_NODE_DEF_PORTS, "fab7");
@@ -218,13 +218,13 @@ TEST_F(obj, node)
 	ASSERT_EQ(0, read_sys("rcf3", "flags", buf, sizeof(buf)));
 	EXPECT_TRUE(strtoul(buf, NULL, 0) & IFF_UP);
 
-	RCF_OK(rcf_key_cmd(nl, RCF_CMD_NODE_DEL, RCF_A_NODE_ID, 3, 0, 0, 0, 0,
+	RCF_OK(req_key_cmd(nl, RCF_CMD_NODE_DEL, RCF_A_NODE_ID, 3, 0, 0, 0, 0,
 			   NULL, err));
 	EXPECT_EQ(0, if_nametoindex("rcf3"));
 	EXPECT_NE(0, if_nametoindex("fab7"));
 	expect_enoent(_metadata, nl, RCF_CMD_NODE_GET, RCF_A_NODE_ID, 3, 0, 0,
 		      0, 0);
-	RCF_OK(rcf_key_cmd(nl, RCF_CMD_NODE_DEL, RCF_A_NODE_ID, 7, 0, 0, 0, 0,
+	RCF_OK(req_key_cmd(nl, RCF_CMD_NODE_DEL, RCF_A_NODE_ID, 7, 0, 0, 0, 0,
 			   NULL, err));
 	EXPECT_EQ(0, if_nametoindex("fab7"));
 	EXPECT_EQ(0, dump_count(nl, RCF_CMD_NODE_GET));
@@ -255,15 +255,15 @@ TEST_F(obj, lowest_free_id)
 	for (uint32_t i = 0; i < 3; i++)
 		ASSERT_EQ(i, add_anon(_metadata, nl, 0, RCF_A_NODE_ID,
 				      echo_new(nl, RCF_CMD_NODE_NEW)));
-	RCF_OK(rcf_key_cmd(nl, RCF_CMD_NODE_DEL, RCF_A_NODE_ID, 1, 0, 0, 0, 0,
+	RCF_OK(req_key_cmd(nl, RCF_CMD_NODE_DEL, RCF_A_NODE_ID, 1, 0, 0, 0, 0,
 			   NULL, err));
 	ASSERT_EQ(1, add_anon(_metadata, nl, 0, RCF_A_NODE_ID,
 			      echo_new(nl, RCF_CMD_NODE_NEW)));
 	ASSERT_EQ(3, add_anon(_metadata, nl, 0, RCF_A_NODE_ID,
 			      echo_new(nl, RCF_CMD_NODE_NEW)));
 
-	RCF_OK(rcf_switch_add(nl, 0, RCF_OMIT, err));
-	RCF_OK(rcf_switch_add(nl, 2, RCF_OMIT, err));
+	RCF_OK(req_switch_add(nl, 0, RCF_OMIT, err));
+	RCF_OK(req_switch_add(nl, 2, RCF_OMIT, err));
 	ASSERT_EQ(1, add_anon(_metadata, nl, 0, RCF_A_SWITCH_ID,
 			      echo_new(nl, RCF_CMD_SWITCH_NEW)));
 	ASSERT_EQ(3, add_anon(_metadata, nl, 0, RCF_A_SWITCH_ID,
@@ -285,11 +285,11 @@ TEST_F(obj, lowest_free_id)
 		rcf_nest_end(m);
 		ASSERT_EQ(i, add_anon(_metadata, nl, 0, RCF_A_LINK_ID, m));
 	}
-	RCF_OK(rcf_key_cmd(nl, RCF_CMD_LINK_DEL, RCF_A_LINK_ID, 0, 0, 0, 0, 0,
+	RCF_OK(req_key_cmd(nl, RCF_CMD_LINK_DEL, RCF_A_LINK_ID, 0, 0, 0, 0, 0,
 			   NULL, err));
-	RCF_OK(rcf_key_cmd(nl, RCF_CMD_LINK_DEL, RCF_A_LINK_ID, 2, 0, 0, 0, 0,
+	RCF_OK(req_key_cmd(nl, RCF_CMD_LINK_DEL, RCF_A_LINK_ID, 2, 0, 0, 0, 0,
 			   NULL, err));
-	RCF_OK(rcf_link_add(nl, RCF_OMIT, RCF_ELEM_NODE, 0, 0, RCF_ELEM_SWITCH,
+	RCF_OK(req_link_add(nl, RCF_OMIT, RCF_ELEM_NODE, 0, 0, RCF_ELEM_SWITCH,
 			    0, 0, err));
 	EXPECT_EQ(3, dump_count(nl, RCF_CMD_LINK_GET));
 	{
@@ -327,8 +327,8 @@ TEST_F(obj, switch)
 	check_switch(_metadata, &rep.v[0], 5, 32, 4096);
 	rcf_reply_free(&rep);
 
-	RCF_OK(rcf_switch_add(nl, 1, RCF_OMIT, err));
-	ASSERT_EQ(0, rcf_dump(nl, RCF_CMD_SWITCH_GET, &rep, NULL));
+	RCF_OK(req_switch_add(nl, 1, RCF_OMIT, err));
+	ASSERT_EQ(0, req_dump(nl, RCF_CMD_SWITCH_GET, &rep, NULL));
 	ASSERT_EQ(2, rep.n);
 	check_switch(_metadata, &rep.v[0], 1, RCF_SWITCH_DEF_PORTS,
 		     RCF_CQ_DEF_SIZE);
@@ -344,7 +344,7 @@ TEST_F(obj, switch)
 	check_switch(_metadata, &rep.v[0], 5, 32, RCF_CQ_MIN_SIZE);
 	rcf_reply_free(&rep);
 
-	RCF_OK(rcf_key_cmd(nl, RCF_CMD_SWITCH_DEL, RCF_A_SWITCH_ID, 5, 0, 0, 0,
+	RCF_OK(req_key_cmd(nl, RCF_CMD_SWITCH_DEL, RCF_A_SWITCH_ID, 5, 0, 0, 0,
 			   0, NULL, err));
 	expect_enoent(_metadata, nl, RCF_CMD_SWITCH_GET, RCF_A_SWITCH_ID, 5, 0,
 		      0, 0, 0);
@@ -383,9 +383,9 @@ TEST_F(obj, link)
 	struct rcf_reply rep = {0};
 	struct rcf_msg *m;
 
-	RCF_OK(rcf_node_add(nl, 0, 1, err));
-	RCF_OK(rcf_node_add(nl, 1, 1, err));
-	RCF_OK(rcf_switch_add(nl, 0, 8, err));
+	RCF_OK(req_node_add(nl, 0, 1, err));
+	RCF_OK(req_node_add(nl, 1, 1, err));
+	RCF_OK(req_switch_add(nl, 0, 8, err));
 
 	m = echo_new(nl, RCF_CMD_LINK_NEW);
 	rcf_put_u32(m, RCF_A_LINK_ID, 9);
@@ -414,9 +414,9 @@ TEST_F(obj, link)
 	rcf_reply_free(&rep);
 
 	/* Defaults. */
-	RCF_OK(rcf_link_add(nl, 2, RCF_ELEM_NODE, 0, 0, RCF_ELEM_SWITCH, 0, 0,
+	RCF_OK(req_link_add(nl, 2, RCF_ELEM_NODE, 0, 0, RCF_ELEM_SWITCH, 0, 0,
 			    err));
-	ASSERT_EQ(0, rcf_dump(nl, RCF_CMD_LINK_GET, &rep, NULL));
+	ASSERT_EQ(0, req_dump(nl, RCF_CMD_LINK_GET, &rep, NULL));
 	ASSERT_EQ(2, rep.n);
 	check_link(_metadata, &rep.v[0], 2, RCF_LINK_DEF_BANDWIDTH,
 		   RCF_LINK_DEF_LATENCY, RCF_LINK_DEF_VCS, RCF_LINK_DEF_BUF,
@@ -445,11 +445,11 @@ TEST_F(obj, link)
 	rcf_reply_free(&rep);
 
 	/* Node and switch count their links: both are now in use. */
-	RCF_OK(rcf_key_cmd(nl, RCF_CMD_LINK_DEL, RCF_A_LINK_ID, 9, 0, 0, 0, 0,
+	RCF_OK(req_key_cmd(nl, RCF_CMD_LINK_DEL, RCF_A_LINK_ID, 9, 0, 0, 0, 0,
 			   NULL, err));
 	expect_enoent(_metadata, nl, RCF_CMD_LINK_GET, RCF_A_LINK_ID, 9, 0, 0,
 		      0, 0);
-	RCF_OK(rcf_key_cmd(nl, RCF_CMD_NODE_DEL, RCF_A_NODE_ID, 1, 0, 0, 0, 0,
+	RCF_OK(req_key_cmd(nl, RCF_CMD_NODE_DEL, RCF_A_NODE_ID, 1, 0, 0, 0, 0,
 			   NULL, err));
 	EXPECT_EQ(1, dump_count(nl, RCF_CMD_LINK_GET));
 }
@@ -470,8 +470,8 @@ TEST_F(obj, circuit)
 	struct rcf_reply rep = {0};
 	struct rcf_msg *m;
 
-	RCF_OK(rcf_switch_add(nl, 0, 8, err));
-	RCF_OK(rcf_switch_add(nl, 1, 8, err));
+	RCF_OK(req_switch_add(nl, 0, 8, err));
+	RCF_OK(req_switch_add(nl, 1, 8, err));
 
 	m = echo_new(nl, RCF_CMD_CIRCUIT_NEW);
 	rcf_put_u32(m, RCF_A_CIRCUIT_SWITCH, 1);
@@ -482,9 +482,9 @@ TEST_F(obj, circuit)
 	check_circuit(_metadata, &rep.v[0], 1, 2, 6, 0);
 	rcf_reply_free(&rep);
 
-	RCF_OK(rcf_circuit_add(nl, 0, 7, 0, err));
-	RCF_OK(rcf_circuit_add(nl, 1, 0, 1, err));
-	ASSERT_EQ(0, rcf_dump(nl, RCF_CMD_CIRCUIT_GET, &rep, NULL));
+	RCF_OK(req_circuit_add(nl, 0, 7, 0, err));
+	RCF_OK(req_circuit_add(nl, 1, 0, 1, err));
+	ASSERT_EQ(0, req_dump(nl, RCF_CMD_CIRCUIT_GET, &rep, NULL));
 	ASSERT_EQ(3, rep.n);
 	check_circuit(_metadata, &rep.v[0], 0, 7, 0, 0);
 	check_circuit(_metadata, &rep.v[1], 1, 0, 1, 0);
@@ -501,7 +501,7 @@ TEST_F(obj, circuit)
 	check_circuit(_metadata, &rep.v[0], 1, 2, 5, 0);
 	rcf_reply_free(&rep);
 
-	RCF_OK(rcf_key_cmd(nl, RCF_CMD_CIRCUIT_DEL, RCF_A_CIRCUIT_SWITCH, 1,
+	RCF_OK(req_key_cmd(nl, RCF_CMD_CIRCUIT_DEL, RCF_A_CIRCUIT_SWITCH, 1,
 			   RCF_A_CIRCUIT_IN_PORT, 2, 0, 0, NULL, err));
 	expect_enoent(_metadata, nl, RCF_CMD_CIRCUIT_GET, RCF_A_CIRCUIT_SWITCH,
 		      1, RCF_A_CIRCUIT_IN_PORT, 2, 0, 0);
@@ -542,10 +542,10 @@ static uint32_t link_users(struct __test_metadata *_metadata, struct rcf_nl *nl,
 	return u;
 }
 
-/* rcf_small_fabric(), failing the test when it cannot be built. */
+/* req_small_fabric(), failing the test when it cannot be built. */
 static void small_fabric(struct __test_metadata *_metadata, struct rcf_nl *nl)
 {
-	RCF_OK(rcf_small_fabric(nl, err));
+	RCF_OK(req_small_fabric(nl, err));
 }
 
 TEST_F(obj, route)
@@ -564,16 +564,16 @@ TEST_F(obj, route)
 	rcf_put_u32(m, RCF_A_ROUTE_SRC, 0);
 	rcf_put_u32(m, RCF_A_ROUTE_DST, 2);
 	rcf_put_u8(m, RCF_A_ROUTE_INDEX, 1);
-	rcf_put(m, RCF_A_ROUTE_HOPS, r02, sizeof(r02));
+	rcf_put_bytes(m, RCF_A_ROUTE_HOPS, r02, sizeof(r02));
 	RCF_OK(rcf_xfer(nl, m, &rep, err));
 	ASSERT_EQ(1, rep.n);
 	check_route(_metadata, &rep.v[0], 0, 2, 1, r02, sizeof(r02));
 	rcf_reply_free(&rep);
 
-	RCF_OK(rcf_route_add(nl, 0, 1, 0, r01, sizeof(r01), err));
-	RCF_OK(rcf_route_add(nl, 1, 0, 0, r10, sizeof(r10), err));
+	RCF_OK(req_route_add(nl, 0, 1, 0, r01, sizeof(r01), err));
+	RCF_OK(req_route_add(nl, 1, 0, 0, r10, sizeof(r10), err));
 	/* Without an index the lowest free one is taken: 0 for (0, 2). */
-	RCF_OK(rcf_route_add(nl, 0, 2, RCF_OMIT, r02b, sizeof(r02b), err));
+	RCF_OK(req_route_add(nl, 0, 2, RCF_OMIT, r02b, sizeof(r02b), err));
 
 	/* Link 0 carries 0 -> 1, both 0 -> 2 and the end of 1 -> 0. */
 	EXPECT_EQ(4, link_users(_metadata, nl, 0));
@@ -585,7 +585,7 @@ TEST_F(obj, route)
 	check_circuit(_metadata, &rep.v[0], 1, 0, 1, 2);
 	rcf_reply_free(&rep);
 
-	ASSERT_EQ(0, rcf_dump(nl, RCF_CMD_ROUTE_GET, &rep, NULL));
+	ASSERT_EQ(0, req_dump(nl, RCF_CMD_ROUTE_GET, &rep, NULL));
 	ASSERT_EQ(4, rep.n);
 	check_route(_metadata, &rep.v[0], 0, 1, 0, r01, sizeof(r01));
 	check_route(_metadata, &rep.v[1], 0, 2, 0, r02b, sizeof(r02b));
@@ -618,20 +618,20 @@ TEST_F(obj, route)
 	rcf_put_u32(m, RCF_A_ROUTE_SRC, 0);
 	rcf_put_u32(m, RCF_A_ROUTE_DST, 2);
 	rcf_put_u8(m, RCF_A_ROUTE_INDEX, 1);
-	rcf_put(m, RCF_A_ROUTE_HOPS, r02b, sizeof(r02b));
+	rcf_put_bytes(m, RCF_A_ROUTE_HOPS, r02b, sizeof(r02b));
 	RCF_OK(rcf_xfer(nl, m, NULL, err));
 	get_one(_metadata, nl, RCF_CMD_ROUTE_GET, RCF_A_ROUTE_SRC, 0,
 		RCF_A_ROUTE_DST, 2, RCF_A_ROUTE_INDEX, 1, &rep);
 	check_route(_metadata, &rep.v[0], 0, 2, 1, r02b, sizeof(r02b));
 	rcf_reply_free(&rep);
 
-	RCF_OK(rcf_key_cmd(nl, RCF_CMD_ROUTE_DEL, RCF_A_ROUTE_SRC, 0,
+	RCF_OK(req_key_cmd(nl, RCF_CMD_ROUTE_DEL, RCF_A_ROUTE_SRC, 0,
 			   RCF_A_ROUTE_DST, 1, RCF_A_ROUTE_INDEX, 0, NULL,
 			   err));
 	expect_enoent(_metadata, nl, RCF_CMD_ROUTE_GET, RCF_A_ROUTE_SRC, 0,
 		      RCF_A_ROUTE_DST, 1, RCF_A_ROUTE_INDEX, 0);
 	/* Without an index, every route of the pair goes. */
-	RCF_OK(rcf_key_cmd(nl, RCF_CMD_ROUTE_DEL, RCF_A_ROUTE_SRC, 0,
+	RCF_OK(req_key_cmd(nl, RCF_CMD_ROUTE_DEL, RCF_A_ROUTE_SRC, 0,
 			   RCF_A_ROUTE_DST, 2, 0, 0, NULL, err));
 	EXPECT_EQ(1, dump_count(nl, RCF_CMD_ROUTE_GET));
 	EXPECT_EQ(1, link_users(_metadata, nl, 0));

@@ -42,27 +42,27 @@ FIXTURE(pth)
 	struct rcf_nl ev;
 };
 
-static int fabric(struct rcf_nl *nl, struct rcf_err *err)
+static int fabric(struct rcf_nl *nl, struct rcf_nl_err *err)
 {
 	int r = 0;
 
 	for (int i = 0; !r && i < 6; i++)
-		r = rcf_node_add(nl, i, 1, err);
+		r = req_node_add(nl, i, 1, err);
 	for (int i = 0; !r && i < 2; i++)
-		r = rcf_switch_add(nl, i, 8, err);
+		r = req_switch_add(nl, i, 8, err);
 	for (int i = 0; !r && i < 4; i++)
-		r = rcf_link_add(nl, i, RCF_ELEM_NODE, i, 0, RCF_ELEM_SWITCH, 0,
+		r = req_link_add(nl, i, RCF_ELEM_NODE, i, 0, RCF_ELEM_SWITCH, 0,
 				 i, err);
 	for (int i = 4; !r && i < 6; i++)
-		r = rcf_link_add(nl, i, RCF_ELEM_NODE, i, 0, RCF_ELEM_SWITCH, 1,
+		r = req_link_add(nl, i, RCF_ELEM_NODE, i, 0, RCF_ELEM_SWITCH, 1,
 				 i - 3, err);
 	if (!r)
-		r = rcf_link_add(nl, 6, RCF_ELEM_SWITCH, 0, 4, RCF_ELEM_SWITCH,
+		r = req_link_add(nl, 6, RCF_ELEM_SWITCH, 0, 4, RCF_ELEM_SWITCH,
 				 1, 0, err);
 	if (!r)
-		r = rcf_route_add(nl, 2, 3, 0, r23, sizeof(r23), err);
+		r = req_route_add(nl, 2, 3, 0, r23, sizeof(r23), err);
 	if (!r)
-		r = rcf_route_add(nl, 3, 2, 0, r32, sizeof(r32), err);
+		r = req_route_add(nl, 3, 2, 0, r32, sizeof(r32), err);
 	return r;
 }
 
@@ -70,7 +70,7 @@ FIXTURE_SETUP(pth)
 {
 	ASSERT_EQ(0, rcf_nl_open(&self->nl, NULL, 0))
 	TH_LOG("rcf family not found: is rcf.ko loaded?");
-	rcf_fabric_del(&self->nl);
+	req_fabric_del(&self->nl);
 	RCF_OK(fabric(&self->nl, err));
 	/* the events of the tests, not of the fabric's making */
 	ASSERT_EQ(0, rcf_nl_open(&self->ev, NULL, 0));
@@ -81,7 +81,7 @@ FIXTURE_TEARDOWN(pth)
 {
 	rcf_xfer(&self->nl, rcf_msg_new(&self->nl, RCF_CMD_TRAFFIC_STOP, 0),
 		 NULL, NULL);
-	rcf_fabric_del(&self->nl);
+	req_fabric_del(&self->nl);
 	rcf_nl_close(&self->ev);
 	rcf_nl_close(&self->nl);
 }
@@ -149,11 +149,11 @@ static struct rcf_answer path_get(struct __test_metadata *_metadata,
 				  struct rcf_nl *nl, uint32_t id,
 				  struct rcf_reply *rep)
 {
-	struct rcf_err e;
+	struct rcf_nl_err e;
 	int r;
 
 	rcf_reply_free(rep);
-	r = rcf_key_cmd(nl, RCF_CMD_PATH_GET, RCF_A_PATH_ID, id, 0, 0, 0, 0,
+	r = req_key_cmd(nl, RCF_CMD_PATH_GET, RCF_A_PATH_ID, id, 0, 0, 0, 0,
 			rep, &e);
 	EXPECT_EQ(0, r) TH_LOG("path %u: %s (%s)", id, strerror(-r), e.msg);
 	if (r || rep->n != 1)
@@ -185,7 +185,7 @@ static uint32_t fabric_u32(struct rcf_nl *nl, uint16_t attr)
 }
 
 static int set_fabric_u32(struct rcf_nl *nl, uint16_t attr, uint32_t v,
-			  struct rcf_err *err)
+			  struct rcf_nl_err *err)
 {
 	struct rcf_msg *m = rcf_msg_new(nl, RCF_CMD_FABRIC_SET, 0);
 
@@ -197,7 +197,7 @@ static int set_clock(struct rcf_nl *nl, uint64_t hz)
 {
 	struct rcf_msg *m = rcf_msg_new(nl, RCF_CMD_FABRIC_SET, 0);
 
-	rcf_put(m, RCF_A_FABRIC_CLOCK_HZ, &hz, sizeof(hz));
+	rcf_put_bytes(m, RCF_A_FABRIC_CLOCK_HZ, &hz, sizeof(hz));
 	return rcf_xfer(nl, m, NULL, NULL);
 }
 
@@ -352,7 +352,7 @@ static int ip_setup(struct rcf_nl *nl)
 	for (uint32_t i = 0; !r && i < 6; i++)
 		r = no_ipv6(i);
 	for (uint32_t i = 0; !r && i < 6; i++)
-		r = rcf_node_set_addr4(nl, i, addr(i), NULL);
+		r = req_node_set_addr4(nl, i, addr(i), NULL);
 	for (int t = 0; !r && !oper_up(0) && t < WAIT_MS / 20; t++)
 		sleep_ms(20);
 	if (!r && !oper_up(0))
@@ -364,7 +364,7 @@ static int ip_setup(struct rcf_nl *nl)
 static int send_ip(struct rcf_nl *nl, int fd, uint32_t src, uint32_t dst, int n,
 		   size_t payload)
 {
-	int ifindex = rcf_node_ifindex(nl, src), r = 0;
+	int ifindex = req_node_ifindex(nl, src), r = 0;
 
 	if (ifindex < 0)
 		return ifindex;
@@ -389,7 +389,7 @@ static struct rcf_msg *path_msg(struct rcf_nl *nl, int id, int master, int dst,
 		rcf_put_u32(m, RCF_A_PATH_MASTER, (uint32_t)master);
 	if (dst >= 0)
 		rcf_put_u32(m, RCF_A_PATH_DST, (uint32_t)dst);
-	o = hops ? rcf_put(m, RCF_A_PATH_HOPS, hops, n) : RCF_NO_OFFS;
+	o = hops ? rcf_put_bytes(m, RCF_A_PATH_HOPS, hops, n) : RCF_NO_OFFS;
 	if (hops_off)
 		*hops_off = o;
 	return m;
@@ -400,7 +400,7 @@ static void expect_circuit(struct __test_metadata *_metadata, struct rcf_nl *nl,
 			   uint32_t sw, uint32_t in, uint32_t out, int id)
 {
 	struct rcf_reply rep = {0};
-	int r = rcf_key_cmd(nl, RCF_CMD_CIRCUIT_GET, RCF_A_CIRCUIT_SWITCH, sw,
+	int r = req_key_cmd(nl, RCF_CMD_CIRCUIT_GET, RCF_A_CIRCUIT_SWITCH, sw,
 			    RCF_A_CIRCUIT_IN_PORT, in, 0, 0, &rep, NULL);
 
 	ASSERT_EQ(0, r) TH_LOG("circuit %u:%u: %s", sw, in, strerror(-r));
@@ -428,13 +428,13 @@ TEST_F(pth, objects)
 	struct rcf_answer p;
 	struct rcf_msg *m;
 	const struct nlattr *h;
-	struct rcf_err e;
+	struct rcf_nl_err e;
 
 	/* NEW with NLM_F_ECHO and no id: the lowest free id, 0 */
 	m = rcf_msg_new(nl, RCF_CMD_PATH_NEW, NLM_F_ECHO);
 	rcf_put_u32(m, RCF_A_PATH_MASTER, 1);
 	rcf_put_u32(m, RCF_A_PATH_DST, 5);
-	rcf_put(m, RCF_A_PATH_HOPS, p15, sizeof(p15));
+	rcf_put_bytes(m, RCF_A_PATH_HOPS, p15, sizeof(p15));
 	RCF_OK(rcf_xfer(nl, m, &rep, err));
 	ASSERT_EQ(1, rep.n) TH_LOG("NLM_F_ECHO gave no reply");
 	p = rep.v[0];
@@ -452,7 +452,7 @@ TEST_F(pth, objects)
 	expect_event(_metadata, l, RCF_CMD_PATH_NEW_NTF, 0, RCF_PATH_HELD);
 
 	/* with an id */
-	RCF_OK(rcf_path_add(nl, 7, 0, 1, p01, sizeof(p01), err));
+	RCF_OK(req_path_add(nl, 7, 0, 1, p01, sizeof(p01), err));
 	expect_event(_metadata, l, RCF_CMD_PATH_NEW_NTF, 7, RCF_PATH_HELD);
 
 	/* GET: the model's attributes and the data path's */
@@ -470,7 +470,7 @@ TEST_F(pth, objects)
 	rcf_reply_free(&rep);
 
 	/* dump, in id order; the fabric counts them */
-	RCF_OK(rcf_dump(nl, RCF_CMD_PATH_GET, &rep, err));
+	RCF_OK(req_dump(nl, RCF_CMD_PATH_GET, &rep, err));
 	ASSERT_EQ(2, rep.n);
 	EXPECT_EQ(0, rcf_u32(&rep.v[0], RCF_A_PATH_ID));
 	EXPECT_EQ(7, rcf_u32(&rep.v[1], RCF_A_PATH_ID));
@@ -485,31 +485,31 @@ TEST_F(pth, objects)
 	expect_fabric_ok(_metadata, nl);
 
 	/* recall with nothing in flight: returned at once, in that order */
-	RCF_OK(rcf_path_set_state(nl, 7, RCF_PATH_RECALL, err));
+	RCF_OK(req_path_set_state(nl, 7, RCF_PATH_RECALL, err));
 	expect_event(_metadata, l, RCF_CMD_PATH_SET_NTF, 7, RCF_PATH_RECALL);
 	expect_event(_metadata, l, RCF_CMD_PATH_RETURNED, 7, RCF_PATH_RETURNED);
 	EXPECT_EQ(RCF_PATH_RETURNED, path_state(_metadata, nl, 7));
 
 	/* regranted, then recalled again */
-	RCF_OK(rcf_path_set_state(nl, 7, RCF_PATH_HELD, err));
+	RCF_OK(req_path_set_state(nl, 7, RCF_PATH_HELD, err));
 	expect_event(_metadata, l, RCF_CMD_PATH_SET_NTF, 7, RCF_PATH_HELD);
 	EXPECT_EQ(RCF_PATH_HELD, path_state(_metadata, nl, 7));
-	RCF_OK(rcf_path_set_state(nl, 7, RCF_PATH_RECALL, err));
+	RCF_OK(req_path_set_state(nl, 7, RCF_PATH_RECALL, err));
 	expect_event(_metadata, l, RCF_CMD_PATH_SET_NTF, 7, RCF_PATH_RECALL);
 	expect_event(_metadata, l, RCF_CMD_PATH_RETURNED, 7, RCF_PATH_RETURNED);
 
 	/* returned: it goes, with its circuit */
-	RCF_OK(rcf_key_cmd(nl, RCF_CMD_PATH_DEL, RCF_A_PATH_ID, 7, 0, 0, 0, 0,
+	RCF_OK(req_key_cmd(nl, RCF_CMD_PATH_DEL, RCF_A_PATH_ID, 7, 0, 0, 0, 0,
 			   NULL, err));
 	expect_event(_metadata, l, RCF_CMD_PATH_DEL_NTF, 7, 0);
 	EXPECT_EQ(-ENOENT,
-		  rcf_key_cmd(nl, RCF_CMD_CIRCUIT_GET, RCF_A_CIRCUIT_SWITCH, 0,
+		  req_key_cmd(nl, RCF_CMD_CIRCUIT_GET, RCF_A_CIRCUIT_SWITCH, 0,
 			      RCF_A_CIRCUIT_IN_PORT, 0, 0, 0, NULL, &e));
 	EXPECT_EQ(1, fabric_u32(nl, RCF_A_FABRIC_PATHS));
 	EXPECT_EQ(2, fabric_u32(nl, RCF_A_FABRIC_CIRCUITS));
 
 	/* the freed id is the lowest free again */
-	RCF_OK(rcf_path_add(nl, RCF_OMIT, 0, 1, p01, sizeof(p01), err));
+	RCF_OK(req_path_add(nl, RCF_OMIT, 0, 1, p01, sizeof(p01), err));
 	expect_event(_metadata, l, RCF_CMD_PATH_NEW_NTF, 1, RCF_PATH_HELD);
 	expect_fabric_ok(_metadata, nl);
 	no_event(_metadata, l);
@@ -525,7 +525,7 @@ TEST_F(pth, epochs_and_engines)
 
 	/* paths only, auto: the running engine takes them, frozen */
 	gen = stat(nl, RCF_STATS_KIND_FABRIC, 0, RCF_STATS_ENGINE_GEN, 0);
-	RCF_OK(rcf_path_add(nl, 0, 0, 1, p01, sizeof(p01), err));
+	RCF_OK(req_path_add(nl, 0, 0, 1, p01, sizeof(p01), err));
 	ASSERT_EQ(0, last_epoch(nl, &mode, &error, &inflight));
 	EXPECT_EQ(RCF_EPOCH_FREEZE, mode);
 	EXPECT_EQ(0, error);
@@ -537,7 +537,7 @@ TEST_F(pth, epochs_and_engines)
 	rcf_put_u32(m, RCF_A_PATH_ID, 1);
 	rcf_put_u32(m, RCF_A_PATH_MASTER, 1);
 	rcf_put_u32(m, RCF_A_PATH_DST, 5);
-	rcf_put(m, RCF_A_PATH_HOPS, p15, sizeof(p15));
+	rcf_put_bytes(m, RCF_A_PATH_HOPS, p15, sizeof(p15));
 	rcf_put_u8(m, RCF_A_EPOCH_MODE, RCF_EPOCH_DRAIN);
 	RCF_OK(rcf_xfer(nl, m, NULL, err));
 	ASSERT_EQ(0, last_epoch(nl, &mode, &error, &inflight));
@@ -547,7 +547,7 @@ TEST_F(pth, epochs_and_engines)
 	/* the new engine has both paths */
 	EXPECT_EQ(RCF_PATH_HELD, path_state(_metadata, nl, 0));
 	EXPECT_EQ(RCF_PATH_HELD, path_state(_metadata, nl, 1));
-	RCF_OK(rcf_path_set_state(nl, 1, RCF_PATH_RECALL, err));
+	RCF_OK(req_path_set_state(nl, 1, RCF_PATH_RECALL, err));
 	EXPECT_EQ(RCF_PATH_RETURNED, path_state(_metadata, nl, 1));
 	ASSERT_EQ(0, last_epoch(nl, &mode, &error, &inflight));
 	EXPECT_EQ(RCF_EPOCH_FREEZE, mode);
@@ -567,7 +567,7 @@ static void batch_op_path(struct rcf_msg *m, uint8_t cmd, int id, int master,
 	if (dst >= 0)
 		rcf_put_u32(m, RCF_A_PATH_DST, (uint32_t)dst);
 	if (hops)
-		rcf_put(m, RCF_A_PATH_HOPS, hops, n);
+		rcf_put_bytes(m, RCF_A_PATH_HOPS, hops, n);
 	if (state > 0)
 		rcf_put_u8(m, RCF_A_PATH_STATE, (uint8_t)state);
 	rcf_nest_end(m);
@@ -576,7 +576,7 @@ static void batch_op_path(struct rcf_msg *m, uint8_t cmd, int id, int master,
 TEST_F(pth, batch)
 {
 	struct rcf_nl *nl = &self->nl, *l = &self->ev;
-	struct rcf_err e;
+	struct rcf_nl_err e;
 	struct rcf_msg *m;
 
 	/* made and recalled in one batch: returned once it is in force */
@@ -622,7 +622,7 @@ TEST_F(pth, batch)
 	rcf_nest_end(m);
 	RCF_OK(rcf_xfer(nl, m, NULL, err));
 	expect_event(_metadata, l, RCF_CMD_PATH_DEL_NTF, 3, 0);
-	EXPECT_EQ(-ENOENT, rcf_key_cmd(nl, RCF_CMD_PATH_GET, RCF_A_PATH_ID, 3,
+	EXPECT_EQ(-ENOENT, req_key_cmd(nl, RCF_CMD_PATH_GET, RCF_A_PATH_ID, 3,
 				       0, 0, 0, 0, NULL, &e));
 	expect_fabric_ok(_metadata, nl);
 }
@@ -658,18 +658,18 @@ TEST_F(pth, refusals)
 	m = rcf_msg_new(nl, RCF_CMD_PATH_NEW, 0);
 	off = rcf_put_u32(m, RCF_A_PATH_MASTER, 9);
 	rcf_put_u32(m, RCF_A_PATH_DST, 1);
-	rcf_put(m, RCF_A_PATH_HOPS, p01, sizeof(p01));
+	rcf_put_bytes(m, RCF_A_PATH_HOPS, p01, sizeof(p01));
 	rcf_refused(_metadata, nl, m, ENOENT, off, "master that is no node");
 	m = rcf_msg_new(nl, RCF_CMD_PATH_NEW, 0);
 	rcf_put_u32(m, RCF_A_PATH_MASTER, 0);
 	off = rcf_put_u32(m, RCF_A_PATH_DST, 9);
-	rcf_put(m, RCF_A_PATH_HOPS, p01, sizeof(p01));
+	rcf_put_bytes(m, RCF_A_PATH_HOPS, p01, sizeof(p01));
 	rcf_refused(_metadata, nl, m, ENOENT, off,
 		    "destination that is no node");
 	m = rcf_msg_new(nl, RCF_CMD_PATH_NEW, 0);
 	rcf_put_u32(m, RCF_A_PATH_MASTER, 0);
 	off = rcf_put_u32(m, RCF_A_PATH_DST, 0);
-	rcf_put(m, RCF_A_PATH_HOPS, p01, sizeof(p01));
+	rcf_put_bytes(m, RCF_A_PATH_HOPS, p01, sizeof(p01));
 	rcf_refused(_metadata, nl, m, EINVAL, off,
 		    "master as its own destination");
 
@@ -701,13 +701,13 @@ TEST_F(pth, refusals)
 	rcf_refused(_metadata, nl, m, ENOENT, hops, "port with no link");
 
 	/* path 0 holds switch 0's input 1 and output 4 and switch 1's 0, 2 */
-	RCF_OK(rcf_path_add(nl, 0, 1, 5, p15, sizeof(p15), err));
+	RCF_OK(req_path_add(nl, 0, 1, 5, p15, sizeof(p15), err));
 	m = path_msg(nl, 0, 0, 1, p01, sizeof(p01), NULL, &id);
 	rcf_refused(_metadata, nl, m, EEXIST, id, "NEW of a taken id");
 	m = rcf_msg_new(nl, RCF_CMD_PATH_NEW, 0);
 	rcf_put_u32(m, RCF_A_PATH_MASTER, 1);
 	off = rcf_put_u32(m, RCF_A_PATH_DST, 5);
-	rcf_put(m, RCF_A_PATH_HOPS, p15, sizeof(p15));
+	rcf_put_bytes(m, RCF_A_PATH_HOPS, p15, sizeof(p15));
 	rcf_refused(_metadata, nl, m, EEXIST, off,
 		    "a second path for the pair");
 	/* node 2's input reads route bytes for its route to 3 */
@@ -724,7 +724,7 @@ TEST_F(pth, refusals)
 	m = rcf_msg_new(nl, RCF_CMD_ROUTE_NEW, 0);
 	rcf_put_u32(m, RCF_A_ROUTE_SRC, 1);
 	rcf_put_u32(m, RCF_A_ROUTE_DST, 3);
-	hops = rcf_put(m, RCF_A_ROUTE_HOPS, r13, sizeof(r13));
+	hops = rcf_put_bytes(m, RCF_A_ROUTE_HOPS, r13, sizeof(r13));
 	rcf_refused(_metadata, nl, m, EBUSY, hops,
 		    "route over a path's circuit");
 	m = rcf_msg_new(nl, RCF_CMD_CIRCUIT_DEL, 0);
@@ -779,7 +779,7 @@ TEST_F(pth, refusals)
 	rcf_refused(_metadata, nl, m, EINVAL, off, "a read-only attribute");
 
 	/* a route is in the way of a path made after it */
-	RCF_OK(rcf_route_add(nl, 0, 1, 0, r01, sizeof(r01), err));
+	RCF_OK(req_route_add(nl, 0, 1, 0, r01, sizeof(r01), err));
 	m = path_msg(nl, -1, 0, 1, p01, sizeof(p01), &hops, NULL);
 	rcf_refused(_metadata, nl, m, EBUSY, hops, "input a route reads");
 
@@ -868,7 +868,7 @@ TEST_F(pth, request_refusals)
 			      RCF_PATH_MAX_TIMEOUT_MS, err));
 	EXPECT_EQ(RCF_PATH_MAX_TIMEOUT_MS,
 		  fabric_u32(nl, RCF_A_FABRIC_PATH_TIMEOUT_MS));
-	RCF_OK(rcf_path_add(nl, 0, 0, 1, p01, sizeof(p01), err));
+	RCF_OK(req_path_add(nl, 0, 0, 1, p01, sizeof(p01), err));
 	m = request_msg(nl, 0, 1, 0, NULL, &dof);
 	rcf_refused(_metadata, nl, m, EEXIST, dof,
 		    "request for a pair with a path");
@@ -887,7 +887,7 @@ TEST_F(pth, request_refusals)
 	/* a path made for a pair answers its request: no failure follows */
 	RCF_OK(rcf_xfer(nl, request_msg(nl, 1, 5, 0, NULL, NULL), NULL, err));
 	expect_request(_metadata, l, 1, 5, 0, NULL);
-	RCF_OK(rcf_path_add(nl, 1, 1, 5, p15, sizeof(p15), err));
+	RCF_OK(req_path_add(nl, 1, 1, 5, p15, sizeof(p15), err));
 	m = request_msg(nl, 1, 5, ECONNREFUSED, NULL, NULL);
 	rcf_refused(_metadata, nl, m, ENOENT, RCF_NO_OFFS,
 		    "failing an answered one");
@@ -900,8 +900,8 @@ TEST_F(pth, link_down_breaks)
 	struct rcf_msg *m;
 	size_t off;
 
-	RCF_OK(rcf_path_add(nl, 2, 1, 5, p15, sizeof(p15), err));
-	RCF_OK(rcf_path_add(nl, 3, 0, 1, p01, sizeof(p01), err));
+	RCF_OK(req_path_add(nl, 2, 1, 5, p15, sizeof(p15), err));
+	RCF_OK(req_path_add(nl, 3, 0, 1, p01, sizeof(p01), err));
 	expect_event(_metadata, l, RCF_CMD_PATH_NEW_NTF, 2, 0);
 	expect_event(_metadata, l, RCF_CMD_PATH_NEW_NTF, 3, 0);
 
@@ -930,9 +930,9 @@ TEST_F(pth, link_down_breaks)
 	EXPECT_EQ(RCF_PATH_BROKEN, path_state(_metadata, nl, 2));
 
 	/* a broken path is deleted whatever its mastership */
-	RCF_OK(rcf_key_cmd(nl, RCF_CMD_PATH_DEL, RCF_A_PATH_ID, 2, 0, 0, 0, 0,
+	RCF_OK(req_key_cmd(nl, RCF_CMD_PATH_DEL, RCF_A_PATH_ID, 2, 0, 0, 0, 0,
 			   NULL, err));
-	RCF_OK(rcf_key_cmd(nl, RCF_CMD_LINK_DEL, RCF_A_LINK_ID, 6, 0, 0, 0, 0,
+	RCF_OK(req_key_cmd(nl, RCF_CMD_LINK_DEL, RCF_A_LINK_ID, 6, 0, 0, 0, 0,
 			   NULL, err));
 	EXPECT_EQ(1, fabric_u32(nl, RCF_A_FABRIC_PATHS));
 	expect_fabric_ok(_metadata, nl);
@@ -1041,13 +1041,13 @@ TEST_F_TIMEOUT(pth, mastership_under_ip, 240)
 	struct rcf_reply rep = {0};
 	uint64_t msgs, received, waiting;
 	struct rcf_answer p, ev = {0};
-	struct rcf_err e;
+	struct rcf_nl_err e;
 	int fd, traced, r;
 	char *t;
 
 	fd = ip_setup(nl);
 	ASSERT_LE(0, fd) TH_LOG("addresses, packet socket: %s", strerror(-fd));
-	RCF_OK(rcf_path_add(nl, 0, 0, 1, p01, sizeof(p01), err));
+	RCF_OK(req_path_add(nl, 0, 0, 1, p01, sizeof(p01), err));
 	/* slow enough that messages are under way when the recall comes */
 	ASSERT_EQ(0, set_clock(nl, 20000));
 	traced = !trace_write("trace", "") &&
@@ -1076,8 +1076,8 @@ TEST_F_TIMEOUT(pth, mastership_under_ip, 240)
 	ASSERT_LT(0, waiting) TH_LOG("nothing waits behind the message");
 
 	/* §II A rule 2: ask the mastership back while messages are on it */
-	RCF_OK(rcf_path_set_state(nl, 0, RCF_PATH_RECALL, err));
-	r = rcf_key_cmd(nl, RCF_CMD_PATH_DEL, RCF_A_PATH_ID, 0, 0, 0, 0, 0,
+	RCF_OK(req_path_set_state(nl, 0, RCF_PATH_RECALL, err));
+	r = req_key_cmd(nl, RCF_CMD_PATH_DEL, RCF_A_PATH_ID, 0, 0, 0, 0, 0,
 			NULL, &e);
 	p = path_get(_metadata, nl, 0, &rep);
 	if (rcf_u8(&p, RCF_A_PATH_STATE) == RCF_PATH_RECALL) {
@@ -1115,7 +1115,7 @@ TEST_F_TIMEOUT(pth, mastership_under_ip, 240)
 	free(ev.attrs);
 
 	/* regranted: the waiting messages take the path, in order */
-	RCF_OK(rcf_path_set_state(nl, 0, RCF_PATH_HELD, err));
+	RCF_OK(req_path_set_state(nl, 0, RCF_PATH_HELD, err));
 	EXPECT_EQ(n, wait_node_stat(nl, 1, RCF_STATS_MSGS_RECEIVED, n));
 	EXPECT_EQ(0, node_stat(nl, 0, RCF_STATS_PATH_WAITING));
 	p = path_get(_metadata, nl, 0, &rep);
@@ -1135,9 +1135,9 @@ TEST_F_TIMEOUT(pth, mastership_under_ip, 240)
 	}
 
 	/* recalled with nothing under way, it returns and goes */
-	RCF_OK(rcf_path_set_state(nl, 0, RCF_PATH_RECALL, err));
+	RCF_OK(req_path_set_state(nl, 0, RCF_PATH_RECALL, err));
 	EXPECT_EQ(RCF_PATH_RETURNED, path_state(_metadata, nl, 0));
-	RCF_OK(rcf_key_cmd(nl, RCF_CMD_PATH_DEL, RCF_A_PATH_ID, 0, 0, 0, 0, 0,
+	RCF_OK(req_key_cmd(nl, RCF_CMD_PATH_DEL, RCF_A_PATH_ID, 0, 0, 0, 0, 0,
 			   NULL, err));
 	close(fd);
 }
@@ -1176,7 +1176,7 @@ TEST_F_TIMEOUT(pth, requests, 240)
 	EXPECT_EQ(5, wait_node_stat(nl, 0, RCF_STATS_PATH_WAITING, 5));
 	EXPECT_EQ(1, node_stat(nl, 0, RCF_STATS_PATH_REQUESTS));
 	EXPECT_EQ(0, node_stat(nl, 4, RCF_STATS_MSGS_RECEIVED));
-	RCF_OK(rcf_path_add(nl, 0, 0, 4, p04, sizeof(p04), err));
+	RCF_OK(req_path_add(nl, 0, 0, 4, p04, sizeof(p04), err));
 	EXPECT_EQ(5, wait_node_stat(nl, 4, RCF_STATS_MSGS_RECEIVED, 5));
 	EXPECT_EQ(0, node_stat(nl, 0, RCF_STATS_PATH_WAITING));
 	EXPECT_EQ(1, node_stat(nl, 0, RCF_STATS_PATH_REQUESTS));
@@ -1259,7 +1259,7 @@ TEST_F_TIMEOUT(pth, requests_backpressure, 240)
 	sleep_ms(200);
 	EXPECT_EQ(WAIT_QUEUE_MSGS, node_stat(nl, 0, RCF_STATS_PATH_WAITING));
 	EXPECT_EQ(1, node_stat(nl, 0, RCF_STATS_PATH_REQUESTS));
-	RCF_OK(rcf_path_add(nl, 0, 0, 4, p04, sizeof(p04), err));
+	RCF_OK(req_path_add(nl, 0, 0, 4, p04, sizeof(p04), err));
 	EXPECT_EQ(n, wait_node_stat(nl, 4, RCF_STATS_MSGS_RECEIVED, n));
 	EXPECT_EQ(0, node_stat(nl, 0, RCF_STATS_PATH_WAITING));
 	EXPECT_EQ(no_path, drops(nl, RCF_DROP_NO_PATH));
@@ -1283,7 +1283,7 @@ static int start_run(struct rcf_nl *nl)
 	rcf_put_u32(m, RCF_TRAFFIC_RATE, 950);
 	rcf_put_u32(m, RCF_TRAFFIC_SIZE_MIN, 2000);
 	rcf_put_u32(m, RCF_TRAFFIC_SIZE_MAX, 2000);
-	rcf_put(m, RCF_TRAFFIC_MESSAGES, &n, sizeof(n));
+	rcf_put_bytes(m, RCF_TRAFFIC_MESSAGES, &n, sizeof(n));
 	rcf_nest_start(m, RCF_TRAFFIC_ARCS);
 	for (int i = 0; i < 2; i++) {
 		rcf_nest_start(m, (uint16_t)(i + 1));
@@ -1346,19 +1346,19 @@ TEST_F_TIMEOUT(pth, freeze_under_generator, 240)
 	gen = stat(nl, RCF_STATS_KIND_FABRIC, 0, RCF_STATS_ENGINE_GEN, 0);
 	for (int round = 0; round < 3; round++) {
 		ASSERT_LT(0, wait_inflight(nl)) TH_LOG("the run sent nothing");
-		RCF_OK(rcf_path_add(nl, round, 0, 1, p01, sizeof(p01), err));
+		RCF_OK(req_path_add(nl, round, 0, 1, p01, sizeof(p01), err));
 		ASSERT_EQ(0, last_epoch(nl, &mode, &error, &inflight));
 		EXPECT_EQ(RCF_EPOCH_FREEZE, mode);
 		EXPECT_EQ(0, error);
 		busy += inflight;
 		ASSERT_LT(0, wait_inflight(nl)) TH_LOG("the run stopped");
-		RCF_OK(rcf_path_set_state(nl, round, RCF_PATH_RECALL, err));
+		RCF_OK(req_path_set_state(nl, round, RCF_PATH_RECALL, err));
 		ASSERT_EQ(0, last_epoch(nl, &mode, &error, &inflight));
 		EXPECT_EQ(RCF_EPOCH_FREEZE, mode);
 		busy += inflight;
 		EXPECT_EQ(RCF_PATH_RETURNED, path_state(_metadata, nl, round));
 		ASSERT_LT(0, wait_inflight(nl)) TH_LOG("the run stopped");
-		RCF_OK(rcf_key_cmd(nl, RCF_CMD_PATH_DEL, RCF_A_PATH_ID, round,
+		RCF_OK(req_key_cmd(nl, RCF_CMD_PATH_DEL, RCF_A_PATH_ID, round,
 				   0, 0, 0, 0, NULL, err));
 		ASSERT_EQ(0, last_epoch(nl, &mode, &error, &inflight));
 		EXPECT_EQ(RCF_EPOCH_FREEZE, mode);

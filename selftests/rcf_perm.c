@@ -48,20 +48,20 @@ static int unprivileged(void)
 		bad++;
 	}
 	rcf_reply_free(&rep);
-	r = rcf_dump(&nl, RCF_CMD_NODE_GET, &rep, NULL);
+	r = req_dump(&nl, RCF_CMD_NODE_GET, &rep, NULL);
 	if (r || rep.n != 2) {
 		printf("# nobody's node dump failed: %s\n", strerror(-r));
 		bad++;
 	}
 	rcf_reply_free(&rep);
-	r = rcf_key_cmd(&nl, RCF_CMD_SWITCH_GET, RCF_A_SWITCH_ID, 0, 0, 0, 0, 0,
+	r = req_key_cmd(&nl, RCF_CMD_SWITCH_GET, RCF_A_SWITCH_ID, 0, 0, 0, 0, 0,
 			&rep, NULL);
 	if (r || rep.n != 1) {
 		printf("# nobody's switch GET failed: %s\n", strerror(-r));
 		bad++;
 	}
 	rcf_reply_free(&rep);
-	r = rcf_dump(&nl, RCF_CMD_STATS_GET, &rep, NULL);
+	r = req_dump(&nl, RCF_CMD_STATS_GET, &rep, NULL);
 	if (r || rep.n != 1 || !rcf_has_attr(&rep.v[0], RCF_A_STATS)) {
 		printf("# nobody's stats dump failed: %s\n", strerror(-r));
 		bad++;
@@ -101,7 +101,7 @@ static int unprivileged(void)
 		bad++;
 	}
 	/* paths: reading them is allowed, asking for or failing one not */
-	r = rcf_dump(&nl, RCF_CMD_PATH_GET, &rep, NULL);
+	r = req_dump(&nl, RCF_CMD_PATH_GET, &rep, NULL);
 	if (r || rep.n != 1) {
 		printf("# nobody's path dump failed: %s\n", strerror(-r));
 		bad++;
@@ -128,15 +128,15 @@ TEST(nobody_reads_but_cannot_change)
 	pid_t pid;
 
 	ASSERT_EQ(0, rcf_nl_open(&nl, NULL, 0));
-	rcf_fabric_del(&nl);
-	RCF_OK(rcf_node_add(&nl, 0, 1, err));
-	RCF_OK(rcf_switch_add(&nl, 0, 8, err));
-	RCF_OK(rcf_link_add(&nl, 0, RCF_ELEM_NODE, 0, 0, RCF_ELEM_SWITCH, 0, 0,
+	req_fabric_del(&nl);
+	RCF_OK(req_node_add(&nl, 0, 1, err));
+	RCF_OK(req_switch_add(&nl, 0, 8, err));
+	RCF_OK(req_link_add(&nl, 0, RCF_ELEM_NODE, 0, 0, RCF_ELEM_SWITCH, 0, 0,
 			    err));
-	RCF_OK(rcf_node_add(&nl, 1, 1, err));
-	RCF_OK(rcf_link_add(&nl, 1, RCF_ELEM_NODE, 1, 0, RCF_ELEM_SWITCH, 0, 1,
+	RCF_OK(req_node_add(&nl, 1, 1, err));
+	RCF_OK(req_link_add(&nl, 1, RCF_ELEM_NODE, 1, 0, RCF_ELEM_SWITCH, 0, 1,
 			    err));
-	RCF_OK(rcf_path_add(&nl, 0, 0, 1, p01, sizeof(p01), err));
+	RCF_OK(req_path_add(&nl, 0, 0, 1, p01, sizeof(p01), err));
 	before = rcf_snapshot(&nl);
 	ASSERT_NE(NULL, before);
 
@@ -158,7 +158,7 @@ TEST(nobody_reads_but_cannot_change)
 	EXPECT_STREQ(before, after);
 	free(before);
 	free(after);
-	rcf_fabric_del(&nl);
+	req_fabric_del(&nl);
 	rcf_nl_close(&nl);
 }
 

@@ -32,8 +32,8 @@ FIXTURE_SETUP(ref)
 
 	ASSERT_EQ(0, rcf_nl_open(nl, NULL, 0))
 	TH_LOG("rcf family not found: is rcf.ko loaded?");
-	rcf_fabric_del(nl);
-	RCF_OK(rcf_small_fabric(nl, err));
+	req_fabric_del(nl);
+	RCF_OK(req_small_fabric(nl, err));
 	m = rcf_msg_new(nl, RCF_CMD_LINK_NEW, 0);
 	rcf_put_u32(m, RCF_A_LINK_ID, 4);
 	rcf_nest_start(m, RCF_A_LINK_END_A);
@@ -48,13 +48,13 @@ FIXTURE_SETUP(ref)
 	rcf_nest_end(m);
 	rcf_put_u8(m, RCF_A_LINK_STATE, RCF_LINK_DOWN);
 	RCF_OK(rcf_xfer(nl, m, NULL, err));
-	RCF_OK(rcf_route_add(nl, 0, 1, 0, r01, sizeof(r01), err));
-	RCF_OK(rcf_route_add(nl, 0, 2, 0, r02, sizeof(r02), err));
+	RCF_OK(req_route_add(nl, 0, 1, 0, r01, sizeof(r01), err));
+	RCF_OK(req_route_add(nl, 0, 2, 0, r02, sizeof(r02), err));
 }
 
 FIXTURE_TEARDOWN(ref)
 {
-	rcf_fabric_del(&self->nl);
+	req_fabric_del(&self->nl);
 	rcf_nl_close(&self->nl);
 }
 
@@ -91,7 +91,7 @@ static struct rcf_msg *route_msg(struct rcf_nl *nl, uint8_t cmd, int src,
 	rcf_put_u32(m, RCF_A_ROUTE_DST, (uint32_t)dst);
 	if (index >= 0)
 		rcf_put_u8(m, RCF_A_ROUTE_INDEX, (uint8_t)index);
-	*hops_off = rcf_put(m, RCF_A_ROUTE_HOPS, hops, n);
+	*hops_off = rcf_put_bytes(m, RCF_A_ROUTE_HOPS, hops, n);
 	return m;
 }
 
@@ -220,7 +220,7 @@ TEST_F(ref, out_of_range)
 	rcf_put_u32(m, RCF_A_ROUTE_SRC, 0);
 	rcf_put_u32(m, RCF_A_ROUTE_DST, 1);
 	off = rcf_put_u8(m, RCF_A_ROUTE_INDEX, RCF_ROUTES_PER_PAIR);
-	rcf_put(m, RCF_A_ROUTE_HOPS, r01, sizeof(r01));
+	rcf_put_bytes(m, RCF_A_ROUTE_HOPS, r01, sizeof(r01));
 	rcf_refused(_metadata, nl, m, ERANGE, off, "route index 4");
 	m = rcf_msg_new(nl, RCF_CMD_FABRIC_SET, 0);
 	off = rcf_put_u8(m, RCF_A_FABRIC_ENGINE_EXACT, 2);
@@ -233,7 +233,7 @@ TEST_F(ref, used_ports)
 	struct rcf_msg *m;
 	size_t off;
 
-	RCF_OK(rcf_node_add(nl, 5, 1, err));
+	RCF_OK(req_node_add(nl, 5, 1, err));
 	m = rcf_msg_new(nl, RCF_CMD_LINK_NEW, 0);
 	end_nest(m, RCF_A_LINK_END_A, RCF_ELEM_NODE, 5, 0);
 	off = end_nest(m, RCF_A_LINK_END_B, RCF_ELEM_SWITCH, 0, 1);
@@ -353,7 +353,7 @@ TEST_F(ref, malformed)
 	size_t off;
 
 	m = rcf_msg_new(nl, RCF_CMD_NODE_NEW, 0);
-	off = rcf_put(m, RCF_A_NODE_ID, &one, 1);
+	off = rcf_put_bytes(m, RCF_A_NODE_ID, &one, 1);
 	rcf_refused(_metadata, nl, m, EINVAL, off, "node id of one byte");
 	m = rcf_msg_new(nl, RCF_CMD_LINK_SET, 0);
 	rcf_put_u32(m, RCF_A_LINK_ID, 0);
@@ -387,7 +387,7 @@ static void missing(struct __test_metadata *_metadata, struct rcf_nl *nl,
 		    struct rcf_msg *m, uint16_t type, const char *what)
 {
 	char *before = rcf_snapshot(nl);
-	struct rcf_err e;
+	struct rcf_nl_err e;
 	char *after;
 	int r;
 
@@ -560,7 +560,7 @@ TEST_F(ref, batch_last_op_fails)
 	struct rcf_nl *nl = &self->nl;
 	struct rcf_msg *m = batch_new(nl);
 	char *before = rcf_snapshot(nl), *after;
-	struct rcf_err e;
+	struct rcf_nl_err e;
 	int r;
 
 	batch_node(m, RCF_CMD_NODE_NEW, 10);
@@ -667,12 +667,12 @@ TEST_F(ref, batch_applies_in_order)
 	rcf_put_u32(m, RCF_A_ROUTE_SRC, 10);
 	rcf_put_u32(m, RCF_A_ROUTE_DST, 1);
 	rcf_put_u8(m, RCF_A_ROUTE_INDEX, 0);
-	rcf_put(m, RCF_A_ROUTE_HOPS, r01, sizeof(r01));
+	rcf_put_bytes(m, RCF_A_ROUTE_HOPS, r01, sizeof(r01));
 	rcf_nest_end(m);
 	batch_end(m);
 	RCF_OK(rcf_xfer(nl, m, NULL, err));
 
-	ASSERT_EQ(0, rcf_key_cmd(nl, RCF_CMD_ROUTE_GET, RCF_A_ROUTE_SRC, 10,
+	ASSERT_EQ(0, req_key_cmd(nl, RCF_CMD_ROUTE_GET, RCF_A_ROUTE_SRC, 10,
 				 RCF_A_ROUTE_DST, 1, RCF_A_ROUTE_INDEX, 0, &rep,
 				 NULL));
 	EXPECT_EQ(1, rep.n);
@@ -711,7 +711,7 @@ TEST_F(ref, batch_bad_op)
 TEST_F(ref, notification_only_command)
 {
 	struct rcf_nl *nl = &self->nl;
-	struct rcf_err e;
+	struct rcf_nl_err e;
 	int r;
 
 	rcf_refused(_metadata, nl, rcf_msg_new(nl, RCF_CMD_NODE_THRESHOLD, 0),
@@ -745,7 +745,7 @@ TEST_F(ref, node_set_ports)
 	struct rcf_msg *m;
 	size_t off;
 
-	RCF_OK(rcf_node_add(nl, 4, 2, err));
+	RCF_OK(req_node_add(nl, 4, 2, err));
 	m = rcf_msg_new(nl, RCF_CMD_NODE_SET, 0);
 	rcf_put_u32(m, RCF_A_NODE_ID, 4);
 	off = rcf_put_u32(m, RCF_A_NODE_PORTS, 3);

@@ -152,7 +152,7 @@ static void walk(const uint8_t *attrs, size_t len)
 static int get(struct rcf_nl *nl, const char *kind)
 {
 	struct rcf_reply rep = {0};
-	struct rcf_err err = {0};
+	struct rcf_nl_err err = {0};
 	struct rcf_msg *m;
 	unsigned int k = RCF_STATS_KIND_FABRIC;
 	int r;
@@ -190,7 +190,7 @@ static int get(struct rcf_nl *nl, const char *kind)
 
 static int addr(struct rcf_nl *nl, int argc, char **argv)
 {
-	struct rcf_err err = {0};
+	struct rcf_nl_err err = {0};
 	struct rcf_msg *m = rcf_msg_new(nl, RCF_CMD_NODE_SET, 0);
 	int r;
 
@@ -200,9 +200,9 @@ static int addr(struct rcf_nl *nl, int argc, char **argv)
 		uint8_t a[16];
 
 		if (inet_pton(AF_INET, argv[i], a) == 1) {
-			rcf_put(m, RCF_ADDR_IN, a, 4);
+			rcf_put_bytes(m, RCF_ADDR_IN, a, 4);
 		} else if (inet_pton(AF_INET6, argv[i], a) == 1) {
-			rcf_put(m, RCF_ADDR_IN6, a, 16);
+			rcf_put_bytes(m, RCF_ADDR_IN6, a, 16);
 		} else {
 			fprintf(stderr, "bad address %s\n", argv[i]);
 			rcf_msg_free(m);
@@ -218,14 +218,14 @@ static int addr(struct rcf_nl *nl, int argc, char **argv)
 
 static int simple(struct rcf_nl *nl, uint8_t cmd, const char *hz)
 {
-	struct rcf_err err = {0};
+	struct rcf_nl_err err = {0};
 	struct rcf_msg *m = rcf_msg_new(nl, cmd, 0);
 	int r;
 
 	if (hz) {
 		uint64_t v = strtoull(hz, NULL, 0);
 
-		rcf_put(m, RCF_A_FABRIC_CLOCK_HZ, &v, sizeof(v));
+		rcf_put_bytes(m, RCF_A_FABRIC_CLOCK_HZ, &v, sizeof(v));
 	}
 	r = rcf_xfer(nl, m, NULL, &err);
 	if (r)

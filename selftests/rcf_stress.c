@@ -72,7 +72,7 @@ static uint32_t rnd(struct worker *w, uint32_t n)
  * Record a result; allowed is a zero-terminated list of errnos the
  * situation explains.  Returns r.
  */
-static int expect(struct worker *w, int r, const struct rcf_err *e,
+static int expect(struct worker *w, int r, const struct rcf_nl_err *e,
 		  const char *what, const int *allowed)
 {
 	w->ops++;
@@ -183,7 +183,7 @@ static void *churn(void *arg)
 {
 	struct worker *w = arg;
 	struct rcf_nl nl;
-	struct rcf_err e;
+	struct rcf_nl_err e;
 
 	if (rcf_nl_open(&nl, NULL, 0))
 		return NULL;
@@ -224,24 +224,24 @@ static void *churn(void *arg)
  */
 static int route_base(struct worker *w, struct rcf_nl *nl)
 {
-	struct rcf_err e;
+	struct rcf_nl_err e;
 	int r = 0;
 
 	for (uint32_t s = 10; s < 14 && running(); s++) {
-		r = expect(w, rcf_switch_add(nl, (int)s, 8, &e), &e,
+		r = expect(w, req_switch_add(nl, (int)s, 8, &e), &e,
 			   "base switch", route_ok);
 		if (s > 10)
 			r = expect(w,
-				   rcf_link_add(nl, (int)(200 + s),
+				   req_link_add(nl, (int)(200 + s),
 						RCF_ELEM_SWITCH, (int)s - 1, 7,
 						RCF_ELEM_SWITCH, (int)s, 6, &e),
 				   &e, "base link", route_ok);
 	}
 	for (uint32_t n = 20; n < 28 && running(); n++) {
-		r = expect(w, rcf_node_add(nl, (int)n, 1, &e), &e, "base node",
+		r = expect(w, req_node_add(nl, (int)n, 1, &e), &e, "base node",
 			   route_ok);
 		r = expect(w,
-			   rcf_link_add(nl, (int)(300 + n), RCF_ELEM_NODE,
+			   req_link_add(nl, (int)(300 + n), RCF_ELEM_NODE,
 					(int)n, 0, RCF_ELEM_SWITCH,
 					10 + (int)(n % 4), (int)(n - 20) / 4,
 					&e),
@@ -254,7 +254,7 @@ static void *routes(void *arg)
 {
 	struct worker *w = arg;
 	struct rcf_nl nl;
-	struct rcf_err e;
+	struct rcf_nl_err e;
 	int rebuild = 1;
 
 	if (rcf_nl_open(&nl, NULL, 0))
@@ -280,14 +280,14 @@ static void *routes(void *arg)
 		case 0:
 		case 1:
 			r = expect(w,
-				   rcf_route_add(&nl, (int)a, (int)b, RCF_OMIT,
+				   req_route_add(&nl, (int)a, (int)b, RCF_OMIT,
 						 h, n, &e),
 				   &e, "route add", route_ok);
 			rebuild = r == -ENOENT;
 			break;
 		case 2:
 			expect(w,
-			       rcf_key_cmd(&nl, RCF_CMD_ROUTE_DEL,
+			       req_key_cmd(&nl, RCF_CMD_ROUTE_DEL,
 					   RCF_A_ROUTE_SRC, a, RCF_A_ROUTE_DST,
 					   b, 0, 0, NULL, &e),
 			       &e, "route del", route_ok);
@@ -295,7 +295,7 @@ static void *routes(void *arg)
 		default:
 			/* A chain link: refused while a route crosses it. */
 			r = expect(w,
-				   rcf_key_cmd(&nl, RCF_CMD_LINK_DEL,
+				   req_key_cmd(&nl, RCF_CMD_LINK_DEL,
 					       RCF_A_LINK_ID, 211 + rnd(w, 3),
 					       0, 0, 0, 0, NULL, &e),
 				   &e, "link del", route_ok);
@@ -320,7 +320,7 @@ static void *traffic(void *arg)
 	int fd, ifx[8] = {0};
 	unsigned long sends = 0;
 	struct rcf_nl nl;
-	struct rcf_err e;
+	struct rcf_nl_err e;
 
 	if (rcf_nl_open(&nl, NULL, 0))
 		return NULL;
@@ -337,11 +337,11 @@ static void *traffic(void *arg)
 		/* Look again now and then, and whenever a node is missing. */
 		if (!ifx[a] || ++sends % 256 == 0) {
 			for (uint32_t n = 0; n < 8; n++) {
-				r = rcf_node_ifindex(&nl, 20 + n);
+				r = req_node_ifindex(&nl, 20 + n);
 				ifx[n] = r > 0 ? r : 0;
 				if (r > 0)
 					expect(w,
-					       rcf_node_set_addr4(
+					       req_node_set_addr4(
 						       &nl, 20 + n,
 						       0x0a4d0000 + 20 + n, &e),
 					       &e, "node addrs", route_ok);
@@ -374,7 +374,7 @@ static void *dumper(void *arg)
 		return NULL;
 	while (running()) {
 		struct rcf_reply rep = {0};
-		struct rcf_err e;
+		struct rcf_nl_err e;
 		uint8_t cmd = kinds[rnd(w, sizeof(kinds))];
 		uint64_t prev = 0;
 		int r;
@@ -387,7 +387,7 @@ static void *dumper(void *arg)
 			break;
 		}
 		expect(w, r, &e, "fabric get", none_ok);
-		r = expect(w, rcf_dump(&nl, cmd, &rep, &e), &e, "dump",
+		r = expect(w, req_dump(&nl, cmd, &rep, &e), &e, "dump",
 			   none_ok);
 		for (size_t i = 0; !r && i < rep.n; i++) {
 			const struct rcf_answer *o = &rep.v[i];
@@ -505,7 +505,7 @@ static int netns_rounds(void)
 			if (unload_mode && r == -ENOENT)
 				_exit(4); /* the family is gone */
 			if (!r)
-				r = rcf_populate(&nl, 3 + rounds % 6);
+				r = req_populate(&nl, 3 + rounds % 6);
 			if (!r) {
 				char *s = rcf_snapshot(&nl);
 
@@ -613,7 +613,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	if (!unload_mode)
-		rcf_fabric_del(&nl);
+		req_fabric_del(&nl);
 	clock_gettime(CLOCK_MONOTONIC, &t_start);
 
 	/* A second process churning the same fabric. */
@@ -655,7 +655,7 @@ int main(int argc, char **argv)
 
 		printf("%s 3 fabric consistent afterwards%s%s\n",
 		       bad ? "not ok" : "ok", bad ? " # " : "", bad ? why : "");
-		rcf_fabric_del(&nl);
+		req_fabric_del(&nl);
 		r = rcf_xfer(&nl, rcf_msg_new(&nl, RCF_CMD_FABRIC_GET, 0), &rep,
 			     NULL);
 		tests = r || rep.n != 1 ||

@@ -29,19 +29,19 @@
 	{                                                          \
 		ASSERT_EQ(0, rcf_nl_open(&self->nl, NULL, 0))      \
 		TH_LOG("rcf family not found: is rcf.ko loaded?"); \
-		rcf_fabric_del(&self->nl);                         \
+		req_fabric_del(&self->nl);                         \
 	}                                                          \
 	FIXTURE_TEARDOWN(name)                                     \
 	{                                                          \
-		rcf_fabric_del(&self->nl);                         \
+		req_fabric_del(&self->nl);                         \
 		rcf_nl_close(&self->nl);                           \
 	}
 
 /* Assert a call succeeded, showing the kernel's message when it did not. */
 #define RCF_OK(call)                                                 \
 	do {                                                         \
-		struct rcf_err _e = {0};                             \
-		struct rcf_err *err = &_e;                           \
+		struct rcf_nl_err _e = {0};                          \
+		struct rcf_nl_err *err = &_e;                        \
 		int _r = (call);                                     \
 		ASSERT_EQ(0, _r)                                     \
 		TH_LOG("%s: %s (%s)", #call, strerror(-_r), _e.msg); \
@@ -56,7 +56,7 @@
  * the request in the log, where the kernel's message is shown too.
  */
 static inline void rcf_expect_refusal(struct __test_metadata *_metadata, int r,
-				      const struct rcf_err *e, int eno,
+				      const struct rcf_nl_err *e, int eno,
 				      size_t bad, const char *what)
 {
 	EXPECT_EQ(-eno, r)
@@ -83,7 +83,7 @@ static inline void rcf_refused(struct __test_metadata *_metadata,
 			       size_t bad, const char *what)
 {
 	char *before = rcf_snapshot(nl);
-	struct rcf_err e = {0};
+	struct rcf_nl_err e = {0};
 	char *after;
 	int r;
 

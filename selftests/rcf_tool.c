@@ -4,7 +4,7 @@
  * up what they test: fill the current namespace's fabric, or print its
  * canonical snapshot.
  *
- *   rcf_tool populate N   fabric of rcf_populate() with N nodes
+ *   rcf_tool populate N   fabric of req_populate() with N nodes
  *   rcf_tool snapshot     the fabric as canonical text
  *   rcf_tool hammer SECS  changes and dumps without pause, from one
  *                         process, until the family goes or SECS pass
@@ -32,9 +32,9 @@ static int hammer(struct rcf_nl *nl, int secs)
 		if (!s)
 			break;
 		free(s);
-		r = rcf_node_add(nl, (int)id, 1, NULL);
+		r = req_node_add(nl, (int)id, 1, NULL);
 		if (!r)
-			r = rcf_key_cmd(nl, RCF_CMD_NODE_DEL, RCF_A_NODE_ID, id,
+			r = req_key_cmd(nl, RCF_CMD_NODE_DEL, RCF_A_NODE_ID, id,
 					0, 0, 0, 0, NULL, NULL);
 		n++;
 	}
@@ -60,7 +60,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	if (!strcmp(argv[1], "populate") && argc == 3) {
-		r = rcf_populate(&nl, atoi(argv[2]));
+		r = req_populate(&nl, atoi(argv[2]));
 		if (r)
 			fprintf(stderr, "rcf_tool: populate: %s\n",
 				strerror(-r));

@@ -78,13 +78,15 @@ traffic() {
 	cat "$TR/trace" >"$T_TMP/trace"
 	echo >"$TR/trace"
 
-	local inj fwd blk cq dlv
+	local inj fwd blk cq cqd fill dlv
 	inj=$(count inject)
 	fwd=$(count forward)
 	blk=$(count block)
 	cq=$(count cq_enqueue)
+	cqd=$(count cq_dequeue)
+	fill=$(count cq_fill)
 	dlv=$(count deliver)
-	echo "# events: inject=$inj forward=$fwd block=$blk cq_enqueue=$cq deliver=$dlv; packets sent $((s1 - s0)) delivered $((d1 - d0))"
+	echo "# events: inject=$inj forward=$fwd block=$blk cq_enqueue=$cq cq_dequeue=$cqd cq_fill=$fill deliver=$dlv; packets sent $((s1 - s0)) delivered $((d1 - d0))"
 	[ "$dlv" -gt 0 ] || fail "no deliver events"
 	expect_eq "$((d1 - d0))" "$dlv" "deliver events vs delivered packets"
 	expect_eq "$((s1 - s0))" "$inj" "inject events vs packets sent"
@@ -118,6 +120,33 @@ traffic() {
 			bad++
 	} END { exit bad > 0 }' "$T_TMP/trace" ||
 		fail "cq_enqueue with used over cap or queued under bytes"
+	# rcf_cq_fill fires exactly where the bytes events' used changes:
+	# per switch, its used values are theirs with repeats taken out
+	[ "$fill" -gt 0 ] || fail "no cq_fill event"
+	[ "$fill" -lt "$((cq + cqd))" ] ||
+		fail "cq_fill as often as the bytes events ($fill)"
+	awk '/: rcf_cq_(enqueue|dequeue|fill):/ {
+		for (i = 1; i <= NF; i++) {
+			split($i, kv, "=")
+			v[kv[1]] = kv[2]
+		}
+		sw = v["switch"]
+		if ($0 ~ /rcf_cq_fill:/) {
+			fill[sw] = fill[sw] " " v["used"]
+		} else if (!(sw in last) || last[sw] != v["used"]) {
+			bytes[sw] = bytes[sw] " " v["used"]
+			last[sw] = v["used"]
+		}
+	} END {
+		for (sw in bytes)
+			if (fill[sw] != bytes[sw])
+				bad++
+		for (sw in fill)
+			if (!(sw in bytes))
+				bad++
+		exit bad > 0
+	}' "$T_TMP/trace" ||
+		fail "cq_fill's occupancies differ from the bytes events'"
 }
 
 drop_event() {
@@ -159,7 +188,8 @@ islip_no_block() {
 }
 
 t_plan 3
-t_run "tracepoints: inject, forward, block, cq_enqueue, deliver" traffic
+t_run "tracepoints: inject, forward, block, cq_enqueue, cq_fill, deliver" \
+	traffic
 t_run "tracepoint: drop with its reason" drop_event
 t_run "under islip a head that meets a free output is not blocked" \
 	islip_no_block

@@ -23,9 +23,9 @@ FIXTURE_SETUP(tnl)
 {
 	ASSERT_EQ(0, rcf_nl_open(&self->nl, NULL, 0))
 	TH_LOG("rcf family not found: is rcf.ko loaded?");
-	rcf_fabric_del(&self->nl);
+	req_fabric_del(&self->nl);
 	/* nodes 0, 1 and 2 */
-	RCF_OK(rcf_small_fabric(&self->nl, err));
+	RCF_OK(req_small_fabric(&self->nl, err));
 }
 
 FIXTURE_TEARDOWN(tnl)
@@ -33,13 +33,13 @@ FIXTURE_TEARDOWN(tnl)
 	struct rcf_msg *m = rcf_msg_new(&self->nl, RCF_CMD_TRAFFIC_STOP, 0);
 
 	rcf_xfer(&self->nl, m, NULL, NULL);
-	rcf_fabric_del(&self->nl);
+	req_fabric_del(&self->nl);
 	rcf_nl_close(&self->nl);
 }
 
 static size_t put_u64(struct rcf_msg *m, uint16_t type, uint64_t v)
 {
-	return rcf_put(m, type, &v, sizeof(v));
+	return rcf_put_bytes(m, type, &v, sizeof(v));
 }
 
 /* TRAFFIC_START with RCF_A_TRAFFIC open and the pattern in it */
@@ -98,7 +98,7 @@ static void msg(struct rcf_msg *m, uint16_t idx, uint64_t cycle, uint32_t src,
 static void refused(struct __test_metadata *_metadata, struct rcf_nl *nl,
 		    struct rcf_msg *m, int eno, size_t bad, const char *what)
 {
-	struct rcf_err e = {0};
+	struct rcf_nl_err e = {0};
 	int r;
 
 	while (m->depth)

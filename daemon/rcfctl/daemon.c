@@ -53,32 +53,43 @@ static void json_field(const char *json, const char *key, char *out, size_t cap)
 	out[n] = '\0';
 }
 
-int cmd_daemon(struct ctl *c, int argc, char **argv)
-{
-	const char *sock = NULL, *arg = NULL;
-	char err[512], msg[512], val[64], *rbuf;
-	struct ctl_msg reply;
+/* what rcfctl daemon asks rcfd */
+struct daemon_req {
+	const char *sock, *arg;
 	unsigned int cmd;
-	uint16_t flags = 0;
-	int i, rc = RCFCTL_ERR;
+};
 
-	for (i = 0; i < argc && argv[i][0] == '-'; i++) {
-		if (!strcmp(argv[i], "-s") || !strcmp(argv[i], "--socket")) {
-			if (++i == argc)
+/* a daemon_*() below that has found nothing to stop at */
+#define GO_ON (-1)
+
+/* the options before the command: -s SOCKET, -h; GO_ON past them */
+static int daemon_options(int *argc, char ***argv, struct daemon_req *r)
+{
+	char **v = *argv;
+	int i;
+
+	for (i = 0; i < *argc && v[i][0] == '-'; i++) {
+		if (!strcmp(v[i], "-s") || !strcmp(v[i], "--socket")) {
+			if (++i == *argc)
 				return usage_error("daemon: -s needs a SOCKET");
-			sock = argv[i];
-		} else if (!strcmp(argv[i], "-h") ||
-			   !strcmp(argv[i], "--help")) {
+			r->sock = v[i];
+		} else if (!strcmp(v[i], "-h") || !strcmp(v[i], "--help")) {
 			help_daemon(stdout);
 			return RCFCTL_OK;
 		} else {
 			return usage_error("daemon: unknown option \"%s\"; try "
 					   "rcfctl daemon help",
-					   argv[i]);
+					   v[i]);
 		}
 	}
-	argc -= i;
-	argv += i;
+	*argc -= i;
+	*argv += i;
+	return GO_ON;
+}
+
+/* the command, its argument and a trailing -s SOCKET; GO_ON when valid */
+static int daemon_command(int argc, char **argv, struct daemon_req *r)
+{
 	if (!argc) {
 		help_daemon(stderr);
 		return RCFCTL_USAGE;
@@ -92,84 +103,114 @@ int cmd_daemon(struct ctl *c, int argc, char **argv)
 		if (argc < 2 || strcmp(argv[1], "show"))
 			return usage_error("usage: rcfctl [-j] daemon reconfig "
 					   "show");
-		arg = "reconfig";
+		r->arg = "reconfig";
 		argc--;
 		argv++;
-		cmd = CTL_STATUS;
+		r->cmd = CTL_STATUS;
 	} else if (!strcmp(argv[0], "paths")) {
 		/* the switch controllers' part of the status */
 		if (argc > 1 && strcmp(argv[1], "show"))
 			return usage_error("usage: rcfctl [-j] daemon paths "
 					   "[show]");
-		arg = "paths";
+		r->arg = "paths";
 		if (argc > 1) {
 			argc--;
 			argv++;
 		}
-		cmd = CTL_STATUS;
+		r->cmd = CTL_STATUS;
 	} else {
-		cmd = ctl_cmd_lookup(argv[0]);
+		r->cmd = ctl_cmd_lookup(argv[0]);
 	}
-	if (!cmd)
+	if (!r->cmd)
 		return usage_error("daemon: unknown command \"%s\"; try rcfctl "
 				   "daemon help",
 				   argv[0]);
-	if (cmd == CTL_LOG_LEVEL) {
+	if (r->cmd == CTL_LOG_LEVEL) {
 		if (argc < 2)
 			return usage_error("daemon log-level needs a LEVEL "
 					   "(err, warn, info or debug)");
-		arg = argv[1];
+		r->arg = argv[1];
 		argc--;
 		argv++;
 	}
 	if (argc > 1 &&
 	    (!strcmp(argv[1], "-s") || !strcmp(argv[1], "--socket")) &&
 	    argc == 3) {
-		sock = argv[2];
+		r->sock = argv[2];
 		argc -= 2;
 	}
 	if (argc > 1)
 		return usage_error("daemon %s: unexpected \"%s\"",
-				   ctl_cmd_name(cmd), argv[1]);
-	if (c->json && c->pretty)
-		flags |= CTL_F_PRETTY;
-	if (!c->json && cmd == CTL_STATUS)
-		flags |= CTL_F_TEXT;
-	rbuf = malloc(CTL_MAX_PAYLOAD + 1);
-	if (!rbuf)
-		return RCFCTL_ERR;
-	sock = ctl_socket_path(sock);
-	if (ctl_call(sock, (uint16_t)cmd, flags, arg, &reply, rbuf,
-		     CTL_MAX_PAYLOAD + 1, err, sizeof(err))) {
-		fprintf(stderr, "rcfctl: daemon %s: %s\n", ctl_cmd_name(cmd),
-			err);
-		goto out;
-	}
-	if (reply.h.status) {
-		json_field(rbuf, "error", msg, sizeof(msg));
-		fprintf(stderr, "rcfctl: daemon %s: %s\n", ctl_cmd_name(cmd),
-			msg[0] ? msg : "refused");
-		goto out;
-	}
-	rc = RCFCTL_OK;
-	if (c->json || cmd == CTL_STATUS) {
-		fputs(rbuf, stdout);
-		goto out;
-	}
-	switch (cmd) {
+				   ctl_cmd_name(r->cmd), argv[1]);
+	return GO_ON;
+}
+
+/* a successful reply to ping, reload or log-level, in words */
+static void print_reply(const struct daemon_req *r, const char *rbuf)
+{
+	char msg[512], val[64];
+
+	switch (r->cmd) {
 	case CTL_PING:
 		json_field(rbuf, "pid", val, sizeof(val));
-		printf("rcfd is running (pid %s) at %s\n", val, sock);
+		printf("rcfd is running (pid %s) at %s\n", val, r->sock);
 		break;
 	case CTL_RELOAD:
 		json_field(rbuf, "config", msg, sizeof(msg));
 		printf("rcfd reloaded %s\n", msg);
 		break;
 	case CTL_LOG_LEVEL:
-		printf("rcfd log level %s\n", arg);
+		printf("rcfd log level %s\n", r->arg);
 		break;
 	}
+}
+
+/* sends the request to rcfd and prints its reply */
+static int daemon_call(struct ctl *c, struct daemon_req *r)
+{
+	char err[512], msg[512], *rbuf;
+	struct ctl_msg reply;
+	uint16_t flags = 0;
+	int rc = RCFCTL_ERR;
+
+	if (c->json && c->pretty)
+		flags |= CTL_F_PRETTY;
+	if (!c->json && r->cmd == CTL_STATUS)
+		flags |= CTL_F_TEXT;
+	rbuf = malloc(CTL_MAX_PAYLOAD + 1);
+	if (!rbuf)
+		return RCFCTL_ERR;
+	r->sock = ctl_socket_path(r->sock);
+	if (ctl_call(r->sock, (uint16_t)r->cmd, flags, r->arg, &reply, rbuf,
+		     CTL_MAX_PAYLOAD + 1, err, sizeof(err))) {
+		fprintf(stderr, "rcfctl: daemon %s: %s\n", ctl_cmd_name(r->cmd),
+			err);
+		goto out;
+	}
+	if (reply.h.status) {
+		json_field(rbuf, "error", msg, sizeof(msg));
+		fprintf(stderr, "rcfctl: daemon %s: %s\n", ctl_cmd_name(r->cmd),
+			msg[0] ? msg : "refused");
+		goto out;
+	}
+	rc = RCFCTL_OK;
+	if (c->json || r->cmd == CTL_STATUS)
+		fputs(rbuf, stdout);
+	else
+		print_reply(r, rbuf);
 out:
 	free(rbuf);
+	return rc;
+}
+
+int cmd_daemon(struct ctl *c, int argc, char **argv)
+{
+	struct daemon_req r = {0};
+	int rc = daemon_options(&argc, &argv, &r);
+
+	if (rc == GO_ON)
+		rc = daemon_command(argc, argv, &r);
+	if (rc == GO_ON)
+		rc = daemon_call(c, &r);
 	return rc;
 }

@@ -28,7 +28,7 @@ struct mon {
 };
 
 /* an object event, or a path returned: the path as it is now */
-static void print_object(struct ctl *c, const struct rcf_event *ev)
+static void print_object(struct ctl *c, const struct rcf_nl_event *ev)
 {
 	const char *what = "returned";
 	enum rcf_kind kind;
@@ -89,12 +89,12 @@ static void json_traffic(struct rcf_json *j, const struct rcf_traffic_res *r)
 	rcf_json_u64(j, "msgs-corrupt", r->msgs_corrupt);
 }
 
-static const char *rel_verb(const struct rcf_event *ev)
+static const char *rel_verb(const struct rcf_nl_event *ev)
 {
 	return ev->cmd == RCF_CMD_REL_DEL ? "del" : "set";
 }
 
-static void print_json(struct ctl *c, const struct rcf_event *ev)
+static void print_json(struct ctl *c, const struct rcf_nl_event *ev)
 {
 	struct rcf_json j;
 
@@ -128,7 +128,7 @@ static void print_json(struct ctl *c, const struct rcf_event *ev)
 	rcf_json_end(&j);
 }
 
-static void on_event(const struct rcf_event *ev, void *arg)
+static void on_event(const struct rcf_nl_event *ev, void *arg)
 {
 	struct mon *m = arg;
 	struct ctl *c = m->c;

@@ -165,7 +165,7 @@ int cmd_batch(struct ctl *c, const char *file)
 	if (n && ctl_connect(c)) {
 		rc = RCFCTL_ERR;
 	} else if (n && rcf_nl_batch(&c->nl, ops, n)) {
-		const struct rcf_err *e = &c->nl.e;
+		const struct rcf_nl_err *e = &c->nl.e;
 
 		if (e->has_cookie && e->cookie < n) {
 			snprintf(where, sizeof(where), "%s:%d", name,

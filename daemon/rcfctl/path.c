@@ -252,7 +252,7 @@ static enum back state_of(const struct rcf_obj *o)
 	}
 }
 
-static void on_event(const struct rcf_event *ev, void *arg)
+static void on_event(const struct rcf_nl_event *ev, void *arg)
 {
 	struct watch *w = arg;
 

@@ -152,6 +152,26 @@ static const struct rcf_router_opt *any_opt(const char *key,
 }
 
 /*
+ * whether some router takes val for its option key (routers share names
+ * with other ranges: vcs is 1 to 2 for dor, 1 to 3 for rdt-vector); the
+ * chosen router checks it again at the end
+ */
+static int any_takes(const char *key, const char *val)
+{
+	for (size_t i = 0; rcf_routers[i]; i++) {
+		struct rcf_route_conf c;
+		char err[256];
+
+		if (!rcf_router_opt(rcf_routers[i], key, NULL))
+			continue;
+		rcf_route_conf_init(&c, rcf_routers[i]);
+		if (!rcf_route_conf_set(&c, key, val, err, sizeof(err)))
+			return 1;
+	}
+	return 0;
+}
+
+/*
  * --KEY [VALUE], an option of some router: its value is checked now, so
  * that a bad one is reported whatever else is wrong, and applied to the
  * chosen router's options at the end.  *i moves past what was taken.
@@ -172,7 +192,8 @@ static int router_arg(int argc, char **argv, int *i, struct route_args *a,
 		val = argv[++*i];
 	}
 	rcf_route_conf_init(&tmp, r);
-	if (rcf_route_conf_set(&tmp, w + 2, val, err, sizeof(err)))
+	if (rcf_route_conf_set(&tmp, w + 2, val, err, sizeof(err)) &&
+	    !any_takes(w + 2, val))
 		return usage_error("route %s: --%s", cmd, err);
 	if (a->nopts == ROUTE_MAX_OPTS)
 		return usage_error("route %s: too many options", cmd);
@@ -448,100 +469,130 @@ static void summary(struct ctl *c, const char *what, const struct verdict *v,
 	}
 }
 
+/*
+ * The arguments and the fabric, into the routing graph g: RCFCTL_OK, or
+ * an exit status with everything freed but g itself.
+ */
+static int compute_graph(struct ctl *c, int argc, char **argv,
+			 struct route_args *a, struct verdict *v,
+			 struct rcf_graph *g)
+{
+	struct rcf_topo t;
+	char err[512];
+	int rc;
+
+	rc = parse_args(argc, argv, a, 1);
+	if (!rc)
+		rc = load_fabric(c, a, &t, a->install ? &v->p.old : NULL);
+	if (rc)
+		return rc;
+	if (rcf_graph_build(g, &t, err, sizeof(err))) {
+		rcf_topo_free(&t);
+		fprintf(stderr, "rcfctl: route compute: %s\n", err);
+		return RCFCTL_ERR;
+	}
+	/* the graph holds what is left to do: the objects are a KB each */
+	rcf_topo_free(&t);
+	return RCFCTL_OK;
+}
+
+/* the plan's new routes, and what they cost the NIG when there is one */
+static int compute_plan(struct ctl *c, struct route_args *a, struct verdict *v,
+			struct rcf_graph *g, struct rcf_nig *nig)
+{
+	struct rcf_route_in in = {0};
+	char err[512];
+	int rc;
+
+	if (isatty(2)) {
+		in.progress = progress;
+		in.arg = "computing: sources";
+	}
+	rc = load_nig(c, a, g, nig);
+	if (rc)
+		return rc == -2 ? RCFCTL_ERR : RCFCTL_USAGE;
+	in.g = g;
+	in.nig = nig;
+	in.result = &v->ad;
+	rc = rcf_plan_make(&v->p, &in, &a->conf, err, sizeof(err));
+	if (rc) {
+		fprintf(stderr, "rcfctl: %s%s\n",
+			rc == -1 ? "route compute: " : "", err);
+		if (rc == -2 && a->r->walk_hint)
+			fprintf(stderr, "rcfctl: route compute: %s\n",
+				a->r->walk_hint);
+		return RCFCTL_ERR;
+	}
+	v->adaptive = (a->r->flags & RCF_ROUTER_REPORTS) && nig->n;
+	if (nig->n && !v->adaptive) {
+		if (rcf_nig_eval(g, nig, &v->p.new, a->k, &v->nig_cost,
+				 &v->nig_flow, err, sizeof(err))) {
+			fprintf(stderr, "rcfctl: route compute: NIG: %s\n",
+				err);
+			return RCFCTL_ERR;
+		}
+		v->has_nig = 1;
+	}
+	if (v->p.st.unreachable)
+		fprintf(stderr,
+			"rcfctl: route compute: %zu node pairs have "
+			"no route\n",
+			v->p.st.unreachable);
+	return RCFCTL_OK;
+}
+
+/* the plan into the kernel, unless its dependencies have a cycle */
+static int compute_install(struct ctl *c, const struct route_args *a,
+			   struct verdict *v, const struct rcf_graph *g)
+{
+	struct rcf_nl_install res;
+	char err[512];
+	double t0;
+
+	if (!v->p.cdg.acyclic && !a->force && !c->force) {
+		fprintf(stderr, "rcfctl: route compute: refusing to install "
+				"a route set whose channel dependency graph "
+				"has a cycle (--force installs it):\n");
+		print_cycle(stderr, g, &v->p.cdg, "rcfctl:");
+		return RCFCTL_ERR;
+	}
+	t0 = rcf_mono_s();
+	if (rcf_plan_install(&c->nl, &v->p, isatty(2) ? install_progress : NULL,
+			     NULL, &res, err, sizeof(err))) {
+		fprintf(stderr, "rcfctl: route compute: %s\n", err);
+		return RCFCTL_ERR;
+	}
+	v->changes = res.total;
+	v->install_secs = rcf_mono_s() - t0;
+	v->installed = 1;
+	return RCFCTL_OK;
+}
+
 static int route_compute(struct ctl *c, int argc, char **argv)
 {
 	struct route_args a = {0};
-	struct rcf_route_in in = {0};
 	struct rcf_nig nig;
 	struct verdict v = {0};
-	struct rcf_topo t;
 	struct rcf_graph *g = malloc(sizeof(*g));
-	char err[512];
-	double t0;
 	int rc;
 
 	if (!g)
 		return RCFCTL_ERR;
 	rcf_plan_init(&v.p);
-	rc = parse_args(argc, argv, &a, 1);
-	if (!rc)
-		rc = load_fabric(c, &a, &t, a.install ? &v.p.old : NULL);
+	rc = compute_graph(c, argc, argv, &a, &v, g);
 	if (rc) {
 		rcf_plan_free(&v.p);
 		free(g);
 		return rc;
 	}
 	rcf_nig_init(&nig);
-	if (rcf_graph_build(g, &t, err, sizeof(err))) {
-		free(g);
-		rcf_topo_free(&t);
-		rcf_plan_free(&v.p);
-		fprintf(stderr, "rcfctl: route compute: %s\n", err);
-		return RCFCTL_ERR;
-	}
-	/* the graph holds what is left to do: the objects are a KB each */
-	rcf_topo_free(&t);
-	if (isatty(2)) {
-		in.progress = progress;
-		in.arg = "computing: sources";
-	}
-	rc = load_nig(c, &a, g, &nig);
-	if (rc) {
-		rc = rc == -2 ? RCFCTL_ERR : RCFCTL_USAGE;
+	rc = compute_plan(c, &a, &v, g, &nig);
+	if (rc)
 		goto out;
-	}
-	in.g = g;
-	in.nig = &nig;
-	in.result = &v.ad;
-	rc = rcf_plan_make(&v.p, &in, &a.conf, err, sizeof(err));
-	if (rc) {
-		fprintf(stderr, "rcfctl: %s%s\n",
-			rc == -1 ? "route compute: " : "", err);
-		if (rc == -2 && a.r->walk_hint)
-			fprintf(stderr, "rcfctl: route compute: %s\n",
-				a.r->walk_hint);
-		rc = RCFCTL_ERR;
-		goto out;
-	}
-	v.adaptive = (a.r->flags & RCF_ROUTER_REPORTS) && nig.n;
-	if (nig.n && !v.adaptive) {
-		if (rcf_nig_eval(g, &nig, &v.p.new, a.k, &v.nig_cost,
-				 &v.nig_flow, err, sizeof(err))) {
-			fprintf(stderr, "rcfctl: route compute: NIG: %s\n",
-				err);
-			rc = RCFCTL_ERR;
-			goto out;
-		}
-		v.has_nig = 1;
-	}
-	if (v.p.st.unreachable)
-		fprintf(stderr,
-			"rcfctl: route compute: %zu node pairs have "
-			"no route\n",
-			v.p.st.unreachable);
 	if (a.install) {
-		struct rcf_nl_install res;
-
-		if (!v.p.cdg.acyclic && !a.force && !c->force) {
-			fprintf(stderr,
-				"rcfctl: route compute: refusing to install "
-				"a route set whose channel dependency graph "
-				"has a cycle (--force installs it):\n");
-			print_cycle(stderr, g, &v.p.cdg, "rcfctl:");
-			rc = RCFCTL_ERR;
+		rc = compute_install(c, &a, &v, g);
+		if (rc)
 			goto out;
-		}
-		t0 = rcf_mono_s();
-		if (rcf_plan_install(&c->nl, &v.p,
-				     isatty(2) ? install_progress : NULL, NULL,
-				     &res, err, sizeof(err))) {
-			fprintf(stderr, "rcfctl: route compute: %s\n", err);
-			rc = RCFCTL_ERR;
-			goto out;
-		}
-		v.changes = res.total;
-		v.install_secs = rcf_mono_s() - t0;
-		v.installed = 1;
 	} else if (!c->json) {
 		(void)rcf_routes_print(stdout, &v.p.new);
 	}
@@ -554,6 +605,7 @@ out:
 	free(g);
 	return rc;
 }
+
 static int route_check(struct ctl *c, int argc, char **argv)
 {
 	struct route_args a = {0};
@@ -703,96 +755,103 @@ static int parse_list(const char *s, const char *const *names, int n,
 	return *bits ? 0 : -1;
 }
 
-static int eval_parse(int argc, char **argv, struct eval_args *a)
+/* an eval_*() below that does not take the word */
+#define EVAL_OTHER (-1)
+
+/* what is evaluated: the topologies, workloads, algorithms, mappings */
+static int eval_what(const char *w, const char *v, struct eval_args *a,
+		     unsigned int *algo, unsigned int *init)
 {
 	static const char *const wl[] = {"random-f", "random-v", "doloop",
 					 "exor", "ncube"};
 	static const char *const algos[] = {"sp1", "adaptive"};
 	static const char *const inits[] = {"random", "sp1"};
 	static const char *const maps[] = {"identity", "random"};
-	unsigned int algo = 3, init = 3, bits;
+	unsigned int bits;
 
-	for (int i = 0; i < argc; i++) {
-		const char *w = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-
-		if ((!strcmp(w, "--topo") || !strcmp(w, "--gen")) && v) {
-			if (a->ntopo == EVAL_MAX_TOPOS)
-				return usage_error("route eval: at most %d "
-						   "topologies",
-						   EVAL_MAX_TOPOS);
-			a->is_file[a->ntopo] = w[2] == 't';
-			a->topo[a->ntopo++] = v;
-		} else if (!strcmp(w, "--workload") && v) {
-			if (parse_list(v, wl, RCF_WL_NR, (1u << RCF_WL_NR) - 1,
-				       &a->wls))
-				return usage_error("route eval: --workload "
-						   "wants all or a list of "
-						   "random-f, random-v, "
-						   "doloop, exor, ncube");
-		} else if (!strcmp(w, "--algo") && v) {
-			if (parse_list(v, algos, 2, 3, &algo))
-				return usage_error("route eval: --algo wants "
-						   "sp1, adaptive or both");
-		} else if (!strcmp(w, "--init") && v) {
-			if (parse_list(v, inits, 2, 3, &init))
-				return usage_error("route eval: --init wants "
-						   "random, sp1 or both");
-		} else if (!strcmp(w, "--map") && v) {
-			if (!strcmp(v, "both"))
-				bits = 3;
-			else if (parse_list(v, maps, 2, 3, &bits))
-				return usage_error("route eval: --map wants "
-						   "identity, random or "
-						   "both");
-			a->maps = bits;
-		} else if (!strcmp(w, "--accounting") && v) {
-			if (!strcmp(v, "paper"))
-				a->o.acct = RCF_EVAL_PAPER;
-			else if (!strcmp(v, "all-links"))
-				a->o.acct = RCF_EVAL_ALL_LINKS;
-			else
-				return usage_error("route eval: --accounting "
-						   "wants paper or all-links, "
-						   "not \"%s\"",
-						   v);
-		} else if (!strcmp(w, "--seed") && v) {
-			a->seed_given = 1;
-			if (parse_seeds(v, a))
-				return usage_error("route eval: --seed wants "
-						   "a list like 1,2,5-8 (at "
-						   "most %d seeds)",
-						   EVAL_MAX_SEEDS);
-		} else if ((!strcmp(w, "--k") || !strcmp(w, "--ntry") ||
-			    !strcmp(w, "--candidates")) &&
-			   v) {
-			struct rcf_route_conf ad;
-			char err[256];
-			uint64_t n;
-
-			/* checked as the adaptive router checks them */
-			rcf_route_conf_init(&ad, rcf_router_find("adaptive"));
-			if (rcf_route_conf_set(&ad, w + 2, v, err, sizeof(err)))
-				return usage_error("route eval: --%s", err);
-			n = rcf_route_conf_get(&ad, w + 2, 0);
-			if (w[2] == 'k')
-				a->o.k = n;
-			else if (w[2] == 'n')
-				a->o.ntry = n;
-			else
-				a->o.candidates = n;
-		} else if (!strcmp(w, "--progress")) {
-			a->progress = 2;
-			continue;
-		} else if (!strcmp(w, "--relay")) {
-			a->o.relay = 1;
-			continue;
-		} else {
-			return usage_error("route eval: unexpected \"%s\"; "
-					   "try rcfctl route help",
-					   w);
-		}
-		i++;
+	if (!strcmp(w, "--topo") || !strcmp(w, "--gen")) {
+		if (a->ntopo == EVAL_MAX_TOPOS)
+			return usage_error("route eval: at most %d "
+					   "topologies",
+					   EVAL_MAX_TOPOS);
+		a->is_file[a->ntopo] = w[2] == 't';
+		a->topo[a->ntopo++] = v;
+	} else if (!strcmp(w, "--workload")) {
+		if (parse_list(v, wl, RCF_WL_NR, (1u << RCF_WL_NR) - 1,
+			       &a->wls))
+			return usage_error("route eval: --workload "
+					   "wants all or a list of "
+					   "random-f, random-v, "
+					   "doloop, exor, ncube");
+	} else if (!strcmp(w, "--algo")) {
+		if (parse_list(v, algos, 2, 3, algo))
+			return usage_error("route eval: --algo wants "
+					   "sp1, adaptive or both");
+	} else if (!strcmp(w, "--init")) {
+		if (parse_list(v, inits, 2, 3, init))
+			return usage_error("route eval: --init wants "
+					   "random, sp1 or both");
+	} else if (!strcmp(w, "--map")) {
+		if (!strcmp(v, "both"))
+			bits = 3;
+		else if (parse_list(v, maps, 2, 3, &bits))
+			return usage_error("route eval: --map wants "
+					   "identity, random or "
+					   "both");
+		a->maps = bits;
+	} else {
+		return EVAL_OTHER;
 	}
+	return 0;
+}
+
+/* how it is counted: the accounting, the seeds, the adaptive router's */
+static int eval_how(const char *w, const char *v, struct eval_args *a)
+{
+	if (!strcmp(w, "--accounting")) {
+		if (!strcmp(v, "paper"))
+			a->o.acct = RCF_EVAL_PAPER;
+		else if (!strcmp(v, "all-links"))
+			a->o.acct = RCF_EVAL_ALL_LINKS;
+		else
+			return usage_error("route eval: --accounting "
+					   "wants paper or all-links, "
+					   "not \"%s\"",
+					   v);
+	} else if (!strcmp(w, "--seed")) {
+		a->seed_given = 1;
+		if (parse_seeds(v, a))
+			return usage_error("route eval: --seed wants "
+					   "a list like 1,2,5-8 (at "
+					   "most %d seeds)",
+					   EVAL_MAX_SEEDS);
+	} else if (!strcmp(w, "--k") || !strcmp(w, "--ntry") ||
+		   !strcmp(w, "--candidates")) {
+		struct rcf_route_conf ad;
+		char err[256];
+		uint64_t n;
+
+		/* checked as the adaptive router checks them */
+		rcf_route_conf_init(&ad, rcf_router_find("adaptive"));
+		if (rcf_route_conf_set(&ad, w + 2, v, err, sizeof(err)))
+			return usage_error("route eval: --%s", err);
+		n = rcf_route_conf_get(&ad, w + 2, 0);
+		if (w[2] == 'k')
+			a->o.k = n;
+		else if (w[2] == 'n')
+			a->o.ntry = n;
+		else
+			a->o.candidates = n;
+	} else {
+		return EVAL_OTHER;
+	}
+	return 0;
+}
+
+/* the words read: what they leave to defaults, what they cannot mix */
+static int eval_settle(struct eval_args *a, unsigned int algo,
+		       unsigned int init)
+{
 	if (!a->ntopo)
 		return usage_error("route eval: --topo FILE or --gen GEN "
 				   "(may be repeated) is required");
@@ -813,6 +872,37 @@ static int eval_parse(int argc, char **argv, struct eval_args *a)
 	if ((algo & 2) && (init & 2))
 		a->o.algs |= 1u << RCF_EVAL_EXP_SP1;
 	return 0;
+}
+
+static int eval_parse(int argc, char **argv, struct eval_args *a)
+{
+	unsigned int algo = 3, init = 3;
+
+	for (int i = 0; i < argc; i++) {
+		const char *w = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+		int rc = EVAL_OTHER;
+
+		if (!strcmp(w, "--progress")) {
+			a->progress = 2;
+			continue;
+		}
+		if (!strcmp(w, "--relay")) {
+			a->o.relay = 1;
+			continue;
+		}
+		if (v)
+			rc = eval_what(w, v, a, &algo, &init);
+		if (v && rc == EVAL_OTHER)
+			rc = eval_how(w, v, a);
+		if (rc == EVAL_OTHER)
+			return usage_error("route eval: unexpected \"%s\"; "
+					   "try rcfctl route help",
+					   w);
+		if (rc)
+			return rc;
+		i++;
+	}
+	return eval_settle(a, algo, init);
 }
 
 /*

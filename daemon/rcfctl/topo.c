@@ -47,7 +47,7 @@ int apply_ops(struct ctl *c, const char *where, const struct rcf_op *ops,
 	for (size_t i = 0, len; i < n; i += len) {
 		/* one RCF_A_BATCH nest per message is enough for every kernel */
 		len = rcf_nl_batch_fit(ops + i, n - i < chunk ? n - i : chunk);
-		const struct rcf_err *e = &c->nl.e;
+		const struct rcf_nl_err *e = &c->nl.e;
 		const struct rcf_op *bad = NULL;
 		char at[600];
 

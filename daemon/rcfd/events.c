@@ -48,7 +48,7 @@ static void link_event(struct rcfd_events *ev, enum rcf_verb verb,
 }
 
 /* An object event: counted by kind and verb, link states kept. */
-static void object_event(struct rcfd_events *ev, const struct rcf_event *e)
+static void object_event(struct rcfd_events *ev, const struct rcf_nl_event *e)
 {
 	enum rcf_kind kind;
 	enum rcf_verb verb;
@@ -65,7 +65,7 @@ static void object_event(struct rcfd_events *ev, const struct rcf_event *e)
 }
 
 /* each policy takes the events it acts on */
-static void to_policies(struct rcfd_events *ev, const struct rcf_event *e)
+static void to_policies(struct rcfd_events *ev, const struct rcf_nl_event *e)
 {
 	if (!ev->d)
 		return;
@@ -86,9 +86,9 @@ static int on_event(struct nl_msg *msg, void *arg)
 	struct nlmsghdr *nlh = nlmsg_hdr(msg);
 	enum rcf_kind kind;
 	enum rcf_verb verb;
-	struct rcf_event e;
+	struct rcf_nl_event e;
 
-	switch (rcf_event_decode(nlh, ev->nl.family, &e)) {
+	switch (rcf_nl_event_decode(nlh, ev->nl.family, &e)) {
 	case RCF_EV_OBJECT:
 		ev->total++;
 		object_event(ev, &e);

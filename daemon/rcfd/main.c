@@ -212,13 +212,21 @@ static int fail(int notify, const char *why)
 	return 1;
 }
 
-int main(int argc, char **argv)
-{
-	static struct rcfd d;
-	char err[1024];
-	int rc, pfd, sfd, lfd, notify = -1, to_syslog;
+/* the descriptors rcfd holds while it runs */
+struct held {
+	int pfd, sfd, lfd, notify;
+};
 
-	rc = rcfd_parse_args(argc, argv, &d.opts, err, sizeof(err));
+/* a phase of main() below that lets rcfd go on */
+#define GO_ON (-1)
+
+/* the command line and the config; GO_ON, or main()'s exit status */
+static int configure(struct rcfd *d, int argc, char **argv)
+{
+	char err[1024];
+	int rc;
+
+	rc = rcfd_parse_args(argc, argv, &d->opts, err, sizeof(err));
 	if (rc) {
 		if (rc < 0) {
 			fprintf(stderr, "rcfd: %s\n", err);
@@ -226,106 +234,147 @@ int main(int argc, char **argv)
 		}
 		return rc < 0 ? 1 : 0;
 	}
-	rcfd_config_defaults(&d.cfg);
-	rc = rcfd_config_load(d.opts.config, &d.cfg, err, sizeof(err));
+	rcfd_config_defaults(&d->cfg);
+	rc = rcfd_config_load(d->opts.config, &d->cfg, err, sizeof(err));
 	if (rc < 0) {
 		fprintf(stderr, "rcfd: bad config: %s\n", err);
 		return 1;
 	}
-	d.cfg_missing = rc == 1;
-	rcfd_apply_opts(&d.opts, &d.cfg);
-	apply_level(&d);
-	if (d.cfg_missing)
+	d->cfg_missing = rc == 1;
+	rcfd_apply_opts(&d->opts, &d->cfg);
+	apply_level(d);
+	if (d->cfg_missing)
 		rcfd_log(RCFD_INFO, "no config at %s: using the defaults",
-			 d.opts.config);
-	if (d.opts.check_config) {
-		printf("%s: %s\n", d.opts.config,
-		       d.cfg_missing ? "missing, defaults apply" : "ok");
+			 d->opts.config);
+	if (d->opts.check_config) {
+		printf("%s: %s\n", d->opts.config,
+		       d->cfg_missing ? "missing, defaults apply" : "ok");
 		return 0;
 	}
+	return GO_ON;
+}
+
+/* netlink, events, the pidfile's lock, signals, the control socket */
+static int acquire(struct rcfd *d, struct held *h)
+{
+	char err[1024];
+
 	signal(SIGPIPE, SIG_IGN);
 	if (rcfd_check_privilege(err, sizeof(err)))
 		return fail(-1, err);
-	if (rcf_nl_open(&d.nl, err, sizeof(err)))
+	if (rcf_nl_open(&d->nl, err, sizeof(err)))
 		return fail(-1, err);
-	d.family_version = family_version(&d.nl);
-	if (rcfd_events_open(&d.ev, err, sizeof(err)))
+	d->family_version = family_version(&d->nl);
+	if (rcfd_events_open(&d->ev, err, sizeof(err)))
 		return fail(-1, err);
-	pfd = rcfd_pidfile_lock(d.cfg.pidfile, err, sizeof(err));
-	if (pfd < 0)
+	h->pfd = rcfd_pidfile_lock(d->cfg.pidfile, err, sizeof(err));
+	if (h->pfd < 0)
 		return fail(-1, err);
 	/* blocked before the socket exists, so no signal is ever missed */
-	sfd = signals_fd();
-	if (sfd < 0) {
+	h->sfd = signals_fd();
+	if (h->sfd < 0) {
 		/* the lock is ours: the file we may have made goes too */
-		unlink(d.cfg.pidfile);
+		unlink(d->cfg.pidfile);
 		return fail(-1, "signalfd failed");
 	}
-	lfd = rcfd_ctl_listen(d.cfg.socket, err, sizeof(err));
-	if (lfd < 0) {
-		unlink(d.cfg.pidfile);
+	h->lfd = rcfd_ctl_listen(d->cfg.socket, err, sizeof(err));
+	if (h->lfd < 0) {
+		unlink(d->cfg.pidfile);
 		return fail(-1, err);
 	}
-	to_syslog =
-		d.opts.log_target < 0 ? !d.opts.foreground : d.opts.log_target;
-	if (!d.opts.foreground &&
-	    rcfd_detach(d.opts.log_target == 0, &notify)) {
-		unlink(d.cfg.socket);
-		unlink(d.cfg.pidfile);
+	return GO_ON;
+}
+
+/* into the background, the pid written, routing set up */
+static int start(struct rcfd *d, struct held *h)
+{
+	int to_syslog = d->opts.log_target < 0 ? !d->opts.foreground
+					       : d->opts.log_target;
+
+	if (!d->opts.foreground &&
+	    rcfd_detach(d->opts.log_target == 0, &h->notify)) {
+		unlink(d->cfg.socket);
+		unlink(d->cfg.pidfile);
 		return fail(-1, "cannot fork into the background");
 	}
 	rcfd_log_to_syslog(to_syslog);
-	if (rcfd_pidfile_write(pfd)) {
-		rcfd_log(RCFD_ERR, "pidfile %s: %s", d.cfg.pidfile,
+	if (rcfd_pidfile_write(h->pfd)) {
+		rcfd_log(RCFD_ERR, "pidfile %s: %s", d->cfg.pidfile,
 			 strerror(errno));
-		unlink(d.cfg.socket);
-		unlink(d.cfg.pidfile);
-		rcfd_detach_done(notify, 1);
+		unlink(d->cfg.socket);
+		unlink(d->cfg.pidfile);
+		rcfd_detach_done(h->notify, 1);
 		return 1;
 	}
-	d.started = time(NULL);
+	d->started = time(NULL);
 	rcfd_log(RCFD_INFO,
 		 "started: pid %d, config %s, socket %s, rcf "
 		 "family %d version %u",
-		 (int)getpid(), d.opts.config, d.cfg.socket, d.nl.family,
-		 d.family_version);
-	if (rcfd_routing_init(&d)) {
-		unlink(d.cfg.socket);
-		unlink(d.cfg.pidfile);
-		rcfd_detach_done(notify, 1);
+		 (int)getpid(), d->opts.config, d->cfg.socket, d->nl.family,
+		 d->family_version);
+	if (rcfd_routing_init(d)) {
+		unlink(d->cfg.socket);
+		unlink(d->cfg.pidfile);
+		rcfd_detach_done(h->notify, 1);
 		return 1;
 	}
-	if (d.cfg.manage)
+	return GO_ON;
+}
+
+/* what the routing and relation policies will do, for the log */
+static void log_routing(const struct rcfd *d)
+{
+	if (d->cfg.manage)
 		rcfd_log(RCFD_INFO, "routing: managing routes with %s%s",
-			 rcfd_algo_name(&d.cfg),
-			 d.cfg.recompute_on_link_change
+			 rcfd_algo_name(&d->cfg),
+			 d->cfg.recompute_on_link_change
 				 ? ", recomputed on link changes"
 				 : "");
-	else if (d.cfg.route.r)
+	else if (d->cfg.route.r)
 		rcfd_log(RCFD_INFO,
 			 "routing.algorithm %s is set but routing.manage is "
 			 "off: routes are left alone",
-			 rcfd_algo_name(&d.cfg));
-	if (*d.cfg.relation)
+			 rcfd_algo_name(&d->cfg));
+	if (*d->cfg.relation)
 		rcfd_log(RCFD_INFO,
 			 "relation: keeping %s for %s round the links that "
 			 "are down%s",
-			 d.cfg.relation, d.cfg.relation_gen,
-			 d.cfg.recompute_on_link_change
+			 d->cfg.relation, d->cfg.relation_gen,
+			 d->cfg.recompute_on_link_change
 				 ? ", installed again on link changes"
 				 : "");
+}
+
+static void shut_down(struct rcfd *d, const struct held *h)
+{
+	close(h->lfd);
+	unlink(d->cfg.socket);
+	unlink(d->cfg.pidfile);
+	close(h->pfd);
+	for (size_t i = rcfd_npolicies; i-- > 0;)
+		rcfd_policies[i].stop(d);
+	rcfd_events_close(&d->ev);
+	rcf_nl_close(&d->nl);
+	rcfd_log(RCFD_INFO, "stopped");
+}
+
+int main(int argc, char **argv)
+{
+	static struct rcfd d;
+	struct held h = {.notify = -1};
+	int rc = configure(&d, argc, argv);
+
+	if (rc == GO_ON)
+		rc = acquire(&d, &h);
+	if (rc == GO_ON)
+		rc = start(&d, &h);
+	if (rc != GO_ON)
+		return rc;
+	log_routing(&d);
 	d.ev.d = &d;
 	policies_start(&d, "start");
-	rcfd_detach_done(notify, 0);
-	loop(&d, sfd, lfd);
-	close(lfd);
-	unlink(d.cfg.socket);
-	unlink(d.cfg.pidfile);
-	close(pfd);
-	for (size_t i = rcfd_npolicies; i-- > 0;)
-		rcfd_policies[i].stop(&d);
-	rcfd_events_close(&d.ev);
-	rcf_nl_close(&d.nl);
-	rcfd_log(RCFD_INFO, "stopped");
+	rcfd_detach_done(h.notify, 0);
+	loop(&d, h.sfd, h.lfd);
+	shut_down(&d, &h);
 	return 0;
 }

@@ -30,7 +30,7 @@ static uint64_t epoch_ns(const struct rcf_epoch_info *e)
 }
 
 /* node thresholds queue an evaluation; an epoch's time is its cost */
-static void reconf_event(struct rcfd *d, const struct rcf_event *e)
+static void reconf_event(struct rcfd *d, const struct rcf_nl_event *e)
 {
 	if (e->type == RCF_EV_THRESH)
 		rcfd_reconf_threshold(d, e->th.node, e->th.sent,
@@ -53,7 +53,7 @@ static void paths_start(struct rcfd *d, const char *why)
 }
 
 /* requests to answer, paths given back, and every object's change */
-static void paths_event(struct rcfd *d, const struct rcf_event *e)
+static void paths_event(struct rcfd *d, const struct rcf_nl_event *e)
 {
 	if (e->type == RCF_EV_PATH_REQUEST)
 		rcfd_paths_request_event(d, &e->preq);

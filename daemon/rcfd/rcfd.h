@@ -305,7 +305,7 @@ struct rcfd_policy {
 	long (*timeout_us)(const struct rcfd *d);
 	void (*run)(struct rcfd *d);
 	void (*stop)(struct rcfd *d);
-	void (*event)(struct rcfd *d, const struct rcf_event *e);
+	void (*event)(struct rcfd *d, const struct rcf_nl_event *e);
 	void (*status)(const struct rcfd *d, struct out *o);
 	void (*show)(const struct rcfd *d, struct out *o);
 };

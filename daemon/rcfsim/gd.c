@@ -111,12 +111,121 @@ static int num(const char *opt, const char *s, uint64_t max, uint64_t *v)
 	return 0;
 }
 
-static int parse(int argc, char **argv, struct gd_args *a)
-{
-	char err[256];
-	uint64_t v;
-	int c;
+/* The parse_*_opt() below return 0, -1 having said why, or OPT_OTHER. */
+#define OPT_OTHER 1
 
+/* the reconfiguration algorithm's thresholds and choices */
+static int parse_algo_opt(int c, const char *arg, struct gd_args *a)
+{
+	uint64_t v;
+
+	switch (c) {
+	case O_STATIC:
+		a->cfg.dynamic = 0;
+		return 0;
+	case O_T1:
+		if (num("--t1", arg, UINT64_MAX, &a->cfg.opt.threshold1))
+			return -1;
+		return 0;
+	case O_T2:
+		if (num("--t2", arg, UINT32_MAX, &v) || !v)
+			return -1;
+		a->cfg.opt.threshold2 = v;
+		return 0;
+	case O_LARGE:
+		a->cfg.opt.large = 1;
+		return 0;
+	case O_NORR:
+		a->cfg.opt.round_robin = 0;
+		return 0;
+	case O_CCOST:
+		if (num("--change-cost", arg, UINT64_MAX,
+			&a->cfg.opt.change_cost))
+			return -1;
+		return 0;
+	case O_MAXCH:
+		if (num("--max-changes", arg, UINT64_MAX, &a->cfg.max_changes))
+			return -1;
+		return 0;
+	case O_COUNT:
+		if (!strcmp(arg, "both")) {
+			a->cfg.opt.count = GD_COUNT_BOTH;
+		} else if (!strcmp(arg, "received")) {
+			a->cfg.opt.count = GD_COUNT_RECEIVED;
+		} else if (!strcmp(arg, "sent")) {
+			a->cfg.opt.count = GD_COUNT_SENT;
+		} else {
+			fprintf(stderr, "rcfsim gd: --count both, "
+					"received or sent\n");
+			return -1;
+		}
+		return 0;
+	default:
+		return OPT_OTHER;
+	}
+}
+
+/* the workload, the topology it runs on, the trace it leaves */
+static int parse_work_opt(int c, const char *arg, struct gd_args *a)
+{
+	switch (c) {
+	case 'w':
+		a->workload = arg;
+		return 0;
+	case 't':
+		a->topo = arg;
+		return 0;
+	case O_PER:
+		if (num("--per", arg, 1000000, &a->per))
+			return -1;
+		return 0;
+	case O_SEED:
+		if (num("--seed", arg, UINT64_MAX, &a->seed))
+			return -1;
+		return 0;
+	case O_NOREORDER:
+		a->reorder = 0;
+		return 0;
+	case 's':
+		if (num("--size", arg, 65535, &a->size) || !a->size)
+			return -1;
+		return 0;
+	case O_TRACE_OUT:
+		a->trace_out = arg;
+		return 0;
+	case O_TRACE_GAP:
+		if (num("--trace-gap", arg, 1000000, &a->trace_gap) ||
+		    !a->trace_gap)
+			return -1;
+		return 0;
+	default:
+		return OPT_OTHER;
+	}
+}
+
+/* how the run is made and reported */
+static int parse_run_opt(int c, struct gd_args *a)
+{
+	switch (c) {
+	case O_NOENGINE:
+		a->engine = 0;
+		return 0;
+	case O_EXACT:
+		a->exact = 1;
+		return 0;
+	case 'j':
+		a->json = 1;
+		return 0;
+	case O_LOG:
+		a->log = 1;
+		return 0;
+	default:
+		return OPT_OTHER;
+	}
+}
+
+static void defaults(struct gd_args *a)
+{
 	memset(a, 0, sizeof(*a));
 	a->workload = "case1";
 	a->topo = "hypercube:4";
@@ -128,101 +237,30 @@ static int parse(int argc, char **argv, struct gd_args *a)
 	a->reorder = 1;
 	a->engine = 1;
 	a->trace_gap = 500;
+}
+
+static int parse(int argc, char **argv, struct gd_args *a)
+{
+	char err[256];
+	int c, rc;
+
+	defaults(a);
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "w:t:s:jh", longopts, NULL)) !=
 	       -1) {
-		switch (c) {
-		case 'w':
-			a->workload = optarg;
-			break;
-		case 't':
-			a->topo = optarg;
-			break;
-		case O_STATIC:
-			a->cfg.dynamic = 0;
-			break;
-		case O_T1:
-			if (num("--t1", optarg, UINT64_MAX,
-				&a->cfg.opt.threshold1))
-				return -1;
-			break;
-		case O_T2:
-			if (num("--t2", optarg, UINT32_MAX, &v) || !v)
-				return -1;
-			a->cfg.opt.threshold2 = v;
-			break;
-		case O_LARGE:
-			a->cfg.opt.large = 1;
-			break;
-		case O_NORR:
-			a->cfg.opt.round_robin = 0;
-			break;
-		case O_CCOST:
-			if (num("--change-cost", optarg, UINT64_MAX,
-				&a->cfg.opt.change_cost))
-				return -1;
-			break;
-		case O_MAXCH:
-			if (num("--max-changes", optarg, UINT64_MAX,
-				&a->cfg.max_changes))
-				return -1;
-			break;
-		case O_PER:
-			if (num("--per", optarg, 1000000, &a->per))
-				return -1;
-			break;
-		case O_SEED:
-			if (num("--seed", optarg, UINT64_MAX, &a->seed))
-				return -1;
-			break;
-		case O_NOREORDER:
-			a->reorder = 0;
-			break;
-		case 's':
-			if (num("--size", optarg, 65535, &a->size) || !a->size)
-				return -1;
-			break;
-		case O_NOENGINE:
-			a->engine = 0;
-			break;
-		case O_EXACT:
-			a->exact = 1;
-			break;
-		case 'j':
-			a->json = 1;
-			break;
-		case O_LOG:
-			a->log = 1;
-			break;
-		case O_COUNT:
-			if (!strcmp(optarg, "both")) {
-				a->cfg.opt.count = GD_COUNT_BOTH;
-			} else if (!strcmp(optarg, "received")) {
-				a->cfg.opt.count = GD_COUNT_RECEIVED;
-			} else if (!strcmp(optarg, "sent")) {
-				a->cfg.opt.count = GD_COUNT_SENT;
-			} else {
-				fprintf(stderr, "rcfsim gd: --count both, "
-						"received or sent\n");
-				return -1;
-			}
-			break;
-		case O_TRACE_OUT:
-			a->trace_out = optarg;
-			break;
-		case O_TRACE_GAP:
-			if (num("--trace-gap", optarg, 1000000,
-				&a->trace_gap) ||
-			    !a->trace_gap)
-				return -1;
-			break;
-		case 'h':
+		if (c == 'h') {
 			fputs(usage, stdout);
 			return 1;
-		default:
-			fputs(usage, stderr);
-			return -1;
 		}
+		rc = parse_algo_opt(c, optarg, a);
+		if (rc == OPT_OTHER)
+			rc = parse_work_opt(c, optarg, a);
+		if (rc == OPT_OTHER)
+			rc = parse_run_opt(c, a);
+		if (rc == OPT_OTHER)
+			fputs(usage, stderr);
+		if (rc)
+			return -1;
 	}
 	if (optind < argc) {
 		fprintf(stderr, "rcfsim gd: unexpected \"%s\"\n", argv[optind]);

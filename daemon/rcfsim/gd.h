@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * rcfsim gd: García-Duato §4 on a circuit-realised Supernode topology.
- * The workloads and the algorithm loop (gd_work.c) see the
- * library's types; the engine half (gd_net.c) sees the core's, and
- * only the plain types of gd_net.h cross between them.
+ * The workloads and the algorithm loop (gd_work.c) work on the
+ * library's mapping; the engine half (gd_net.c) runs the messages on the
+ * core's engine, and the plain types of gd_net.h are all they share.
  */
 #ifndef RCFSIM_GD_H
 #define RCFSIM_GD_H

@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * rcfsim's fabrics put into the kernel's model (kmod/core): the one
- * loader the run, gd and collective halves share.  Engine half only: it
- * sees the core's types.
+ * loader the run, gd and collective share.
  */
 #ifndef RCFSIM_MODEL_LOAD_H
 #define RCFSIM_MODEL_LOAD_H

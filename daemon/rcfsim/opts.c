@@ -32,13 +32,13 @@ static const char usage[] =
 	"prints)\n"
 	"                         default: dor on mesh and torus, ecube on\n"
 	"                         hypercube and hcube, sp1 on sp1, rdt-vector\n"
-	"                         on prdt, else shortest\n"
+	"                         on prdt and rdt, else shortest\n"
 	"      --paths N          shortest: routes per pair, 1 to 4\n"
 	"      --vcs N            at least N VCs on every link (dor on a "
 	"torus\n"
 	"                         and rdt-vector need 2 for their dateline: "
 	"the\n"
-	"                         default there)\n"
+	"                         default there; 3 on rdt with m < R)\n"
 	"      --policy P         rr (default) or least-loaded route choice\n"
 	"      --bandwidth B      every link: bytes per cycle\n"
 	"      --latency L        every link: cycles\n"
@@ -55,7 +55,7 @@ static const char usage[] =
 	"                         switches' relation R: dor or duato (a\n"
 	"                         prdt: or rdt: fabric's base torus), or\n"
 	"                         rdt-vector, da, db or north-last (a\n"
-	"                         whole prdt:);\n"
+	"                         whole prdt:; rdt-vector an rdt: too);\n"
 	"                         refused unless deadlock free\n"
 	"      --fail N           N per mille of the links between switches\n"
 	"                         fail (a seeded choice that keeps the\n"
@@ -69,11 +69,14 @@ static const char usage[] =
 	"                         (occupied) or random\n"
 	"\n"
 	"Traffic:\n"
-	"  -T, --traffic P        uniform (default), doloop:I, exor:I, "
-	"ncube:I,\n"
-	"                         bitrev, transpose, hotspot:NODE[:PERMILLE],\n"
+	"  -T, --traffic P        uniform (default), doloop, exor, ncube "
+	"(with\n"
+	"                         --step), bitrev, transpose,\n"
+	"                         hotspot:NODE[:PERMILLE],\n"
 	"                         nig:FILE (SRC DST [WEIGHT] lines),\n"
 	"                         trace:FILE (CYCLE SRC DST BYTES lines)\n"
+	"      --step I           doloop, exor, ncube: the step (also\n"
+	"                         PATTERN:I)\n"
 	"      --rate R           offered load per node, bytes per 1000 "
 	"cycles\n"
 	"                         (default 100)\n"
@@ -115,6 +118,7 @@ static const char usage[] =
 
 enum {
 	O_PATHS = 256,
+	O_STEP,
 	O_VCS,
 	O_POLICY,
 	O_BW,
@@ -161,6 +165,7 @@ static const struct option longopts[] = {
 	{"buf", required_argument, NULL, O_BUF},
 	{"cq", required_argument, NULL, O_CQ},
 	{"traffic", required_argument, NULL, 'T'},
+	{"step", required_argument, NULL, O_STEP},
 	{"rate", required_argument, NULL, O_RATE},
 	{"load", required_argument, NULL, O_LOAD},
 	{"arrival", required_argument, NULL, O_ARRIVAL},
@@ -267,8 +272,11 @@ static int parse_traffic(const char *arg, struct sim_opts *o)
 	case RCF_TRAFFIC_DOLOOP:
 	case RCF_TRAFFIC_EXOR:
 	case RCF_TRAFFIC_NCUBE:
-		if (!colon || num32(colon + 1, 0, UINT32_MAX, &s->param))
-			return bad("'%s' needs a step: PATTERN:I", arg);
+		/* PATTERN:I, the spelling before --step, still reads */
+		if (colon && rcf_traffic_step_parse(colon + 1, &s->param))
+			return bad("'%s': the step is not 0 to 4294967295",
+				   arg);
+		o->step_alias = !!colon;
 		return 0;
 	case RCF_TRAFFIC_HOTSPOT: {
 		char node[32], *c2;
@@ -308,13 +316,17 @@ static int parse_traffic(const char *arg, struct sim_opts *o)
 	}
 }
 
-static int parse_one(int c, const char *arg, struct sim_opts *o)
+/*
+ * The parse_*_opt() below return 0, -1 having said why, or OPT_OTHER for
+ * an option of another part of the run.
+ */
+#define OPT_OTHER 1
+
+/* the fabric: its generator or file, routes, links and failures */
+static int parse_fabric_opt(int c, const char *arg, struct sim_opts *o)
 {
-	struct rcf_traffic_spec *s = &o->spec;
 	struct sim_topo_opts *t = &o->topo;
-	u64 v;
 	uint32_t u;
-	double d;
 
 	switch (c) {
 	case 'g':
@@ -358,6 +370,38 @@ static int parse_one(int c, const char *arg, struct sim_opts *o)
 			     &t->buf_size)
 			       ? bad("--buf: bad value '%s'", arg)
 			       : 0;
+	case O_RELATION:
+		/*
+		 * the name is the library's to read (rcf_relation_kind), when
+		 * the fabric is loaded: this file sees the core's types
+		 */
+		t->relation = arg;
+		return 0;
+	case O_FAIL:
+		return num32(arg, 0, 1000, &t->fail)
+			       ? bad("--fail: '%s' is not 0 to 1000 per mille",
+				     arg)
+			       : (t->failing = 1, 0);
+	case O_FAIL_SEED:
+		return num(arg, 0, UINT64_MAX, &t->fail_seed)
+			       ? bad("--fail-seed: '%s' is not a number", arg)
+			       : 0;
+	case O_TIE_SEED:
+		return num(arg, 1, UINT32_MAX, &t->tie_seed)
+			       ? bad("--tie-seed: '%s' is not 1 to 4294967295",
+				     arg)
+			       : 0;
+	default:
+		return OPT_OTHER;
+	}
+}
+
+/* the engine on it: queues, routing delay, allocation, selection */
+static int parse_engine_opt(int c, const char *arg, struct sim_opts *o)
+{
+	struct sim_topo_opts *t = &o->topo;
+
+	switch (c) {
 	case O_CQ:
 		/* 0 is no queue: the engine's setting, not the model's size */
 		o->model_given |= 1u << SIM_M_CQ_OFF;
@@ -374,22 +418,6 @@ static int parse_one(int c, const char *arg, struct sim_opts *o)
 			     &o->cfg.route_delay)
 			       ? bad("--route-delay: '%s' is not 0 to 1000",
 				     arg)
-			       : 0;
-	case O_RELATION:
-		/*
-		 * the name is the library's to read (rcf_relation_kind), when
-		 * the fabric is loaded: this file sees the core's types
-		 */
-		t->relation = arg;
-		return 0;
-	case O_FAIL:
-		return num32(arg, 0, 1000, &t->fail)
-			       ? bad("--fail: '%s' is not 0 to 1000 per mille",
-				     arg)
-			       : (t->failing = 1, 0);
-	case O_FAIL_SEED:
-		return num(arg, 0, UINT64_MAX, &t->fail_seed)
-			       ? bad("--fail-seed: '%s' is not a number", arg)
 			       : 0;
 	case O_SELECT:
 		if (!strcmp(arg, "first"))
@@ -416,11 +444,22 @@ static int parse_one(int c, const char *arg, struct sim_opts *o)
 			return bad("--alloc: '%s' is not oldest, rr or islip",
 				   arg);
 		return 0;
-	case O_TIE_SEED:
-		return num(arg, 1, UINT32_MAX, &t->tie_seed)
-			       ? bad("--tie-seed: '%s' is not 1 to 4294967295",
-				     arg)
-			       : 0;
+	case O_RAW:
+		o->model_given |= 1u << SIM_M_RAW;
+		o->raw = 1;
+		return 0;
+	default:
+		return OPT_OTHER;
+	}
+}
+
+/* the traffic generator's run */
+static int parse_traffic_opt(int c, const char *arg, struct sim_opts *o)
+{
+	struct rcf_traffic_spec *s = &o->spec;
+	double d;
+
+	switch (c) {
 	case O_PKT_RATE:
 		if (rcf_num_double(arg, 0, 1, &o->pkt_rate) || !o->pkt_rate)
 			return bad("--packet-rate: '%s' is not a decimal "
@@ -430,13 +469,16 @@ static int parse_one(int c, const char *arg, struct sim_opts *o)
 	case O_SELF:
 		s->self = true;
 		return 0;
-	case O_RAW:
-		o->model_given |= 1u << SIM_M_RAW;
-		o->raw = 1;
-		return 0;
 	case 'T':
 		o->traffic = arg;
+		o->step_alias = 0;
 		return parse_traffic(arg, o);
+	case O_STEP:
+		/* rcfctl traffic's "step I" (rcf_traffic_step_parse) */
+		if (rcf_traffic_step_parse(arg, &o->step))
+			return bad("--step: '%s' is not 0 to 4294967295", arg);
+		o->step_given = 1;
+		return 0;
 	case O_RATE:
 		return num32(arg, 0, 100000000, &s->rate)
 			       ? bad("--rate: bad value '%s'", arg)
@@ -482,6 +524,17 @@ static int parse_one(int c, const char *arg, struct sim_opts *o)
 		return num(arg, 0, UINT64_MAX, &s->seed)
 			       ? bad("--seed: bad value '%s'", arg)
 			       : 0;
+	default:
+		return OPT_OTHER;
+	}
+}
+
+/* what is printed and drawn, and the run loop's slice */
+static int parse_output_opt(int c, const char *arg, struct sim_opts *o)
+{
+	u64 v;
+
+	switch (c) {
 	case O_SLICE:
 		if (num(arg, 1, UINT64_MAX, &v))
 			return bad("--slice: bad value '%s'", arg);
@@ -516,12 +569,32 @@ static int parse_one(int c, const char *arg, struct sim_opts *o)
 		o->draw = arg;
 		return 0;
 	default:
-		return bad("%s", "bad option");
+		return OPT_OTHER;
 	}
+}
+
+/* one option, by the part of the run it sets */
+static int parse_one(int c, const char *arg, struct sim_opts *o)
+{
+	static int (*const part[])(int, const char *, struct sim_opts *) = {
+		parse_fabric_opt,
+		parse_engine_opt,
+		parse_traffic_opt,
+		parse_output_opt,
+	};
+
+	for (size_t i = 0; i < sizeof(part) / sizeof(*part); i++) {
+		int rc = part[i](c, arg, o);
+
+		if (rc != OPT_OTHER)
+			return rc;
+	}
+	return bad("%s", "bad option");
 }
 
 int sim_parse(int argc, char **argv, struct sim_opts *o)
 {
+	char err[256];
 	int c;
 
 	memset(o, 0, sizeof(*o));
@@ -547,6 +620,14 @@ int sim_parse(int argc, char **argv, struct sim_opts *o)
 		return bad("unexpected argument '%s'", argv[optind]);
 	if (!o->topo.gen == !o->topo.topo)
 		return bad("%s", "give one of --gen SPEC and --topo FILE");
+	if (o->step_given && o->step_alias)
+		return bad("%s", "give the step once: --step I or PATTERN:I");
+	if (o->step_given)
+		o->spec.param = o->step;
+	if (rcf_traffic_step_check(o->spec.pattern,
+				   o->step_given || o->step_alias, "--step",
+				   err, sizeof(err)))
+		return bad("%s", err);
 	if (o->pkt_rate) {
 		/* p = rate / (1000 size) per cycle for one fixed size */
 		if (o->spec.nsizes || o->spec.size_min != o->spec.size_max ||

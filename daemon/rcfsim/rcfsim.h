@@ -36,6 +36,9 @@ struct sim_opts {
 	size_t ntrace;
 	uint32_t hot_id;
 	int hot_set;
+	uint32_t step;	/* --step's */
+	int step_given; /* --step */
+	int step_alias; /* the step as --traffic PATTERN:I */
 };
 
 /* What one run produced, for printing. */

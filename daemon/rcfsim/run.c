@@ -177,9 +177,8 @@ static double now_secs(void)
 	return clock_secs(CLOCK_MONOTONIC);
 }
 
-static int collect(const struct sim_opts *o, const struct sim_fabric *f,
-		   struct rcf_adapter *a, struct sim_ctx *c,
-		   struct rcf_stats *st)
+/* the whole fabric's counters, as rcfctl stats names them */
+static void collect_fabric(struct rcf_adapter *a, struct rcf_stats *st)
 {
 	struct rcf_engine *e = rcf_adapter_engine(a);
 	struct rcf_stats_fabric *sf = &st->fabric;
@@ -216,9 +215,13 @@ static int collect(const struct sim_opts *o, const struct sim_fabric *f,
 	sf->msgs_received = as.msgs_received;
 	sf->tx_bytes = as.tx_bytes;
 	sf->rx_bytes = as.rx_bytes;
+}
 
-	/* a picture needs the links' bytes even when no table shows them */
-	for (size_t i = 0; (o->show_channels || o->draw) && i < f->nlink; i++) {
+/* every (link, direction, VC) the engine has; -1 out of memory */
+static int collect_channels(const struct sim_fabric *f, struct rcf_engine *e,
+			    struct rcf_stats *st)
+{
+	for (size_t i = 0; i < f->nlink; i++) {
 		for (int dir = 0; dir < 2; dir++)
 			for (int vc = 0; vc < RCF_LINK_MAX_VCS; vc++) {
 				struct rcf_engine_chan_id id = {f->link[i].id,
@@ -238,7 +241,14 @@ static int collect(const struct sim_opts *o, const struct sim_fabric *f,
 					return -1;
 			}
 	}
-	for (size_t i = 0; o->show_switches && i < f->nelem; i++) {
+	return 0;
+}
+
+/* each switch's central queue: its size, now and at its peak */
+static int collect_switches(const struct sim_fabric *f, struct rcf_engine *e,
+			    struct rcf_stats *st)
+{
+	for (size_t i = 0; i < f->nelem; i++) {
 		struct rcf_stats_switch w = {.id = f->elem[i].id};
 
 		if (f->elem[i].kind != RCF_ELEM_SWITCH)
@@ -250,7 +260,16 @@ static int collect(const struct sim_opts *o, const struct sim_fabric *f,
 		    rcf_stats_add_switch(st, &w))
 			return -1;
 	}
-	for (uint32_t i = 0; o->show_nodes && i < f->nnodes; i++) {
+	return 0;
+}
+
+/* each node's adapter: messages, bytes, backlog, paths awaited */
+static int collect_nodes(const struct sim_fabric *f, struct rcf_adapter *a,
+			 struct rcf_stats *st)
+{
+	struct rcf_adapter_stats as;
+
+	for (uint32_t i = 0; i < f->nnodes; i++) {
 		struct rcf_stats_node n = {.id = f->node_ids[i]};
 
 		if (rcf_adapter_node_stats(a, n.id, &as))
@@ -265,7 +284,14 @@ static int collect(const struct sim_opts *o, const struct sim_fabric *f,
 		if (rcf_stats_add_node(st, &n))
 			return -1;
 	}
-	for (size_t i = 0; c->pair && i < (size_t)f->nnodes * f->nnodes; i++) {
+	return 0;
+}
+
+/* the pairs that sent anything, the run's messages beside the packets */
+static int collect_pairs(const struct sim_fabric *f, struct rcf_engine *e,
+			 struct sim_ctx *c, struct rcf_stats *st)
+{
+	for (size_t i = 0; i < (size_t)f->nnodes * f->nnodes; i++) {
 		struct rcf_stats_pair *p = &c->pair[i];
 		struct rcf_engine_pair_stats ps;
 
@@ -281,6 +307,25 @@ static int collect(const struct sim_opts *o, const struct sim_fabric *f,
 		    rcf_stats_add_pair(st, p))
 			return -1;
 	}
+	return 0;
+}
+
+static int collect(const struct sim_opts *o, const struct sim_fabric *f,
+		   struct rcf_adapter *a, struct sim_ctx *c,
+		   struct rcf_stats *st)
+{
+	struct rcf_engine *e = rcf_adapter_engine(a);
+
+	collect_fabric(a, st);
+	/* a picture needs the links' bytes even when no table shows them */
+	if ((o->show_channels || o->draw) && collect_channels(f, e, st))
+		return -1;
+	if (o->show_switches && collect_switches(f, e, st))
+		return -1;
+	if (o->show_nodes && collect_nodes(f, a, st))
+		return -1;
+	if (c->pair && collect_pairs(f, e, c, st))
+		return -1;
 	rcf_stats_sort(st);
 	return 0;
 }

@@ -18,6 +18,7 @@
 #include "route/relation_plan.h"
 #include "route/relation_updown.h"
 #include "route/router.h"
+#include "topo/rdt.h"
 #include "topo/topo_fail.h"
 #include "topo/topo_gen.h"
 #include "topo.h"
@@ -32,9 +33,23 @@ static const char *default_router(const char *gen)
 		return "ecube";
 	if (gen && !strncmp(gen, "sp1:", 4))
 		return "sp1";
-	if (gen && !strncmp(gen, "prdt:", 5))
+	if (gen && rcf_rdt_spec(gen))
 		return "rdt-vector";
 	return "shortest";
+}
+
+/* the VCs a generator's default router is given without --vcs */
+static int default_vcs(const char *gen)
+{
+	struct rcf_rdt d;
+	char why[256];
+
+	if (gen && (!strncmp(gen, "torus:", 6) || !strncmp(gen, "prdt:", 5)))
+		return 2;
+	if (gen && rcf_rdt_spec(gen) &&
+	    !rcf_rdt_parse(gen, RCF_MAX_NODES, &d, why, sizeof(why)))
+		return d.m < d.R ? 3 : 2;
+	return 1;
 }
 
 /* Link and switch overrides, and the VCs dimension order needs. */
@@ -101,12 +116,12 @@ static int get_routes(const struct sim_topo_opts *o, struct rcf_topo *t,
 	    rcf_route_conf_setv(&rc, "tie-seed", o->tie_seed, err, errlen))
 		return -1;
 	if (r && rcf_router_opt(r, "vcs", NULL)) {
-		/* a torus's or PRDT's dateline needs VC 1 on every ring */
+		/*
+		 * a torus's or PRDT's dateline needs VC 1 on every ring; an
+		 * RDT with m < R VC 2 for its hops between ranks too
+		 */
 		if (!vcs)
-			vcs = o->gen && (!strncmp(o->gen, "torus:", 6) ||
-					 !strncmp(o->gen, "prdt:", 5))
-				      ? 2
-				      : 1;
+			vcs = default_vcs(o->gen);
 		if (rcf_route_conf_setv(&rc, "vcs", vcs, err, errlen))
 			return -1;
 	}

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The bridge between rcfsim's two halves.  The userspace library
- * (topologies, route generators; its own struct rcf_route and rcf_end)
- * and the engine's model (kmod/core, with types of the same names) never
- * share a translation unit, so only the plain types below cross.
+ * The fabric as rcfsim's runs take it: topo.c reads the topology, its
+ * routes and relations with the userspace library and flattens them into
+ * the plain types below, which model_load.c puts into the kernel's model
+ * (kmod/core).  The run, gd and collective all start from this one shape.
  */
 #ifndef RCFSIM_TOPO_H
 #define RCFSIM_TOPO_H

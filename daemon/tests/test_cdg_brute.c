@@ -137,7 +137,7 @@ static void shuffle(struct rcf_routes *s)
 {
 	for (size_t i = s->n; i > 1; i--) {
 		size_t j = rnd(i);
-		struct rcf_route t = s->r[i - 1];
+		struct rcf_route_rec t = s->r[i - 1];
 
 		s->r[i - 1] = s->r[j];
 		s->r[j] = t;

@@ -36,9 +36,9 @@ static void addresses(void)
 
 	ok = !parse_op_line("node add id 2 addr 10.0.0.2 addr fd00::2", &op,
 			    err) &&
-	     op.o.naddrs == 2 && op.o.addrs[0].family == AF_INET &&
+	     op.o.naddrs == 2 && !op.o.addrs[0].v6 &&
 	     op.o.addrs[0].a[0] == 10 && op.o.addrs[0].a[3] == 2 &&
-	     op.o.addrs[1].family == AF_INET6 && op.o.addrs[1].a[0] == 0xfd &&
+	     op.o.addrs[1].v6 && op.o.addrs[1].a[0] == 0xfd &&
 	     op.o.addrs[1].a[15] == 2;
 	tap_ok(ok, "node add with an IPv4 and an IPv6 address");
 

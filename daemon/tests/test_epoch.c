@@ -170,7 +170,7 @@ static struct nl_msg *epoch_msg(int family, uint32_t error)
 
 static void test_decode(void)
 {
-	struct rcf_event *ev = malloc(sizeof(*ev));
+	struct rcf_nl_event *ev = malloc(sizeof(*ev));
 	struct nl_msg *msg = epoch_msg(FAMILY, 0);
 	struct rcf_epoch_info *e = &ev->epoch;
 	struct nlattr *nest;
@@ -178,7 +178,7 @@ static void test_decode(void)
 	size_t outlen = 0;
 	FILE *f;
 
-	tap_ok(rcf_event_decode(nlmsg_hdr(msg), FAMILY, ev) == RCF_EV_EPOCH,
+	tap_ok(rcf_nl_event_decode(nlmsg_hdr(msg), FAMILY, ev) == RCF_EV_EPOCH,
 	       "epoch event decodes as an epoch");
 	tap_ok(e->number == 42 && e->mode == RCF_EPOCH_DRAIN && !e->error &&
 		       e->suspend_ns == 1500 && e->drain_ns == 12345678 &&
@@ -198,12 +198,14 @@ static void test_decode(void)
 		       strstr(out, "applied 40 rolled-back 2"),
 	       "epoch show text: phases in microseconds, totals");
 	free(out);
-	tap_ok(rcf_event_decode(nlmsg_hdr(msg), FAMILY + 1, ev) == RCF_EV_OTHER,
+	tap_ok(rcf_nl_event_decode(nlmsg_hdr(msg), FAMILY + 1, ev) ==
+		       RCF_EV_OTHER,
 	       "another family's message is not ours");
 	nlmsg_free(msg);
 
 	msg = epoch_msg(FAMILY, ETIMEDOUT);
-	tap_ok(rcf_event_decode(nlmsg_hdr(msg), FAMILY, ev) == RCF_EV_EPOCH &&
+	tap_ok(rcf_nl_event_decode(nlmsg_hdr(msg), FAMILY, ev) ==
+			       RCF_EV_EPOCH &&
 		       e->error == ETIMEDOUT,
 	       "rolled-back epoch carries its errno");
 	nlmsg_free(msg);
@@ -211,7 +213,7 @@ static void test_decode(void)
 	/* an EPOCH_NTF without the nest is not an epoch */
 	msg = rcf_nl_new_msg(FAMILY, RCF_CMD_EPOCH_NTF, 0, 0);
 	nla_put_u64(msg, RCF_A_FABRIC_EPOCH, 3);
-	tap_ok(rcf_event_decode(nlmsg_hdr(msg), FAMILY, ev) == RCF_EV_OTHER,
+	tap_ok(rcf_nl_event_decode(nlmsg_hdr(msg), FAMILY, ev) == RCF_EV_OTHER,
 	       "EPOCH_NTF without RCF_A_EPOCH is not decoded");
 	nlmsg_free(msg);
 
@@ -219,7 +221,8 @@ static void test_decode(void)
 	nla_put_u32(msg, RCF_A_NODE_ID, 15);
 	nla_put_u64(msg, RCF_A_THRESH_SENT, 10);
 	nla_put_u64(msg, RCF_A_THRESH_RECEIVED, 5);
-	tap_ok(rcf_event_decode(nlmsg_hdr(msg), FAMILY, ev) == RCF_EV_THRESH &&
+	tap_ok(rcf_nl_event_decode(nlmsg_hdr(msg), FAMILY, ev) ==
+			       RCF_EV_THRESH &&
 		       ev->th.node == 15 && ev->th.sent == 10 &&
 		       ev->th.received == 5,
 	       "threshold event: node 15 sent 10 received 5");
@@ -227,7 +230,7 @@ static void test_decode(void)
 
 	msg = rcf_nl_new_msg(FAMILY, RCF_CMD_NODE_THRESHOLD, 0, 0);
 	nla_put_u64(msg, RCF_A_THRESH_SENT, 10);
-	tap_ok(rcf_event_decode(nlmsg_hdr(msg), FAMILY, ev) == RCF_EV_OTHER,
+	tap_ok(rcf_nl_event_decode(nlmsg_hdr(msg), FAMILY, ev) == RCF_EV_OTHER,
 	       "threshold event without a node is refused");
 	nlmsg_free(msg);
 
@@ -240,7 +243,8 @@ static void test_decode(void)
 	nla_put_u64(msg, RCF_TRAFFIC_MSGS_OFFERED, 900);
 	nla_put_u64(msg, RCF_TRAFFIC_MSGS_DELIVERED, 900);
 	nla_nest_end(msg, nest);
-	tap_ok(rcf_event_decode(nlmsg_hdr(msg), FAMILY, ev) == RCF_EV_TRAFFIC &&
+	tap_ok(rcf_nl_event_decode(nlmsg_hdr(msg), FAMILY, ev) ==
+			       RCF_EV_TRAFFIC &&
 		       ev->traffic.done && ev->traffic.complete &&
 		       ev->traffic.nodes == 16 &&
 		       ev->traffic.msgs_delivered == 900,
@@ -250,7 +254,8 @@ static void test_decode(void)
 	msg = rcf_nl_new_msg(FAMILY, RCF_CMD_LINK_SET_NTF, 0, 0);
 	nla_put_u32(msg, RCF_A_LINK_ID, 7);
 	nla_put_u8(msg, RCF_A_LINK_STATE, RCF_LINK_UP);
-	tap_ok(rcf_event_decode(nlmsg_hdr(msg), FAMILY, ev) == RCF_EV_OBJECT &&
+	tap_ok(rcf_nl_event_decode(nlmsg_hdr(msg), FAMILY, ev) ==
+			       RCF_EV_OBJECT &&
 		       ev->cmd == RCF_CMD_LINK_SET &&
 		       ev->o.kind == RCF_K_LINK && ev->o.v[RCF_A_LINK_ID] == 7,
 	       "object events still decode as objects");
@@ -259,12 +264,12 @@ static void test_decode(void)
 	/* replies share the events socket with nothing: never an event */
 	msg = rcf_nl_new_msg(FAMILY, RCF_CMD_LINK_SET, 0, 0);
 	nla_put_u32(msg, RCF_A_LINK_ID, 7);
-	tap_ok(rcf_event_decode(nlmsg_hdr(msg), FAMILY, ev) == RCF_EV_OTHER,
+	tap_ok(rcf_nl_event_decode(nlmsg_hdr(msg), FAMILY, ev) == RCF_EV_OTHER,
 	       "a request's own command is no event");
 	nlmsg_free(msg);
 
 	msg = rcf_nl_new_msg(FAMILY, RCF_CMD_STATS_GET, 0, 0);
-	tap_ok(rcf_event_decode(nlmsg_hdr(msg), FAMILY, ev) == RCF_EV_OTHER,
+	tap_ok(rcf_nl_event_decode(nlmsg_hdr(msg), FAMILY, ev) == RCF_EV_OTHER,
 	       "other commands are passed over");
 	nlmsg_free(msg);
 	free(ev);

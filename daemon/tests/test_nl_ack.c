@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The one decoder of the kernel's answers (rcf_err_parse), which the tools
+ * The one decoder of the kernel's answers (rcf_nl_err_parse), which the tools
  * and the selftests share: acks built here byte by byte as the kernel
  * lays them out, echoed request or capped, and dump ends.
  */
@@ -91,7 +91,7 @@ static void end(void)
 
 int main(void)
 {
-	struct rcf_err e;
+	struct rcf_nl_err e;
 	char s[512];
 
 	tap_plan(9);
@@ -102,7 +102,7 @@ int main(void)
 	tlv_u32(NLMSGERR_ATTR_COOKIE, 3);
 	tlv_u32(NLMSGERR_ATTR_MISS_TYPE, 7);
 	end();
-	rcf_err_parse(&buf.h, &e);
+	rcf_nl_err_parse(&buf.h, &e);
 	tap_ok(e.err == EINVAL && !strcmp(e.msg, "port out of range") &&
 		       e.has_offs && e.offs == 28 && e.has_cookie &&
 		       e.cookie == 3 && e.miss_type == 7,
@@ -114,7 +114,7 @@ int main(void)
 	tlv(NLMSGERR_ATTR_MSG, "too many hops", 14);
 	tlv_u32(NLMSGERR_ATTR_OFFS, 36);
 	end();
-	rcf_err_parse(&buf.h, &e);
+	rcf_nl_err_parse(&buf.h, &e);
 	tap_ok(e.err == ERANGE && !strcmp(e.msg, "too many hops") &&
 		       e.has_offs && e.offs == 36 && !e.has_cookie,
 	       "echoed request of unaligned length: the TLVs after its "
@@ -131,39 +131,39 @@ int main(void)
 		((struct nlattr *)(buf.b + at))->nla_len = (uint16_t)(len - at);
 	}
 	end();
-	rcf_err_parse(&buf.h, &e);
+	rcf_nl_err_parse(&buf.h, &e);
 	tap_ok(e.err == EINVAL && !strcmp(e.range, "1..255") && !e.msg[0],
 	       "policy of the blamed attribute read as a range");
 
 	error_msg(0, 32, 0, 0);
 	end();
-	rcf_err_parse(&buf.h, &e);
+	rcf_nl_err_parse(&buf.h, &e);
 	tap_ok(!e.err && !e.msg[0] && !e.has_offs && !e.has_cookie,
 	       "plain ack: nothing to report");
 
 	error_msg(-EPERM, 32, 1, 0);
 	tlv(NLMSGERR_ATTR_MSG, "not ours", 9);
 	end();
-	rcf_err_parse(&buf.h, &e);
+	rcf_nl_err_parse(&buf.h, &e);
 	tap_ok(e.err == EPERM && !e.msg[0],
 	       "TLVs not announced (no NLM_F_ACK_TLVS) are not read");
 
 	done_msg(-EAGAIN);
 	tlv(NLMSGERR_ATTR_MSG, "dump interrupted", 17);
 	end();
-	rcf_err_parse(&buf.h, &e);
+	rcf_nl_err_parse(&buf.h, &e);
 	tap_ok(e.err == EAGAIN && !strcmp(e.msg, "dump interrupted"),
 	       "dump end: its errno and message");
 
 	done_msg(0);
 	end();
-	rcf_err_parse(&buf.h, &e);
+	rcf_nl_err_parse(&buf.h, &e);
 	tap_ok(!e.err && !e.msg[0], "dump end without an error");
 
 	/* shorter than its nlmsgerr: nothing read past it */
 	error_msg(-EINVAL, 32, 0, 1);
 	buf.h.nlmsg_len = NLMSG_HDRLEN + 8;
-	rcf_err_parse(&buf.h, &e);
+	rcf_nl_err_parse(&buf.h, &e);
 	tap_ok(!e.err && !e.msg[0], "truncated error message ignored");
 
 	memset(&e, 0, sizeof(e));

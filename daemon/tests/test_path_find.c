@@ -193,6 +193,52 @@ static int find(const struct rcf_topo *t, uint32_t m, uint32_t d,
 	return rcf_path_find_topo(t, m, d, vc, hops, n, err, 256);
 }
 
+/* the inputs rcf_path_mark_route() marks, against rcf_graph_walk()'s */
+static void marks(void)
+{
+	/* circuits carry the route over switches 1 and 2 without a byte */
+	static const uint8_t carried[] = {0, 1, 1, 1};
+	/* switch 1's port 3 has no link: the walk stops there */
+	static const uint8_t broken[] = {0, 1, 3, 1};
+	struct rcf_path_marks m;
+	struct rcf_graph *g;
+	struct rcf_topo t;
+	uint8_t *want;
+	int ok, read_at[5];
+
+	chain(&t, 5, 1);
+	circuit(&t, 1, 0, 1);
+	circuit(&t, 2, 0, 1);
+	route(&t, 0, 1, carried, sizeof(carried));
+	g = build(&t);
+	ok = !rcf_path_marks_init(&m, g);
+	want = route_inputs(&t, g, m.nports);
+	rcf_path_mark_route(&m, g, 0, carried, sizeof(carried));
+	for (uint32_t s = 0; s < 5; s++)
+		read_at[s] = m.in_used[g->v[g->nnodes + s].first];
+	ok = ok && want && !memcmp(m.in_used, want, m.nports) && read_at[0] &&
+	     !read_at[1] && !read_at[2] && read_at[3] && read_at[4];
+	tap_ok(ok, "marks: the inputs a route reads at, not those circuits "
+		   "carry it through, as rcf_graph_walk() has it");
+	free(want);
+	rcf_path_marks_free(&m);
+	put(g);
+	rcf_topo_free(&t);
+
+	chain(&t, 5, 1);
+	g = build(&t);
+	ok = !rcf_path_marks_init(&m, g);
+	rcf_path_mark_route(&m, g, 0, broken, sizeof(broken));
+	for (uint32_t s = 0; s < 5; s++)
+		read_at[s] = m.in_used[g->v[g->nnodes + s].first];
+	tap_ok(ok && read_at[0] && read_at[1] && !read_at[2] && !read_at[3] &&
+		       !read_at[4],
+	       "marks: a route to a port without a link, as far as it goes");
+	rcf_path_marks_free(&m);
+	put(g);
+	rcf_topo_free(&t);
+}
+
 static void chains(void)
 {
 	uint8_t hops[RCF_ROUTE_MAX_HOPS], rh[RCF_ROUTE_MAX_HOPS];
@@ -386,7 +432,8 @@ static void sp1(void)
 
 int main(void)
 {
-	tap_plan(14);
+	tap_plan(16);
+	marks();
 	chains();
 	sp1();
 	return tap_done();

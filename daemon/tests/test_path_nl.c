@@ -176,7 +176,7 @@ static struct nl_msg *path_msg(uint8_t cmd, int with_id)
 
 static void events(void)
 {
-	struct rcf_event *ev = malloc(sizeof(*ev));
+	struct rcf_nl_event *ev = malloc(sizeof(*ev));
 	struct nl_msg *msg;
 	const struct rcf_obj *o = &ev->o;
 	int ok;
@@ -185,13 +185,13 @@ static void events(void)
 	nla_put_u32(msg, RCF_A_PATH_MASTER, 3);
 	nla_put_u32(msg, RCF_A_PATH_DST, 12);
 	nla_put_u32(msg, RCF_A_PATH_WAITING, 4);
-	ok = rcf_event_decode(nlmsg_hdr(msg), FAMILY, ev) ==
+	ok = rcf_nl_event_decode(nlmsg_hdr(msg), FAMILY, ev) ==
 		     RCF_EV_PATH_REQUEST &&
 	     ev->preq.master == 3 && ev->preq.dst == 12 &&
 	     ev->preq.waiting == 4 && !ev->preq.error;
 	tap_ok(ok, "request event: master 3 dst 12 waiting 4, no error");
 	nla_put_u32(msg, RCF_A_PATH_ERROR, ETIMEDOUT);
-	ok = rcf_event_decode(nlmsg_hdr(msg), FAMILY, ev) ==
+	ok = rcf_nl_event_decode(nlmsg_hdr(msg), FAMILY, ev) ==
 		     RCF_EV_PATH_REQUEST &&
 	     ev->preq.error == ETIMEDOUT && ev->preq.waiting == 4;
 	tap_ok(ok, "failed request event carries its errno");
@@ -199,12 +199,12 @@ static void events(void)
 
 	msg = rcf_nl_new_msg(FAMILY, RCF_CMD_PATH_REQUEST_NTF, 0, 0);
 	nla_put_u32(msg, RCF_A_PATH_MASTER, 3);
-	tap_ok(rcf_event_decode(nlmsg_hdr(msg), FAMILY, ev) == RCF_EV_OTHER,
+	tap_ok(rcf_nl_event_decode(nlmsg_hdr(msg), FAMILY, ev) == RCF_EV_OTHER,
 	       "a request event without dst is refused");
 	nlmsg_free(msg);
 
 	msg = path_msg(RCF_CMD_PATH_RETURNED, 1);
-	ok = rcf_event_decode(nlmsg_hdr(msg), FAMILY, ev) ==
+	ok = rcf_nl_event_decode(nlmsg_hdr(msg), FAMILY, ev) ==
 		     RCF_EV_PATH_RETURNED &&
 	     o->kind == RCF_K_PATH && o->v[RCF_A_PATH_ID] == 5 &&
 	     o->v[RCF_A_PATH_STATE] == RCF_PATH_RETURNED &&
@@ -214,7 +214,7 @@ static void events(void)
 	tap_ok(ok, "returned event: the whole path, counters included");
 	nlmsg_free(msg);
 	msg = path_msg(RCF_CMD_PATH_RETURNED, 0);
-	tap_ok(rcf_event_decode(nlmsg_hdr(msg), FAMILY, ev) == RCF_EV_OTHER,
+	tap_ok(rcf_nl_event_decode(nlmsg_hdr(msg), FAMILY, ev) == RCF_EV_OTHER,
 	       "a returned event without the id is refused");
 	nlmsg_free(msg);
 
@@ -222,7 +222,7 @@ static void events(void)
 	for (uint8_t cmd = RCF_CMD_PATH_NEW; cmd <= RCF_CMD_PATH_SET; cmd++) {
 		msg = path_msg(cmd - RCF_CMD_PATH_NEW + RCF_CMD_PATH_NEW_NTF,
 			       1);
-		ok &= rcf_event_decode(nlmsg_hdr(msg), FAMILY, ev) ==
+		ok &= rcf_nl_event_decode(nlmsg_hdr(msg), FAMILY, ev) ==
 			      RCF_EV_OBJECT &&
 		      ev->cmd == cmd && o->kind == RCF_K_PATH &&
 		      o->v[RCF_A_PATH_ID] == 5;
@@ -234,10 +234,11 @@ static void events(void)
 	msg = rcf_nl_new_msg(FAMILY, RCF_CMD_PATH_SET_NTF, 0, 0);
 	nla_put_u32(msg, RCF_A_PATH_ID, 8);
 	nla_put_u8(msg, RCF_A_PATH_STATE, RCF_PATH_BROKEN);
-	ok = rcf_event_decode(nlmsg_hdr(msg), FAMILY, ev) == RCF_EV_OBJECT &&
+	ok = rcf_nl_event_decode(nlmsg_hdr(msg), FAMILY, ev) == RCF_EV_OBJECT &&
 	     o->v[RCF_A_PATH_STATE] == RCF_PATH_BROKEN;
 	tap_ok(ok, "broken path event");
-	tap_ok(rcf_event_decode(nlmsg_hdr(msg), FAMILY + 1, ev) == RCF_EV_OTHER,
+	tap_ok(rcf_nl_event_decode(nlmsg_hdr(msg), FAMILY + 1, ev) ==
+		       RCF_EV_OTHER,
 	       "another family's path event is not ours");
 	nlmsg_free(msg);
 	free(ev);

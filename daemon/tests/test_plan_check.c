@@ -52,7 +52,7 @@ static void test_set(const char *spec, const char *router, const char *vcs,
 /* route i of s leaving by port 31, which the fabric lacks */
 static void break_route(struct rcf_routes *s, size_t i)
 {
-	struct rcf_route r = s->r[i];
+	struct rcf_route_rec r = s->r[i];
 	unsigned int n;
 	const uint8_t *was = rcf_route_hops(s, &r, &n);
 	uint8_t hops[RCF_ROUTE_MAX_HOPS], *h;
@@ -154,7 +154,7 @@ static void test_shared_start(void)
 		   "figures and verdict of each walked alone");
 	/* a route of node 5 to another leaf, its last byte no port */
 	for (size_t i = 1; ok && i < p.new.n; i++) {
-		const struct rcf_route *r = &p.new.r[i];
+		const struct rcf_route_rec *r = &p.new.r[i];
 		unsigned int len;
 		const uint8_t *hops = rcf_route_hops(&p.new, r, &len);
 		uint8_t bad[RCF_ROUTE_MAX_HOPS], *h;
@@ -187,13 +187,91 @@ static void test_shared_start(void)
 	graph_put(g);
 }
 
+/* why route r of s, its bytes hops, is refused when walked alone */
+static int refusal_alone(const struct rcf_graph *g,
+			 const struct rcf_route_rec *r, const uint8_t *hops,
+			 unsigned int len, char *buf, size_t buflen)
+{
+	char why[160];
+	uint32_t dst;
+	int n = rcf_graph_walk(g, r->src, hops, len, NULL, 0, &dst, why,
+			       sizeof(why));
+
+	if (n >= 0 && dst == r->dst)
+		return 0;
+	if (n >= 0)
+		snprintf(why, sizeof(why), "reaches node %u", dst);
+	snprintf(buf, buflen, "route src %u dst %u index %u: %s", r->src,
+		 r->dst, r->index, why);
+	return 1;
+}
+
+/*
+ * A route in a run of routes that part from the one before at their last
+ * byte, walked one step from where the run stands: every other value of
+ * that byte (no port, a VC the link lacks, the reserved bit, a switch,
+ * another node) is refused for the reason the route has alone.
+ */
+static void test_run_refusals(void)
+{
+	struct rcf_graph *g = graph_of("fattree:4:3");
+	struct rcf_route_plan p;
+	struct rcf_route_rec *r = NULL;
+	uint8_t was[RCF_ROUTE_MAX_HOPS], *h;
+	unsigned int len = 0, tried = 0, same = 0;
+	char want[256], got[256];
+
+	rcf_plan_init(&p);
+	if (compute(g, algo("sp1"), &p.new))
+		p.new.n = 0;
+	/* the third route of a run: two before it share all but the last */
+	for (size_t i = 2; !r && i < p.new.n; i++) {
+		unsigned int n0, n1, n2;
+		const uint8_t *h0 =
+			rcf_route_hops(&p.new, &p.new.r[i - 2], &n0);
+		const uint8_t *h1 =
+			rcf_route_hops(&p.new, &p.new.r[i - 1], &n1);
+		const uint8_t *h2 = rcf_route_hops(&p.new, &p.new.r[i], &n2);
+
+		if (p.new.r[i].src == 5 && p.new.r[i - 2].src == 5 && n2 >= 3 &&
+		    n0 == n2 && n1 == n2 && !memcmp(h0, h2, n2 - 1) &&
+		    !memcmp(h1, h2, n2 - 1)) {
+			r = &p.new.r[i];
+			len = n2;
+			memcpy(was, h2, len);
+		}
+	}
+	for (unsigned int b = 0; r && b < 256; b++) {
+		if (b == was[len - 1])
+			continue;
+		h = rcf_routes_put(&p.new, r, r->src, r->dst, r->index, len);
+		memcpy(h, was, len - 1);
+		h[len - 1] = (uint8_t)b;
+		if (!refusal_alone(g, r, h, len, want, sizeof(want)))
+			continue;
+		tried++;
+		got[0] = '\0';
+		if (rcf_plan_check(&p, g, got, sizeof(got)) == -1 &&
+		    !strcmp(got, want))
+			same++;
+		else if (same + 1 == tried)
+			printf("# byte %u: got \"%s\", want \"%s\"\n", b, got,
+			       want);
+	}
+	tap_ok(r && tried == 255 && same == tried,
+	       "a run's route with any other last byte: refused as alone");
+	rcf_plan_free(&p);
+	graph_put(g);
+}
+
 int main(void)
 {
-	tap_plan(6);
+	tap_plan(7);
 	test_set("fattree:4:3", "sp1", NULL, 1);
 	test_set("torus:4x4", "dor", "1", 0);
 	test_set("sp1:64", "shortest", NULL, 1);
 	test_bad_route();
 	test_shared_start();
+	test_run_refusals();
 	return tap_done();
 }

@@ -7,7 +7,7 @@ SIM=./bin/rcfsim
 . tests/tap.sh
 
 echo "TAP version 13"
-echo "1..16"
+echo "1..17"
 
 # 1: a 4x4 mesh, uniform traffic: everything sent arrives, nothing drops
 $SIM --gen mesh:4x4 --cycles 20000 --rate 150 --seed 7 -j --all \
@@ -105,7 +105,7 @@ d["traffic"]["msgs-delivered"] == 4 and d["traffic"]["bytes-delivered"] ==
 ok $((rc + $?)) "trace replay"
 
 # 6: an SP1 fabric with switches and a permutation
-$SIM --gen sp1:32 --traffic exor:5 --size 1-500 --messages 500 -j \
+$SIM --gen sp1:32 --traffic exor --step 5 --size 1-500 --messages 500 -j \
 	>"$T/h.json" 2>/dev/null
 rc=$?
 json "$T/h.json" '
@@ -207,6 +207,24 @@ base=$(k) && zero=$(k --route-delay 0 --alloc oldest) &&
 	[ "$base" = "$zero" ] && [ "${raw%% *}" = True ] &&
 	[ "${raw##* }" -lt "${base##* }" ] && [ "${d2##* }" -gt "${raw##* }" ]
 ok $? "model settings: zero is the default; raw and route delay move latency"
+
+# the step as rcfctl traffic spells it (--step I), and PATTERN:I as well
+$SIM --gen sp1:32 --traffic exor:5 --size 1-500 --messages 500 -j \
+	>"$T/h5.json" 2>/dev/null
+rc=$?
+# ARGS|REASON: the colons belong to the patterns
+for a in "-T doloop|needs a step: --step I" \
+	"-T doloop:3 --step 3|give the step once" \
+	"--step 2|--step I goes with doloop" "-T ncube --step x|--step: 'x'" \
+	"-T exor:-1|the step is not"; do
+	# shellcheck disable=SC2086
+	$SIM --gen mesh:4x4 ${a%%|*} -c 10 >/dev/null 2>"$T/s.err"
+	[ $? -eq 2 ] && grep -q -- "${a#*|}" "$T/s.err" || break
+	a=
+done
+[ $rc -eq 0 ] && cmp -s "$T/h.json" "$T/h5.json" && [ -z "$a" ]
+ok $? "--step I and PATTERN:I run alike; a step missing, twice or \
+misplaced is refused"
 
 # 11: --help
 $SIM --help | grep -q "^usage: rcfsim"

@@ -35,7 +35,7 @@ d["stats"]["pkts-dropped"] == 0 and d["relation"]["name"] == "'"$2"'" and
 }
 
 echo "TAP version 13"
-echo "1..5"
+echo "1..7"
 
 # 1: prdt:8:2:1, three seeds, every relation that passes and selection
 bad=0
@@ -96,5 +96,30 @@ for seed in 1 2; do
 	sat prdt:16:2:2 north-last random $seed 1500 || bad=1
 done
 ok $bad "north-last saturated: prdt:8:2:1 3 seeds x 3 selections, prdt:16:2:2 2 seeds"
+
+# 6: an RDT with m < R: vector routing's source routes (3 VCs by
+# default) and its table saturated, two seeds each
+bad=0
+for seed in 1 2; do
+	sat rdt:16:2:2:1 rdt-vector random $seed 1500 || bad=1
+	$SIM --gen rdt:16:2:2:1 --rate 1000 --cycles 1500 --buf 8 \
+		--size 16-200 --seed $seed -j >"$T/s.json" 2>"$T/s.err"
+	rc=$?
+	if [ $rc -ne 0 ] || grep -q deadlock "$T/s.err" || ! json "$T/s.json" '
+d["traffic"]["complete"] and d["traffic"]["msgs-delivered"] > 300 and
+d["stats"]["pkts-dropped"] == 0 and
+d["fabric"]["route-source"] == "rdt-vector" and d["fabric"]["deadlock-free"]'
+	then
+		echo "# rdt:16:2:2:1 source routes seed $seed: exit $rc: $(cat "$T/s.err")"
+		bad=1
+	fi
+done
+ok $bad "rdt:16:2:2:1: rdt-vector source routes and table saturated, 2 seeds"
+
+# 7: where the check finds a cycle (rdt.rst), the table is refused
+$SIM --gen rdt:32:2:3:1 --relation rdt-vector >"$T/out" 2>"$T/err"
+[ $? -eq 2 ] && [ ! -s "$T/out" ] &&
+	grep -q "relation rdt-vector is not deadlock free here: relation check: a cycle of" "$T/err"
+ok $? "rdt:32:2:3:1: the rdt-vector table refused, the cycle named"
 
 exit $failed

@@ -27,7 +27,7 @@ static struct nl_msg *rel_msg(uint8_t cmd, int with_switch, uint32_t sw)
 
 int main(void)
 {
-	struct rcf_event *ev = malloc(sizeof(*ev));
+	struct rcf_nl_event *ev = malloc(sizeof(*ev));
 	struct nl_msg *msg;
 	int ok;
 
@@ -37,29 +37,31 @@ int main(void)
 	       "the notifications report REL_SET and REL_DEL");
 
 	msg = rel_msg(RCF_CMD_REL_SET_NTF, 1, 70000);
-	ok = rcf_event_decode(nlmsg_hdr(msg), FAMILY, ev) == RCF_EV_RELATION &&
+	ok = rcf_nl_event_decode(nlmsg_hdr(msg), FAMILY, ev) ==
+		     RCF_EV_RELATION &&
 	     ev->cmd == RCF_CMD_REL_SET && ev->rel_sw == 70000;
 	tap_ok(ok, "set event: switch 70000, cmd REL_SET");
-	tap_ok(rcf_event_decode(nlmsg_hdr(msg), FAMILY + 1, ev) ==
+	tap_ok(rcf_nl_event_decode(nlmsg_hdr(msg), FAMILY + 1, ev) ==
 			       RCF_EV_OTHER &&
 		       ev->rel_sw == 0,
 	       "another family's message is no relation event");
 	nlmsg_free(msg);
 
 	msg = rel_msg(RCF_CMD_REL_DEL_NTF, 1, 3);
-	ok = rcf_event_decode(nlmsg_hdr(msg), FAMILY, ev) == RCF_EV_RELATION &&
+	ok = rcf_nl_event_decode(nlmsg_hdr(msg), FAMILY, ev) ==
+		     RCF_EV_RELATION &&
 	     ev->cmd == RCF_CMD_REL_DEL && ev->rel_sw == 3;
 	tap_ok(ok, "del event: switch 3, cmd REL_DEL");
 	nlmsg_free(msg);
 
 	msg = rel_msg(RCF_CMD_REL_DEL_NTF, 0, 0);
-	tap_ok(rcf_event_decode(nlmsg_hdr(msg), FAMILY, ev) == RCF_EV_OTHER,
+	tap_ok(rcf_nl_event_decode(nlmsg_hdr(msg), FAMILY, ev) == RCF_EV_OTHER,
 	       "a relation event without its switch is refused");
 	nlmsg_free(msg);
 
 	/* a reply to REL_SET that reached the events socket */
 	msg = rel_msg(RCF_CMD_REL_SET, 1, 3);
-	tap_ok(rcf_event_decode(nlmsg_hdr(msg), FAMILY, ev) == RCF_EV_OTHER,
+	tap_ok(rcf_nl_event_decode(nlmsg_hdr(msg), FAMILY, ev) == RCF_EV_OTHER,
 	       "the request command itself is no event");
 	nlmsg_free(msg);
 	free(ev);

@@ -4,7 +4,9 @@
  * worked by hand, the escape's walk equal to vector routing's source
  * route, adaptive candidates one step shorter on the vector, and
  * Duato's condition (route/relation_check.c) accepting rdt-vector, D-B
- * and D-A, and refusing broken relations with the reason named.
+ * and D-A, and refusing broken relations with the reason named; on an
+ * RDT with m < R, vector routing's table walking the source routes, and
+ * the check holding or naming a cycle.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +17,7 @@
 #include "relation_util.h"
 #include "tap.h"
 #include "topo/rdt_ring.h"
+#include "topo/rdt_walk.h"
 
 #define H(p, vc) RCF_HOP(p, vc)
 #define A	 RCF_RELATION_ADAPTIVE
@@ -285,23 +288,94 @@ static void check_broken(void)
 			   sizeof(err)) == 0 &&
 	     rcf_relation_rdt(&d, RCF_RELATION_DB, &r, err, sizeof(err)) ==
 		     -1 &&
-	     strstr(err, "need a PRDT");
+	     strstr(err, "need a PRDT") &&
+	     rcf_relation_rdt(&d, RCF_RELATION_DA, &r, err, sizeof(err)) ==
+		     -1 &&
+	     rcf_relation_rdt(&d, RCF_RELATION_NORTH_LAST, &r, err,
+			      sizeof(err)) == -1;
 	ok &= rcf_rdt_parse("prdt:8:2:1", RCF_MAX_NODES, &d, err,
 			    sizeof(err)) == 0 &&
 	      rcf_relation_rdt(&d, RCF_RELATION_DUATO, &r, err, sizeof(err)) ==
 		      -1 &&
 	      strstr(err, "for a grid");
-	tap_ok(ok, "an RDT with m < R and a grid kind: refused");
+	tap_ok(ok, "an RDT with m < R (db, da, north-last) and a grid kind: "
+		   "refused");
+}
+
+/*
+ * rdt-vector on an RDT with m < R: one escape candidate a list, on the
+ * port of the walk's hop (topo/rdt_walk.h), so that walking the table
+ * from every switch reaches every node by the source route's hops.
+ */
+static int rdt_walks(const char *spec)
+{
+	struct rcf_rdt_hop h[64];
+	struct rcf_relation r;
+	struct rcf_relnet net;
+	struct rcf_rdt d;
+	int ok = build(spec, RCF_RELATION_RDT_VECTOR, &d, &r, &net) &&
+		 r.vcs == 3;
+	uint32_t n = d.side * d.side;
+
+	for (uint32_t s = 0; ok && s < n; s++)
+		for (uint32_t t = 0; ok && t < n; t++) {
+			int k = rcf_rdt_walk(&d, s, t, h, 64);
+			uint32_t at = s;
+
+			ok &= k >= 0;
+			for (int i = 0; ok && i <= k; i++) {
+				const struct rcf_relation_ent *e =
+					ent(&r, n, at, t);
+				uint32_t port = RCF_HOP_PORT(e->hop[0]);
+
+				ok &= e->n == 1 && e->cls[0] == E;
+				if (i == k) {
+					ok &= at == t && port == net.nports - 1;
+					break;
+				}
+				ok &= port == 4 * (uint32_t)rcf_rdt_slot(
+							  &d, at, h[i].rank) +
+						      h[i].dir &&
+				      (RCF_HOP_VC(e->hop[0]) == 2) ==
+					      h[i].detour;
+				at = (uint32_t)
+					     net.peer[(size_t)at * net.nports +
+						      port];
+			}
+		}
+	done(&r, &net);
+	return ok;
+}
+
+static void check_rdt(void)
+{
+	char err[2048];
+	int rc;
+
+	tap_ok(rdt_walks("rdt:16:2:2:1") && rdt_walks("rdt:32:2:3:1"),
+	       "rdt-vector on rdt:16:2:2:1, rdt:32:2:3:1: the table walks the "
+	       "source routes");
+	tap_ok(!check("rdt:16:2:2:1", RCF_RELATION_RDT_VECTOR, err,
+		      sizeof(err)) &&
+		       !check("rdt:32:2:3:2", RCF_RELATION_RDT_VECTOR, err,
+			      sizeof(err)),
+	       "rdt-vector on rdt:16:2:2:1, rdt:32:2:3:2: Duato's condition "
+	       "holds");
+	rc = check("rdt:32:2:3:1", RCF_RELATION_RDT_VECTOR, err, sizeof(err));
+	printf("# rdt:32:2:3:1: %.160s\n", err);
+	tap_ok(rc == -1 && strstr(err, "a cycle of"),
+	       "rdt-vector on rdt:32:2:3:1: a cycle, named");
 }
 
 int main(void)
 {
-	tap_plan(14);
+	tap_plan(17);
 	check_hand();
 	check_walks();
 	check_duato();
 	check_db_long();
 	check_skew();
 	check_broken();
+	check_rdt();
 	return tap_done();
 }

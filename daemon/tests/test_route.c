@@ -31,7 +31,7 @@ static int all_walk_shortest(const struct rcf_graph *g,
 	if (compute(g, algo("shortest"), &sp))
 		return 0;
 	for (size_t i = 0; i < s->n && ok; i++) {
-		const struct rcf_route *r = &s->r[i];
+		const struct rcf_route_rec *r = &s->r[i];
 
 		while (j < sp.n &&
 		       (sp.r[j].src < r->src ||
@@ -365,7 +365,7 @@ static void shortest_paths(void)
 		     !rcf_routes_check(g, &four, &st, NULL, err, sizeof(err));
 		ok = ok && st.pairs == one.n;
 		for (size_t i = 0; i < four.n && ok; i++) {
-			const struct rcf_route *r = &four.r[i];
+			const struct rcf_route_rec *r = &four.r[i];
 
 			while (one.r[j].src != r->src || one.r[j].dst != r->dst)
 				j++;

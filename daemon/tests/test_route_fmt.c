@@ -160,6 +160,81 @@ static void test_print(void)
 	rcf_routes_free(&s);
 }
 
+/* the routes of rs, printed, against their printf lines */
+static int prints_as_printf(const struct lr *rs, size_t n)
+{
+	char line[RCF_ROUTE_LINE_MAX + 16], *want = NULL, *got = NULL;
+	size_t wlen = 0, glen = 0;
+	FILE *w = open_memstream(&want, &wlen), *f = tmpfile();
+	struct rcf_routes s;
+	int ok = w && f;
+
+	rcf_routes_init(&s);
+	for (size_t i = 0; i < n && ok; i++) {
+		ok = !rcf_routes_push(&s, rs[i].src, rs[i].dst, rs[i].index,
+				      rs[i].hops, rs[i].nhops);
+		ref_line(&rs[i], line, sizeof(line));
+		fputs(line, w);
+	}
+	if (w)
+		fclose(w);
+	ok = ok && !rcf_routes_print(f, &s) && !fflush(f);
+	if (ok) {
+		glen = (size_t)ftell(f);
+		got = malloc(glen + 1);
+		rewind(f);
+		ok = got && fread(got, 1, glen, f) == glen;
+	}
+	ok = ok && glen == wlen && !memcmp(got, want, wlen);
+	if (f)
+		fclose(f);
+	free(want);
+	free(got);
+	rcf_routes_free(&s);
+	return ok;
+}
+
+/*
+ * Runs of routes that differ from the one before in their last byte and
+ * go to the next destination, a line made from the one before by its
+ * last hop: across 9 to 10, 99 to 100 and 4294967295 to 0, the index or
+ * the length changing within a run, a byte before the last changing,
+ * routes of 1 to 7 bytes (7: in the set's arena).
+ */
+static void test_print_runs(void)
+{
+	static const uint32_t first[] = {0, 5, 95, 990, 4294967290u};
+	enum { RUN = 12, NR = 7 * 5 * RUN };
+	struct lr *rs = calloc(NR, sizeof(*rs));
+	size_t n = 0;
+
+	for (unsigned int len = 1; rs && len <= 7; len++)
+		for (size_t f = 0; f < sizeof(first) / sizeof(first[0]); f++)
+			for (uint32_t j = 0; j < RUN; j++) {
+				struct lr *r = &rs[n++];
+
+				r->src = len * 10 + (uint32_t)f;
+				r->dst = first[f] + j;
+				/* the index changes once in the run */
+				r->index = j > RUN / 2 && f == 2;
+				r->nhops = len;
+				for (unsigned int h = 0; h < len; h++)
+					r->hops[h] = (uint8_t)(h * 3 + f);
+				/* the last byte, a VC on some; a byte
+				 * before it changing once */
+				r->hops[len - 1] =
+					(uint8_t)(j % 32 | j % 3 << 5);
+				if (len > 1 && j == RUN - 2 && f == 1)
+					r->hops[0] ^= 1;
+				/* the length changing once */
+				if (len < 7 && j == RUN - 3 && f == 3)
+					r->nhops++;
+			}
+	tap_ok(rs && prints_as_printf(rs, n),
+	       "runs parting at their last byte print as their printf lines");
+	free(rs);
+}
+
 static void test_write_error(void)
 {
 	struct rcf_routes s;
@@ -186,10 +261,11 @@ static void test_write_error(void)
 
 int main(void)
 {
-	tap_plan(4);
+	tap_plan(5);
 	test_hop_bytes();
 	test_numbers();
 	test_print();
+	test_print_runs();
 	test_write_error();
 	return tap_done();
 }

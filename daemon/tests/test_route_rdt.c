@@ -1,16 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Vector routing on PRDT (router rdt-vector): routes worked by hand, every
- * route walks to its destination, the hop totals agree with the figures of
- * rcfctl topo stats, and the deadlock check with one VC and with the
- * dateline (Documentation/rdt.rst).
+ * Vector routing on PRDT and on RDT with m < R (router rdt-vector):
+ * routes worked by hand, every route walks to its destination, the hop
+ * totals agree with the figures of rcfctl topo stats, and the deadlock
+ * check with one VC, with the dateline and, with m < R, the detours' VC
+ * (Documentation/rdt.rst).
  */
 #include "tap.h"
 #include "route_util.h"
 #include "topo/topo_stats.h"
 
-static const struct rcf_route *find(const struct rcf_routes *s, uint32_t src,
-				    uint32_t dst)
+static const struct rcf_route_rec *find(const struct rcf_routes *s,
+					uint32_t src, uint32_t dst)
 {
 	for (size_t i = 0; i < s->n; i++)
 		if (s->r[i].src == src && s->r[i].dst == dst)
@@ -18,7 +19,7 @@ static const struct rcf_route *find(const struct rcf_routes *s, uint32_t src,
 	return NULL;
 }
 
-static int bytes_are(const struct rcf_routes *s, const struct rcf_route *r,
+static int bytes_are(const struct rcf_routes *s, const struct rcf_route_rec *r,
 		     const uint8_t *want, unsigned int n)
 {
 	unsigned int len;
@@ -93,13 +94,13 @@ static void check_figure5(void)
 }
 
 /* the router's hop total against topo stats' distances and excess */
-static void check_against_stats(const char *spec)
+static void check_against_stats(const char *spec, int vcs)
 {
 	struct rcf_tstats st;
 	struct rcf_graph *g;
 	struct rcf_routes s;
 	char err[256], name[160];
-	long hops = walked(spec, 2, &s, &g);
+	long hops = walked(spec, vcs, &s, &g);
 	double want;
 
 	rcf_topo_stats(spec, 0, &st, err, sizeof(err));
@@ -133,30 +134,64 @@ static int acyclic(const char *spec, int vcs)
 	return rc;
 }
 
+/* rdt-vector with option vcs on spec: refused */
+static int refused(const char *spec, const char *vcs)
+{
+	struct rcf_graph *g = graph_of(spec);
+	struct algo a = algo("rdt-vector");
+	struct rcf_routes s;
+	int no;
+
+	if (vcs)
+		opt(&a, "vcs", vcs);
+	no = compute(g, a, &s) < 0;
+	rcf_routes_free(&s);
+	graph_put(g);
+	return no;
+}
+
 static void check_refused(void)
 {
-	static const char *const other[] = {"rdt:16:2:2:1", "torus:4x4",
-					    "sp1:16"};
-	int ok = 1;
+	tap_ok(refused("torus:4x4", NULL) && refused("sp1:16", NULL),
+	       "rdt-vector refuses a torus and sp1");
+	tap_ok(refused("rdt:16:2:2:1", "2") && refused("prdt:16:2:2", "3"),
+	       "rdt-vector: 2 VCs refused with m < R, 3 on a PRDT");
+}
 
-	for (int i = 0; i < 3; i++) {
-		struct rcf_graph *g = graph_of(other[i]);
-		struct rcf_routes s;
+/*
+ * rdt:16:2:2:1, (0,0) -> (0,8): +y_0 to a router with rank 2 (its slot
+ * 1), +x_2, -y_0 (test_rdt_walk works it by hand); the node on port 8
+ */
+static void check_rdt_hand(void)
+{
+	static const uint8_t want[] = {0, 2, 4, 3, 8};
+	struct rcf_graph *g;
+	struct rcf_routes s;
 
-		ok &= compute(g, algo("rdt-vector"), &s) < 0;
-		rcf_routes_free(&s);
-		graph_put(g);
-	}
-	tap_ok(ok, "rdt-vector refuses rdt with m < R, a torus and sp1");
+	walked("rdt:16:2:2:1", 1, &s, &g);
+	tap_ok(bytes_are(&s, find(&s, 0, 8 * 16), want, 5),
+	       "rdt:16:2:2:1: (0,0) -> (0,8) is +y0 +x2 -y0");
+	rcf_routes_free(&s);
+	graph_put(g);
 }
 
 int main(void)
 {
-	tap_plan(10);
+	tap_plan(17);
 	check_hand();
 	check_figure5();
-	check_against_stats("prdt:16:2:2");
-	check_against_stats("prdt:9:3:1");
+	check_against_stats("prdt:16:2:2", 2);
+	check_against_stats("prdt:9:3:1", 2);
+	check_rdt_hand();
+	check_against_stats("rdt:16:2:2:1", 3);
+	tap_ok(acyclic("rdt:16:2:2:1", 1) == 0,
+	       "rdt:16:2:2:1: one VC is cyclic");
+	tap_ok(acyclic("rdt:16:2:2:1", 3) == 1,
+	       "rdt:16:2:2:1: datelines, detours on VC 2: acyclic");
+	tap_ok(acyclic("rdt:32:2:3:2", 3) == 1,
+	       "rdt:32:2:3:2: datelines, detours on VC 2: acyclic");
+	tap_ok(acyclic("rdt:32:2:3:1", 3) == 0,
+	       "rdt:32:2:3:1: with 3 VCs still cyclic (rdt.rst)");
 	tap_ok(acyclic("prdt:16:2:2", 1) == 0,
 	       "prdt:16:2:2: one VC is cyclic (two hops in a ring)");
 	tap_ok(acyclic("prdt:16:2:2", 2) == 1,

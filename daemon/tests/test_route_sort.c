@@ -30,7 +30,7 @@ static int fill(struct rcf_routes *s, size_t n, uint32_t mul, uint32_t mod)
 static int in_order(const struct rcf_routes *s)
 {
 	for (size_t i = 1; i < s->n; i++) {
-		const struct rcf_route *a = &s->r[i - 1], *b = &s->r[i];
+		const struct rcf_route_rec *a = &s->r[i - 1], *b = &s->r[i];
 
 		if (a->src != b->src   ? a->src > b->src
 		    : a->dst != b->dst ? a->dst > b->dst
@@ -106,7 +106,7 @@ static void test_sp1_in_order(const char *spec, int relay)
 		printf("# %s\n", err);
 	ok = ok && s.n == (size_t)g->nnodes * (g->nnodes - 1);
 	for (size_t i = 1; i < s.n && ok; i++) {
-		const struct rcf_route *x = &s.r[i - 1], *y = &s.r[i];
+		const struct rcf_route_rec *x = &s.r[i - 1], *y = &s.r[i];
 
 		ok = x->src < y->src || (x->src == y->src && x->dst < y->dst);
 		if (!ok)

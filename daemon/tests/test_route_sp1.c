@@ -143,7 +143,7 @@ static long first_difference(const struct rcf_routes *a,
 			     const struct rcf_routes *b)
 {
 	for (size_t i = 0; i < a->n && i < b->n; i++) {
-		const struct rcf_route *x = &a->r[i], *y = &b->r[i];
+		const struct rcf_route_rec *x = &a->r[i], *y = &b->r[i];
 
 		if (x->src != y->src || x->dst != y->dst ||
 		    x->index != y->index || !rcf_route_same_hops(a, x, b, y))

@@ -50,7 +50,7 @@ static int fill(struct rcf_routes *s, size_t n)
 
 static void test_record(void)
 {
-	tap_ok(sizeof(struct rcf_route) == 16 && RCF_ROUTE_INLINE == 6,
+	tap_ok(sizeof(struct rcf_route_rec) == 16 && RCF_ROUTE_INLINE == 6,
 	       "a route's record is 16 bytes with 6 route bytes in place");
 }
 
@@ -280,7 +280,7 @@ struct seen {
 };
 
 static int saw(enum rcf_verb verb, const struct rcf_routes *s,
-	       const struct rcf_route *r, void *arg)
+	       const struct rcf_route_rec *r, void *arg)
 {
 	struct seen *v = arg;
 	const uint8_t *h = rcf_route_hops(s, r, &v->len);

@@ -32,7 +32,7 @@ static int same_routes(const struct rcf_routes *a, const struct rcf_routes *b)
 	if (a->n != b->n)
 		return 0;
 	for (size_t i = 0; i < a->n; i++) {
-		const struct rcf_route *x = &a->r[i], *y = &b->r[i];
+		const struct rcf_route_rec *x = &a->r[i], *y = &b->r[i];
 
 		if (x->src != y->src || x->dst != y->dst ||
 		    x->index != y->index || !rcf_route_same_hops(a, x, b, y))

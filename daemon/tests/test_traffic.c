@@ -119,7 +119,7 @@ int main(void)
 	size_t len = 0;
 	FILE *f;
 
-	tap_plan(21);
+	tap_plan(22);
 	tap_ok(!parse("uniform", &r, err) && r.pattern == RCF_TRAFFIC_UNIFORM &&
 		       r.rate == 100 && r.size_min == 64 && r.size_max == 64 &&
 		       r.seed == 1 && !r.cycles && !r.messages,
@@ -146,6 +146,11 @@ int main(void)
 	tap_ok(refused("exor", "needs a step") &&
 		       refused("ncube cycles 5", "needs a step"),
 	       "a permutation without a step is refused");
+	tap_ok(refused("uniform step 3", "step I goes with doloop") &&
+		       !parse("ncube step 0x2", &r, err) && r.param == 2 &&
+		       refused("exor step -1", "bad step"),
+	       "a step is read as rcfsim's --step, and only for a "
+	       "permutation");
 	tap_ok(refused("hotspot", "needs a node") &&
 		       refused("uniform hotspot 3", "goes with pattern"),
 	       "hotspot node only with hotspot");

@@ -33,6 +33,7 @@
 
 #else /* userspace */
 
+#include <sys/cdefs.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -50,6 +51,8 @@ typedef __u64 u64;
 #define rcf_os_zalloc(n)	calloc(1, (n))
 #define rcf_os_free(p)		free(p)
 #define rcf_os_strcpy(d, s, n)	snprintf((d), (n), "%s", (s))
+/* the kernel's compiler_attributes.h has it, the C library this one */
+#define noinline		__attribute_noinline__
 
 /* No tracepoints here: the hooks vanish and cost nothing. */
 #define rcf_os_trace(hook, ...)	do { } while (0)

@@ -17,6 +17,7 @@
 struct rcf_engine;
 struct rcf_adapter;
 struct eng_hop;
+struct eng_elem;
 
 /* A source puts the first byte of h on its first link. */
 void rcf_trace_inject(const struct rcf_engine *e, const struct eng_hop *h);
@@ -30,6 +31,8 @@ void rcf_trace_cq_enqueue(const struct rcf_engine *e, const struct eng_hop *h,
 /* n bytes of h left its receiving switch's central queue. */
 void rcf_trace_cq_dequeue(const struct rcf_engine *e, const struct eng_hop *h,
 			  u32 n);
+/* Switch x's central queue took or freed chunks. */
+void rcf_trace_cq_fill(const struct rcf_engine *e, const struct eng_elem *x);
 /* The receiving node of h took in its last byte, a packet for itself. */
 void rcf_trace_deliver(const struct rcf_engine *e, const struct eng_hop *h);
 /*
@@ -57,6 +60,7 @@ void rcf_trace_kdrop(int reason);
 #define rcf_trace_block_on()		trace_rcf_block_enabled()
 #define rcf_trace_cq_enqueue_on()	trace_rcf_cq_enqueue_enabled()
 #define rcf_trace_cq_dequeue_on()	trace_rcf_cq_dequeue_enabled()
+#define rcf_trace_cq_fill_on()		trace_rcf_cq_fill_enabled()
 #define rcf_trace_deliver_on()		trace_rcf_deliver_enabled()
 #define rcf_trace_hop_on()		trace_rcf_hop_enabled()
 #define rcf_trace_msg_send_on()		trace_rcf_msg_send_enabled()

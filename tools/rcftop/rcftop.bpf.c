@@ -42,10 +42,10 @@ volatile __u64 cq_gen;
 
 /*
  * The central queues, indexed by switch id (below RCF_MAX_SWITCHES, as
- * the kernel's policy holds them): a queue event is the most frequent
- * of all, a chunk's move, and a slot in .bss costs it a bounds check
- * where a hash map cost a helper call and a hash.  rcftop reads the
- * slots through the skeleton's mapping of .bss.
+ * the kernel's policy holds them): a queue event, a chunk taken or
+ * freed, is the most frequent of all, and a slot in .bss costs it a
+ * bounds check where a hash map cost a helper call and a hash.  rcftop
+ * reads the slots through the skeleton's mapping of .bss.
  */
 struct rcftop_cq_val cq_tab[RCFTOP_MAX_SWITCHES];
 _Static_assert(!(RCFTOP_MAX_SWITCHES & (RCFTOP_MAX_SWITCHES - 1)),
@@ -314,20 +314,14 @@ static void cq_now(__u32 sw, __u32 used, __u32 cap)
 	v->cap = cap;
 }
 
-/* One fabric's engine runs in one kthread: a switch's events never race. */
-SEC("raw_tp/rcf_cq_enqueue")
-int BPF_PROG(on_cq_enqueue, __u64 cycle, __u32 sw, __u32 link, __u8 dir,
-	     __u8 vc, __u32 bytes, __u32 queued, __u32 used, __u32 cap,
-	     __u64 cookie)
-{
-	cq_now(sw, used, cap);
-	return 0;
-}
-
-SEC("raw_tp/rcf_cq_dequeue")
-int BPF_PROG(on_cq_dequeue, __u64 cycle, __u32 sw, __u32 link, __u8 dir,
-	     __u8 vc, __u32 bytes, __u32 queued, __u32 used, __u32 cap,
-	     __u64 cookie)
+/*
+ * rcf_cq_fill fires only when a queue's chunks change, which is all the
+ * occupancy needs; the bytes events fire for every transfer, several
+ * times as often.  One fabric's engine runs in one kthread: a switch's
+ * events never race.
+ */
+SEC("raw_tp/rcf_cq_fill")
+int BPF_PROG(on_cq_fill, __u64 cycle, __u32 sw, __u32 used, __u32 cap)
 {
 	cq_now(sw, used, cap);
 	return 0;

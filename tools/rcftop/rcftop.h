@@ -56,9 +56,9 @@ struct rcftop_wait_val {
 };
 
 /*
- * A switch's central queue, from rcf_cq_enqueue and rcf_cq_dequeue:
- * each gives the queue's bytes after the move, so used is exact from the
- * switch's last event on.  peak is the most seen since attaching.  The
+ * A switch's central queue, from rcf_cq_fill: each gives the queue's
+ * bytes after its chunks changed, so used is exact from the switch's
+ * last event on.  peak is the most seen since attaching.  The
  * interval peaks: the program advances gen (rcftop_bpf's cq_gen) at
  * each reading; the first event of interval g starts ipeak[g & 1] at the
  * occupancy it found (base) and remembers the interval before (pgen), so

@@ -66,16 +66,13 @@ static void queues(struct rcftop_bpf *skel, struct top_snap *s)
 		       w->v.cap == 1024,
 	       "queue: now, peak, the interval's peak");
 	/* interval 1: from 128 down to 0, up to 64 */
-	err |= FIRE(skel->progs.on_cq_dequeue, 4, 3, 5, 0, 0, 200, 0, 0, 1024,
-		    6);
-	err |= FIRE(skel->progs.on_cq_enqueue, 5, 3, 4, 0, 0, 64, 64, 64, 1024,
-		    7);
+	err |= FIRE(skel->progs.on_cq_fill, 4, 3, 0, 1024);
+	err |= FIRE(skel->progs.on_cq_fill, 5, 3, 64, 1024);
 	/* interval 2: nothing; interval 3: down to 0 */
 	for (int i = 0; i < 3 && !err; i++) {
 		snap_free(s);
 		if (i == 2)
-			err |= FIRE(skel->progs.on_cq_dequeue, 6, 3, 4, 0, 0,
-				    64, 0, 0, 1024, 7);
+			err |= FIRE(skel->progs.on_cq_fill, 6, 3, 0, 1024);
 		if (snap_read(skel, s) || !(w = snap_sw(s, 3)))
 			err = 1;
 		else
@@ -141,15 +138,12 @@ int main(void)
 	err |= FIRE(skel->progs.on_forward, 20, 2, 1, 4, 1, 2, 50, 1, 7);
 	err |= FIRE(skel->progs.on_forward, 950, 2, 1, 4, 1, 2, 50, 1, 7);
 	/*
-	 * rcf_cq_enqueue/dequeue: cycle, sw, link, dir, vc, bytes, queued,
-	 * used, cap, cookie.  Switch 3's queue up to 512 and back to 128.
+	 * rcf_cq_fill: cycle, sw, used, cap.  Switch 3's queue up to 512
+	 * and back to 128.
 	 */
-	err |= FIRE(skel->progs.on_cq_enqueue, 1, 3, 4, 0, 0, 256, 256, 256,
-		    1024, 5);
-	err |= FIRE(skel->progs.on_cq_enqueue, 2, 3, 5, 0, 0, 200, 200, 512,
-		    1024, 6);
-	err |= FIRE(skel->progs.on_cq_dequeue, 3, 3, 4, 0, 0, 256, 0, 128, 1024,
-		    5);
+	err |= FIRE(skel->progs.on_cq_fill, 1, 3, 256, 1024);
+	err |= FIRE(skel->progs.on_cq_fill, 2, 3, 512, 1024);
+	err |= FIRE(skel->progs.on_cq_fill, 3, 3, 128, 1024);
 	tap_ok(!err, "every program ran on its argument array");
 	if (snap_read(skel, &s)) {
 		tap_ok(0, "maps read");

@@ -149,7 +149,7 @@ int rcf_path_req_parse(struct nlattr *head, int len,
 		       struct rcf_path_req_info *r);
 
 /* What one message of the events group is. */
-enum rcf_event_type {
+enum rcf_nl_event_type {
 	RCF_EV_OTHER,	      /* not ours, or not understood */
 	RCF_EV_OBJECT,	      /* an object added, changed or removed: o */
 	RCF_EV_EPOCH,	      /* an epoch applied or rolled back: epoch */
@@ -165,8 +165,8 @@ enum rcf_event_type {
  * RCF_CMD_NODE_NEW_NTF, RCF_CMD_EPOCH_GET for RCF_CMD_EPOCH_NTF ...), so
  * that an object event and the request that made it read alike.
  */
-struct rcf_event {
-	enum rcf_event_type type;
+struct rcf_nl_event {
+	enum rcf_nl_event_type type;
 	uint8_t cmd;
 	struct rcf_obj o;
 	struct rcf_epoch_info epoch;
@@ -180,8 +180,8 @@ struct rcf_event {
 uint8_t rcf_ntf_request(uint8_t ntf);
 
 /* Decodes one message (nlh) of family; returns ev->type. */
-int rcf_event_decode(const struct nlmsghdr *nlh, int family,
-		     struct rcf_event *ev);
+int rcf_nl_event_decode(const struct nlmsghdr *nlh, int family,
+			struct rcf_nl_event *ev);
 
 /*
  * Waits up to timeout_ms (-1: for ever) on a handle that joined the events
@@ -190,8 +190,8 @@ int rcf_event_decode(const struct nlmsghdr *nlh, int family,
  * overran and events were lost (the caller asks the kernel again), or
  * another negative errno.
  */
-typedef void (*rcf_event_fn)(const struct rcf_event *ev, void *arg);
-int rcf_nl_event_poll(struct rcf_nl *nl, int timeout_ms, rcf_event_fn fn,
+typedef void (*rcf_nl_event_fn)(const struct rcf_nl_event *ev, void *arg);
+int rcf_nl_event_poll(struct rcf_nl *nl, int timeout_ms, rcf_nl_event_fn fn,
 		      void *arg);
 
 /*

@@ -50,8 +50,7 @@ static size_t op_size(const struct rcf_op *op)
 		case RCF_T_ADDRS:
 			sz += NLA_HDRLEN;
 			for (int i = 0; i < o->naddrs; i++)
-				sz += attr_size(
-					o->addrs[i].family == AF_INET ? 4 : 16);
+				sz += attr_size(o->addrs[i].v6 ? 16 : 4);
 			break;
 		default:
 			break;

@@ -110,7 +110,7 @@ static int on_error(struct sockaddr_nl *who, struct nlmsgerr *e, void *arg)
 
 	(void)who;
 	if (c->seq && nlh->nlmsg_seq == c->seq) {
-		rcf_err_parse(nlh, &c->nl->e);
+		rcf_nl_err_parse(nlh, &c->nl->e);
 		c->answered = 1;
 	}
 	return NL_SKIP;

@@ -221,7 +221,7 @@ void rcf_epoch_json(struct rcf_json *j, const struct rcf_epoch_info *e)
 
 int rcf_nl_epoch_error(const struct rcf_nl *nl, char *buf, size_t len)
 {
-	const struct rcf_err *e = &nl->e;
+	const struct rcf_nl_err *e = &nl->e;
 	uint32_t ms = nl->epoch.timeout_ms ? nl->epoch.timeout_ms
 					   : RCF_EPOCH_TIMEOUT_MS;
 
@@ -270,8 +270,8 @@ uint8_t rcf_ntf_request(uint8_t ntf)
 	return 0;
 }
 
-int rcf_event_decode(const struct nlmsghdr *nlh, int family,
-		     struct rcf_event *ev)
+int rcf_nl_event_decode(const struct nlmsghdr *nlh, int family,
+			struct rcf_nl_event *ev)
 {
 	struct genlmsghdr *gh = nlmsg_data(nlh);
 	struct nlattr *head, *tb[RCF_A_MAX + 1];

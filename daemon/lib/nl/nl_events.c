@@ -12,25 +12,26 @@
 
 struct feed {
 	struct rcf_nl *nl;
-	rcf_event_fn fn;
+	rcf_nl_event_fn fn;
 	void *arg;
 };
 
 static int on_msg(struct nl_msg *msg, void *arg)
 {
 	struct feed *f = arg;
-	struct rcf_event *ev = malloc(sizeof(*ev));
+	struct rcf_nl_event *ev = malloc(sizeof(*ev));
 
-	/* struct rcf_event holds whole objects: not on the stack twice */
+	/* struct rcf_nl_event holds whole objects: not on the stack twice */
 	if (!ev)
 		return 0;
-	if (rcf_event_decode(nlmsg_hdr(msg), f->nl->family, ev) != RCF_EV_OTHER)
+	if (rcf_nl_event_decode(nlmsg_hdr(msg), f->nl->family, ev) !=
+	    RCF_EV_OTHER)
 		f->fn(ev, f->arg);
 	free(ev);
 	return 0;
 }
 
-int rcf_nl_event_poll(struct rcf_nl *nl, int timeout_ms, rcf_event_fn fn,
+int rcf_nl_event_poll(struct rcf_nl *nl, int timeout_ms, rcf_nl_event_fn fn,
 		      void *arg)
 {
 	struct feed f = {.nl = nl, .fn = fn, .arg = arg};

@@ -38,7 +38,7 @@ static int put_addrs(struct nl_msg *msg, const struct rcf_obj *o)
 		return -1;
 	for (int i = 0; i < o->naddrs; i++) {
 		const struct rcf_addr *a = &o->addrs[i];
-		int v4 = a->family == AF_INET;
+		int v4 = !a->v6;
 
 		if (nla_put(msg, v4 ? RCF_ADDR_IN : RCF_ADDR_IN6, v4 ? 4 : 16,
 			    a->a))
@@ -108,9 +108,9 @@ static void parse_addrs(struct nlattr *nest, struct rcf_obj *o)
 		int type = nla_type(nla);
 
 		if (type == RCF_ADDR_IN && nla_len(nla) == 4)
-			a.family = AF_INET;
+			a.v6 = 0;
 		else if (type == RCF_ADDR_IN6 && nla_len(nla) == 16)
-			a.family = AF_INET6;
+			a.v6 = 1;
 		else
 			continue;
 		memcpy(a.a, nla_data(nla), nla_len(nla));

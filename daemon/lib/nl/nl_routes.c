@@ -37,7 +37,7 @@ static int flush(struct filler *f)
 }
 
 static int add(enum rcf_verb verb, const struct rcf_routes *s,
-	       const struct rcf_route *r, void *arg)
+	       const struct rcf_route_rec *r, void *arg)
 {
 	struct filler *f = arg;
 	struct rcf_op *op = &f->ops[f->n++];

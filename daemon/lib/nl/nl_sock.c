@@ -81,7 +81,7 @@ static void read_policy(struct nlattr *pol, char *buf, size_t len)
 			 nla_get_u32(tb[NL_POLICY_TYPE_ATTR_MAX_LENGTH]));
 }
 
-static void read_tlv(struct nlattr *a, struct rcf_err *e)
+static void read_tlv(struct nlattr *a, struct rcf_nl_err *e)
 {
 	size_t n;
 
@@ -111,7 +111,7 @@ static void read_tlv(struct nlattr *a, struct rcf_err *e)
 	}
 }
 
-void rcf_err_parse(const struct nlmsghdr *nlh, struct rcf_err *e)
+void rcf_nl_err_parse(const struct nlmsghdr *nlh, struct rcf_nl_err *e)
 {
 	const char *base = (const char *)nlh;
 	size_t off = NLMSG_HDRLEN;
@@ -145,7 +145,7 @@ void rcf_err_parse(const struct nlmsghdr *nlh, struct rcf_err *e)
 		read_tlv(a, e);
 }
 
-void rcf_nl_error_str(const struct rcf_err *e, char *buf, size_t len)
+void rcf_nl_error_str(const struct rcf_nl_err *e, char *buf, size_t len)
 {
 	if (e->msg[0] && e->attr[0] && e->range[0])
 		snprintf(buf, len, "%s, attribute %s, allowed %s (%s)", e->msg,
@@ -184,8 +184,8 @@ static int on_error(struct sockaddr_nl *who, struct nlmsgerr *e, void *arg)
 	struct xfer *x = arg;
 
 	(void)who;
-	rcf_err_parse((const struct nlmsghdr *)((char *)e - NLMSG_HDRLEN),
-		      &x->nl->e);
+	rcf_nl_err_parse((const struct nlmsghdr *)((char *)e - NLMSG_HDRLEN),
+			 &x->nl->e);
 	x->done = 1;
 	return NL_STOP;
 }
@@ -195,7 +195,7 @@ static int on_end(struct nl_msg *msg, void *arg)
 {
 	struct xfer *x = arg;
 
-	rcf_err_parse(nlmsg_hdr(msg), &x->nl->e);
+	rcf_nl_err_parse(nlmsg_hdr(msg), &x->nl->e);
 	x->done = 1;
 	return NL_STOP;
 }

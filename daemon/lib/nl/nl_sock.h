@@ -18,7 +18,7 @@ struct nl_msg;
 struct nlmsghdr;
 
 /* What the kernel's ack (or a dump's end) said about a request. */
-struct rcf_err {
+struct rcf_nl_err {
 	int err;	    /* positive errno, 0 when none */
 	char msg[256];	    /* extack message, "" when none */
 	int has_offs;	    /* the kernel blamed an attribute: */
@@ -45,7 +45,7 @@ struct rcf_nl {
 	struct nl_sock *sk;
 	int family;
 	uint32_t events_grp; /* the events group's id, 0 when none */
-	struct rcf_err e;    /* the last request's answer */
+	struct rcf_nl_err e; /* the last request's answer */
 	int dump_intr;	     /* a part of the last dump said NLM_F_DUMP_INTR */
 	struct rcf_epoch_req epoch; /* set after rcf_nl_open */
 };
@@ -66,9 +66,9 @@ int rcf_nl_join_events(struct rcf_nl *nl, char *err, size_t errlen);
  * extended ack's attributes, after the echoed request unless the kernel
  * capped it.
  */
-void rcf_err_parse(const struct nlmsghdr *nlh, struct rcf_err *e);
+void rcf_nl_err_parse(const struct nlmsghdr *nlh, struct rcf_nl_err *e);
 /* "<extack message> (<strerror>)" or "<strerror>", with attr and range */
-void rcf_nl_error_str(const struct rcf_err *e, char *buf, size_t len);
+void rcf_nl_error_str(const struct rcf_nl_err *e, char *buf, size_t len);
 
 /*
  * Sends msg (the caller still owns it: its bytes are what an extack

@@ -452,11 +452,11 @@ int rcf_addr_parse(const char *s, struct rcf_addr *a)
 {
 	memset(a, 0, sizeof(*a));
 	if (inet_pton(AF_INET, s, a->a) == 1) {
-		a->family = AF_INET;
+		a->v6 = 0;
 		return 0;
 	}
 	if (inet_pton(AF_INET6, s, a->a) == 1) {
-		a->family = AF_INET6;
+		a->v6 = 1;
 		return 0;
 	}
 	return -1;
@@ -464,8 +464,7 @@ int rcf_addr_parse(const char *s, struct rcf_addr *a)
 
 void rcf_addr_format(const struct rcf_addr *a, char *buf, size_t len)
 {
-	if (!inet_ntop(a->family == AF_INET ? AF_INET : AF_INET6, a->a, buf,
-		       (socklen_t)len))
+	if (!inet_ntop(a->v6 ? AF_INET6 : AF_INET, a->a, buf, (socklen_t)len))
 		snprintf(buf, len, "?");
 }
 

@@ -12,6 +12,9 @@
 #include <stdint.h>
 #include <linux/rcf.h>
 
+/* struct rcf_end, struct rcf_addr and RCF_IFNAMSIZ: the model's own */
+#include "model/values.h"
+
 enum rcf_kind {
 	RCF_K_FABRIC,
 	RCF_K_NODE,
@@ -40,21 +43,8 @@ enum rcf_atype {
 	RCF_T_ADDRS /* RCF_A_NODE_ADDRS: o->addrs */
 };
 
-#define RCF_IFNAMSIZ 16
 /* bytes of an InfiniBand NodeDescription */
 #define RCF_DESC_MAX 64
-
-struct rcf_end {
-	uint8_t kind; /* enum rcf_elem_kind */
-	uint32_t id;
-	uint32_t port;
-};
-
-/* One node address; family is AF_INET (4 bytes used) or AF_INET6. */
-struct rcf_addr {
-	uint8_t family;
-	uint8_t a[16];
-};
 
 /* every attribute, 1 .. RCF_A_MAX, has a bit in struct rcf_obj's has */
 #define RCF_HAS_WORDS 2

@@ -45,35 +45,20 @@ void rcf_path_marks_free(struct rcf_path_marks *m)
 void rcf_path_mark_route(struct rcf_path_marks *m, const struct rcf_graph *g,
 			 uint32_t src, const uint8_t *hops, unsigned int nhops)
 {
-	int32_t v = src < RCF_MAX_NODES ? g->node_vertex[src] : -1;
+	struct rcf_walk_at w;
 	unsigned int h = 0;
-	uint32_t in = 0;
-	int entered = 0;
+	uint32_t chan;
+	char err[128];
 
-	/* circuits alone could go round for ever */
-	for (size_t guard = 0; v >= 0 && guard <= nhops + g->nv; guard++) {
-		const struct rcf_gvertex *gv = &g->v[v];
-		const struct rcf_gport *gp;
-		uint32_t out;
-
-		if (entered && gv->kind == RCF_ELEM_SWITCH &&
-		    rcf_gport(g, (uint32_t)v, in)->circ >= 0) {
-			out = (uint32_t)rcf_gport(g, (uint32_t)v, in)->circ;
-		} else {
-			/* a byte is read here: a switch input routes use */
-			if (entered && gv->kind == RCF_ELEM_SWITCH)
-				m->in_used[gv->first + in] = 1;
-			if (h == nhops)
-				return;
-			out = RCF_HOP_PORT(hops[h++]);
-		}
-		if (out >= gv->nports)
-			return;
-		gp = rcf_gport(g, (uint32_t)v, out);
-		v = gp->peer;
-		in = gp->in_port;
-		entered = 1;
-	}
+	if (rcf_graph_walk_start(g, src, &w, err, sizeof(err)))
+		return;
+	/* the route's own walk, noting each switch input it reads a byte at */
+	do {
+		if (w.n && g->v[w.v].kind == RCF_ELEM_SWITCH &&
+		    rcf_graph_reads_byte(g, &w))
+			m->in_used[g->v[w.v].first + w.in] = 1;
+	} while (rcf_graph_walk_step(g, &w, &h, hops, nhops, &chan, err,
+				     sizeof(err)) > 0);
 }
 
 struct search {

@@ -28,9 +28,10 @@ struct rcf_path_marks {
 int rcf_path_marks_init(struct rcf_path_marks *m, const struct rcf_graph *g);
 void rcf_path_marks_free(struct rcf_path_marks *m);
 /*
- * Marks the switch inputs at which the route from node src reads a byte.
- * A route that leaves g (an unknown node or port, a down link) is marked
- * as far as it goes: beyond, a path could not go either.
+ * Marks the switch inputs at which the route from node src reads a byte,
+ * walking it as rcf_graph_walk() does.  A route that walk refuses (an
+ * unknown node or port, a down link, a VC the link lacks) is marked as
+ * far as it goes: beyond, a path could not go either.
  */
 void rcf_path_mark_route(struct rcf_path_marks *m, const struct rcf_graph *g,
 			 uint32_t src, const uint8_t *hops, unsigned int nhops);

@@ -74,6 +74,10 @@ void rcf_cdg_free(struct rcf_cdg *c)
 	free(c);
 }
 
+/*
+ * A channel an arc leads to is used; rcf_cdg_finish() marks those as it
+ * reads the arcs, so that only a route's first channel is marked here.
+ */
 int rcf_cdg_add(struct rcf_cdg *c, const uint32_t *chan, size_t n)
 {
 	if (n)
@@ -81,8 +85,26 @@ int rcf_cdg_add(struct rcf_cdg *c, const uint32_t *chan, size_t n)
 	for (size_t i = 1; i < n; i++) {
 		unsigned int b = c->port[chan[i] / 4] * 4 + chan[i] % 4;
 
-		c->used[chan[i]] = 1;
 		c->map[chan[i - 1]][b / 64] |= 1ULL << (b % 64);
+	}
+	return 0;
+}
+
+int rcf_cdg_add_fan(struct rcf_cdg *c, const uint32_t *from, uint32_t v,
+		    const uint64_t fan[2])
+{
+	for (int w = 0; w < 2; w++) {
+		if (from) {
+			c->map[*from][w] |= fan[w];
+			continue;
+		}
+		for (uint64_t m = fan[w]; m; m &= m - 1) {
+			unsigned int b = (unsigned int)w * 64 +
+					 (unsigned int)__builtin_ctzll(m);
+			const struct rcf_gport *gp = rcf_gport(c->g, v, b / 4);
+
+			c->used[RCF_CHAN(gp->link, gp->dir, b % 4)] = 1;
+		}
 	}
 	return 0;
 }
@@ -167,7 +189,7 @@ static int search(struct dfs *d, struct rcf_cdg_result *res)
 	return 0;
 }
 
-/* the arcs out of channel ch, in order, to out; their number */
+/* the arcs out of channel ch, in order, to out, their targets used */
 static size_t arcs_of(const struct rcf_cdg *c, size_t ch, uint32_t *out)
 {
 	const struct rcf_graph *g = c->g;
@@ -180,7 +202,8 @@ static size_t arcs_of(const struct rcf_cdg *c, size_t ch, uint32_t *out)
 			const struct rcf_gport *gp =
 				rcf_gport(g, (uint32_t)c->to[ch / 4], b / 4);
 
-			out[n++] = RCF_CHAN(gp->link, gp->dir, b % 4);
+			out[n] = RCF_CHAN(gp->link, gp->dir, b % 4);
+			c->used[out[n++]] = 1;
 		}
 	sort_u32(out, n);
 	return n;
@@ -193,11 +216,11 @@ int rcf_cdg_finish(struct rcf_cdg *c, struct rcf_cdg_result *res)
 
 	memset(res, 0, sizeof(*res));
 	res->acyclic = 1;
-	for (size_t ch = 0; ch < c->nch; ch++) {
-		res->channels += c->used[ch];
-		res->deps += (size_t)__builtin_popcountll(c->map[ch][0]) +
-			     (size_t)__builtin_popcountll(c->map[ch][1]);
-	}
+	/* most channels have no arcs out: no count for them */
+	for (size_t ch = 0; ch < c->nch; ch++)
+		for (int w = 0; w < 2; w++)
+			for (uint64_t m = c->map[ch][w]; m; m &= m - 1)
+				res->deps++;
 	d.first = calloc(d.nch + 2, sizeof(*d.first));
 	d.to = malloc((res->deps + 1) * sizeof(*d.to));
 	d.color = calloc(d.nch + 1, 1);
@@ -208,6 +231,8 @@ int rcf_cdg_finish(struct rcf_cdg *c, struct rcf_cdg_result *res)
 	for (size_t ch = 0; ch < d.nch; ch++)
 		d.first[ch + 1] =
 			d.first[ch] + arcs_of(c, ch, d.to + d.first[ch]);
+	for (size_t ch = 0; ch < c->nch; ch++)
+		res->channels += c->used[ch];
 	rc = search(&d, res);
 out:
 	free(d.first);
@@ -232,7 +257,7 @@ int rcf_cdg_check(const struct rcf_graph *g, const struct rcf_routes *s,
 	if (!c)
 		goto nomem;
 	for (size_t i = 0; i < s->n; i++) {
-		const struct rcf_route *r = &s->r[i];
+		const struct rcf_route_rec *r = &s->r[i];
 		unsigned int len;
 		const uint8_t *hops = rcf_route_hops(s, r, &len);
 		uint32_t dst;

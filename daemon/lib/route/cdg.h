@@ -34,6 +34,14 @@ void rcf_cdg_result_free(struct rcf_cdg_result *res);
 struct rcf_cdg;
 struct rcf_cdg *rcf_cdg_new(const struct rcf_graph *g);
 int rcf_cdg_add(struct rcf_cdg *c, const uint32_t *chan, size_t n);
+/*
+ * The last channels of routes that share every channel before them: each
+ * leaves vertex v by the port and VC of a bit (port * 4 + VC) of fan, and
+ * follows channel *from (NULL when they are the routes' first).  The
+ * same as rcf_cdg_add() of each route, one map written for them all.
+ */
+int rcf_cdg_add_fan(struct rcf_cdg *c, const uint32_t *from, uint32_t v,
+		    const uint64_t fan[2]);
 int rcf_cdg_finish(struct rcf_cdg *c, struct rcf_cdg_result *res);
 void rcf_cdg_free(struct rcf_cdg *c);
 

@@ -276,74 +276,95 @@ int rcf_graph_walk_start(const struct rcf_graph *g, uint32_t src,
 	return 0;
 }
 
+/*
+ * Inline so that rcf_graph_walk_on(), which every route of a plan goes
+ * through, pays no call per channel.
+ */
+static inline int walk_step(const struct rcf_graph *g, struct rcf_walk_at *w,
+			    unsigned int *h, const uint8_t *hops,
+			    unsigned int nhops, uint32_t *chan, char *err,
+			    size_t errlen)
+{
+	/* circuits alone could go round for ever */
+	const size_t loops = RCF_ROUTE_MAX_HOPS + g->nv;
+	const struct rcf_gvertex *gv = &g->v[w->v];
+	const struct rcf_gport *port = &g->port[gv->first], *gp;
+	uint32_t out;
+
+	/* only a switch has circuits; the walk starts at a node */
+	if (!rcf_graph_reads_byte(g, w)) {
+		out = (uint32_t)port[w->in].circ;
+	} else if (*h == nhops) {
+		if (gv->kind == RCF_ELEM_NODE && w->n)
+			return 0;
+		return rcf_errf(err, errlen,
+				w->n ? "route bytes end at switch %u"
+				     : "no route bytes",
+				gv->id);
+	} else {
+		uint8_t b = hops[(*h)++];
+
+		if (b & RCF_HOP_RESERVED)
+			return rcf_errf(err, errlen, "byte %u: reserved bit",
+					*h - 1);
+		out = RCF_HOP_PORT(b);
+		w->vc = RCF_HOP_VC(b);
+	}
+	if (out >= gv->nports)
+		return rcf_errf(err, errlen, "%s %u has no port %u",
+				gv->kind == RCF_ELEM_NODE ? "node" : "switch",
+				gv->id, out);
+	gp = &port[out];
+	if (gp->peer < 0)
+		return rcf_errf(err, errlen, "%s %u port %u has no up link",
+				gv->kind == RCF_ELEM_NODE ? "node" : "switch",
+				gv->id, out);
+	if (w->vc >= gp->vcs)
+		return rcf_errf(err, errlen,
+				"link %u has %u VCs, route uses VC %d",
+				g->link[gp->link].id, gp->vcs, w->vc);
+	if (w->n > loops)
+		return rcf_errf(err, errlen, "route loops");
+	*chan = RCF_CHAN(gp->link, gp->dir, w->vc);
+	w->v = gp->peer;
+	w->in = gp->in_port;
+	w->n++;
+	return 1;
+}
+
+int rcf_graph_walk_step(const struct rcf_graph *g, struct rcf_walk_at *w,
+			unsigned int *h, const uint8_t *hops,
+			unsigned int nhops, uint32_t *chan, char *err,
+			size_t errlen)
+{
+	return walk_step(g, w, h, hops, nhops, chan, err, errlen);
+}
+
 int rcf_graph_walk_on(const struct rcf_graph *g, struct rcf_walk_at *at,
 		      unsigned int h, const uint8_t *hops, unsigned int nhops,
 		      uint32_t *chan, size_t max, uint32_t *dst, char *err,
 		      size_t errlen)
 {
-	/* circuits alone could go round for ever */
-	const size_t loops = RCF_ROUTE_MAX_HOPS + g->nv;
-	int32_t v = at[h].v;
-	uint32_t in = at[h].in;
-	size_t n;
-	int vc = at[h].vc;
+	struct rcf_walk_at w = at[h];
+	uint32_t c = 0;
+	int rc;
 
-	for (n = at[h].n;; n++) {
-		const struct rcf_gvertex *gv = &g->v[v];
-		const struct rcf_gport *port = &g->port[gv->first], *gp;
-		int read = 0;
-		uint32_t out;
+	for (;;) {
+		unsigned int read = h;
 
-		/* only a switch has circuits; the walk starts at a node */
-		if (gv->circs && port[in].circ >= 0) {
-			out = port[in].circ;
-		} else if (h == nhops) {
-			if (gv->kind == RCF_ELEM_NODE && n) {
-				*dst = gv->id;
-				return (int)n;
-			}
-			return rcf_errf(err, errlen,
-					n ? "route bytes end at switch %u"
-					  : "no route bytes",
-					gv->id);
-		} else {
-			uint8_t b = hops[h++];
-
-			if (b & RCF_HOP_RESERVED)
-				return rcf_errf(err, errlen,
-						"byte %u: reserved bit", h - 1);
-			out = RCF_HOP_PORT(b);
-			vc = RCF_HOP_VC(b);
-			read = 1;
-		}
-		if (out >= gv->nports)
-			return rcf_errf(err, errlen, "%s %u has no port %u",
-					gv->kind == RCF_ELEM_NODE ? "node"
-								  : "switch",
-					gv->id, out);
-		gp = &port[out];
-		if (gp->peer < 0)
-			return rcf_errf(
-				err, errlen, "%s %u port %u has no up link",
-				gv->kind == RCF_ELEM_NODE ? "node" : "switch",
-				gv->id, out);
-		if (vc >= gp->vcs)
-			return rcf_errf(err, errlen,
-					"link %u has %u VCs, route uses VC %d",
-					g->link[gp->link].id, gp->vcs, vc);
-		if (n > loops)
-			return rcf_errf(err, errlen, "route loops");
-		if (chan && n < max)
-			chan[n] = RCF_CHAN(gp->link, gp->dir, vc);
-		v = gp->peer;
-		in = gp->in_port;
+		rc = walk_step(g, &w, &h, hops, nhops, &c, err, errlen);
+		if (rc <= 0)
+			break;
+		if (chan && w.n - 1 < max)
+			chan[w.n - 1] = c;
 		/* at[] has room for the longest route's bytes */
-		if (read && h <= RCF_ROUTE_MAX_HOPS)
-			at[h] = (struct rcf_walk_at){.v = v,
-						     .in = in,
-						     .n = (uint32_t)n + 1,
-						     .vc = vc};
+		if (h > read && h <= RCF_ROUTE_MAX_HOPS)
+			at[h] = w;
 	}
+	if (rc < 0)
+		return -1;
+	*dst = g->v[w.v].id;
+	return (int)w.n;
 }
 
 int rcf_graph_walk(const struct rcf_graph *g, uint32_t src, const uint8_t *hops,

@@ -118,6 +118,78 @@ int rcf_graph_walk_on(const struct rcf_graph *g, struct rcf_walk_at *at,
 		      uint32_t *chan, size_t max, uint32_t *dst, char *err,
 		      size_t errlen);
 
+/*
+ * One channel of the walk rcf_graph_walk() makes: from *w, the route's
+ * first *h bytes read, over the next channel, whose number goes to
+ * *chan, into *w, with *h past a byte read on the way.  Returns 1, 0
+ * when the route is delivered at the node w stands at, or -1 with the
+ * reason in err as rcf_graph_walk() gives it.
+ */
+int rcf_graph_walk_step(const struct rcf_graph *g, struct rcf_walk_at *w,
+			unsigned int *h, const uint8_t *hops,
+			unsigned int nhops, uint32_t *chan, char *err,
+			size_t errlen);
+
+/*
+ * Whether a walk standing at w reads a route byte there: anywhere but at
+ * a switch input whose circuit carries the packet on.
+ */
+static inline int rcf_graph_reads_byte(const struct rcf_graph *g,
+				       const struct rcf_walk_at *w)
+{
+	const struct rcf_gvertex *gv = &g->v[w->v];
+
+	return !gv->circs || g->port[gv->first + w->in].circ < 0;
+}
+
+/*
+ * A walk standing at a that reads its next byte there, no circuit in the
+ * way: routes that share every byte but their last part from each other
+ * here, and most of a source's routes do (a leaf's nodes).  These two
+ * steps say what rcf_graph_walk_on() would for such a last byte, at a
+ * fraction of its cost when repeated for each route of such a run.
+ */
+struct rcf_walk_last {
+	const struct rcf_gport *port;
+	uint32_t nports;
+};
+
+/* whether the walk at a reads a byte there, and if so its ports to l */
+static inline int rcf_graph_last_at(const struct rcf_graph *g,
+				    const struct rcf_walk_at *a,
+				    struct rcf_walk_last *l)
+{
+	const struct rcf_gvertex *gv = &g->v[a->v];
+
+	l->port = &g->port[gv->first];
+	l->nports = gv->nports;
+	return rcf_graph_reads_byte(g, a);
+}
+
+/*
+ * The port that byte b, read where l stands, leaves by when it leads
+ * straight to a node, which is delivered at (*dst); NULL for anything
+ * else (a switch, circuits, any error), which rcf_graph_walk_on() is to
+ * walk and report.
+ */
+static inline const struct rcf_gport *
+rcf_graph_last_step(const struct rcf_graph *g, const struct rcf_walk_last *l,
+		    uint8_t b, uint32_t *dst)
+{
+	const struct rcf_gport *gp = &l->port[RCF_HOP_PORT(b)];
+	const struct rcf_gvertex *to;
+
+	if ((b & RCF_HOP_RESERVED) || RCF_HOP_PORT(b) >= l->nports ||
+	    gp->peer < 0 || RCF_HOP_VC(b) >= gp->vcs)
+		return NULL;
+	to = &g->v[gp->peer];
+	/* a node reads no circuit: the walk ends there */
+	if (to->kind != RCF_ELEM_NODE || to->circs)
+		return NULL;
+	*dst = to->id;
+	return gp;
+}
+
 /* "link 3 (switch 0 port 4 -> switch 4 port 0) vc 1" */
 void rcf_graph_chan_str(const struct rcf_graph *g, uint32_t chan, char *buf,
 			size_t len);

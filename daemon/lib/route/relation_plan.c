@@ -52,13 +52,17 @@ static int basis_shape(const char *relation, const char *gen, const char *opt,
 {
 	char why[1024];
 
+	/* vector routing has a table on an RDT with m < R too */
 	if (b->rdt &&
 	    (!gen || !rcf_rdt_spec(gen) ||
 	     rcf_rdt_parse(gen, RCF_MAX_NODES, &b->rd, why, sizeof(why)) ||
-	     b->rd.m != b->rd.R))
+	     (b->rd.m != b->rd.R && b->kind != RCF_RELATION_RDT_VECTOR)))
 		return rcf_errf(err, errlen,
-				"%s %s needs a %sprdt:S:n:R fabric", opt,
-				relation, *opt == '-' ? "--gen " : "");
+				"%s %s needs a %sprdt:S:n:R fabric%s", opt,
+				relation, *opt == '-' ? "--gen " : "",
+				b->kind == RCF_RELATION_RDT_VECTOR
+					? " or an rdt:S:n:R:m"
+					: "");
 	if (!b->rdt && rcf_relation_grid_of(t, &b->g, err, errlen))
 		return -1;
 	return 0;
@@ -87,7 +91,9 @@ static int plan_on(const struct basis *b, const char *relation, const char *opt,
 
 	p->nsw = (long)t->v[RCF_K_SWITCH].n;
 	p->nnodes = (long)t->v[RCF_K_NODE].n;
-	p->shape = b->rdt ? "PRDT" : b->g.wrap ? "torus" : "mesh";
+	p->shape = !b->rdt		? b->g.wrap ? "torus" : "mesh"
+		   : b->rd.m == b->rd.R ? "PRDT"
+					: "RDT";
 	rc = b->rdt ? rcf_relation_rdt(&b->rd, b->kind, r, err, errlen)
 		    : rcf_relation_grid(&b->g, b->kind, r, err, errlen);
 	if (!rc && updown)

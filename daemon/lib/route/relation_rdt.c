@@ -33,6 +33,7 @@
 #include "route/relation_rdt.h"
 #include "topo/rdt_place.h"
 #include "topo/rdt_ring.h"
+#include "topo/rdt_walk.h"
 #include "util/errf.h"
 
 struct prdt {
@@ -109,6 +110,31 @@ static int consistent(const struct prdt *o, uint32_t sw, uint32_t dst,
 	same = !memcmp(v, w, sizeof(w[0]) * (o->d->R + 1));
 	v[q][b] = k;
 	return same;
+}
+
+/*
+ * Vector routing's table on an RDT with m < R: the walk's next hop
+ * (topo/rdt_walk.h), with the source routes' VCs: on a rank's ring 1
+ * while the steps left cross its dateline, 0 after; a base hop taken
+ * while upper ranks' steps are left on 2.
+ */
+static void walk_entry(const struct prdt *o, uint32_t sw, uint32_t dst,
+		       struct rcf_relation_ent *e)
+{
+	struct rcf_rdt_hop h;
+
+	e->sw = sw;
+	e->dst = dst;
+	e->n = 0;
+	if (!rcf_rdt_next(o->d, sw, dst, &h)) {
+		add(e, rcf_rdt_ports(o->d) - 1, 0, RCF_RELATION_ESCAPE);
+		return;
+	}
+	add(e, 4 * (uint32_t)rcf_rdt_slot(o->d, sw, h.rank) + h.dir,
+	    h.detour ? RCF_RELATION_RDT_DETOUR_VC
+		     : rcf_rdt_crosses(&o->rings, sw, h.rank, (int)h.dir / 2,
+				       h.left),
+	    RCF_RELATION_ESCAPE);
 }
 
 /*
@@ -313,11 +339,11 @@ int rcf_relation_rdt(const struct rcf_rdt *d, int kind, struct rcf_relation *r,
 		return rcf_errf(err, errlen,
 				"relation: this kind is for a grid, not a "
 				"PRDT");
-	if (d->m != d->R)
+	if (d->m != d->R && kind != RCF_RELATION_RDT_VECTOR)
 		return rcf_errf(err, errlen,
-				"relation: rdt-vector, da, db and north-last "
-				"need a PRDT (prdt:S:n:R), every router in "
-				"every rank");
+				"relation: da, db and north-last need a PRDT "
+				"(prdt:S:n:R), every router in every rank; "
+				"rdt:S:n:R:m with m < R has rdt-vector only");
 	if (o.nr > RCF_MAX_NODES)
 		return rcf_errf(err, errlen, "relation: %u routers is too many",
 				o.nr);
@@ -329,15 +355,20 @@ int rcf_relation_rdt(const struct rcf_rdt *d, int kind, struct rcf_relation *r,
 		rcf_relation_free(r);
 		goto out;
 	}
-	rcf_rdt_place_init(&o.place, d, &o.rings);
+	/* the real place is D-A's, on a PRDT */
+	if (d->m >= d->R)
+		rcf_rdt_place_init(&o.place, d, &o.rings);
 	for (uint32_t sw = 0; sw < o.nr; sw++)
 		for (uint32_t dst = 0; dst < o.nr; dst++)
-			if (entry(&o, kind, sw, dst, &r->ent[r->n++], err,
-				  errlen)) {
+			if (d->m < d->R)
+				walk_entry(&o, sw, dst, &r->ent[r->n++]);
+			else if (entry(&o, kind, sw, dst, &r->ent[r->n++], err,
+				       errlen)) {
 				rcf_relation_free(r);
 				goto out;
 			}
-	r->vcs = rcf_relation_vcs(kind, 1);
+	r->vcs = d->m < d->R ? RCF_RELATION_RDT_DETOUR_VC + 1
+			     : rcf_relation_vcs(kind, 1);
 	rc = 0;
 out:
 	rcf_rdt_rings_free(&o.rings);
@@ -362,12 +393,18 @@ int rcf_relnet_rdt(const struct rcf_rdt *d, int vcs, struct rcf_relnet *net,
 		int32_t *p = &net->peer[(size_t)sw * np];
 		int32_t *q = &net->pport[(size_t)sw * np];
 
+		uint32_t ranks[RCF_RDT_MAX_RANK + 1],
+			k = rcf_rdt_ranks(d, sw, ranks);
+
 		/* a + port ends on the next switch's - port, and back */
-		for (uint32_t r = 0; r <= d->R; r++)
+		for (uint32_t s = 0; s < k; s++)
 			for (unsigned int dir = 0; dir < RCF_RDT_DIRS; dir++) {
-				p[4 * r + dir] =
-					(int32_t)rcf_rdt_step(d, sw, r, dir);
-				q[4 * r + dir] = (int32_t)(4 * r + (dir ^ 1));
+				uint32_t j = rcf_rdt_step(d, sw, ranks[s], dir);
+
+				p[4 * s + dir] = (int32_t)j;
+				q[4 * s + dir] =
+					4 * rcf_rdt_slot(d, j, ranks[s]) +
+					(int32_t)(dir ^ 1);
 			}
 		p[np - 1] = RCF_RELNET_NODE(sw);
 		q[np - 1] = -1;

@@ -15,13 +15,15 @@
 
 /* VC of the adaptive candidates; the escape's are 0 and 1 */
 #define RCF_RELATION_RDT_ADAPTIVE_VC 2
+/* with m < R, VC of the base hops between ranks (topo/rdt_walk.h) */
+#define RCF_RELATION_RDT_DETOUR_VC 2
 
 /*
  * A relation of kind RCF_RELATION_RDT_VECTOR, _DA, _DB or _NORTH_LAST
  * (the turn model of §4 on the PRDT without its wrap links) on d, which
- * must be a PRDT (every router in every rank): switch and node ids as
- * the prdt: generator's, rank r's ports 4r .. 4r + 3, the node last.
- * 0, or -1 with a reason in err.
+ * must be a PRDT (every router in every rank) but for _RDT_VECTOR: switch
+ * and node ids as the prdt: and rdt: generators', a router's s-th rank
+ * on ports 4s .. 4s + 3, the node last.  0, or -1 with a reason in err.
  */
 int rcf_relation_rdt(const struct rcf_rdt *d, int kind, struct rcf_relation *r,
 		     char *err, size_t errlen);
@@ -32,7 +34,7 @@ int rcf_relation_rdt(const struct rcf_rdt *d, int kind, struct rcf_relation *r,
  * ring) is RCF_TURN_NONE unless wrap.  0, or -1 out of memory.
  */
 int rcf_relation_rdt_dirs(const struct rcf_rdt *d, int wrap, uint8_t **dir);
-/* The prdt: generator's wiring of d with vcs VCs, for the check. */
+/* The prdt: or rdt: generator's wiring of d with vcs VCs, for the check. */
 int rcf_relnet_rdt(const struct rcf_rdt *d, int vcs, struct rcf_relnet *net,
 		   char *err, size_t errlen);
 

@@ -336,7 +336,7 @@ out:
 
 /* whether route x of s still walks on net from its source's switch */
 static int survives(const struct rcf_relnet *net, const struct rcf_routes *s,
-		    const struct rcf_route *x)
+		    const struct rcf_route_rec *x)
 {
 	int32_t at = (int32_t)x->src;
 	unsigned int len;
@@ -365,7 +365,7 @@ int rcf_routes_updown(const struct rcf_relnet *net, struct rcf_routes *s,
 	if (updown_build(&u, net, err, errlen))
 		goto out;
 	for (size_t i = 0; i < s->n; i++) {
-		struct rcf_route *x = &s->r[i];
+		struct rcf_route_rec *x = &s->r[i];
 		uint32_t at = x->src;
 		int32_t np;
 		uint8_t nh = 1, b[RCF_ROUTE_MAX_HOPS], *to;

@@ -30,7 +30,7 @@ size_t rcf_routes_grown(size_t cap, size_t need)
 int rcf_routes_reserve(struct rcf_routes *s, size_t more)
 {
 	size_t cap;
-	struct rcf_route *r;
+	struct rcf_route_rec *r;
 
 	if (s->n + more <= s->cap)
 		return 0;
@@ -68,7 +68,7 @@ static int64_t arena_take(struct rcf_routes *s, unsigned int len)
 	return (int64_t)at;
 }
 
-uint8_t *rcf_routes_put_far(struct rcf_routes *s, struct rcf_route *r,
+uint8_t *rcf_routes_put_far(struct rcf_routes *s, struct rcf_route_rec *r,
 			    unsigned int len)
 {
 	int64_t off;
@@ -116,7 +116,8 @@ int rcf_routes_push(struct rcf_routes *s, uint32_t src, uint32_t dst,
 	return 0;
 }
 
-static int cmp_route(const struct rcf_route *x, const struct rcf_route *y)
+static int cmp_route(const struct rcf_route_rec *x,
+		     const struct rcf_route_rec *y)
 {
 	if (x->src != y->src)
 		return x->src < y->src ? -1 : 1;
@@ -129,7 +130,7 @@ static int cmp_route(const struct rcf_route *x, const struct rcf_route *y)
  * Strictly increasing only: a set with duplicates goes through the sort,
  * which keeps routes of equal keys in the order they came.
  */
-static int is_sorted(const struct rcf_route *r, size_t n)
+static int is_sorted(const struct rcf_route_rec *r, size_t n)
 {
 	for (size_t i = 1; i < n; i++)
 		if (cmp_route(&r[i - 1], &r[i]) >= 0)
@@ -140,10 +141,10 @@ static int is_sorted(const struct rcf_route *r, size_t n)
 /* short stretches sorted by insertion before the merges */
 enum { SORT_RUN = 16 };
 
-static void insertion_sort(struct rcf_route *a, size_t n)
+static void insertion_sort(struct rcf_route_rec *a, size_t n)
 {
 	for (size_t i = 1; i < n; i++) {
-		struct rcf_route x = a[i];
+		struct rcf_route_rec x = a[i];
 		size_t j = i;
 
 		for (; j > 0 && cmp_route(&a[j - 1], &x) > 0; j--)
@@ -153,8 +154,9 @@ static void insertion_sort(struct rcf_route *a, size_t n)
 }
 
 /* a and b into out, a's first on equal keys */
-static void merge(const struct rcf_route *a, size_t na,
-		  const struct rcf_route *b, size_t nb, struct rcf_route *out)
+static void merge(const struct rcf_route_rec *a, size_t na,
+		  const struct rcf_route_rec *b, size_t nb,
+		  struct rcf_route_rec *out)
 {
 	size_t i = 0, j = 0;
 
@@ -165,9 +167,10 @@ static void merge(const struct rcf_route *a, size_t na,
 }
 
 /* a stable merge sort of a[0..n), tmp room for n */
-static void merge_sort(struct rcf_route *a, size_t n, struct rcf_route *tmp)
+static void merge_sort(struct rcf_route_rec *a, size_t n,
+		       struct rcf_route_rec *tmp)
 {
-	struct rcf_route *from = a, *to = tmp, *x;
+	struct rcf_route_rec *from = a, *to = tmp, *x;
 
 	for (size_t i = 0; i < n; i += SORT_RUN)
 		insertion_sort(a + i, n - i < SORT_RUN ? n - i : SORT_RUN);
@@ -199,7 +202,7 @@ static size_t src_run(const struct rcf_routes *s, size_t i)
 int rcf_routes_sort(struct rcf_routes *s)
 {
 	size_t most = 0, i, k;
-	struct rcf_route *tmp;
+	struct rcf_route_rec *tmp;
 
 	/* routers that emit source by source in order (sp1) need no sort */
 	if (!s->n || is_sorted(s->r, s->n))
@@ -304,11 +307,118 @@ static void max_loads(const struct rcf_graph *g, const uint32_t *load,
 	}
 }
 
-static int refuse(char *err, size_t errlen, const struct rcf_route *r,
+static int refuse(char *err, size_t errlen, const struct rcf_route_rec *r,
 		  const char *why)
 {
 	return rcf_errf(err, errlen, "route src %u dst %u index %u: %s", r->src,
 			r->dst, r->index, why);
+}
+
+/*
+ * A run of routes of one source that part from the one before at their
+ * last byte, read where one walk stands (rcf_graph_last_at()): a leaf's
+ * nodes, most of a fat tree's routes.  Each is one step from there, its
+ * bytes before the last compared as one word of its record, its last
+ * channel counted straight away (routes in a run part there), its arc
+ * set in fan, which goes to the deadlock check when the run ends.  Then
+ * the last route's walk is left as rcf_graph_walk_on() would have left
+ * it (chan, since, at), its channel open, for the next route that is
+ * not one of the run.
+ */
+struct run {
+	int on;
+	uint32_t src;
+	uint64_t word, mask; /* the record's length and bytes before the last */
+	unsigned int k;	     /* the last byte */
+	uint32_t n0, from;   /* channels before the last; the one before it */
+	uint32_t v;
+	struct rcf_walk_last l;
+	uint64_t fan[2];
+	/* the run's last route so far: its index, last byte and port */
+	size_t i;
+	uint8_t b;
+	const struct rcf_gport *gp;
+};
+
+/* after route r of len bytes was walked: a run of routes like it begins */
+static void run_begin(const struct rcf_graph *g, struct run *run,
+		      const struct set_walk *w, const struct rcf_route_rec *r,
+		      unsigned int len)
+{
+	const struct rcf_walk_at *a = &w->at[len - 1];
+
+	run->on = 0;
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	if (!len || len > RCF_ROUTE_INLINE || a->n >= WALK_MAX ||
+	    !rcf_graph_last_at(g, a, &run->l))
+		return;
+	run->on = 1;
+	run->src = r->src;
+	run->k = len - 1;
+	/* the length byte, then the route bytes before the last */
+	run->mask = 0xff00 | ((1ULL << (8 * run->k)) - 1) << 16;
+	run->word = rcf_route_word(r);
+	run->n0 = a->n;
+	run->from = a->n ? w->chan[a->n - 1] : 0;
+	run->v = (uint32_t)a->v;
+	run->fan[0] = run->fan[1] = 0;
+	run->gp = NULL;
+#else
+	(void)g, (void)w, (void)r, (void)a;
+#endif
+}
+
+static int run_end(struct run *run, struct set_walk *w, uint32_t *load,
+		   struct rcf_route_stats *st, struct rcf_cdg *cdg)
+{
+	const struct rcf_gport *gp = run->gp;
+	uint32_t n0 = run->n0;
+
+	run->on = 0;
+	if (!gp)
+		return 0;
+	/* the last route's channel open again, as the walk leaves it */
+	load[gp->link * 2 + gp->dir]--;
+	w->chan[n0] = RCF_CHAN(gp->link, gp->dir, RCF_HOP_VC(run->b));
+	w->since[n0] = (uint32_t)run->i;
+	w->open = n0 + 1;
+	w->at[run->k + 1] = (struct rcf_walk_at){.v = gp->peer,
+						 .in = gp->in_port,
+						 .n = n0 + 1,
+						 .vc = RCF_HOP_VC(run->b)};
+	if (n0 + 1 > st->max_hops)
+		st->max_hops = n0 + 1;
+	if (!cdg)
+		return 0;
+	return rcf_cdg_add_fan(cdg, n0 ? &run->from : NULL, run->v, run->fan);
+}
+
+/* route i, r, walked as one of the run, or 0 when it is not */
+static int run_step(const struct rcf_graph *g, struct run *run,
+		    struct set_walk *w, const struct rcf_route_rec *r, size_t i,
+		    uint32_t *load)
+{
+	const struct rcf_gport *gp;
+	unsigned int bit;
+	uint32_t dst;
+	uint8_t b;
+
+	if (r->src != run->src || ((rcf_route_word(r) ^ run->word) & run->mask))
+		return 0;
+	b = r->b[run->k];
+	gp = rcf_graph_last_step(g, &run->l, b, &dst);
+	if (!gp || dst != r->dst)
+		return 0;
+	/* the channels of the route before the run end here */
+	if (w->open > run->n0)
+		end_runs(w, run->n0, i, load);
+	load[gp->link * 2 + gp->dir]++;
+	bit = RCF_HOP_PORT(b) * 4 + RCF_HOP_VC(b);
+	run->fan[bit / 64] |= 1ULL << (bit % 64);
+	run->i = i;
+	run->b = b;
+	run->gp = gp;
+	return 1;
 }
 
 static int walk_set(const struct rcf_graph *g, const struct rcf_routes *s,
@@ -316,12 +426,11 @@ static int walk_set(const struct rcf_graph *g, const struct rcf_routes *s,
 		    uint32_t *load, struct rcf_cdg *cdg, char *err,
 		    size_t errlen)
 {
-	const uint8_t *last = NULL;
-	unsigned int lastlen = 0;
+	struct run run = {.on = 0};
 	char why[160];
 
 	for (size_t i = 0; i < s->n; i++) {
-		const struct rcf_route *r = &s->r[i];
+		const struct rcf_route_rec *r = &s->r[i];
 		int same = i && r->src == s->r[i - 1].src;
 		unsigned int len, k = 0;
 		const uint8_t *hops = rcf_route_hops(s, r, &len);
@@ -329,8 +438,14 @@ static int walk_set(const struct rcf_graph *g, const struct rcf_routes *s,
 		uint32_t dst;
 		int n;
 
+		if (!same || r->dst != s->r[i - 1].dst)
+			st->pairs++;
+		if (run.on && run_step(g, &run, w, r, i, load))
+			continue;
+		if (run.on && run_end(&run, w, load, st, cdg))
+			return rcf_errf(err, errlen, "out of memory");
 		if (same)
-			k = rcf_route_same_start(hops, len, last, lastlen);
+			k = rcf_routes_same_start(s, r, r - 1);
 		if (!k &&
 		    rcf_graph_walk_start(g, r->src, w->at, why, sizeof(why)))
 			return refuse(err, errlen, r, why);
@@ -357,11 +472,10 @@ static int walk_set(const struct rcf_graph *g, const struct rcf_routes *s,
 			return rcf_errf(err, errlen, "out of memory");
 		if ((size_t)n > st->max_hops)
 			st->max_hops = n;
-		if (!same || r->dst != s->r[i - 1].dst)
-			st->pairs++;
-		last = hops;
-		lastlen = len;
+		run_begin(g, &run, w, r, len);
 	}
+	if (run.on && run_end(&run, w, load, st, cdg))
+		return rcf_errf(err, errlen, "out of memory");
 	end_runs(w, 0, s->n, load);
 	return 0;
 }
@@ -398,7 +512,8 @@ int rcf_routes_check_cdg(const struct rcf_graph *g, const struct rcf_routes *s,
 	return rc;
 }
 
-static int cmp_pair(const struct rcf_route *x, const struct rcf_route *y)
+static int cmp_pair(const struct rcf_route_rec *x,
+		    const struct rcf_route_rec *y)
 {
 	if (x->src != y->src)
 		return x->src < y->src ? -1 : 1;
@@ -428,8 +543,10 @@ static size_t pairs_lost(const struct rcf_routes *old,
 	return lost;
 }
 
-int rcf_route_same_hops(const struct rcf_routes *a, const struct rcf_route *x,
-			const struct rcf_routes *b, const struct rcf_route *y)
+int rcf_route_same_hops(const struct rcf_routes *a,
+			const struct rcf_route_rec *x,
+			const struct rcf_routes *b,
+			const struct rcf_route_rec *y)
 {
 	unsigned int nx, ny;
 	const uint8_t *hx = rcf_route_hops(a, x, &nx);

@@ -24,7 +24,7 @@
  */
 #define RCF_ROUTE_INLINE 6
 
-struct rcf_route {
+struct rcf_route_rec {
 	uint32_t src, dst;
 	uint8_t index;
 	uint8_t len; /* route bytes, 0 to RCF_ROUTE_MAX_HOPS */
@@ -33,7 +33,7 @@ struct rcf_route {
 };
 
 struct rcf_routes {
-	struct rcf_route *r;
+	struct rcf_route_rec *r;
 	size_t n, cap;
 	uint8_t *arena; /* bytes of the routes longer than RCF_ROUTE_INLINE */
 	size_t used, room;
@@ -48,7 +48,7 @@ void rcf_routes_init(struct rcf_routes *s);
 void rcf_routes_free(struct rcf_routes *s);
 
 /* where a route longer than RCF_ROUTE_INLINE has its bytes in the arena */
-static inline uint32_t rcf_route_off(const struct rcf_route *r)
+static inline uint32_t rcf_route_off(const struct rcf_route_rec *r)
 {
 	return (uint32_t)r->b[2] | (uint32_t)r->b[3] << 8 |
 	       (uint32_t)r->b[4] << 16 | (uint32_t)r->b[5] << 24;
@@ -56,7 +56,7 @@ static inline uint32_t rcf_route_off(const struct rcf_route *r)
 
 /* the route bytes of r, a route of s, and in *len their number */
 static inline const uint8_t *rcf_route_hops(const struct rcf_routes *s,
-					    const struct rcf_route *r,
+					    const struct rcf_route_rec *r,
 					    unsigned int *len)
 {
 	*len = r->len;
@@ -64,36 +64,58 @@ static inline const uint8_t *rcf_route_hops(const struct rcf_routes *s,
 }
 
 /*
- * How many route bytes x and y (nx and ny of them, as rcf_route_hops()
- * gives them) begin with: a source's routes share their first bytes,
- * which walking and printing them need not do again.
+ * A record's index, length and route bytes in place, as one word: the 8
+ * bytes from its index.  Two records' words compare their lengths and
+ * bytes in a few instructions where the bytes are in place.
  */
-static inline unsigned int rcf_route_same_start(const uint8_t *x,
-						unsigned int nx,
-						const uint8_t *y,
-						unsigned int ny)
+_Static_assert(offsetof(struct rcf_route_rec, b) ==
+			       offsetof(struct rcf_route_rec, index) + 2 &&
+		       sizeof(struct rcf_route_rec) ==
+			       offsetof(struct rcf_route_rec, index) + 8,
+	       "a record ends with 8 bytes from its index");
+
+static inline uint64_t rcf_route_word(const struct rcf_route_rec *r)
 {
-	unsigned int n = nx < ny ? nx : ny, k = 0;
+	uint64_t x;
+
+	memcpy(&x, &r->index, sizeof(x));
+	return x;
+}
+
+/*
+ * How many route bytes x and y, routes of s, begin with: a source's
+ * routes share their first bytes, which walking and printing them need
+ * not do again.
+ */
+static inline unsigned int rcf_routes_same_start(const struct rcf_routes *s,
+						 const struct rcf_route_rec *x,
+						 const struct rcf_route_rec *y)
+{
+	unsigned int n = x->len < y->len ? x->len : y->len, k = 0;
+	const uint8_t *hx, *hy;
+	unsigned int nx, ny;
 
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	/* both in their records: all their bytes in one word each */
-	if (nx <= RCF_ROUTE_INLINE && ny <= RCF_ROUTE_INLINE) {
-		uint64_t a = 0, b = 0;
+	/* both in their records: the bytes past index and length */
+	if (x->len <= RCF_ROUTE_INLINE && y->len <= RCF_ROUTE_INLINE) {
+		uint64_t d = (rcf_route_word(x) ^ rcf_route_word(y)) >> 16;
 
-		memcpy(&a, x, RCF_ROUTE_INLINE);
-		memcpy(&b, y, RCF_ROUTE_INLINE);
-		k = a == b ? n : (unsigned int)__builtin_ctzll(a ^ b) / 8;
+		k = d ? (unsigned int)__builtin_ctzll(d) / 8 : n;
 		return k < n ? k : n;
 	}
 #endif
-	while (k < n && x[k] == y[k])
+	hx = rcf_route_hops(s, x, &nx);
+	hy = rcf_route_hops(s, y, &ny);
+	while (k < n && hx[k] == hy[k])
 		k++;
 	return k;
 }
 
 /* whether x of a and y of b have the same route bytes */
-int rcf_route_same_hops(const struct rcf_routes *a, const struct rcf_route *x,
-			const struct rcf_routes *b, const struct rcf_route *y);
+int rcf_route_same_hops(const struct rcf_routes *a,
+			const struct rcf_route_rec *x,
+			const struct rcf_routes *b,
+			const struct rcf_route_rec *y);
 
 /*
  * Writes r, a route of s (one of s->r[0 .. s->cap): a router may write
@@ -104,10 +126,11 @@ int rcf_route_same_hops(const struct rcf_routes *a, const struct rcf_route *x,
  * until the next add or put.  A long route put twice leaves its first
  * bytes unused in the arena.
  */
-uint8_t *rcf_routes_put_far(struct rcf_routes *s, struct rcf_route *r,
+uint8_t *rcf_routes_put_far(struct rcf_routes *s, struct rcf_route_rec *r,
 			    unsigned int len);
-static inline uint8_t *rcf_routes_put(struct rcf_routes *s, struct rcf_route *r,
-				      uint32_t src, uint32_t dst, uint8_t index,
+static inline uint8_t *rcf_routes_put(struct rcf_routes *s,
+				      struct rcf_route_rec *r, uint32_t src,
+				      uint32_t dst, uint8_t index,
 				      unsigned int len)
 {
 	r->src = src;
@@ -207,7 +230,7 @@ struct rcf_route_diff {
 };
 
 typedef int (*rcf_route_diff_fn)(enum rcf_verb verb, const struct rcf_routes *s,
-				 const struct rcf_route *r, void *arg);
+				 const struct rcf_route_rec *r, void *arg);
 int rcf_routes_diff(const struct rcf_routes *old, const struct rcf_routes *new,
 		    rcf_route_diff_fn fn, void *arg, struct rcf_route_diff *d);
 

@@ -76,8 +76,8 @@ static uint32_t max_flow(const struct state *st)
 
 /* the links and switches route r of s crosses, into c (memory from pool) */
 static int describe(const struct rcf_graph *g, const struct rcf_routes *s,
-		    const struct rcf_route *r, struct cand *c, uint32_t **pool,
-		    char *err, size_t errlen)
+		    const struct rcf_route_rec *r, struct cand *c,
+		    uint32_t **pool, char *err, size_t errlen)
 {
 	uint32_t chan[RCF_ROUTE_MAX_HOPS * 4], dst;
 	unsigned int len;
@@ -110,14 +110,14 @@ static int describe(const struct rcf_graph *g, const struct rcf_routes *s,
 }
 
 /* the pair's index 0 route in a sorted set */
-static const struct rcf_route *find(const struct rcf_routes *s, uint32_t src,
-				    uint32_t dst)
+static const struct rcf_route_rec *find(const struct rcf_routes *s,
+					uint32_t src, uint32_t dst)
 {
 	size_t lo = 0, hi = s->n;
 
 	while (lo < hi) {
 		size_t mid = (lo + hi) / 2;
-		const struct rcf_route *r = &s->r[mid];
+		const struct rcf_route_rec *r = &s->r[mid];
 
 		if (r->src < src || (r->src == src && r->dst < dst))
 			lo = mid + 1;
@@ -146,7 +146,7 @@ int rcf_nig_eval(const struct rcf_graph *g, const struct rcf_nig *nig,
 	}
 	for (size_t i = 0; i < nig->n; i++) {
 		const struct rcf_nig_arc *a = &nig->a[i];
-		const struct rcf_route *r = find(s, a->src, a->dst);
+		const struct rcf_route_rec *r = find(s, a->src, a->dst);
 		uint32_t *pool = buf;
 		struct cand c;
 
@@ -230,7 +230,7 @@ static int candidates(const struct rcf_graph *g, const struct rcf_nig *nig,
 			a->src < RCF_MAX_NODES ? g->node_vertex[a->src] : -1;
 		int32_t dv =
 			a->dst < RCF_MAX_NODES ? g->node_vertex[a->dst] : -1;
-		const struct rcf_route *r0;
+		const struct rcf_route_rec *r0;
 		const uint8_t *h0;
 		unsigned int n0;
 		int n;
@@ -386,7 +386,7 @@ static int adaptive_compute(const struct rcf_route_in *in,
 	minimise(&st, arcs, nig->n, !base, (int)c->v[AD_NTRY], &rng, &res);
 	res.candidates = cands.n;
 	for (size_t i = 0; i < nig->n; i++) {
-		const struct rcf_route *r0 =
+		const struct rcf_route_rec *r0 =
 			&cands.r[arcs[i].first + arcs[i].cur];
 		unsigned int n0;
 		const uint8_t *h0 = rcf_route_hops(&cands, r0, &n0);

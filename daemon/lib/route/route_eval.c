@@ -104,7 +104,7 @@ static int sw_link(const struct rcf_graph *g, uint32_t link)
 static int cmp_key(const void *key, const void *elem)
 {
 	const struct rcf_nig_arc *a = key;
-	const struct rcf_route *r = elem;
+	const struct rcf_route_rec *r = elem;
 
 	if (a->src != r->src)
 		return a->src < r->src ? -1 : 1;
@@ -154,7 +154,7 @@ static int measure(const struct rcf_graph *g, const struct rcf_nig *nig,
 	sw->cost = 0;
 	for (size_t i = 0; i < nig->n; i++) {
 		const struct rcf_nig_arc *a = &nig->a[i];
-		const struct rcf_route *r =
+		const struct rcf_route_rec *r =
 			bsearch(a, s->r, s->n, sizeof(*s->r), cmp_key);
 		unsigned int len = 0;
 		const uint8_t *hops = r ? rcf_route_hops(s, r, &len) : NULL;

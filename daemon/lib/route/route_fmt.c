@@ -53,7 +53,7 @@ static char *put_head(char *p, uint32_t src)
 }
 
 /* " index I hops" */
-static char *put_index(char *p, const struct rcf_route *r)
+static char *put_index(char *p, const struct rcf_route_rec *r)
 {
 	if (!r->index)
 		return put_str(p, " index 0 hops", 13);
@@ -76,7 +76,7 @@ static char *put_hop(char *p, uint8_t b)
 	return p;
 }
 
-size_t rcf_route_line(const struct rcf_routes *s, const struct rcf_route *r,
+size_t rcf_route_line(const struct rcf_routes *s, const struct rcf_route_rec *r,
 		      char *buf)
 {
 	unsigned int len;
@@ -91,64 +91,112 @@ size_t rcf_route_line(const struct rcf_routes *s, const struct rcf_route *r,
 	return (size_t)(p - buf);
 }
 
-/* what rcf_routes_print() copies in one piece: the longest head, "route
- * add src 4294967295 dst ", fits */
+/* what rcf_routes_print() copies in one piece */
 #define PIECE 32
 
 /*
- * What rcf_routes_print() keeps of the line before: its head, its
- * destination, and the text of its hops, where end[h] is the length of
- * the first h hops' text.
+ * What rcf_routes_print() keeps of the line before: the line itself, its
+ * destination (and where its digits are), its index, and where the text
+ * of its hops begins (end[0]) and ends after each hop (end[h]).
  */
 struct last_line {
-	char head[PIECE];
-	size_t hlen;
-	char dst[16];
-	uint32_t dval, dlen;
-	char hop[5 * RCF_ROUTE_MAX_HOPS + PIECE];
+	char text[RCF_ROUTE_LINE_MAX + 2 * PIECE];
+	uint32_t dst;
+	uint16_t dat, dlen;
+	uint8_t index;
 	uint16_t end[RCF_ROUTE_MAX_HOPS + 1];
 };
 
-/* l's destination as text: one more than the last counts up in place */
-static void set_dst(struct last_line *l, uint32_t dst)
+/* the line of r up to its hops: head, destination, index */
+static void line_new(struct last_line *l, const struct rcf_route_rec *r)
 {
-	uint32_t i = l->dlen;
+	char *p = put_head(l->text, r->src);
 
-	if (!l->dlen || dst != l->dval + 1 || !dst) {
-		l->dlen = (uint32_t)(put_u32(l->dst, dst) - l->dst);
-		l->dval = dst;
-		return;
-	}
-	for (; i > 0 && l->dst[i - 1] == '9'; i--)
-		l->dst[i - 1] = '0';
-	if (i) {
-		l->dst[i - 1]++;
-	} else {
-		/* 99 + 1: a digit more */
-		memmove(l->dst + 1, l->dst, l->dlen++);
-		l->dst[0] = '1';
-	}
-	l->dval = dst;
+	l->dat = (uint16_t)(p - l->text);
+	p = put_u32(p, r->dst);
+	l->dlen = (uint16_t)(p - l->text - l->dat);
+	p = put_index(p, r);
+	l->end[0] = (uint16_t)(p - l->text);
+	l->dst = r->dst;
+	l->index = r->index;
 }
 
-/* the line of route r, its hops' text made new from byte k on */
-static char *put_line(char *p, struct last_line *l, const struct rcf_route *r,
-		      const uint8_t *hops, unsigned int len, unsigned int k)
+/* the destination one more, counted on in place; 0 when it grows a digit */
+static int dst_next(struct last_line *l)
 {
-	for (unsigned int h = k; h < len; h++)
-		l->end[h + 1] =
-			(uint16_t)(put_hop(l->hop + l->end[h], hops[h]) -
-				   l->hop);
-	set_dst(l, r->dst);
-	memcpy(p, l->head, PIECE);
-	p += l->hlen;
-	memcpy(p, l->dst, sizeof(l->dst));
-	p = put_index(p + l->dlen, r);
-	for (size_t at = 0; at < l->end[len]; at += PIECE)
-		memcpy(p + at, l->hop + at, PIECE);
-	p += l->end[len];
-	*p++ = '\n';
-	return p;
+	char *d = l->text + l->dat;
+	unsigned int i = l->dlen;
+
+	if (d[i - 1] != '9') {
+		d[i - 1]++;
+		l->dst++;
+		return 1;
+	}
+	while (i > 0 && d[i - 1] == '9')
+		i--;
+	if (!i)
+		return 0;
+	d[i - 1]++;
+	for (; i < l->dlen; i++)
+		d[i] = '0';
+	l->dst++;
+	return 1;
+}
+
+/* the destination one more where its last digit is not 9; 0 otherwise */
+static int dst_next_fast(struct last_line *l)
+{
+	char *d = l->text + l->dat + l->dlen - 1;
+
+	if (*d == '9')
+		return 0;
+	++*d;
+	l->dst++;
+	return 1;
+}
+
+/*
+ * The line of r, whose bytes are the line before's but for the last, to
+ * out; its length.  The line is the same up to the last hop's text.
+ */
+static size_t last_hop(struct last_line *l, const struct rcf_route_rec *r,
+		       char *out)
+{
+	uint16_t *e = &l->end[r->len];
+
+	*e = (uint16_t)(put_hop(l->text + e[-1], r->b[r->len - 1]) - l->text);
+	l->text[*e] = '\n';
+	memcpy(out, l->text, 2 * PIECE);
+	for (size_t at = 2 * PIECE; at <= *e; at += PIECE)
+		memcpy(out + at, l->text + at, PIECE);
+	return *e + 1u;
+}
+
+/*
+ * Whether route r has the index, length and bytes of the route before it
+ * but for its last byte, its bytes in its record: a leaf's nodes, most
+ * routes of a source, compared as one word each.
+ */
+static int same_but_last(const struct rcf_route_rec *r)
+{
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	/* index and length, then the route bytes before the last */
+	static const uint64_t mask[RCF_ROUTE_INLINE + 1] = {
+		0,
+		0xffff,
+		0xffffff,
+		0xffffffff,
+		0xffffffffff,
+		0xffffffffffff,
+		0xffffffffffffff,
+	};
+
+	return r->len && r->len <= RCF_ROUTE_INLINE &&
+	       !((rcf_route_word(r) ^ rcf_route_word(r - 1)) & mask[r->len]);
+#else
+	(void)r;
+	return 0;
+#endif
 }
 
 int rcf_routes_print(FILE *f, const struct rcf_routes *s)
@@ -157,37 +205,52 @@ int rcf_routes_print(FILE *f, const struct rcf_routes *s)
 	 * Whole lines into a buffer, one fwrite per buffer: stdio's own
 	 * buffer costs a call and a copy per field.  Routes come source by
 	 * source, each sharing its first bytes with the one before and
-	 * mostly going to the next destination, so a line's head is made
-	 * once per source, its destination counted on from the last, the
-	 * text of its hops made only from where they part, and the three
-	 * are copied into place in pieces of PIECE bytes (16 for the
-	 * destination), each piece past a text's end written over next.
+	 * mostly going to the next destination, so the line before is
+	 * kept and made into the next in place: its destination counted
+	 * on, the text of its hops made again only from where they part.
+	 * Anything else (a new source, index, or a destination not one
+	 * more or with a digit more) makes the line up to its hops anew.
+	 * The line is copied out in pieces of PIECE bytes, each piece past
+	 * its end written over next.
 	 */
-	struct last_line l = {.hlen = 0};
+	struct last_line l = {.dst = 0};
 	char buf[1 << 16];
-	const uint8_t *last = NULL;
-	unsigned int lastlen = 0;
 	size_t len = 0;
 
 	for (size_t i = 0; i < s->n; i++) {
-		const struct rcf_route *r = &s->r[i];
+		const struct rcf_route_rec *r = &s->r[i];
 		unsigned int n, k = 0;
-		const uint8_t *hops = rcf_route_hops(s, r, &n);
+		const uint8_t *hops;
 
 		if (sizeof(buf) - len < RCF_ROUTE_LINE_MAX + 2 * PIECE) {
 			if (fwrite(buf, 1, len, f) != len)
 				return -1;
 			len = 0;
 		}
+		if (i && r->src == r[-1].src && same_but_last(r) &&
+		    r->dst == (uint64_t)l.dst + 1 && dst_next_fast(&l)) {
+			len += last_hop(&l, r, buf + len);
+			continue;
+		}
+		hops = rcf_route_hops(s, r, &n);
 		if (n > RCF_ROUTE_MAX_HOPS)
 			n = RCF_ROUTE_MAX_HOPS;
-		if (!i || r->src != s->r[i - 1].src)
-			l.hlen = (size_t)(put_head(l.head, r->src) - l.head);
+		if (i && r->src == r[-1].src && r->index == l.index &&
+		    (r->dst == l.dst ||
+		     (r->dst == l.dst + 1 && r->dst && dst_next(&l))))
+			k = rcf_routes_same_start(s, r, r - 1);
 		else
-			k = rcf_route_same_start(hops, n, last, lastlen);
-		len = (size_t)(put_line(buf + len, &l, r, hops, n, k) - buf);
-		last = hops;
-		lastlen = n;
+			line_new(&l, r);
+		for (unsigned int h = k; h < n; h++)
+			l.end[h + 1] =
+				(uint16_t)(put_hop(l.text + l.end[h], hops[h]) -
+					   l.text);
+		l.text[l.end[n]] = '\n';
+		/* most lines fit two pieces */
+		memcpy(buf + len, l.text, 2 * PIECE);
+		for (size_t at = 2 * PIECE; at <= l.end[n]; at += PIECE)
+			memcpy(buf + len + at, l.text + at, PIECE);
+		len += l.end[n] + 1u;
 	}
 	if (len && fwrite(buf, 1, len, f) != len)
 		return -1;

@@ -19,7 +19,7 @@
 
 /* writes the line of r, a route of s, newline included and no NUL, to
  * buf (RCF_ROUTE_LINE_MAX bytes); returns its length */
-size_t rcf_route_line(const struct rcf_routes *s, const struct rcf_route *r,
+size_t rcf_route_line(const struct rcf_routes *s, const struct rcf_route_rec *r,
 		      char *buf);
 /* every route of s, in order; -1 when f reports a write error */
 int rcf_routes_print(FILE *f, const struct rcf_routes *s);

@@ -109,8 +109,8 @@ static size_t run_slot(uint32_t u, uint32_t src)
 
 /* TRACEBACK, which also writes the route: the tree path's ports, reversed */
 static int traceback(const struct rcf_graph *g, struct bfs *b, uint32_t u,
-		     uint32_t src, struct rcf_routes *s, struct rcf_route *r,
-		     char *err, size_t errlen)
+		     uint32_t src, struct rcf_routes *s,
+		     struct rcf_route_rec *r, char *err, size_t errlen)
 {
 	uint32_t d = b->dist[u], dst = g->v[u].id;
 	/* the arrays in locals: stores through hops, a byte pointer, would
@@ -149,7 +149,7 @@ enum { SP1_RELAY, SP1_NO_TURNAROUND };
 
 /* closes the gaps unreached nodes left in the run; its route count */
 static size_t close_run(const struct rcf_graph *g, const struct bfs *b,
-			uint32_t src, struct rcf_route *run)
+			uint32_t src, struct rcf_route_rec *run)
 {
 	size_t j = 0;
 
@@ -168,7 +168,7 @@ static int bfs_rtg(const struct rcf_graph *g, struct bfs *b, uint32_t src,
 		   char *err, size_t errlen)
 {
 	size_t head = 0, tail = 0, reached = 0;
-	struct rcf_route *run;
+	struct rcf_route_rec *run;
 
 	/* one route per other node at most, so the set grows no larger than
 	 * by rcf_routes_add() */
@@ -215,7 +215,7 @@ static int bfs_rtg(const struct rcf_graph *g, struct bfs *b, uint32_t src,
 static void trim(struct rcf_routes *s, size_t cap0)
 {
 	size_t cap = rcf_routes_grown(cap0, s->n);
-	struct rcf_route *r;
+	struct rcf_route_rec *r;
 
 	/* an empty set keeps its room: realloc() to 0 bytes would free it */
 	if (!cap || cap >= s->cap)

@@ -22,10 +22,11 @@ static int merge_pairs(const struct rcf_routes *base,
 	size_t i = 0, j = 0;
 
 	while (i < base->n || j < opt->n) {
-		const struct rcf_route *b = i < base->n ? &base->r[i] : NULL;
-		const struct rcf_route *o = j < opt->n ? &opt->r[j] : NULL;
+		const struct rcf_route_rec *b =
+			i < base->n ? &base->r[i] : NULL;
+		const struct rcf_route_rec *o = j < opt->n ? &opt->r[j] : NULL;
 		const struct rcf_routes *from;
-		const struct rcf_route *take;
+		const struct rcf_route_rec *take;
 		const uint8_t *hops;
 		unsigned int len;
 

@@ -93,17 +93,16 @@ int rcf_parse_dims(const char *s, uint64_t max, uint64_t *x, uint64_t *y)
 	return rcf_parse_num(buf, max, x) || rcf_parse_num(sep + 1, max, y);
 }
 
-int rcf_topo_generate(const char *spec, struct rcf_topo *t, char *err,
-		      size_t errlen)
-{
-	const char *arg = strchr(spec, ':');
-	size_t nlen = arg ? (size_t)(arg - spec) : strlen(spec);
-	uint64_t a, b;
-	int rc;
+/* a gen_*() below that does not know the generator's name */
+#define GEN_OTHER 1
 
-	rcf_topo_init(t);
-	if (!arg)
-		goto bad;
+/*
+ * The generators whose specs have parsers of their own: -1 with the
+ * reason in err, GEN_OTHER, or 0 with the generator's result in *built.
+ */
+static int gen_parsed(const char *spec, size_t nlen, struct rcf_topo *t,
+		      int *built, char *err, size_t errlen)
+{
 	if (rcf_rdt_spec(spec)) {
 		struct rcf_rdt d;
 		char why[200];
@@ -114,41 +113,47 @@ int rcf_topo_generate(const char *spec, struct rcf_topo *t, char *err,
 			snprintf(err, errlen, "%s: %s", spec, why);
 			return -1;
 		}
-		rc = rcf_gen_rdt(t, &d);
-		goto built;
-	}
-	if (nlen == 7 && !strncmp(spec, "fattree", 7)) {
+		*built = rcf_gen_rdt(t, &d);
+	} else if (nlen == 7 && !strncmp(spec, "fattree", 7)) {
 		struct rcf_fattree f;
 
 		if (rcf_fattree_parse(spec, &f, err, errlen))
 			return -1;
-		rc = rcf_gen_fattree(t, &f);
-		goto built;
-	}
-	if (nlen == 4 && !strncmp(spec, "clos", 4)) {
+		*built = rcf_gen_fattree(t, &f);
+	} else if (nlen == 4 && !strncmp(spec, "clos", 4)) {
 		struct rcf_clos c;
 
 		if (rcf_clos_parse(spec, &c, err, errlen))
 			return -1;
-		rc = rcf_gen_clos(t, &c);
-		goto built;
-	}
-	if (nlen == 5 && !strncmp(spec, "kport", 5)) {
+		*built = rcf_gen_clos(t, &c);
+	} else if (nlen == 5 && !strncmp(spec, "kport", 5)) {
 		struct rcf_kport m;
 
 		if (rcf_kport_parse(spec, &m, err, errlen))
 			return -1;
-		rc = rcf_gen_kport(t, &m);
-		goto built;
+		*built = rcf_gen_kport(t, &m);
+	} else {
+		return GEN_OTHER;
 	}
-	arg++;
+	return 0;
+}
+
+/*
+ * The generators of one or two sizes after the colon (arg), as
+ * gen_parsed() returns.
+ */
+static int gen_sized(const char *spec, size_t nlen, const char *arg,
+		     struct rcf_topo *t, int *built, char *err, size_t errlen)
+{
+	uint64_t a, b;
+
 	if (nlen == 4 && !strncmp(spec, "ring", 4)) {
 		if (rcf_parse_num(arg, RCF_MAX_NODES, &a) || a < 3) {
 			snprintf(err, errlen, "ring:N needs 3 <= N <= %d",
 				 RCF_MAX_NODES);
 			return -1;
 		}
-		rc = rcf_gen_ring(t, a);
+		*built = rcf_gen_ring(t, a);
 	} else if ((nlen == 4 && !strncmp(spec, "mesh", 4)) ||
 		   (nlen == 5 && !strncmp(spec, "torus", 5))) {
 		int wrap = nlen == 5;
@@ -161,13 +166,13 @@ int rcf_topo_generate(const char *spec, struct rcf_topo *t, char *err,
 				 wrap ? "torus" : "mesh", min, RCF_MAX_NODES);
 			return -1;
 		}
-		rc = rcf_gen_mesh(t, a, b, wrap);
+		*built = rcf_gen_mesh(t, a, b, wrap);
 	} else if (nlen == 9 && !strncmp(spec, "hypercube", 9)) {
 		if (rcf_parse_num(arg, 12, &a) || a < 1) {
 			snprintf(err, errlen, "hypercube:D needs 1 <= D <= 12");
 			return -1;
 		}
-		rc = rcf_gen_hypercube(t, a);
+		*built = rcf_gen_hypercube(t, a);
 	} else if (nlen == 5 && !strncmp(spec, "hcube", 5)) {
 		/* 2^D nodes bound D before the switch's D + 1 ports do */
 		if (rcf_parse_num(arg, 12, &a) || a < 1) {
@@ -177,7 +182,7 @@ int rcf_topo_generate(const char *spec, struct rcf_topo *t, char *err,
 				 RCF_MAX_NODES);
 			return -1;
 		}
-		rc = rcf_gen_hcube(t, a);
+		*built = rcf_gen_hcube(t, a);
 	} else if (nlen == 3 && !strncmp(spec, "sp1", 3)) {
 		if (rcf_parse_num(arg, 512, &a) ||
 		    (a != 16 && a != 32 && a != 64 && a != 128 && a != 256 &&
@@ -186,22 +191,40 @@ int rcf_topo_generate(const char *spec, struct rcf_topo *t, char *err,
 				 "sp1:N needs N in 16, 32, 64, 128, 256, 512");
 			return -1;
 		}
-		rc = rcf_gen_sp1(t, a);
+		*built = rcf_gen_sp1(t, a);
 	} else {
-		goto bad;
+		return GEN_OTHER;
 	}
-built:
-	if (rc) {
+	return 0;
+}
+
+int rcf_topo_generate(const char *spec, struct rcf_topo *t, char *err,
+		      size_t errlen)
+{
+	const char *arg = strchr(spec, ':');
+	size_t nlen = arg ? (size_t)(arg - spec) : strlen(spec);
+	int rc = GEN_OTHER, built = 0;
+
+	rcf_topo_init(t);
+	if (arg)
+		rc = gen_parsed(spec, nlen, t, &built, err, errlen);
+	if (arg && rc == GEN_OTHER)
+		rc = gen_sized(spec, nlen, arg + 1, t, &built, err, errlen);
+	if (rc == GEN_OTHER) {
+		snprintf(err, errlen,
+			 "unknown generator \"%s\": want ring:N, mesh:XxY, "
+			 "torus:XxY, hypercube:D, hcube:D, "
+			 "sp1:16|32|64|128|256|512, prdt:S:n:R, "
+			 "rdt:S:n:R:m, fattree:K:N, clos:D:U:L, "
+			 "clos:D:U:L:M:P or kport:N:K",
+			 spec);
+		return -1;
+	}
+	if (rc)
+		return -1;
+	if (built) {
 		rcf_topo_free(t);
 		snprintf(err, errlen, "%s: out of memory", spec);
 	}
-	return rc;
-bad:
-	snprintf(err, errlen,
-		 "unknown generator \"%s\": want ring:N, mesh:XxY, torus:XxY, "
-		 "hypercube:D, hcube:D, sp1:16|32|64|128|256|512, prdt:S:n:R, "
-		 "rdt:S:n:R:m, fattree:K:N, clos:D:U:L, clos:D:U:L:M:P or "
-		 "kport:N:K",
-		 spec);
-	return -1;
+	return built;
 }

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "topo/rdt_walk.h"
 #include "topo/topo_gen.h"
 #include "topo/topo_stats.h"
 #include "util/errf.h"
@@ -224,9 +225,13 @@ static uint64_t bfs(const struct net *g, struct bfs *b, uint32_t src,
 	return tail;
 }
 
-/* vector routing from src against the distances just found */
-static void vector(const struct net *g, const struct bfs *b, uint32_t src,
-		   struct rcf_tstats *st, uint64_t w)
+/*
+ * vector routing from src against the distances just found: Algorithm A
+ * on a PRDT, the walk of topo/rdt_walk.h with m < R; -1 when a walk does
+ * not arrive
+ */
+static int vector(const struct net *g, const struct bfs *b, uint32_t src,
+		  struct rcf_tstats *st, uint64_t w)
 {
 	int32_t v[RCF_RDT_MAX_RANK + 1][2];
 
@@ -235,13 +240,23 @@ static void vector(const struct net *g, const struct bfs *b, uint32_t src,
 
 		if (dst == src)
 			continue;
-		h = rcf_rdt_vector(&g->d, src, dst, v);
+		if (g->d.m == g->d.R) {
+			h = rcf_rdt_vector(&g->d, src, dst, v);
+		} else {
+			int k = rcf_rdt_walk(&g->d, src, dst, NULL,
+					     (int)(4 * g->x));
+
+			if (k < 0)
+				return -1;
+			h = (uint32_t)k;
+		}
 		st->vec_pairs += w;
 		st->vec_minimal += h == b->dist[dst] ? w : 0;
 		st->vec_excess += w * (h - b->dist[dst]);
 		if (h > st->vec_longest)
 			st->vec_longest = h;
 	}
+	return 0;
 }
 
 static void counts(const struct net *g, struct bfs *b, struct rcf_tstats *st)
@@ -297,6 +312,7 @@ int rcf_topo_stats(const char *spec, int all, struct rcf_tstats *st, char *err,
 	uint64_t total = 0, w;
 	struct bfs b;
 	struct net g;
+	int rc = 0;
 
 	memset(st, 0, sizeof(*st));
 	if (parse(spec, &g, err, errlen))
@@ -325,9 +341,16 @@ int rcf_topo_stats(const char *spec, int all, struct rcf_tstats *st, char *err,
 			st->connected = 0;
 		total += w * sum;
 		st->diameter = ecc > st->diameter ? ecc : st->diameter;
-		if (g.kind == RDT && g.d.m == g.d.R) {
+		if (g.kind == RDT) {
 			st->vector = 1;
-			vector(&g, &b, src, st, w);
+			if (vector(&g, &b, src, st, w)) {
+				rcf_errf(err, errlen,
+					 "%s: vector routing from router %u "
+					 "does not arrive everywhere",
+					 spec, src);
+				rc = -1;
+				break;
+			}
 		}
 	}
 	if (!st->connected)
@@ -338,5 +361,5 @@ int rcf_topo_stats(const char *spec, int all, struct rcf_tstats *st, char *err,
 	free(b.dist);
 	free(b.queue);
 	net_free(&g);
-	return 0;
+	return rc;
 }

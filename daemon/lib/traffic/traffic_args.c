@@ -63,6 +63,29 @@ static int num32(const char *s, uint32_t min, uint32_t max, uint32_t *v)
 	return rcf_num_u32x(s, min, max, v) ? -1 : 0;
 }
 
+int rcf_traffic_pattern_stepped(unsigned int pattern)
+{
+	return pattern == RCF_TRAFFIC_DOLOOP || pattern == RCF_TRAFFIC_EXOR ||
+	       pattern == RCF_TRAFFIC_NCUBE;
+}
+
+int rcf_traffic_step_parse(const char *s, uint32_t *step)
+{
+	return num32(s, 0, UINT32_MAX, step);
+}
+
+int rcf_traffic_step_check(unsigned int pattern, int given, const char *word,
+			   char *err, size_t errlen)
+{
+	if (rcf_traffic_pattern_stepped(pattern) && !given)
+		return rcf_errf(err, errlen, "%s needs a step: %s I",
+				rcf_traffic_pattern_word(pattern), word);
+	if (!rcf_traffic_pattern_stepped(pattern) && given)
+		return rcf_errf(err, errlen,
+				"%s I goes with doloop, exor and ncube", word);
+	return 0;
+}
+
 /* "S:W,S:W,...": sizes by weight */
 static int size_table(const char *a, struct rcf_traffic_req *r)
 {
@@ -244,7 +267,7 @@ int rcf_traffic_parse_args(int argc, char **argv, struct rcf_traffic_req *r,
 		if (!v)
 			return rcf_errf(err, errlen, "'%s' needs a value", k);
 		if (!strcmp(k, "step")) {
-			rc = num32(v, 0, UINT32_MAX, &r->param);
+			rc = rcf_traffic_step_parse(v, &r->param);
 			have_step = 1;
 		} else if (!strcmp(k, "rate")) {
 			rc = num32(v, 1, RCF_TRAFFIC_MAX_RATE, &r->rate);
@@ -295,12 +318,11 @@ int rcf_traffic_parse_args(int argc, char **argv, struct rcf_traffic_req *r,
 		rcf_traffic_req_free(r);
 		return rcf_errf(err, errlen, "a trace has its own sizes");
 	}
-	if ((r->pattern == RCF_TRAFFIC_DOLOOP ||
-	     r->pattern == RCF_TRAFFIC_EXOR ||
-	     r->pattern == RCF_TRAFFIC_NCUBE) &&
-	    !have_step)
-		return rcf_errf(err, errlen, "%s needs a step: step I",
-				words[r->pattern]);
+	if (rcf_traffic_step_check(r->pattern, have_step, "step", err,
+				   errlen)) {
+		rcf_traffic_req_free(r);
+		return -1;
+	}
 	if (r->self && r->pattern != RCF_TRAFFIC_UNIFORM)
 		return rcf_errf(err, errlen, "self on is for uniform traffic");
 	if (r->pattern == RCF_TRAFFIC_HOTSPOT && !have_hot)
@@ -340,8 +362,7 @@ static void print_spec(FILE *f, const struct rcf_traffic_req *s)
 	if (s->pattern == RCF_TRAFFIC_HOTSPOT)
 		fprintf(f, " node %u share %u/1000", s->hot_node,
 			s->hot_permille);
-	else if (s->pattern >= RCF_TRAFFIC_DOLOOP &&
-		 s->pattern <= RCF_TRAFFIC_NCUBE)
+	else if (rcf_traffic_pattern_stepped(s->pattern))
 		fprintf(f, " step %u", s->param);
 	else if (s->pattern == RCF_TRAFFIC_NIG)
 		fprintf(f, " %u arcs", s->entries);

@@ -93,6 +93,20 @@ int rcf_traffic_read_nig(FILE *f, const char *name, struct rcf_traffic_req *r,
  */
 int rcf_traffic_read_trace(FILE *f, const char *name, struct rcf_traffic_req *r,
 			   char *err, size_t errlen);
+/* Whether the pattern takes a step: doloop, exor and ncube. */
+int rcf_traffic_pattern_stepped(unsigned int pattern);
+/*
+ * A stepped pattern's step I, as rcfctl traffic's "step I" and rcfsim's
+ * "--step I" (or its old spelling PATTERN:I) give it: a whole decimal or
+ * 0x number, 0 to 2^32 - 1.  0, or -1.
+ */
+int rcf_traffic_step_parse(const char *s, uint32_t *step);
+/*
+ * 0 when a step is given (given) exactly to a stepped pattern, or -1
+ * with the reason in err, naming the step as word ("step", "--step").
+ */
+int rcf_traffic_step_check(unsigned int pattern, int given, const char *word,
+			   char *err, size_t errlen);
 /* The pattern whose word is the len bytes at s, or -1. */
 int rcf_traffic_pattern_find(const char *s, size_t len);
 /*

@@ -232,7 +232,6 @@ static void ff_jump(struct rcf_engine *e, u64 k)
 	}
 	e->now += k;
 	e->wrot -= k;
-	e->seq += k * e->ff_nprev;
 	e->ff_streak += k;
 	e->ff_jumps++;
 	e->ff_cycles += k;

@@ -234,7 +234,7 @@ struct rcf_engine {
 	const struct rcf_engine_ops *ops;
 	void *priv;
 	u64 now;
-	u64 seq;
+	u64 seq;		/* heap entries queued, their order in a cycle */
 	u64 busy;		/* packets alive */
 	u64 wait_seq;
 
@@ -268,6 +268,7 @@ struct rcf_engine {
 	u32 ff_n, ff_nprev, ff_cap;		/* events queued */
 	u8 ff_over;		/* this cycle queued more than ff_cap */
 	u64 ff_gen;		/* discrete state changes so far */
+	u64 ff_gen0;		/* ff_gen as the cycle began */
 	u64 ff_streak;		/* last cycles alike and without any */
 	u64 ff_hold;		/* no try before this streak: the last failed */
 	u64 ff_sumlat;		/* the streak's events pending: sum of latencies */
@@ -452,7 +453,12 @@ bool eng_switch_inputs(struct rcf_engine *e, u32 el);
 bool eng_switch_cq(struct rcf_engine *e, u32 el);
 /* Discards what has arrived of a dropped piece; true if it did anything. */
 bool eng_discard(struct rcf_engine *e, struct eng_chan *c, struct eng_hop *h);
-u32 eng_cq_bytes(const struct eng_hop *u);
+/* Bytes of u in its switch's central queue; inline, as every send asks. */
+static inline u32 eng_cq_bytes(const struct eng_hop *u)
+{
+	return u->cq_in - u->cq_out;
+}
+
 /* The request a freed output serves next, unlinked (rcf_engine_cfg). */
 struct eng_hop *eng_wq_take(struct rcf_engine *e, struct eng_chan *c);
 /* Gives a switch's output ci to w, taken from its wait queue. */
@@ -485,6 +491,12 @@ void eng_hop_release(struct rcf_engine *e, struct eng_hop *h);
 static inline u32 eng_min(u32 a, u32 b)
 {
 	return a < b ? a : b;
+}
+
+/* The VC after v < vcs, round robin, with no division on every send. */
+static inline u32 eng_vc_next(u32 v, u32 vcs)
+{
+	return v + 1 < vcs ? v + 1 : 0;
 }
 
 #endif /* _RCF_CORE_ENGINE_PRIV_H */

@@ -197,7 +197,7 @@ bool eng_rp_replay(struct rcf_engine *e, u32 el, bool *moved)
 			continue;
 		}
 		eng_send(e, el, a[i].chan, n);
-		e->dl[c->dl].rr = (c->vc + 1) % e->dl[c->dl].vcs;
+		e->dl[c->dl].rr = eng_vc_next(c->vc, e->dl[c->dl].vcs);
 	}
 	return true;
 }

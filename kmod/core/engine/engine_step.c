@@ -29,7 +29,8 @@ static int eng_heap_grow(struct rcf_engine *e)
 	return 0;
 }
 
-static int eng_slot_grow(struct eng_slot *s)
+/* Out of line: a slot seldom grows, and nearly every event is queued here. */
+static noinline int eng_slot_grow(struct eng_slot *s)
 {
 	u32 cap = s->cap ? 2 * s->cap : 16;
 	struct eng_wev *v;
@@ -75,6 +76,12 @@ static int eng_wheel_push(struct rcf_engine *e, u64 at, u32 chan,
 	c->ev_log[k] = ENG_NONE;
 	s->v[s->n++] = (struct eng_wev){ h, chan, n };
 	e->nwheel++;
+	/*
+	 * A cycle that changed discrete state ends any streak, so its log
+	 * is never read (eng_ff_cycle_end): log nothing more of it.
+	 */
+	if (e->ff_gen != e->ff_gen0)
+		return 0;
 	if (e->ff_n < e->ff_cap) {
 		c->ev_log[k] = e->ff_n;
 		e->ff_log[e->ff_n++] = s->v[s->n - 1];
@@ -105,28 +112,16 @@ static void eng_ev_merge(struct rcf_engine *e, struct eng_chan *c, u32 k,
 }
 
 /*
- * Queues n bytes of h (NULL: n credits) on chan for cycle at.  A link's
- * latency never changes, so one cycle queues all of a channel's events
- * due at one cycle: at most one entry per channel, kind and cycle, each
- * for at least one byte, bounds the queues by 2 * vcs * min(latency,
- * buf) per link direction.
+ * The heap's part of eng_ev_push (the reference, and a fast mode whose
+ * latencies outgrow the wheel), out of line to keep the wheel's short.
  */
-int eng_ev_push(struct rcf_engine *e, u64 at, u32 chan, struct eng_hop *h,
-		u32 n)
+static noinline int eng_heap_push(struct rcf_engine *e, u64 at, u32 chan,
+				  struct eng_hop *h, u32 n)
 {
 	struct eng_ev ev = { at, e->seq++, h, chan, n };
 	struct eng_chan *c = &e->chan[chan];
 	u32 i, k = !h;
-	int err;
 
-	if (c->ev_at[k] == at) {
-		eng_ev_merge(e, c, k, n);
-		return 0;
-	}
-	if (e->wheel && !e->exact) {
-		err = eng_wheel_push(e, at, chan, h, n);
-		goto out;
-	}
 	if (e->nheap == e->heap_cap && eng_heap_grow(e)) {
 		e->err = -ENOMEM;
 		return -ENOMEM;
@@ -143,11 +138,29 @@ int eng_ev_push(struct rcf_engine *e, u64 at, u32 chan, struct eng_hop *h,
 		i = p;
 	}
 	eng_heap_set(e, i, &ev);
-	err = 0;
-out:
-	if (e->nheap + e->nwheel > e->ev_peak)
-		e->ev_peak = e->nheap + e->nwheel;
-	return err;
+	return 0;
+}
+
+/*
+ * Queues n bytes of h (NULL: n credits) on chan for cycle at.  A link's
+ * latency never changes, so one cycle queues all of a channel's events
+ * due at one cycle: at most one entry per channel, kind and cycle, each
+ * for at least one byte, bounds the queues by 2 * vcs * min(latency,
+ * buf) per link direction.
+ */
+int eng_ev_push(struct rcf_engine *e, u64 at, u32 chan, struct eng_hop *h,
+		u32 n)
+{
+	struct eng_chan *c = &e->chan[chan];
+	u32 k = !h;
+
+	if (c->ev_at[k] == at) {
+		eng_ev_merge(e, c, k, n);
+		return 0;
+	}
+	if (e->wheel && !e->exact)
+		return eng_wheel_push(e, at, chan, h, n);
+	return eng_heap_push(e, at, chan, h, n);
 }
 
 static void eng_ev_pop(struct rcf_engine *e, struct eng_ev *out)
@@ -287,6 +300,7 @@ static void eng_cycle(struct rcf_engine *e)
 	e->in_cycle = 1;
 	e->ff_n = 0;
 	e->ff_over = 0;
+	e->ff_gen0 = gen0;
 	for (i = 0; i < e->nact; i++)
 		e->elem[e->act[i]].mark_cur = e->now + 1;
 	while (e->nheap && e->heap[0].at == e->now) {
@@ -314,6 +328,12 @@ static void eng_cycle(struct rcf_engine *e)
 	if (e->cfg.alloc == RCF_ALLOC_ISLIP)
 		for (i = 0; i < e->nact; i++)
 			eng_islip(e, e->act[i]);
+	/*
+	 * Only visits queue events and only a cycle's start applies them,
+	 * so the queues peak as the visits end.
+	 */
+	if (e->nheap + e->nwheel > e->ev_peak)
+		e->ev_peak = e->nheap + e->nwheel;
 	e->in_cycle = 0;
 	e->now++;
 	if (e->wheel && !e->exact)
@@ -337,7 +357,8 @@ void rcf_engine_ev_counts(const struct rcf_engine *e, u64 *queued, u64 *peak,
 			  u64 *merged)
 {
 	*queued = eng_ev_pending(e);
-	*peak = e->ev_peak;
+	/* a reader in a cycle, from a callback, sees the visits so far */
+	*peak = e->ev_peak > *queued ? e->ev_peak : *queued;
 	*merged = e->ev_merged;
 }
 
@@ -676,7 +697,7 @@ static bool eng_port_out(struct rcf_engine *e, u32 el, u32 di)
 				    eng_avail(c->owner));
 			eng_send(e, el, d->chan0 + last, n);
 			budget -= n;
-			d->rr = (last + 1) % d->vcs;
+			d->rr = eng_vc_next(last, d->vcs);
 			moved = true;
 			if (!e->elem[el].is_switch)
 				eng_node_start(e, el);

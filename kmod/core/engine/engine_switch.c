@@ -6,11 +6,6 @@
  */
 #include "engine_priv.h"
 
-u32 eng_cq_bytes(const struct eng_hop *u)
-{
-	return u->cq_in - u->cq_out;
-}
-
 static struct eng_elem *eng_hop_elem(struct rcf_engine *e,
 				     const struct eng_hop *u)
 {
@@ -43,6 +38,8 @@ void eng_cq_enter(struct rcf_engine *e, struct eng_hop *u, u32 n)
 		x->cq_peak = x->cq_cap - x->cq_free;
 	}
 	rcf_os_trace(cq_enqueue, e, u, n);
+	if (k)
+		rcf_os_trace(cq_fill, e, x);
 }
 
 /* Chunks are freed as they empty; an emptied queue frees its last one. */
@@ -69,6 +66,8 @@ void eng_cq_leave(struct rcf_engine *e, struct eng_hop *u, u32 n)
 	u->cq_chunks -= k;
 	x->cq_free += k;
 	rcf_os_trace(cq_dequeue, e, u, n);
+	if (k)
+		rcf_os_trace(cq_fill, e, x);
 }
 
 /* Discards what has arrived of a dropped piece. */

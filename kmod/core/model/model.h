@@ -9,11 +9,11 @@
 #define _RCF_CORE_MODEL_H
 
 #include "os.h"
+#include "values.h"
 #include <linux/rcf.h>
 
 #define RCF_NONE	0xffffffffu	/* no link on a port */
 #define RCF_NO_CIRCUIT	0xff		/* no circuit on a switch input */
-#define RCF_IFNAMSIZ	16
 
 /*
  * A refusal: errno, a static message and the uapi attribute at fault
@@ -23,18 +23,6 @@ struct rcf_err {
 	int err;
 	const char *msg;
 	u32 attr;
-};
-
-/* An IP address at which a node receives from the fabric. */
-struct rcf_addr {
-	u8 v6;		/* 0: IPv4 in a[0..3], 1: IPv6 */
-	u8 a[16];	/* network byte order */
-};
-
-struct rcf_end {
-	u8 kind;
-	u32 id;
-	u32 port;
 };
 
 struct rcf_node {

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The bridge from the userspace topology generators and route algorithms
- * (daemon/lib, their own struct rcf_route) to the engine tests, flattened
- * to plain types so that the two halves never share a translation unit.
+ * (daemon/lib, routes as route sets) to the engine tests, flattened to
+ * plain types: the one shape the tests build a model from.
  */
 #ifndef RCF_GEN_FABRIC_H
 #define RCF_GEN_FABRIC_H
