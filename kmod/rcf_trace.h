@@ -147,8 +147,8 @@ DEFINE_EVENT(rcf_cq_class, rcf_cq_dequeue,
 /*
  * A switch's central queue took or freed whole chunks: used is its bytes
  * in chunks after the change.  The bytes events above fire for every
- * transfer, most of which fill or drain a chunk already held; an
- * occupancy reader needs only this one, about a chunk's bytes fewer.
+ * transfer, most of which fill or drain a chunk already held; a reader
+ * of occupancy needs only this one, which fires several times less.
  */
 TRACE_EVENT(rcf_cq_fill,
 	TP_PROTO(u64 cycle, u32 sw, u32 used, u32 cap),
