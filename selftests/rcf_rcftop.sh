@@ -37,6 +37,10 @@ attached_or_gone() {
 # hold rcf.ko for the tests after this one (--duration is a last bound).
 start_top() {
 	rm -f "$T_TMP/stop"
+	# emptied here, not by the redirection below: that runs in the
+	# child, which may not have run yet when attached_or_gone reads
+	# the file a run before this one left
+	: >"$T_TMP/top.err"
 	"$RCFTOP" --once -j --until "$T_TMP/stop" --duration 900 "$@" \
 		>"$T_TMP/top.json" 2>"$T_TMP/top.err" &
 	TOP_PID=$!
