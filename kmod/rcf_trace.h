@@ -87,6 +87,15 @@ DEFINE_EVENT(rcf_pkt_class, rcf_forward,
 		 u8 vc, u32 len, u32 rleft, u64 cookie),
 	TP_ARGS(cycle, elem, is_switch, link, dir, vc, len, rleft, cookie));
 
+/*
+ * A head that waited in an output's queue was given it: the forward it
+ * also fires, for the one reader that needs only these, a wait's end.
+ */
+DEFINE_EVENT(rcf_pkt_class, rcf_grant,
+	TP_PROTO(u64 cycle, u32 elem, bool is_switch, u32 link, u8 dir,
+		 u8 vc, u32 len, u32 rleft, u64 cookie),
+	TP_ARGS(cycle, elem, is_switch, link, dir, vc, len, rleft, cookie));
+
 /* A packet head at a switch has to wait for this busy output channel. */
 DEFINE_EVENT(rcf_pkt_class, rcf_block,
 	TP_PROTO(u64 cycle, u32 elem, bool is_switch, u32 link, u8 dir,

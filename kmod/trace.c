@@ -45,16 +45,32 @@ void rcf_trace_inject(const struct rcf_engine *e, const struct eng_hop *h)
 			 h->len, h->pkt->nroute - h->rb, h->pkt->cookie);
 }
 
-void rcf_trace_forward(const struct rcf_engine *e, const struct eng_hop *out)
+/* out's allocation: every one a forward, one that ended a wait a grant */
+static void rcf_trace_out(const struct rcf_engine *e,
+			  const struct eng_hop *out, bool grant)
 {
 	const struct eng_elem *x;
 	struct rcf_trace_chan c;
+	u32 rleft = out->pkt->nroute - out->rb;
 
 	rcf_trace_chan(e, out->chan, &c);
 	x = &e->elem[c.from];
-	trace_rcf_forward(e->now, x->id, x->is_switch, c.link, c.dir, c.vc,
-			  out->len, out->pkt->nroute - out->rb,
-			  out->pkt->cookie);
+	if (grant)
+		trace_rcf_grant(e->now, x->id, x->is_switch, c.link, c.dir,
+				c.vc, out->len, rleft, out->pkt->cookie);
+	else
+		trace_rcf_forward(e->now, x->id, x->is_switch, c.link, c.dir,
+				  c.vc, out->len, rleft, out->pkt->cookie);
+}
+
+void rcf_trace_forward(const struct rcf_engine *e, const struct eng_hop *out)
+{
+	rcf_trace_out(e, out, false);
+}
+
+void rcf_trace_grant(const struct rcf_engine *e, const struct eng_hop *out)
+{
+	rcf_trace_out(e, out, true);
 }
 
 void rcf_trace_block(const struct rcf_engine *e, const struct eng_hop *h)

@@ -93,6 +93,9 @@ traffic() {
 	# one switch on every route: each packet is forwarded once
 	expect_eq "$inj" "$fwd" "forward events vs inject events"
 	[ "$blk" -gt 0 ] || fail "no block event on the slow output"
+	# default allocation: a head queues only when blocked, and every
+	# one of them was handed its output in the end
+	expect_eq "$blk" "$(count grant)" "grant events vs block events"
 	[ "$cq" -gt 0 ] || fail "no cq_enqueue event"
 	# the one switch is where heads wait; node 2's slow link is why
 	expect_eq "$blk" "$(count block 'switch=0 link=[012] dir=1 vc=0')" \
@@ -188,7 +191,7 @@ islip_no_block() {
 }
 
 t_plan 3
-t_run "tracepoints: inject, forward, block, cq_enqueue, cq_fill, deliver" \
+t_run "tracepoints: inject, forward, block, grant, cq_enqueue, cq_fill, deliver" \
 	traffic
 t_run "tracepoint: drop with its reason" drop_event
 t_run "under islip a head that meets a free output is not blocked" \

@@ -23,6 +23,8 @@ struct eng_elem;
 void rcf_trace_inject(const struct rcf_engine *e, const struct eng_hop *h);
 /* The sender of out allocated it, its output, to a packet head. */
 void rcf_trace_forward(const struct rcf_engine *e, const struct eng_hop *out);
+/* out was given to a head that waited in its queue (after the forward). */
+void rcf_trace_grant(const struct rcf_engine *e, const struct eng_hop *out);
 /* The head of h at its receiving switch waits for the busy h->ochan. */
 void rcf_trace_block(const struct rcf_engine *e, const struct eng_hop *h);
 /* n bytes of h went into its receiving switch's central queue. */
@@ -57,6 +59,7 @@ void rcf_trace_kdrop(int reason);
 
 #define rcf_trace_inject_on()		trace_rcf_inject_enabled()
 #define rcf_trace_forward_on()		trace_rcf_forward_enabled()
+#define rcf_trace_grant_on()		trace_rcf_grant_enabled()
 #define rcf_trace_block_on()		trace_rcf_block_enabled()
 #define rcf_trace_cq_enqueue_on()	trace_rcf_cq_enqueue_enabled()
 #define rcf_trace_cq_dequeue_on()	trace_rcf_cq_dequeue_enabled()

@@ -191,6 +191,7 @@ void eng_wq_serve(struct rcf_engine *e, u32 ci, struct eng_hop *w)
 	if (w->out) {
 		w->state = EH_ALLOC;
 		rcf_os_trace(forward, e, w->out);
+		rcf_os_trace(grant, e, w->out);
 		return;
 	}
 	eng_hop_drop(e, e->dl[e->chan[ci].dl].from, w, RCF_EDROP_NO_MEM);
