@@ -232,10 +232,13 @@ int BPF_PROG(on_block, __u64 cycle, __u32 elem, __u8 is_switch, __u32 link,
  * mean start.  The channel's total is exact all the same once they have
  * all been given it, and no wait comes out negative: every start summed
  * is at or before this cycle.  One fabric's engine runs in one kthread,
- * so the entry is not updated from two CPUs at once.
+ * so the entry is not updated from two CPUs at once.  rcf_grant fires
+ * for the heads that waited in an output's queue, the only ones that can
+ * have blocked; rcf_forward, on every packet at every switch, would
+ * cost a hash lookup a packet for nothing.
  */
-SEC("raw_tp/rcf_forward")
-int BPF_PROG(on_forward, __u64 cycle, __u32 elem, __u8 is_switch, __u32 link,
+SEC("raw_tp/rcf_grant")
+int BPF_PROG(on_grant, __u64 cycle, __u32 elem, __u8 is_switch, __u32 link,
 	     __u8 dir, __u8 vc, __u32 len, __u32 rleft, __u64 cookie)
 {
 	struct rcftop_wait_key k = {

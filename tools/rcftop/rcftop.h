@@ -29,7 +29,7 @@ struct rcftop_chan_key {
 
 /*
  * waits: packet heads that found the channel owned or queued for at a
- * switch (rcf_block) and were later given it (rcf_forward);
+ * switch (rcf_block) and were later given it (rcf_grant);
  * wait_cycles: the cycles they waited, added up.
  */
 struct rcftop_chan_val {
@@ -80,7 +80,7 @@ struct rcftop_out_key {
 
 /*
  * blocked: heads that found the output owned or queued for (rcf_block);
- * waiting: heads waiting now (blocked, not yet given it by rcf_forward);
+ * waiting: heads waiting now (blocked, not yet given it by rcf_grant);
  * contended: cycles in which at least one head waited for the output,
  * so at least two inputs wanted it, up to the output's last event;
  * last: the cycle of that event.

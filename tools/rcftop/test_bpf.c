@@ -36,7 +36,7 @@ static int quiet(enum libbpf_print_level l, const char *f, va_list ap)
 }
 
 /*
- * The heads of main's rcf_block/rcf_forward events at their outputs:
+ * The heads of main's rcf_block/rcf_grant events at their outputs:
  * switch 1's waited 10 cycles alone, 20 with another and 30 alone (60
  * contended), at most two; switch 2's head is still waiting there (its
  * forward came from an engine gone).
@@ -119,7 +119,7 @@ int main(void)
 	/* rcf_epoch: number, mode, error, 4 phases, inflight, drain cycles */
 	err |= FIRE(skel->progs.on_epoch, 42, 1, 0, 1, 2, 3, 4, 500, 60);
 	/*
-	 * rcf_block/rcf_forward: cycle, elem, is_switch, link, dir, vc, len,
+	 * rcf_block/rcf_grant: cycle, elem, is_switch, link, dir, vc, len,
 	 * rleft, cookie.  Two heads with cookie 5 wait at switch 1 for link
 	 * 4 b>a vc 2 from cycles 100 and 110 and get it at 130 and 160: 80
 	 * cycles in all.  A head given it without waiting, one given
@@ -128,15 +128,15 @@ int main(void)
 	 */
 	err |= FIRE(skel->progs.on_block, 100, 1, 1, 4, 1, 2, 50, 1, 5);
 	err |= FIRE(skel->progs.on_block, 110, 1, 1, 4, 1, 2, 50, 1, 5);
-	err |= FIRE(skel->progs.on_forward, 105, 1, 1, 4, 1, 2, 50, 1, 6);
-	err |= FIRE(skel->progs.on_forward, 106, 1, 1, 4, 0, 2, 50, 1, 5);
-	err |= FIRE(skel->progs.on_forward, 107, 1, 0, 4, 1, 2, 50, 1, 5);
-	err |= FIRE(skel->progs.on_forward, 130, 1, 1, 4, 1, 2, 50, 1, 5);
-	err |= FIRE(skel->progs.on_forward, 160, 1, 1, 4, 1, 2, 50, 1, 5);
-	err |= FIRE(skel->progs.on_forward, 170, 1, 1, 4, 1, 2, 50, 1, 5);
+	err |= FIRE(skel->progs.on_grant, 105, 1, 1, 4, 1, 2, 50, 1, 6);
+	err |= FIRE(skel->progs.on_grant, 106, 1, 1, 4, 0, 2, 50, 1, 5);
+	err |= FIRE(skel->progs.on_grant, 107, 1, 0, 4, 1, 2, 50, 1, 5);
+	err |= FIRE(skel->progs.on_grant, 130, 1, 1, 4, 1, 2, 50, 1, 5);
+	err |= FIRE(skel->progs.on_grant, 160, 1, 1, 4, 1, 2, 50, 1, 5);
+	err |= FIRE(skel->progs.on_grant, 170, 1, 1, 4, 1, 2, 50, 1, 5);
 	err |= FIRE(skel->progs.on_block, 900, 2, 1, 4, 1, 2, 50, 1, 7);
-	err |= FIRE(skel->progs.on_forward, 20, 2, 1, 4, 1, 2, 50, 1, 7);
-	err |= FIRE(skel->progs.on_forward, 950, 2, 1, 4, 1, 2, 50, 1, 7);
+	err |= FIRE(skel->progs.on_grant, 20, 2, 1, 4, 1, 2, 50, 1, 7);
+	err |= FIRE(skel->progs.on_grant, 950, 2, 1, 4, 1, 2, 50, 1, 7);
 	/*
 	 * rcf_cq_fill: cycle, sw, used, cap.  Switch 3's queue up to 512
 	 * and back to 128.
