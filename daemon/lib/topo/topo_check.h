@@ -10,6 +10,7 @@
 #include <stddef.h>
 
 #include "obj/rcf_obj.h"
+#include "topo/topo_model.h" /* struct rcf_topo_line */
 
 /*
  * ops are the "add" lines of a topology (fabric set, node, switch, link,
@@ -24,17 +25,6 @@
  */
 int rcf_topo_check_ops(struct rcf_op *ops, size_t n, const char *name,
 		       char *err, size_t errlen);
-
-/*
- * A line of a topology whose object is kept elsewhere: a topology file
- * read straight into a struct rcf_topo has no array of operations, a
- * kilobyte each, beside its objects.
- */
-struct rcf_topo_line {
-	uint8_t cmd; /* enum rcf_cmd */
-	int line;    /* in the file, 0: none */
-	struct rcf_obj *o;
-};
 
 /* rcf_topo_check_ops() over lines in file order, ids written to their o */
 int rcf_topo_check_lines(struct rcf_topo_line *l, size_t n, const char *name,

@@ -1,0 +1,297 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The tools' objects into the core's model, each attribute read as
+ * rcf.ko's request handling reads its netlink twin: an attribute left out
+ * is left to the model's default, as an attribute missing from a request
+ * is.  Refusals are the model's own, with the line and object at fault.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "topo/topo_model.h"
+#include "util/errf.h"
+
+static uint32_t u32_or(const struct rcf_obj *o, int attr, uint32_t def)
+{
+	return rcf_has(o, attr) ? (uint32_t)o->v[attr] : def;
+}
+
+static int add_node(struct rcf_fabric *m, struct rcf_obj *o, struct rcf_err *e)
+{
+	struct rcf_node_cfg c = {0};
+	int rc;
+
+	c.has_id = rcf_has(o, RCF_A_NODE_ID);
+	c.id = u32_or(o, RCF_A_NODE_ID, 0);
+	c.has_ports = rcf_has(o, RCF_A_NODE_PORTS);
+	c.ports = u32_or(o, RCF_A_NODE_PORTS, 0);
+	if (rcf_has(o, RCF_A_NODE_IFNAME))
+		snprintf(c.ifname, sizeof(c.ifname), "%s", o->ifname);
+	if (rcf_has(o, RCF_A_NODE_ADDRS)) {
+		c.has_addrs = true;
+		c.naddr = o->naddrs;
+		memcpy(c.addrs, o->addrs, o->naddrs * sizeof(o->addrs[0]));
+	}
+	rc = rcf_node_add(m, &c, e);
+	if (rc != -ENOSPC)
+		rcf_set(o, RCF_A_NODE_ID, c.id);
+	return rc;
+}
+
+static int add_switch(struct rcf_fabric *m, struct rcf_obj *o,
+		      struct rcf_err *e)
+{
+	struct rcf_switch_cfg c = {0};
+	int rc;
+
+	c.has_id = rcf_has(o, RCF_A_SWITCH_ID);
+	c.id = u32_or(o, RCF_A_SWITCH_ID, 0);
+	c.has_ports = rcf_has(o, RCF_A_SWITCH_PORTS);
+	c.ports = u32_or(o, RCF_A_SWITCH_PORTS, 0);
+	c.has_cq_size = rcf_has(o, RCF_A_SWITCH_CQ_SIZE);
+	c.cq_size = u32_or(o, RCF_A_SWITCH_CQ_SIZE, 0);
+	rc = rcf_switch_add(m, &c, e);
+	if (rc != -ENOSPC)
+		rcf_set(o, RCF_A_SWITCH_ID, c.id);
+	return rc;
+}
+
+static int add_link(struct rcf_fabric *m, struct rcf_obj *o, struct rcf_err *e)
+{
+	static const struct {
+		int attr;
+		uint32_t flag;
+	} params[] = {
+		{RCF_A_LINK_BANDWIDTH, RCF_LSET_BANDWIDTH},
+		{RCF_A_LINK_LATENCY, RCF_LSET_LATENCY},
+		{RCF_A_LINK_VCS, RCF_LSET_VCS},
+		{RCF_A_LINK_BUF_SIZE, RCF_LSET_BUF},
+		{RCF_A_LINK_STATE, RCF_LSET_STATE},
+	};
+	struct rcf_link_cfg c = {0};
+	int rc;
+
+	c.has_id = rcf_has(o, RCF_A_LINK_ID);
+	c.id = u32_or(o, RCF_A_LINK_ID, 0);
+	c.a = o->end[0];
+	c.b = o->end[1];
+	c.bandwidth = u32_or(o, RCF_A_LINK_BANDWIDTH, 0);
+	c.latency = u32_or(o, RCF_A_LINK_LATENCY, 0);
+	c.vcs = u32_or(o, RCF_A_LINK_VCS, 0);
+	c.buf_size = u32_or(o, RCF_A_LINK_BUF_SIZE, 0);
+	c.state = (uint8_t)u32_or(o, RCF_A_LINK_STATE, RCF_LINK_UP);
+	for (size_t i = 0; i < sizeof(params) / sizeof(params[0]); i++)
+		if (rcf_has(o, params[i].attr))
+			c.set |= params[i].flag;
+	rc = rcf_link_add(m, &c, e);
+	if (rc != -ENOSPC)
+		rcf_set(o, RCF_A_LINK_ID, c.id);
+	return rc;
+}
+
+static int add_route(struct rcf_fabric *m, const struct rcf_obj *o,
+		     struct rcf_err *e)
+{
+	struct rcf_route r = {0};
+
+	r.src = u32_or(o, RCF_A_ROUTE_SRC, 0);
+	r.dst = u32_or(o, RCF_A_ROUTE_DST, 0);
+	r.nhops = o->nhops;
+	memcpy(r.hops, o->hops, o->nhops);
+	return rcf_route_add(m, &r,
+			     rcf_has(o, RCF_A_ROUTE_INDEX)
+				     ? (int)o->v[RCF_A_ROUTE_INDEX]
+				     : -1,
+			     e);
+}
+
+int rcf_topo_model_add(struct rcf_fabric *m, uint8_t cmd, struct rcf_obj *o,
+		       struct rcf_err *e)
+{
+	struct rcf_circuit c = {0};
+
+	switch (cmd) {
+	case RCF_CMD_FABRIC_SET:
+		/*
+		 * Of the fabric's settings only the central queue shapes
+		 * the objects that follow; the memory limit is the host's
+		 * budget for rcf.ko (its module parameter bounds it), not
+		 * something a file is checked against offline.
+		 */
+		if (!rcf_has(o, RCF_A_FABRIC_CQ_SIZE))
+			return 0;
+		return rcf_fabric_set_cq(
+			m, (uint32_t)o->v[RCF_A_FABRIC_CQ_SIZE], e);
+	case RCF_CMD_NODE_NEW:
+		return add_node(m, o, e);
+	case RCF_CMD_SWITCH_NEW:
+		return add_switch(m, o, e);
+	case RCF_CMD_LINK_NEW:
+		return add_link(m, o, e);
+	case RCF_CMD_CIRCUIT_NEW:
+		c.sw = u32_or(o, RCF_A_CIRCUIT_SWITCH, 0);
+		c.in_port = u32_or(o, RCF_A_CIRCUIT_IN_PORT, 0);
+		c.out_port = u32_or(o, RCF_A_CIRCUIT_OUT_PORT, 0);
+		return rcf_circuit_add(m, &c, e);
+	case RCF_CMD_ROUTE_NEW:
+		return add_route(m, o, e);
+	}
+	return rcf_fail(e, EINVAL, "not a line a topology holds", 0);
+}
+
+struct load {
+	struct rcf_fabric *m;
+	const struct rcf_topo_line *l;
+	size_t n;
+};
+
+/*
+ * The line of the object of command cmd whose attr is id, added before
+ * line index at: the earliest of its kind in the file, since every later
+ * one with that id was refused.  0 when none.
+ */
+static int line_of(const struct load *d, size_t at, uint8_t cmd, int attr,
+		   uint64_t id)
+{
+	for (size_t i = 0; i < d->n; i++) {
+		const struct rcf_obj *o = d->l[i].o;
+
+		if (d->l[i].cmd != cmd || (cmd == d->l[at].cmd && i >= at))
+			continue;
+		if (rcf_has(o, attr) && o->v[attr] == id)
+			return d->l[i].line;
+	}
+	return 0;
+}
+
+static const char *elem_name(uint8_t kind)
+{
+	return kind == RCF_ELEM_SWITCH ? "switch" : "node";
+}
+
+/* What the model's static reason leaves out: which end, port or holder. */
+static void detail(const struct load *d, size_t at, const struct rcf_err *e,
+		   char *buf, size_t len)
+{
+	const struct rcf_obj *o = d->l[at].o;
+	uint8_t cmd = d->l[at].cmd;
+	int w = e->attr == RCF_A_LINK_END_B;
+	const struct rcf_end *end = &o->end[w];
+	int line;
+
+	buf[0] = 0;
+	if (e->err == EEXIST &&
+	    (e->attr == RCF_A_NODE_ID || e->attr == RCF_A_SWITCH_ID ||
+	     e->attr == RCF_A_LINK_ID)) {
+		line = line_of(d, at, cmd, (int)e->attr, o->v[e->attr]);
+		if (line)
+			snprintf(buf, len, " (line %d)", line);
+		return;
+	}
+	if (cmd == RCF_CMD_LINK_NEW &&
+	    (e->attr == RCF_A_LINK_END_A || e->attr == RCF_A_LINK_END_B)) {
+		uint32_t lid = rcf_end_link(d->m, end);
+		int n = snprintf(buf, len, " (end %c, %s %u port %u", 'A' + w,
+				 elem_name(end->kind), end->id, end->port);
+
+		if (n < 0 || (size_t)n >= len)
+			return;
+		if (e->err == EBUSY && lid != RCF_NONE)
+			n += snprintf(buf + n, len - n, ": link %u, line %d",
+				      lid,
+				      line_of(d, at, RCF_CMD_LINK_NEW,
+					      RCF_A_LINK_ID, lid));
+		if (n >= 0 && (size_t)n < len)
+			snprintf(buf + n, len - n, ")");
+		return;
+	}
+	if (cmd == RCF_CMD_NODE_NEW && e->err == EEXIST &&
+	    e->attr == RCF_A_NODE_ADDRS) {
+		for (int k = 0; k < o->naddrs; k++) {
+			const struct rcf_node *h =
+				rcf_node_by_addr(d->m, &o->addrs[k]);
+			char a[RCF_ADDR_STRLEN];
+
+			if (!h)
+				continue;
+			rcf_addr_format(&o->addrs[k], a, sizeof(a));
+			snprintf(buf, len, " (%s: node %u, line %d)", a, h->id,
+				 line_of(d, at, cmd, RCF_A_NODE_ID, h->id));
+			return;
+		}
+	}
+	if (cmd == RCF_CMD_CIRCUIT_NEW && e->attr == RCF_A_CIRCUIT_OUT_PORT)
+		snprintf(buf, len, " (output %llu)",
+			 (unsigned long long)o->v[RCF_A_CIRCUIT_OUT_PORT]);
+}
+
+static int refuse(const struct load *d, size_t at, const struct rcf_err *e,
+		  const char *name, char *err, size_t errlen)
+{
+	char key[128], more[128];
+
+	/* a scratch model has no memory limit: ENOMEM is the host's */
+	if (e->err == ENOMEM) {
+		rcf_errf(err, errlen, "%s: out of memory", name);
+		return -ENOMEM;
+	}
+	if (d->l[at].cmd == RCF_CMD_FABRIC_SET)
+		snprintf(key, sizeof(key), "fabric");
+	else
+		rcf_obj_key(d->l[at].o, key, sizeof(key));
+	detail(d, at, e, more, sizeof(more));
+	if (d->l[at].line)
+		return rcf_errf(err, errlen, "%s:%d: %s: %s%s", name,
+				d->l[at].line, key, e->msg, more);
+	return rcf_errf(err, errlen, "%s: %s: %s%s", name, key, e->msg, more);
+}
+
+int rcf_topo_model_lines(struct rcf_fabric *m, struct rcf_topo_line *l,
+			 size_t n, unsigned int flags, const char *name,
+			 char *err, size_t errlen)
+{
+	/* rcf_topo_ops()'s order: what each kind names exists before it */
+	static const uint8_t order[] = {
+		RCF_CMD_FABRIC_SET, RCF_CMD_NODE_NEW,	 RCF_CMD_SWITCH_NEW,
+		RCF_CMD_LINK_NEW,   RCF_CMD_CIRCUIT_NEW, RCF_CMD_ROUTE_NEW,
+	};
+	struct load d = {.m = m, .l = l, .n = n};
+
+	for (size_t k = 0; k < sizeof(order); k++) {
+		if (order[k] == RCF_CMD_ROUTE_NEW &&
+		    !(flags & RCF_TOPO_MODEL_ROUTES))
+			break;
+		for (size_t i = 0; i < n; i++) {
+			struct rcf_err e = {0};
+
+			if (l[i].cmd != order[k])
+				continue;
+			if (rcf_topo_model_add(m, l[i].cmd, l[i].o, &e))
+				return refuse(&d, i, &e, name, err, errlen);
+		}
+	}
+	return 0;
+}
+
+int rcf_topo_model_ops(struct rcf_fabric *m, struct rcf_op *ops, size_t n,
+		       unsigned int flags, const char *name, char *err,
+		       size_t errlen)
+{
+	struct rcf_topo_line *l = malloc((n ? n : 1) * sizeof(*l));
+	int rc;
+
+	if (!l) {
+		rcf_errf(err, errlen, "%s: out of memory", name);
+		return -ENOMEM;
+	}
+	for (size_t i = 0; i < n; i++) {
+		l[i].cmd = ops[i].cmd;
+		l[i].line = ops[i].line;
+		l[i].o = &ops[i].o;
+	}
+	rc = rcf_topo_model_lines(m, l, n, flags, name, err, errlen);
+	free(l);
+	return rc;
+}
