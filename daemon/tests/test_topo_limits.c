@@ -77,7 +77,7 @@ static void port_counts(void)
 		"a one-port switch is refused");
 	refused(STAR2 "switch add id 0 ports 4\n"
 		      "link add node 0 port 0 switch 0 port 4\n",
-		"t.rcf:4:", "switch 0 has 4 ports (0-3); port 4",
+		"t.rcf:4:", "(end B, switch 0 port 4: it has ports 0-3)",
 		"a link beyond its switch's ports is refused");
 }
 
@@ -88,20 +88,21 @@ static void ports_twice(void)
 		"link add id 0 node 0 port 0 switch 0 port 0\n"
 		"link add id 1 node 1 port 0 switch 0 port 1\n"
 		"link add id 2 node 2 port 0 switch 0 port 1\n",
-		"t.rcf:7: link 2: switch 0 port 1 already carries link 1 "
-		"(line 6)",
+		"t.rcf:7: link 2: link endpoint port already carries a link "
+		"(end B, switch 0 port 1: link 1, line 6)",
 		NULL, "two links on one switch port are refused");
 	refused(STAR2 "link add node 0 port 0 node 1 port 0\n"
 		      "link add node 1 port 0 node 0 port 0\n",
-		"t.rcf:4:", "already carries link 0 (line 3)",
+		"t.rcf:4:", "(end A, node 1 port 0: link 0, line 3)",
 		"two links on one node port are refused");
 	refused(STAR2 "switch add id 0\n"
 		      "link add node 0 port 0 switch 0 port 3\n"
 		      "link add switch 0 port 3 switch 0 port 3\n",
 		"t.rcf:5:", "already carries", "a link on a taken port");
 	refused("switch add id 0\nlink add switch 0 port 3 switch 0 port 3\n",
-		"t.rcf:2: link 0 joins switch 0 port 3 to itself", NULL,
-		"a port linked to itself is refused");
+		"t.rcf:2: link 0: a link cannot join a port to itself "
+		"(end B, switch 0 port 3)",
+		NULL, "a port linked to itself is refused");
 }
 
 static void ids(void)
@@ -113,15 +114,15 @@ static void ids(void)
 	int rc;
 
 	refused("node add id 4\nnode add id 4\n",
-		"t.rcf:2: node 4 already exists (line 1)", NULL,
+		"t.rcf:2: node 4: node already exists (line 1)", NULL,
 		"a node id used twice is refused");
 	refused("switch add id 1\nswitch add id 1\n",
-		"t.rcf:2: switch 1 already exists (line 1)", NULL,
+		"t.rcf:2: switch 1: switch already exists (line 1)", NULL,
 		"a switch id used twice is refused");
 	refused(STAR2 "link add id 5 node 0 port 0 node 1 port 0\n"
 		      "node add id 2\nnode add id 3\n"
 		      "link add id 5 node 2 port 0 node 3 port 0\n",
-		"t.rcf:6: link 5 already exists (line 3)", NULL,
+		"t.rcf:6: link 5: link already exists (line 3)", NULL,
 		"a link id used twice is refused");
 	refused("switch add id 4294967295\n",
 		"t.rcf:1:", "switch: id 4294967295 is out of range 0-4095",
@@ -129,10 +130,11 @@ static void ids(void)
 	refused("node add id 4096\n", "t.rcf:1:", "out of range 0-4095",
 		"node id 4096 is refused");
 	refused("node add\nnode add id 0\n",
-		"t.rcf:2: node 0 already exists (line 1)", NULL,
+		"t.rcf:2: node 0: node already exists (line 1)", NULL,
 		"a node added without an id takes 0, as in the kernel");
 	refused("node add\nnode add\nlink add node 0 port 0 node 2 port 0\n",
-		"t.rcf:3:", "node 2, which does not exist",
+		"t.rcf:3: link 0: link end names a node that does not exist",
+		"(end B, node 2 port 0)",
 		"a link to a missing node is refused");
 
 	rc = read_topo(two, sizeof(two) - 1, &t, err);
@@ -170,11 +172,12 @@ static void link_params(void)
 		"a circuit from a port to itself is refused");
 	refused("switch add id 0\ncircuit add switch 0 in 2 out 3\n"
 		"circuit add switch 0 in 4 out 3\n",
-		"t.rcf:3:", "output 3 is already used",
+		"t.rcf:3: circuit switch 0 in 4:",
+		"already used by another circuit (output 3)",
 		"two circuits on one output are refused");
 	refused("node add id 0 addr 10.0.0.1\nnode add id 1 addr 10.0.0.1\n",
-		"t.rcf:2: node 1: address 10.0.0.1 already belongs to node 0 "
-		"(line 1)",
+		"t.rcf:2: node 1: an address already belongs to another node "
+		"(10.0.0.1: node 0, line 1)",
 		NULL, "an address held by two nodes is refused");
 }
 

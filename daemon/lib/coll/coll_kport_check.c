@@ -148,7 +148,7 @@ static int walk(struct fab *f, const struct rcf_kport_circ *sc, size_t i,
 			a, pa, b, pb);
 }
 
-/* the model (kmod/core's rules, topo_check.c) takes t with the circuits */
+/* the kernel's model (topo_check.c builds one) takes t with the circuits */
 static int model_takes(const struct rcf_topo *t,
 		       const struct rcf_kport_circ *sc, size_t n, char *err,
 		       size_t len)

@@ -14,14 +14,13 @@
 
 /*
  * ops are the "add" lines of a topology (fabric set, node, switch, link,
- * circuit and route add), as rcf_batch_read() returns them.  Gives every
- * node, switch and link added without an id the id the kernel would (the
- * lowest free one, in file order), then refuses, with "NAME:LINE: reason"
- * in err: a number beyond the kernel's ranges, an id used twice, a link
- * end on a missing element or port, a port that carries two links, a
- * link from a port to itself, a circuit the model would refuse, an
- * address held by two nodes.  Returns 0, -1 on a refusal, -ENOMEM when
- * out of memory.
+ * circuit and route add), as rcf_batch_read() returns them.  Refuses, with
+ * "NAME:LINE: reason" in err, a number beyond the kernel's ranges, then
+ * whatever the kernel's model refuses as the lines build a scratch model
+ * of it (rcf_topo_model_lines(), routes left out); every node, switch and
+ * link added without an id gets the one the model gave it (the lowest
+ * free one, in file order).  Returns 0, -1 on a refusal, -ENOMEM when out
+ * of memory.
  */
 int rcf_topo_check_ops(struct rcf_op *ops, size_t n, const char *name,
 		       char *err, size_t errlen);

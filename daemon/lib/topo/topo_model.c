@@ -171,6 +171,16 @@ static const char *elem_name(uint8_t kind)
 	return kind == RCF_ELEM_SWITCH ? "switch" : "node";
 }
 
+static uint32_t elem_ports(struct rcf_fabric *m, const struct rcf_end *end)
+{
+	const struct rcf_switch *s;
+	const struct rcf_node *n;
+
+	if (end->kind == RCF_ELEM_SWITCH)
+		return (s = rcf_switch_get(m, end->id)) ? s->ports : 0;
+	return (n = rcf_node_get(m, end->id)) ? n->ports : 0;
+}
+
 /* What the model's static reason leaves out: which end, port or holder. */
 static void detail(const struct load *d, size_t at, const struct rcf_err *e,
 		   char *buf, size_t len)
@@ -198,7 +208,10 @@ static void detail(const struct load *d, size_t at, const struct rcf_err *e,
 
 		if (n < 0 || (size_t)n >= len)
 			return;
-		if (e->err == EBUSY && lid != RCF_NONE)
+		if (e->err == ERANGE)
+			n += snprintf(buf + n, len - n, ": it has ports 0-%u",
+				      elem_ports(d->m, end) - 1);
+		else if (e->err == EBUSY && lid != RCF_NONE)
 			n += snprintf(buf + n, len - n, ": link %u, line %d",
 				      lid,
 				      line_of(d, at, RCF_CMD_LINK_NEW,
