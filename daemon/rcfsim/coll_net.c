@@ -15,7 +15,7 @@
 #include "util/errf.h"
 #include "util/grow.h"
 #include "coll_net.h"
-#include "model_load.h"
+#include "topo/topo_model.h"
 
 struct held {
 	u32 id;
@@ -43,11 +43,26 @@ static void on_deliver(void *priv, u32 dst, u32 src, const u8 *msg, u32 len,
 
 static const struct rcf_adapter_ops coll_ops = {.deliver = on_deliver};
 
-static int add_routes(struct rcf_fabric *m, const struct sim_fabric *f,
-		      struct rcf_err *e)
+static const char no_machine[] = "the model refused the machine";
+
+/* the elements committed, then (routes) the routes in their own */
+static int add_all(struct rcf_fabric *m, const struct sim_fabric *f, int routes,
+		   char *err, size_t errlen)
 {
+	struct rcf_err e = {0};
+
+	if (rcf_topo_model_topo(m, &f->t, 0, no_machine, err, errlen))
+		return -1;
+	if (rcf_txn_commit(m, &e))
+		return rcf_errf(err, errlen, "%s: %s", no_machine, e.msg);
+	if (!routes)
+		return 0;
 	rcf_txn_begin(m);
-	return sim_model_add_routes(m, f, e) || rcf_txn_commit(m, e);
+	if (rcf_topo_model_routes(m, &f->s, no_machine, err, errlen))
+		return -1;
+	if (rcf_txn_commit(m, &e))
+		return rcf_errf(err, errlen, "%s: %s", no_machine, e.msg);
+	return 0;
 }
 
 /*
@@ -77,7 +92,6 @@ struct sim_coll_net *sim_coll_net_new(const struct sim_fabric *f, int exact,
 				      char *err, size_t errlen)
 {
 	struct sim_coll_net *n = calloc(1, sizeof(*n));
-	struct rcf_err e = {0};
 
 	if (!n || !(n->m = rcf_fabric_new(NULL, NULL))) {
 		rcf_errf(err, errlen, "out of memory");
@@ -92,12 +106,9 @@ struct sim_coll_net *sim_coll_net_new(const struct sim_fabric *f, int exact,
 	 * keep paths off the switch inputs.  A static network has routes
 	 * only, added once its elements are committed, as rcfsim run does.
 	 */
-	if (sim_model_add(n->m, f, false, &e) || rcf_txn_commit(n->m, &e) ||
-	    (routes && add_routes(n->m, f, &e))) {
+	if (add_all(n->m, f, routes, err, errlen)) {
 		if (n->m->in_txn)
 			rcf_txn_abort(n->m);
-		rcf_errf(err, errlen, "the model refused the machine: %s",
-			 e.msg ? e.msg : "out of memory");
 		sim_coll_net_free(n);
 		return NULL;
 	}

@@ -341,15 +341,15 @@ static int write_trace(const struct gd_args *a, const struct gd_work *w)
 	return 0;
 }
 
-/* the supernode fabric and its routes in topo.h's plain types */
-static int flatten(const struct rcf_topo *t, struct sim_fabric *f)
+/* the supernode fabric t and its routes moved into f */
+static int take(struct rcf_topo *t, struct sim_fabric *f)
 {
 	struct rcf_routes s;
 	int rc;
 
 	memset(f, 0, sizeof(*f));
 	rcf_routes_init(&s);
-	rc = rcf_routes_from_topo(&s, t) ? -1 : sim_fabric_flatten(t, &s, f);
+	rc = rcf_routes_from_topo(&s, t) ? -1 : sim_fabric_take(t, &s, f);
 	rcf_routes_free(&s);
 	return rc;
 }
@@ -539,7 +539,7 @@ int sim_gd_main(int argc, char **argv)
 			goto out;
 		}
 		sn_map_free(&m);
-		if (flatten(&t, &f)) {
+		if (take(&t, &f)) {
 			rcf_topo_free(&t);
 			goto out;
 		}

@@ -12,7 +12,7 @@
 #include "adapter/adapter.h"
 #include "util/errf.h"
 #include "gd_net.h"
-#include "model_load.h"
+#include "topo/topo_model.h"
 
 struct sim_gd_net {
 	struct rcf_fabric *m;
@@ -68,12 +68,14 @@ static int rebuild(struct sim_gd_net *n)
 	return 0;
 }
 
-static int add_all(struct rcf_fabric *m, const struct sim_fabric *f,
-		   struct rcf_err *e)
+static int add_all(struct rcf_fabric *m, const struct sim_fabric *f, char *err,
+		   size_t errlen)
 {
-	int rc = sim_model_add(m, f, true, e);
+	static const char what[] = "the model refused the supernode";
 
-	return rc ? rc : sim_model_add_routes(m, f, e);
+	return rcf_topo_model_topo(m, &f->t, RCF_TOPO_MODEL_CIRCUITS, what, err,
+				   errlen) ||
+	       rcf_topo_model_routes(m, &f->s, what, err, errlen);
 }
 
 struct sim_gd_net *sim_gd_net_new(const struct sim_fabric *f,
@@ -92,7 +94,12 @@ struct sim_gd_net *sim_gd_net_new(const struct sim_fabric *f,
 	n->msg_bytes = msg_bytes;
 	n->exact = exact;
 	rcf_txn_begin(n->m);
-	if (add_all(n->m, f, &e) || rcf_txn_commit(n->m, &e)) {
+	if (add_all(n->m, f, err, errlen)) {
+		rcf_txn_abort(n->m);
+		sim_gd_net_free(n);
+		return NULL;
+	}
+	if (rcf_txn_commit(n->m, &e)) {
 		if (n->m->in_txn)
 			rcf_txn_abort(n->m);
 		rcf_errf(err, errlen, "the model refused the supernode: %s",

@@ -93,6 +93,12 @@ static void figures(const struct sim_opts *o,
 	x->lat_max = r->lat_max;
 }
 
+/* the i-th switch of the fabric, the order rcf.ko got them in */
+static uint64_t switch_id(const struct sim_fabric *f, size_t i)
+{
+	return f->t.v[RCF_K_SWITCH].o[i].v[RCF_A_SWITCH_ID];
+}
+
 /* --relation: how often the switches took each class */
 static void rel_text(FILE *out, const struct sim_opts *o,
 		     const struct sim_fabric *f, const struct sim_result *res)
@@ -115,13 +121,11 @@ static void rel_table(FILE *out, const struct sim_opts *o,
 		return;
 	fprintf(out, "\nrelation by switch:\n%8s %12s %12s\n", "switch",
 		"adaptive", "escape");
-	for (i = 0; i < f->nelem && k < f->nswitches; i++) {
-		if (f->elem[i].kind != RCF_ELEM_SWITCH)
-			continue;
-		fprintf(out, "%8u %12llu %12llu\n", f->elem[i].id,
+	for (i = 0; i < f->t.v[RCF_K_SWITCH].n; i++, k++) {
+		fprintf(out, "%8llu %12llu %12llu\n",
+			(unsigned long long)switch_id(f, i),
 			(unsigned long long)res->rel_sw[2 * k],
 			(unsigned long long)res->rel_sw[2 * k + 1]);
-		k++;
 	}
 }
 
@@ -137,15 +141,12 @@ static void rel_json(struct rcf_json *j, const struct sim_opts *o,
 	rcf_json_u64(j, "escape", res->rel_class[1]);
 	if (o->show_switches && res->rel_sw) {
 		rcf_json_arr_open(j, "switches");
-		for (i = 0; i < f->nelem && k < f->nswitches; i++) {
-			if (f->elem[i].kind != RCF_ELEM_SWITCH)
-				continue;
+		for (i = 0; i < f->t.v[RCF_K_SWITCH].n; i++, k++) {
 			rcf_json_obj_open(j, NULL);
-			rcf_json_u64(j, "id", f->elem[i].id);
+			rcf_json_u64(j, "id", switch_id(f, i));
 			rcf_json_u64(j, "adaptive", res->rel_sw[2 * k]);
 			rcf_json_u64(j, "escape", res->rel_sw[2 * k + 1]);
 			rcf_json_obj_close(j);
-			k++;
 		}
 		rcf_json_arr_close(j);
 	}
@@ -162,7 +163,7 @@ static void text(FILE *out, const struct sim_opts *o,
 		"fabric: %s: %u nodes, %u switches, %zu links, "
 		"%zu routes (%s)%s\n",
 		o->topo.gen ? o->topo.gen : o->topo.topo, f->nnodes,
-		f->nswitches, f->nlink, f->nroute, f->routes_how,
+		f->nswitches, f->t.v[RCF_K_LINK].n, f->s.n, f->routes_how,
 		f->acyclic ? ", deadlock-free" : ", channel dependency cycle");
 	if (o->topo.failing)
 		fprintf(out,
@@ -197,8 +198,8 @@ static void json_results(struct rcf_json *j, const struct sim_opts *o,
 	rcf_json_str(j, "name", o->topo.gen ? o->topo.gen : o->topo.topo);
 	rcf_json_u64(j, "nodes", f->nnodes);
 	rcf_json_u64(j, "switches", f->nswitches);
-	rcf_json_u64(j, "links", f->nlink);
-	rcf_json_u64(j, "routes", f->nroute);
+	rcf_json_u64(j, "links", f->t.v[RCF_K_LINK].n);
+	rcf_json_u64(j, "routes", f->s.n);
 	rcf_json_str(j, "route-source", f->routes_how);
 	rcf_json_bool(j, "deadlock-free", f->acyclic);
 	if (o->topo.failing) {

@@ -11,7 +11,7 @@
 
 #include "adapter/adapter.h"
 #include "util/errf.h"
-#include "model_load.h"
+#include "topo/topo_model.h"
 #include "rcfsim.h"
 
 /* what the callbacks need */
@@ -98,6 +98,7 @@ static int txn_end(struct rcf_fabric *m, int rc, struct rcf_err *e)
 static struct rcf_fabric *build_model(const struct sim_fabric *f, char *err,
 				      size_t errlen)
 {
+	static const char what[] = "the model refused the fabric";
 	struct rcf_fabric *m = rcf_fabric_new(NULL, NULL);
 	struct rcf_err e = {0};
 	int rc;
@@ -107,21 +108,24 @@ static struct rcf_fabric *build_model(const struct sim_fabric *f, char *err,
 		return NULL;
 	}
 	rcf_txn_begin(m);
-	rc = f->cq_size ? rcf_fabric_set_cq(m, f->cq_size, &e) : 0;
-	if (!rc)
-		rc = sim_model_add(m, f, true, &e);
+	rc = rcf_topo_model_topo(
+		m, &f->t, RCF_TOPO_MODEL_FABRIC | RCF_TOPO_MODEL_CIRCUITS, what,
+		err, errlen);
 	if (txn_end(m, rc, &e))
 		goto bad;
 	rcf_txn_begin(m);
-	rc = sim_model_add_routes(m, f, &e);
-	if (!rc)
-		rc = add_rels(m, f, &e);
+	rc = rcf_topo_model_routes(m, &f->s, what, err, errlen);
+	if (!rc && add_rels(m, f, &e))
+		rc = rcf_errf(err, errlen, "%s: %s", what,
+			      e.msg ? e.msg : "out of memory");
 	if (txn_end(m, rc, &e))
 		goto bad;
 	return m;
 bad:
-	rcf_errf(err, errlen, "the model refused the fabric: %s",
-		 e.msg ? e.msg : "out of memory");
+	/* the loaders' refusals are in err; a commit's are in e */
+	if (!rc)
+		rcf_errf(err, errlen, "%s: %s", what,
+			 e.msg ? e.msg : "out of memory");
 	rcf_fabric_free(m);
 	return NULL;
 }
@@ -221,11 +225,14 @@ static void collect_fabric(struct rcf_adapter *a, struct rcf_stats *st)
 static int collect_channels(const struct sim_fabric *f, struct rcf_engine *e,
 			    struct rcf_stats *st)
 {
-	for (size_t i = 0; i < f->nlink; i++) {
+	const struct rcf_objv *lv = &f->t.v[RCF_K_LINK];
+
+	for (size_t i = 0; i < lv->n; i++) {
 		for (int dir = 0; dir < 2; dir++)
 			for (int vc = 0; vc < RCF_LINK_MAX_VCS; vc++) {
-				struct rcf_engine_chan_id id = {f->link[i].id,
-								dir, vc};
+				struct rcf_engine_chan_id id = {
+					(uint32_t)lv->o[i].v[RCF_A_LINK_ID],
+					dir, vc};
 				struct rcf_engine_chan_stats cs;
 				struct rcf_stats_channel sc = {
 					.link = id.link, .dir = dir, .vc = vc};
@@ -248,14 +255,20 @@ static int collect_channels(const struct sim_fabric *f, struct rcf_engine *e,
 static int collect_switches(const struct sim_fabric *f, struct rcf_engine *e,
 			    struct rcf_stats *st)
 {
-	for (size_t i = 0; i < f->nelem; i++) {
-		struct rcf_stats_switch w = {.id = f->elem[i].id};
+	const struct rcf_objv *sv = &f->t.v[RCF_K_SWITCH];
+	const struct rcf_obj *fab = &f->t.fabric;
 
-		if (f->elem[i].kind != RCF_ELEM_SWITCH)
-			continue;
-		w.cq_size = f->elem[i].cq ? f->elem[i].cq
-			    : f->cq_size  ? f->cq_size
-					  : RCF_CQ_DEF_SIZE;
+	for (size_t i = 0; i < sv->n; i++) {
+		const struct rcf_obj *s = &sv->o[i];
+		struct rcf_stats_switch w = {
+			.id = (uint32_t)s->v[RCF_A_SWITCH_ID]};
+
+		/* the switch's own, else the fabric's, else the model's */
+		w.cq_size = rcf_has(s, RCF_A_SWITCH_CQ_SIZE)
+				    ? (uint32_t)s->v[RCF_A_SWITCH_CQ_SIZE]
+			    : rcf_has(fab, RCF_A_FABRIC_CQ_SIZE)
+				    ? (uint32_t)fab->v[RCF_A_FABRIC_CQ_SIZE]
+				    : RCF_CQ_DEF_SIZE;
 		if (rcf_engine_cq_stats(e, w.id, &w.cq_cur, &w.cq_peak) ||
 		    rcf_stats_add_switch(st, &w))
 			return -1;
@@ -345,12 +358,12 @@ static int collect_rel(const struct sim_fabric *f, struct rcf_engine *e,
 	res->rel_sw = calloc(2 * (size_t)f->nswitches + 1, sizeof(uint64_t));
 	if (!res->rel_sw)
 		return -1;
-	for (i = 0; i < f->nelem && k < f->nswitches; i++) {
+	for (i = 0; i < f->t.v[RCF_K_SWITCH].n; i++) {
 		u64 c0 = 0, c1 = 0;
 
-		if (f->elem[i].kind != RCF_ELEM_SWITCH)
-			continue;
-		rcf_engine_rel_stats(e, f->elem[i].id, &c0, &c1);
+		rcf_engine_rel_stats(
+			e, (u32)f->t.v[RCF_K_SWITCH].o[i].v[RCF_A_SWITCH_ID],
+			&c0, &c1);
 		res->rel_sw[2 * k] = c0;
 		res->rel_sw[2 * k + 1] = c1;
 		k++;

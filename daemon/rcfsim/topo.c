@@ -2,8 +2,8 @@
 /*
  * rcfsim's library half: the fabric from a generator or a topology file,
  * its routes from a generator or a route file (what rcfctl route compute
- * prints), checked for walking and for deadlock freedom, then flattened
- * into the plain types of topo.h.
+ * prints), checked for walking and for deadlock freedom, then kept
+ * in a struct sim_fabric (topo.h).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -166,11 +166,6 @@ static int check_routes(const struct rcf_graph *g, struct rcf_routes *s,
 	return rc;
 }
 
-static uint32_t attr_or(const struct rcf_obj *o, int a, uint32_t def)
-{
-	return rcf_has(o, a) ? (uint32_t)o->v[a] : def;
-}
-
 static int cmp_u32(const void *a, const void *b)
 {
 	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
@@ -178,30 +173,16 @@ static int cmp_u32(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-int sim_fabric_flatten(const struct rcf_topo *t, const struct rcf_routes *s,
-		       struct sim_fabric *f)
+int sim_fabric_take(struct rcf_topo *t, struct rcf_routes *s,
+		    struct sim_fabric *f)
 {
-	const struct rcf_objv *nv = &t->v[RCF_K_NODE],
-			      *sv = &t->v[RCF_K_SWITCH];
-	const struct rcf_objv *lv = &t->v[RCF_K_LINK],
-			      *cv = &t->v[RCF_K_CIRCUIT];
-	size_t i, k = 0;
+	const struct rcf_objv *nv = &t->v[RCF_K_NODE];
 
 	f->nnodes = nv->n;
-	f->nswitches = sv->n;
-	f->nelem = nv->n + sv->n;
-	f->nlink = lv->n;
-	f->ncirc = cv->n;
-	f->nroute = s->n;
-	f->elem = calloc(f->nelem + 1, sizeof(*f->elem));
-	f->link = calloc(f->nlink + 1, sizeof(*f->link));
-	f->circ = calloc(f->ncirc + 1, sizeof(*f->circ));
-	f->route = calloc(f->nroute + 1, sizeof(*f->route));
+	f->nswitches = t->v[RCF_K_SWITCH].n;
 	f->node_ids = calloc(f->nnodes + 1, sizeof(*f->node_ids));
-	if (!f->elem || !f->link || !f->circ || !f->route || !f->node_ids)
+	if (!f->node_ids)
 		return -1;
-	if (rcf_has(&t->fabric, RCF_A_FABRIC_CQ_SIZE))
-		f->cq_size = t->fabric.v[RCF_A_FABRIC_CQ_SIZE];
 	for (int m = 0; m < SIM_M_NR; m++) {
 		static const int attr[SIM_M_NR] = {
 			[SIM_M_CQ_OFF] = RCF_A_FABRIC_CQ_OFF,
@@ -215,52 +196,13 @@ int sim_fabric_flatten(const struct rcf_topo *t, const struct rcf_routes *s,
 			f->model_set |= 1u << m;
 		}
 	}
-	for (i = 0; i < nv->n; i++, k++) {
-		f->elem[k].kind = RCF_ELEM_NODE;
-		f->elem[k].id = nv->o[i].v[RCF_A_NODE_ID];
-		f->elem[k].ports = attr_or(&nv->o[i], RCF_A_NODE_PORTS, 1);
-		f->node_ids[i] = f->elem[k].id;
-	}
+	for (size_t i = 0; i < nv->n; i++)
+		f->node_ids[i] = (uint32_t)nv->o[i].v[RCF_A_NODE_ID];
 	qsort(f->node_ids, f->nnodes, sizeof(*f->node_ids), cmp_u32);
-	for (i = 0; i < sv->n; i++, k++) {
-		f->elem[k].kind = RCF_ELEM_SWITCH;
-		f->elem[k].id = sv->o[i].v[RCF_A_SWITCH_ID];
-		f->elem[k].ports = attr_or(&sv->o[i], RCF_A_SWITCH_PORTS,
-					   RCF_SWITCH_DEF_PORTS);
-		f->elem[k].cq = attr_or(&sv->o[i], RCF_A_SWITCH_CQ_SIZE, 0);
-	}
-	for (i = 0; i < lv->n; i++) {
-		const struct rcf_obj *l = &lv->o[i];
-		struct sim_link *d = &f->link[i];
-
-		d->id = l->v[RCF_A_LINK_ID];
-		for (int e = 0; e < 2; e++) {
-			d->kind[e] = l->end[e].kind;
-			d->elem[e] = l->end[e].id;
-			d->port[e] = l->end[e].port;
-		}
-		d->bandwidth = attr_or(l, RCF_A_LINK_BANDWIDTH, 0);
-		d->latency = attr_or(l, RCF_A_LINK_LATENCY, 0);
-		d->vcs = attr_or(l, RCF_A_LINK_VCS, 0);
-		d->buf_size = attr_or(l, RCF_A_LINK_BUF_SIZE, 0);
-		d->down = rcf_has(l, RCF_A_LINK_STATE) &&
-			  l->v[RCF_A_LINK_STATE] == RCF_LINK_DOWN;
-	}
-	for (i = 0; i < cv->n; i++) {
-		f->circ[i].sw = cv->o[i].v[RCF_A_CIRCUIT_SWITCH];
-		f->circ[i].in_port = cv->o[i].v[RCF_A_CIRCUIT_IN_PORT];
-		f->circ[i].out_port = cv->o[i].v[RCF_A_CIRCUIT_OUT_PORT];
-	}
-	for (i = 0; i < s->n; i++) {
-		unsigned int len;
-		const uint8_t *hops = rcf_route_hops(s, &s->r[i], &len);
-
-		f->route[i].src = s->r[i].src;
-		f->route[i].dst = s->r[i].dst;
-		f->route[i].index = s->r[i].index;
-		f->route[i].nhops = (uint8_t)len;
-		memcpy(f->route[i].hops, hops, len);
-	}
+	f->t = *t;
+	rcf_topo_init(t);
+	f->s = *s;
+	rcf_routes_init(s);
 	return 0;
 }
 
@@ -382,7 +324,7 @@ int sim_topo_load(const struct sim_topo_opts *o, struct sim_fabric *f,
 		goto out;
 	if (o->relation && get_relation(o, &t, f, err, errlen))
 		goto out;
-	if (sim_fabric_flatten(&t, &s, f)) {
+	if (sim_fabric_take(&t, &s, f)) {
 		rcf_errf(err, errlen, "out of memory");
 		goto out;
 	}
@@ -399,10 +341,8 @@ out:
 
 void sim_fabric_free(struct sim_fabric *f)
 {
-	free(f->elem);
-	free(f->link);
-	free(f->circ);
-	free(f->route);
+	rcf_topo_free(&f->t);
+	rcf_routes_free(&f->s);
 	free(f->node_ids);
 	free(f->rel);
 	free(f->failed_ids);

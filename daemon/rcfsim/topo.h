@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The fabric as rcfsim's runs take it: topo.c reads the topology, its
- * routes and relations with the userspace library and flattens them into
- * the plain types below, which model_load.c puts into the kernel's model
- * (kmod/core).  The run, gd and collective all start from this one shape.
+ * routes and relations with the userspace library and keeps them as the
+ * library holds them, which the library's loader (topo/topo_model.h)
+ * puts into the kernel's model (kmod/core).  The run, gd and collective
+ * all start from this one shape.
  */
 #ifndef RCFSIM_TOPO_H
 #define RCFSIM_TOPO_H
@@ -11,11 +12,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-struct sim_elem {
-	uint8_t kind; /* enum rcf_elem_kind */
-	uint32_t id, ports;
-	uint32_t cq; /* switch: central queue bytes, 0: fabric default */
-};
+#include "route/route.h"
+#include "topo/topo.h"
 
 /* The engine's model settings a topology file may give. */
 enum sim_model {
@@ -24,25 +22,6 @@ enum sim_model {
 	SIM_M_ALLOC,
 	SIM_M_RAW,
 	SIM_M_NR,
-};
-
-/* link parameters: 0 leaves the model's default */
-struct sim_link {
-	uint32_t id;
-	uint8_t kind[2];
-	uint32_t elem[2], port[2];
-	uint32_t bandwidth, latency, vcs, buf_size;
-	uint8_t down;
-};
-
-struct sim_circuit {
-	uint32_t sw, in_port, out_port;
-};
-
-struct sim_route {
-	uint32_t src, dst;
-	uint8_t index, nhops;
-	uint8_t hops[64];
 };
 
 /* one destination's candidates at one switch (route/relation.h) */
@@ -54,12 +33,9 @@ struct sim_rel {
 };
 
 struct sim_fabric {
-	struct sim_elem *elem;
-	struct sim_link *link;
-	struct sim_circuit *circ;
-	struct sim_route *route;
-	size_t nelem, nlink, ncirc, nroute;
-	uint32_t cq_size; /* fabric default, 0: the model's */
+	/* the fabric, tuned by the options, and its routes */
+	struct rcf_topo t;
+	struct rcf_routes s;
 	/*
 	 * The file's engine model settings (fabric set central-queue ...),
 	 * by enum sim_model; bit m of model_set when it gave setting m.
@@ -104,15 +80,13 @@ int sim_topo_load(const struct sim_topo_opts *o, struct sim_fabric *f,
 		  char *err, size_t errlen);
 void sim_fabric_free(struct sim_fabric *f);
 
-struct rcf_topo;
-struct rcf_routes;
 /*
- * The library's fabric t with the route set s in the types above, added
- * to f (whose other fields the caller sets); 0, or -1 when out of memory
+ * The library's fabric t and route set s moved into f (whose other fields
+ * the caller sets), t and s left empty; 0, or -1 when out of memory
  * (sim_fabric_free frees what was made).
  */
-int sim_fabric_flatten(const struct rcf_topo *t, const struct rcf_routes *s,
-		       struct sim_fabric *f);
+int sim_fabric_take(struct rcf_topo *t, struct rcf_routes *s,
+		    struct sim_fabric *f);
 
 /* A node interaction graph file (SRC DST [FLOW]) as id triples. */
 int sim_nig_load(const char *path, uint32_t **arcs, size_t *n, char *err,

@@ -11,6 +11,8 @@
 
 #include "tap.h"
 #include "obj/batch.h"
+#include "route/route.h"
+#include "topo/topo_gen.h"
 #include "topo/topo_model.h"
 
 struct loaded {
@@ -177,6 +179,46 @@ static void test_refusals(void)
 		"element does not have");
 }
 
+/* a generator's fabric and a route set, as rcfsim holds them */
+static void test_topo_and_routes(void)
+{
+	struct rcf_fabric *m = rcf_fabric_new(NULL, NULL);
+	struct rcf_err e = {0};
+	struct rcf_routes s;
+	struct rcf_topo t;
+	char err[256] = "";
+	static const uint8_t hops[] = {0, 1};
+
+	rcf_routes_init(&s);
+	CHECK(m && !rcf_topo_generate("sp1:16", &t, err, sizeof(err)));
+	if (!m || tap_case_failed)
+		return;
+	rcf_set(&t.fabric, RCF_A_FABRIC_CQ_SIZE, 512);
+	/* node 0 leaves by its only port, into its board's switch */
+	CHECK(!rcf_routes_push(&s, 0, 1, 0, hops, 2));
+	rcf_txn_begin(m);
+	CHECK_EQ(rcf_topo_model_topo(m, &t, RCF_TOPO_MODEL_FABRIC, "sp1", err,
+				     sizeof(err)),
+		 0);
+	CHECK_EQ(m->n_nodes, t.v[RCF_K_NODE].n);
+	CHECK_EQ(m->n_switches, t.v[RCF_K_SWITCH].n);
+	CHECK_EQ(m->n_links, t.v[RCF_K_LINK].n);
+	CHECK(m->cq_size == 512 && rcf_switch_get(m, 0)->cq_size == 512);
+	CHECK_EQ(rcf_topo_model_routes(m, &s, "sp1", err, sizeof(err)), 0);
+	CHECK_EQ(m->n_routes, 1);
+	/* the same pair and index again: the model's refusal, named */
+	CHECK(!rcf_routes_push(&s, 0, 1, 0, hops, 2));
+	CHECK_EQ(rcf_topo_model_routes(m, &s, "sp1", err, sizeof(err)), -1);
+	if (strncmp(err, "sp1: route src 0 dst 1 index 0: ", 32)) {
+		printf("# got \"%s\"\n", err);
+		tap_case_failed = 1;
+	}
+	rcf_txn_commit(m, &e);
+	rcf_fabric_free(m);
+	rcf_routes_free(&s);
+	rcf_topo_free(&t);
+}
+
 int main(void)
 {
 	static const struct tap_case cases[] = {
@@ -187,6 +229,8 @@ int main(void)
 		{"routes with RCF_TOPO_MODEL_ROUTES", test_routes},
 		{"refusals: the model's reason, line, object and detail",
 		 test_refusals},
+		{"a struct rcf_topo and a route set, refusals named",
+		 test_topo_and_routes},
 	};
 
 	return tap_run(cases, sizeof(cases) / sizeof(cases[0]));

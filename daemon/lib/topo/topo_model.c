@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "route/route.h"
+#include "topo/topo.h"
 #include "topo/topo_model.h"
 #include "util/errf.h"
 
@@ -35,7 +37,7 @@ static int add_node(struct rcf_fabric *m, struct rcf_obj *o, struct rcf_err *e)
 		memcpy(c.addrs, o->addrs, o->naddrs * sizeof(o->addrs[0]));
 	}
 	rc = rcf_node_add(m, &c, e);
-	if (rc != -ENOSPC)
+	if (!c.has_id && rc != -ENOSPC)
 		rcf_set(o, RCF_A_NODE_ID, c.id);
 	return rc;
 }
@@ -53,7 +55,7 @@ static int add_switch(struct rcf_fabric *m, struct rcf_obj *o,
 	c.has_cq_size = rcf_has(o, RCF_A_SWITCH_CQ_SIZE);
 	c.cq_size = u32_or(o, RCF_A_SWITCH_CQ_SIZE, 0);
 	rc = rcf_switch_add(m, &c, e);
-	if (rc != -ENOSPC)
+	if (!c.has_id && rc != -ENOSPC)
 		rcf_set(o, RCF_A_SWITCH_ID, c.id);
 	return rc;
 }
@@ -86,7 +88,7 @@ static int add_link(struct rcf_fabric *m, struct rcf_obj *o, struct rcf_err *e)
 		if (rcf_has(o, params[i].attr))
 			c.set |= params[i].flag;
 	rc = rcf_link_add(m, &c, e);
-	if (rc != -ENOSPC)
+	if (!c.has_id && rc != -ENOSPC)
 		rcf_set(o, RCF_A_LINK_ID, c.id);
 	return rc;
 }
@@ -307,4 +309,78 @@ int rcf_topo_model_ops(struct rcf_fabric *m, struct rcf_op *ops, size_t n,
 	rc = rcf_topo_model_lines(m, l, n, flags, name, err, errlen);
 	free(l);
 	return rc;
+}
+
+int rcf_topo_model_topo(struct rcf_fabric *m, const struct rcf_topo *t,
+			unsigned int flags, const char *name, char *err,
+			size_t errlen)
+{
+	static const int kinds[] = {RCF_K_NODE, RCF_K_SWITCH, RCF_K_LINK,
+				    RCF_K_CIRCUIT};
+	static const int ids[] = {RCF_A_NODE_ID, RCF_A_SWITCH_ID, RCF_A_LINK_ID,
+				  0};
+	size_t n = 1, k = 0;
+	struct rcf_topo_line *l;
+	int rc;
+
+	for (size_t i = 0; i < 4; i++)
+		n += t->v[kinds[i]].n;
+	l = malloc(n * sizeof(*l));
+	if (!l) {
+		rcf_errf(err, errlen, "%s: out of memory", name);
+		return -ENOMEM;
+	}
+	/*
+	 * The loader writes an id only to an object without one, so the
+	 * objects of t, which all have theirs, are only read.
+	 */
+	if (flags & RCF_TOPO_MODEL_FABRIC)
+		l[k++] = (struct rcf_topo_line){RCF_CMD_FABRIC_SET, 0,
+						(struct rcf_obj *)&t->fabric};
+	for (size_t i = 0; i < 4; i++) {
+		const struct rcf_objv *v = &t->v[kinds[i]];
+
+		if (kinds[i] == RCF_K_CIRCUIT &&
+		    !(flags & RCF_TOPO_MODEL_CIRCUITS))
+			continue;
+		for (size_t j = 0; j < v->n; j++) {
+			if (ids[i] && !rcf_has(&v->o[j], ids[i])) {
+				free(l);
+				return rcf_errf(err, errlen,
+						"%s: a %s without an id", name,
+						rcf_kind_names[kinds[i]]);
+			}
+			l[k++] = (struct rcf_topo_line){
+				rcf_cmd(kinds[i], RCF_V_NEW), 0,
+				(struct rcf_obj *)&v->o[j]};
+		}
+	}
+	rc = rcf_topo_model_lines(m, l, k, 0, name, err, errlen);
+	free(l);
+	return rc;
+}
+
+int rcf_topo_model_routes(struct rcf_fabric *m, const struct rcf_routes *s,
+			  const char *name, char *err, size_t errlen)
+{
+	for (size_t i = 0; i < s->n; i++) {
+		const struct rcf_route_rec *x = &s->r[i];
+		struct rcf_route r = {.src = x->src, .dst = x->dst};
+		struct rcf_err e = {0};
+		unsigned int len;
+		const uint8_t *hops = rcf_route_hops(s, x, &len);
+
+		r.nhops = (uint8_t)len;
+		memcpy(r.hops, hops, len);
+		if (!rcf_route_add(m, &r, x->index, &e))
+			continue;
+		if (e.err == ENOMEM) {
+			rcf_errf(err, errlen, "%s: out of memory", name);
+			return -ENOMEM;
+		}
+		return rcf_errf(err, errlen,
+				"%s: route src %u dst %u index %u: %s", name,
+				x->src, x->dst, x->index, e.msg);
+	}
+	return 0;
 }

@@ -24,8 +24,11 @@ struct rcf_topo_line {
 	struct rcf_obj *o;
 };
 
-/* route lines too; without it they are passed over */
+/* rcf_topo_model_lines(): route lines too; without it they are passed over */
 #define RCF_TOPO_MODEL_ROUTES 0x1
+/* rcf_topo_model_topo(): the fabric's settings, its circuits */
+#define RCF_TOPO_MODEL_FABRIC	0x2
+#define RCF_TOPO_MODEL_CIRCUITS 0x4
 
 /*
  * One "add" object (cmd a kind's NEW) or fabric setting (RCF_CMD_FABRIC_SET)
@@ -51,5 +54,25 @@ int rcf_topo_model_lines(struct rcf_fabric *m, struct rcf_topo_line *l,
 int rcf_topo_model_ops(struct rcf_fabric *m, struct rcf_op *ops, size_t n,
 		       unsigned int flags, const char *name, char *err,
 		       size_t errlen);
+
+struct rcf_topo;
+struct rcf_routes;
+
+/*
+ * A fabric held in memory (a generator's, a read file's: every node,
+ * switch and link has its id, and none is written) into m's open
+ * transaction as rcf_topo_model_lines() adds its lines: its nodes,
+ * switches and links, with flags its fabric settings and its circuits.
+ * A refusal reads "NAME: KEY: reason (detail)".
+ */
+int rcf_topo_model_topo(struct rcf_fabric *m, const struct rcf_topo *t,
+			unsigned int flags, const char *name, char *err,
+			size_t errlen);
+/*
+ * The route set s into m's open transaction, in its order; 0, or -1 with
+ * "NAME: route src S dst D index I: reason" (-ENOMEM when out of memory).
+ */
+int rcf_topo_model_routes(struct rcf_fabric *m, const struct rcf_routes *s,
+			  const char *name, char *err, size_t errlen);
 
 #endif
