@@ -385,7 +385,7 @@ static int run_end(struct run *run, struct set_walk *w, uint32_t *load,
 	w->at[run->k + 1] = (struct rcf_walk_at){.v = gp->peer,
 						 .in = gp->in_port,
 						 .n = n0 + 1,
-						 .vc = RCF_HOP_VC(run->b)};
+						 .step.vc = RCF_HOP_VC(run->b)};
 	if (n0 + 1 > st->max_hops)
 		st->max_hops = n0 + 1;
 	if (!cdg)

@@ -42,7 +42,7 @@ struct rcf_rstep_route {
 	const u8 *hops;
 	u32 nhops;
 	u32 dst;	/* a node id, or RCF_RSTEP_NONE: wherever they end */
-	u32 ncirc;	/* circuits in the fabric */
+	u32 ncirc;	/* circuits in the fabric, or any count above */
 };
 
 /* The element a walk stands at, entered by some input port. */
@@ -83,8 +83,9 @@ static inline enum rcf_rstep rcf_rstep_byte(u8 b, u32 ports, u32 *out,
  * Where the walk w goes from at, *read of r's bytes read: CROSS with the
  * port to leave by in *out, or why it ends there.  A run of circuits
  * longer than the fabric has must have met one twice, and with no byte
- * read in between it repeats for ever; any shorter run could be a
- * route's, so that is the bound.
+ * read in between it repeats for ever; any run the fabric's circuits
+ * allow could be a route's, so r->ncirc bounds a run, and a walk that
+ * does not keep count of its circuits may give any bound above it.
  */
 static inline enum rcf_rstep rcf_rstep_leave(const struct rcf_rstep_route *r,
 					     const struct rcf_rstep_at *at,
