@@ -416,6 +416,8 @@ static int rcf_parse_rel_cand(struct rcf_req *req, u32 sw,
 	c->hop = RCF_HOP(nla_get_u8(tb[RCF_RCAND_PORT]), vc);
 	c->cls = tb[RCF_RCAND_ESCAPE] ? RCF_REL_ESCAPE : RCF_REL_ADAPTIVE;
 	c->in = tb[RCF_RCAND_IN] ? nla_get_u32(tb[RCF_RCAND_IN]) : 0;
+	c->vin = 0;
+	c->keep = 0;
 	if (s && s->ports < 32 && c->in >> s->ports) {
 		NL_SET_BAD_ATTR(req->extack, tb[RCF_RCAND_IN]);
 		return rcf_fail(&req->err, ERANGE,
