@@ -35,12 +35,17 @@ enum {
 /*
  * in[k]: the input ports candidate k may be taken from (bit p for port
  * p, the node's port included), for turn models; 0: every port.
+ * vin[k]: the VCs a packet may have come in on to take it (bit v for VC
+ * v), for a VC class that depends on the packet's history; 0: every VC.
+ * keep[k]: the candidate's output VC is the one the packet came in on
+ * (hop's VC is then 0), for a class that stays what it was.
  */
 struct rcf_relation_ent {
 	uint32_t sw, dst;
 	uint8_t n;
 	uint8_t hop[RCF_RELATION_MAX_CAND], cls[RCF_RELATION_MAX_CAND];
 	uint32_t in[RCF_RELATION_MAX_CAND];
+	uint8_t vin[RCF_RELATION_MAX_CAND], keep[RCF_RELATION_MAX_CAND];
 };
 
 /* Entries by switch, then destination, both ascending. */
