@@ -25,6 +25,8 @@ enum rcf_relation_kind {
 	RCF_RELATION_DB,	 /* §3's D-B over the vector escape */
 	/* a turn model: input masks, no escape (route/relation_turn.h) */
 	RCF_RELATION_NORTH_LAST, /* §4's north-last, without the wrap links */
+	/* the same over the wrap links, its VC class by input VC */
+	RCF_RELATION_NORTH_LAST_WRAP,
 };
 
 enum {
@@ -66,7 +68,8 @@ struct rcf_relation_grid {
 };
 
 /*
- * "dor", "duato", "rdt-vector", "da", "db" or "north-last" into *kind;
+ * "dor", "duato", "rdt-vector", "da", "db", "north-last" or
+ * "north-last-wrap" into *kind;
  * -1 for another name.
  */
 int rcf_relation_kind(const char *name, int *kind);
