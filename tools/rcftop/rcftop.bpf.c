@@ -172,8 +172,7 @@ struct rcftop_hop_slot hop_tab[RCFTOP_HOP_SLOTS];
 _Static_assert(!(RCFTOP_HOP_SLOTS & (RCFTOP_HOP_SLOTS - 1)),
 	       "on_hop masks a channel's code into hop_tab");
 
-static void chan_add(__u32 link, __u8 dir, __u8 vc, __u64 bytes,
-		     __u64 packets)
+static void chan_add(__u32 link, __u8 dir, __u8 vc, __u64 bytes, __u64 packets)
 {
 	struct rcftop_chan_key k = {.link = link, .dir = dir, .vc = vc};
 	struct rcftop_chan_val zero = {}, *v = get(&chans, &k, &zero);

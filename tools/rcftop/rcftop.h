@@ -20,7 +20,7 @@
 #define RCFTOP_MAX_SWITCHES 4096
 #define RCFTOP_MAX_OUTS	    65536
 /* rcftop_bpf's hop_tab: every channel of links 0 to 8191 has its own */
-#define RCFTOP_HOP_SLOTS    65536
+#define RCFTOP_HOP_SLOTS 65536
 
 /* a channel: link, direction (0: end a to end b), virtual channel */
 struct rcftop_chan_key {

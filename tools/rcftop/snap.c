@@ -123,8 +123,7 @@ static int read_hops(const struct rcftop_hop_slot *tab, struct top_snap *s)
 			continue;
 		c[n] = (struct top_chan){
 			.k = {code >> 3, code >> 2 & 1, code & 3, 0},
-			.v = {.bytes = tab[i].bytes,
-			      .packets = tab[i].packets},
+			.v = {.bytes = tab[i].bytes, .packets = tab[i].packets},
 		};
 		n++;
 	}
@@ -165,6 +164,15 @@ static int lat_new_pair(struct top_snap *s, const struct rcftop_pair_key *k,
 	return 0;
 }
 
+/* whether k is among the first had pairs of s, those of the pairs map */
+static int had_pair(const struct top_snap *s, size_t had,
+		    const struct rcftop_pair_key *k)
+{
+	struct top_snap read = {.pair = s->pair, .npair = had};
+
+	return snap_pair(&read, k) != NULL;
+}
+
 /* one bucket into its pair's histogram and totals */
 static void lat_into(struct top_pair *p, const struct lat_rec *l)
 {
@@ -201,10 +209,7 @@ static int read_lat(int fd, struct top_snap *s)
 		if (l[i].k.kind > RCFTOP_LAT_MSG ||
 		    l[i].k.bucket >= RCFTOP_LAT_BUCKETS)
 			continue;
-		if (!snap_pair(&(struct top_snap){.pair = s->pair,
-						  .npair = had},
-			       &pk) &&
-		    lat_new_pair(s, &pk, &cap))
+		if (!had_pair(s, had, &pk) && lat_new_pair(s, &pk, &cap))
 			goto out;
 	}
 	if (s->npair)

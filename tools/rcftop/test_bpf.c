@@ -159,7 +159,8 @@ int main(void)
 	c = snap_chan(&s, &ck);
 	ck.link = 8196;
 	tap_ok(s.nchan == 2 && c && c->v.bytes == 128 && c->v.packets == 2 &&
-		       snap_chan(&s, &ck) && snap_chan(&s, &ck)->v.bytes == 50 &&
+		       snap_chan(&s, &ck) &&
+		       snap_chan(&s, &ck)->v.bytes == 50 &&
 		       snap_chan(&s, &ck)->v.packets == 1,
 	       "hops add up per channel, two channels of one slot too");
 	ck.link = 4;
