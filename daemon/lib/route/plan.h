@@ -32,6 +32,21 @@ void rcf_plan_free(struct rcf_route_plan *p);
  */
 int rcf_plan_make(struct rcf_route_plan *p, const struct rcf_route_in *in,
 		  const struct rcf_route_conf *c, char *err, size_t errlen);
+/*
+ * rcf_plan_check() fed a set in pieces that need not be kept (route.h,
+ * rcf_route_walk): each piece is sorted, must begin past the last
+ * piece's sources and is walked.  new returns NULL when out of memory;
+ * feed returns 0, -1 when out of memory, -2 for a route that does not
+ * walk, -3 for a piece out of order, with the reason in err (then only
+ * free is of use); end fills p->st, p->cdg and p->cycle, or -1.
+ */
+struct rcf_plan_walk;
+struct rcf_plan_walk *rcf_plan_walk_new(const struct rcf_graph *g);
+int rcf_plan_walk_feed(struct rcf_plan_walk *w, struct rcf_routes *s, char *err,
+		       size_t errlen);
+int rcf_plan_walk_end(struct rcf_plan_walk *w, struct rcf_route_plan *p,
+		      char *err, size_t errlen);
+void rcf_plan_walk_free(struct rcf_plan_walk *w);
 /* p->new walked (p->st) and its dependency graph searched (p->cdg) */
 int rcf_plan_check(struct rcf_route_plan *p, const struct rcf_graph *g,
 		   char *err, size_t errlen);
