@@ -371,6 +371,7 @@ struct verdict {
 	uint32_t nig_flow;
 	struct rcf_adaptive_result ad;
 	int adaptive;
+	int printed; /* the routes, as they were made */
 };
 
 static void summary(struct ctl *c, const char *what, const struct verdict *v,
@@ -496,7 +497,18 @@ static int compute_graph(struct ctl *c, int argc, char **argv,
 	return RCFCTL_OK;
 }
 
-/* the plan's new routes, and what they cost the NIG when there is one */
+static int print_routes(const struct rcf_routes *s, void *arg)
+{
+	(void)arg;
+	return rcf_routes_print(stdout, s);
+}
+
+/*
+ * The plan's new routes, and what they cost the NIG when there is one.
+ * Routes only printed are printed as the router makes them, a source's
+ * at a time, rather than held: at 512 nodes the whole set is two thirds
+ * of the command's memory.
+ */
 static int compute_plan(struct ctl *c, struct route_args *a, struct verdict *v,
 			struct rcf_graph *g, struct rcf_nig *nig)
 {
@@ -514,7 +526,12 @@ static int compute_plan(struct ctl *c, struct route_args *a, struct verdict *v,
 	in.g = g;
 	in.nig = nig;
 	in.result = &v->ad;
-	rc = rcf_plan_make(&v->p, &in, &a->conf, err, sizeof(err));
+	v->printed = !a->install && !c->json && !nig->n;
+	if (v->printed)
+		rc = rcf_plan_stream(&v->p, &in, &a->conf, print_routes, NULL,
+				     err, sizeof(err));
+	else
+		rc = rcf_plan_make(&v->p, &in, &a->conf, err, sizeof(err));
 	if (rc) {
 		fprintf(stderr, "rcfctl: %s%s\n",
 			rc == -1 ? "route compute: " : "", err);
@@ -593,7 +610,7 @@ static int route_compute(struct ctl *c, int argc, char **argv)
 		rc = compute_install(c, &a, &v, g);
 		if (rc)
 			goto out;
-	} else if (!c->json) {
+	} else if (!c->json && !v.printed) {
 		(void)rcf_routes_print(stdout, &v.p.new);
 	}
 	summary(c, a.r->name, &v, g, &v.p.new, !a.install && c->json);

@@ -134,6 +134,69 @@ int rcf_plan_walk_end(struct rcf_plan_walk *w, struct rcf_route_plan *p,
 	return verdict(p, w->g, w->cdg, err, errlen);
 }
 
+/* rcf_plan_stream()'s state between the router's pieces */
+struct stream {
+	struct rcf_plan_walk *w;
+	int (*out)(const struct rcf_routes *s, void *arg);
+	void *arg;
+	int walk_failed;
+	double walk_s; /* in the walk and out, not the router */
+};
+
+/* a piece of the set: sorted, after the last, walked, out, taken */
+static int piece(struct rcf_routes *s, void *arg, char *err, size_t errlen)
+{
+	struct stream *st = arg;
+	double t0 = rcf_mono_s();
+	int rc;
+
+	if (!s->n)
+		return 0;
+	rc = rcf_plan_walk_feed(st->w, s, err, errlen);
+	if (rc) {
+		st->walk_failed = rc == -2;
+		return -1;
+	}
+	if (st->out(s, st->arg))
+		rc = rcf_errf(err, errlen, "writing the routes failed");
+	rcf_routes_clear(s);
+	st->walk_s += rcf_mono_s() - t0;
+	return rc;
+}
+
+int rcf_plan_stream(struct rcf_route_plan *p, const struct rcf_route_in *in,
+		    const struct rcf_route_conf *c,
+		    int (*out)(const struct rcf_routes *s, void *arg),
+		    void *arg, char *err, size_t errlen)
+{
+	struct rcf_route_in pin = *in;
+	struct stream st = {.out = out, .arg = arg};
+	double t0 = rcf_mono_s();
+	int rc = -1;
+
+	st.w = rcf_plan_walk_new(in->g);
+	if (!st.w)
+		return rcf_errf(err, errlen, "out of memory");
+	pin.emit = piece;
+	pin.emit_arg = &st;
+	/* what the router kept to the end is the last piece */
+	if (rcf_route_compute(&pin, c, &p->new, err, errlen) ||
+	    piece(&p->new, &st, err, errlen)) {
+		rc = st.walk_failed ? -2 : -1;
+		goto out;
+	}
+	p->compute_s = rcf_mono_s() - t0 - st.walk_s;
+	if (rcf_plan_walk_end(st.w, p, err, errlen))
+		goto out;
+	/* the other pairs are not the router's to route */
+	if (c->r->flags & RCF_ROUTER_NIG_PAIRS)
+		p->st.unreachable = 0;
+	rc = 0;
+out:
+	rcf_plan_walk_free(st.w);
+	return rc;
+}
+
 int rcf_plan_make(struct rcf_route_plan *p, const struct rcf_route_in *in,
 		  const struct rcf_route_conf *c, char *err, size_t errlen)
 {

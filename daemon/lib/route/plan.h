@@ -33,6 +33,20 @@ void rcf_plan_free(struct rcf_route_plan *p);
 int rcf_plan_make(struct rcf_route_plan *p, const struct rcf_route_in *in,
 		  const struct rcf_route_conf *c, char *err, size_t errlen);
 /*
+ * rcf_plan_make() for a caller that writes the routes out and need not
+ * hold them (rcfctl route compute printing them): out gets the set in
+ * pieces, each sorted and walked, in order, a source's routes at a time
+ * from routers that emit them so (rcf_route_in's emit, which in must
+ * leave NULL), else the whole set at the end; p->new holds one piece at
+ * a time, p->st and p->cdg are of the whole set, p->diff is not made.
+ * 0; -1 when the router refused or out failed, -2 when its routes do not
+ * walk: the pieces before may have gone out.
+ */
+int rcf_plan_stream(struct rcf_route_plan *p, const struct rcf_route_in *in,
+		    const struct rcf_route_conf *c,
+		    int (*out)(const struct rcf_routes *s, void *arg),
+		    void *arg, char *err, size_t errlen);
+/*
  * rcf_plan_check() fed a set in pieces that need not be kept (route.h,
  * rcf_route_walk): each piece is sorted, must begin past the last
  * piece's sources and is walked.  new returns NULL when out of memory;
