@@ -23,6 +23,7 @@
 #include "route/plan.h"
 #include "route/router.h"
 #include "topo/topo_gen.h"
+#include "topo/topo_read.h"
 #include "topo/topo_routes.h"
 #include "util/num.h"
 
@@ -623,6 +624,31 @@ out:
 	return rc;
 }
 
+/*
+ * A topology file's routes checked as they are read, not held
+ * (rcf_plan_read()): RCFCTL_OK with g built, an exit status, or
+ * RCF_TOPO_AGAIN for load_fabric() to read the source whole (the kernel,
+ * standard input, or a file that is not in the order this needs).
+ */
+static int read_checked(const struct route_args *a, struct rcf_graph *g,
+			struct rcf_route_plan *p)
+{
+	char err[512];
+	FILE *f;
+	int rc;
+
+	if (!a->topo || !strcmp(a->topo, "-"))
+		return RCF_TOPO_AGAIN;
+	f = fopen(a->topo, "r");
+	if (!f) /* load_fabric() says why */
+		return RCF_TOPO_AGAIN;
+	rc = rcf_plan_read(f, a->topo, g, p, err, sizeof(err));
+	fclose(f);
+	if (rc == RCF_TOPO_AGAIN || !rc)
+		return rc;
+	return usage_error("%s", err);
+}
+
 static int route_check(struct ctl *c, int argc, char **argv)
 {
 	struct route_args a = {0};
@@ -636,8 +662,20 @@ static int route_check(struct ctl *c, int argc, char **argv)
 		return RCFCTL_ERR;
 	rcf_plan_init(&v.p);
 	rc = parse_args(argc, argv, &a, 0);
-	if (!rc)
+	if (!rc) {
+		rc = read_checked(&a, g, &v.p);
+		if (rc != RCF_TOPO_AGAIN) {
+			if (rc == RCFCTL_OK) {
+				summary(c, "installed", &v, g, &v.p.new, 0);
+				rc = v.p.cdg.acyclic ? RCFCTL_OK : RCFCTL_ERR;
+				rcf_graph_free(g);
+			}
+			rcf_plan_free(&v.p);
+			free(g);
+			return rc;
+		}
 		rc = load_fabric(c, &a, &t, &v.p.new);
+	}
 	if (rc) {
 		rcf_plan_free(&v.p);
 		free(g);

@@ -61,6 +61,19 @@ int rcf_plan_walk_feed(struct rcf_plan_walk *w, struct rcf_routes *s, char *err,
 int rcf_plan_walk_end(struct rcf_plan_walk *w, struct rcf_route_plan *p,
 		      char *err, size_t errlen);
 void rcf_plan_walk_free(struct rcf_plan_walk *w);
+/*
+ * plan_read.c: rcf_topo_read_routes(), rcf_graph_build() and
+ * rcf_plan_check() in one pass over a topology file, for a caller that
+ * wants the figures and the verdict of its routes, not the routes
+ * (rcfctl route check).  0 with g built and p->st, p->cdg filled;
+ * RCF_TOPO_AGAIN (topo_read.h) when the file is not one it can check so:
+ * no route line, a line other than a route after them, routes out of
+ * order, a fabric or a route refused; the caller then reads the file
+ * whole, for the refusal or the figures.  Else a refusal with "FILE:LINE:
+ * reason" in err, as the whole file's reading would give.
+ */
+int rcf_plan_read(FILE *f, const char *name, struct rcf_graph *g,
+		  struct rcf_route_plan *p, char *err, size_t errlen);
 /* p->new walked (p->st) and its dependency graph searched (p->cdg) */
 int rcf_plan_check(struct rcf_route_plan *p, const struct rcf_graph *g,
 		   char *err, size_t errlen);
