@@ -395,8 +395,8 @@ static int rcf_apply_route(struct rcf_req *req, u8 cmd)
 
 /*
  * One RCF_RENT_CAND of switch sw into c; the nest policy checked each
- * value, the input mask is checked here against the switch's ports so
- * that the extended ack points at it.
+ * value, the input mask is checked here against the switch's ports, and
+ * keep against a VC named, so that the extended ack points at them.
  */
 static int rcf_parse_rel_cand(struct rcf_req *req, u32 sw,
 			      const struct nlattr *nest, struct rcf_rel_cand *c)
@@ -416,6 +416,14 @@ static int rcf_parse_rel_cand(struct rcf_req *req, u32 sw,
 	c->hop = RCF_HOP(nla_get_u8(tb[RCF_RCAND_PORT]), vc);
 	c->cls = tb[RCF_RCAND_ESCAPE] ? RCF_REL_ESCAPE : RCF_REL_ADAPTIVE;
 	c->in = tb[RCF_RCAND_IN] ? nla_get_u32(tb[RCF_RCAND_IN]) : 0;
+	c->vin = tb[RCF_RCAND_VIN] ? nla_get_u8(tb[RCF_RCAND_VIN]) : 0;
+	c->keep = !!tb[RCF_RCAND_KEEP];
+	if (c->keep && vc) {
+		NL_SET_BAD_ATTR(req->extack, tb[RCF_RCAND_KEEP]);
+		return rcf_fail(&req->err, EINVAL,
+				"a relation candidate that keeps the input VC names no VC",
+				0);
+	}
 	if (s && s->ports < 32 && c->in >> s->ports) {
 		NL_SET_BAD_ATTR(req->extack, tb[RCF_RCAND_IN]);
 		return rcf_fail(&req->err, ERANGE,

@@ -292,16 +292,20 @@ static int rcf_fill_rel_ent(struct sk_buff *skb, const struct rcf_rel *r,
 	if (!ent || nla_put_u32(skb, RCF_RENT_DST, r->dst[i]))
 		return -EMSGSIZE;
 	for (k = r->lstart[r->list[i]]; k < r->lstart[r->list[i] + 1]; k++) {
-		u8 hop = RCF_REL_HOP(r->cand[k]);
+		u16 c = r->cand[k];
+		u8 hop = RCF_REL_HOP(c);
 
 		cand = nla_nest_start(skb, RCF_RENT_CAND);
 		if (!cand ||
 		    nla_put_u8(skb, RCF_RCAND_PORT, RCF_HOP_PORT(hop)) ||
 		    nla_put_u8(skb, RCF_RCAND_VC, RCF_HOP_VC(hop)) ||
-		    (RCF_REL_CLS(r->cand[k]) == RCF_REL_ESCAPE &&
+		    (RCF_REL_CLS(c) == RCF_REL_ESCAPE &&
 		     nla_put_flag(skb, RCF_RCAND_ESCAPE)) ||
 		    (r->in && r->in[k] &&
-		     nla_put_u32(skb, RCF_RCAND_IN, r->in[k])))
+		     nla_put_u32(skb, RCF_RCAND_IN, r->in[k])) ||
+		    (RCF_REL_VIN(c) &&
+		     nla_put_u8(skb, RCF_RCAND_VIN, RCF_REL_VIN(c))) ||
+		    (RCF_REL_KEEP(c) && nla_put_flag(skb, RCF_RCAND_KEEP)))
 			return -EMSGSIZE;
 		nla_nest_end(skb, cand);
 	}

@@ -239,6 +239,10 @@ static const struct nla_policy rcf_rel_cand_policy[RCF_RCAND_MAX + 1] = {
 	[RCF_RCAND_ESCAPE] = { .type = NLA_FLAG },
 	/* no port at all would make the candidate dead: absent means all */
 	[RCF_RCAND_IN] = NLA_POLICY_MIN(NLA_U32, 1),
+	/* likewise no VC at all; and no VC beyond a link's */
+	[RCF_RCAND_VIN] = NLA_POLICY_RANGE(NLA_U8, 1,
+					   (1 << RCF_LINK_MAX_VCS) - 1),
+	[RCF_RCAND_KEEP] = { .type = NLA_FLAG },
 };
 
 static const struct nla_policy rcf_rel_ent_policy[RCF_RENT_MAX + 1] = {

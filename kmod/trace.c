@@ -86,6 +86,13 @@ void rcf_trace_block(const struct rcf_engine *e, const struct eng_hop *h)
 			h->pkt->cookie);
 }
 
+/* A switch's central queue in bytes: those held, and its size. */
+static void rcf_trace_cq_bytes(const struct eng_elem *x, u32 *used, u32 *cap)
+{
+	*used = (x->cq_cap - x->cq_free) * RCF_ENGINE_CHUNK;
+	*cap = x->cq_cap * RCF_ENGINE_CHUNK;
+}
+
 /* What a central queue event says beyond the bytes moved. */
 struct rcf_trace_cq {
 	struct rcf_trace_chan c;
@@ -101,8 +108,7 @@ static void rcf_trace_cq(const struct rcf_engine *e, const struct eng_hop *h,
 	rcf_trace_chan(e, h->chan, &q->c);
 	x = &e->elem[q->c.to];
 	q->sw = x->id;
-	q->used = (x->cq_cap - x->cq_free) * RCF_ENGINE_CHUNK;
-	q->cap = x->cq_cap * RCF_ENGINE_CHUNK;
+	rcf_trace_cq_bytes(x, &q->used, &q->cap);
 	q->cookie = h->pkt ? h->pkt->cookie : 0;
 }
 
@@ -128,8 +134,10 @@ void rcf_trace_cq_dequeue(const struct rcf_engine *e, const struct eng_hop *h,
 
 void rcf_trace_cq_fill(const struct rcf_engine *e, const struct eng_elem *x)
 {
-	trace_rcf_cq_fill(e->now, x->id, (x->cq_cap - x->cq_free) *
-			  RCF_ENGINE_CHUNK, x->cq_cap * RCF_ENGINE_CHUNK);
+	u32 used, cap;
+
+	rcf_trace_cq_bytes(x, &used, &cap);
+	trace_rcf_cq_fill(e->now, x->id, used, cap);
 }
 
 void rcf_trace_deliver(const struct rcf_engine *e, const struct eng_hop *h)

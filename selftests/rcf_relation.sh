@@ -7,7 +7,9 @@
 # switches took adaptive candidates.  A relation the links cannot carry,
 # one for another fabric, and any change without CAP_NET_ADMIN are
 # refused and change nothing.  North-last (a turn model: input masks,
-# no escape) installs, its masks come back, and a run by it is intact.
+# no escape) installs, its masks come back, and a run by it is intact;
+# over the wrap links (north-last-wrap) its VC rule (input VCs, keep)
+# comes back too and the run by it is rcfsim's, figure for figure.
 # The kernel's figures equal rcfsim's for the same seeded run, also round
 # links set down (the up-down form), and IP goes by each relation.
 # Documentation/adaptive.rst, rdt.rst.
@@ -207,6 +209,37 @@ print(f.get("stats", f).get("rel-escape", 0))')" "escape heads under north-last"
 	rcfctl relation del
 }
 
+# north-last over the wrap links: candidates with the VC rule (input
+# VCs, keep) come back as rcfctl sent them; a seeded run by it is
+# intact, takes no escape, and gives rcfsim's figures on links of the
+# kernel's 3 VCs
+north_last_wrap() {
+	local n
+	rcfctl relation install --relation north-last-wrap --gen $GEN \
+		--select least || { fail "install north-last-wrap"; return 1; }
+	n=$(rcfctl -j relation show | python3 -c 'import json, sys
+r = json.load(sys.stdin)
+cands = [c for e in r for c in e["candidates"]]
+assert not any(c["escape"] for c in cands), "escape"
+# a kept VC names VC 0; the input VCs are 0 or 1 (the wraps taken)
+assert all(c["vc"] == 0 for c in cands if c.get("keep")), "keep with a VC"
+vins = [c["vin"] for c in cands if "vin" in c]
+assert vins and set(vins) <= {1, 2}, vins
+assert any(c.get("keep") for c in cands), "no keep"
+assert any(c["vc"] == 1 and c.get("vin") == 1 for c in cands), "no wrap"
+print(len(r))')
+	expect_eq 256 "$n" "north-last-wrap entries (16 switches x 16 nodes)"
+	rcfctl relation show | grep -q "/=" ||
+		fail "relation show prints no kept VC"
+	run || return 1
+	expect_eq 0 "$(rcfctl -j stats show fabric | python3 -c 'import json, sys
+f = json.load(sys.stdin)
+print(f.get("stats", f).get("rel-escape", 0))')" "escape heads under north-last-wrap"
+	same_as_sim --relation north-last-wrap --select least --vcs 3 ||
+		return 1
+	rcfctl relation del
+}
+
 # Links down between switches: relation install builds D-B's up-down
 # form around them (rcfsim --fail's, for the links rcfsim reports it
 # took out); the run by it goes round them, every message intact, none
@@ -275,7 +308,7 @@ print(f.get("rel-adaptive", 0) + f.get("rel-escape", 0))')
 	ip_cleanup
 }
 
-t_plan 11
+t_plan 12
 t_run "a fresh $GEN has no relation" setup
 t_run "a VC the links lack is refused, nothing changes" bad_vc
 t_run "a relation for another fabric is refused" bad_check
@@ -286,6 +319,8 @@ t_run "a seeded run by relation: intact, adaptive taken, rcfsim's figures" \
 t_run "relation del goes back to source routes" remove
 t_run "north-last installed: masks, one VC, no escape" north_last
 t_run "a seeded run by north-last: every message intact" north_last_run
+t_run "north-last-wrap: its VC rule comes back, a run is rcfsim's" \
+	north_last_wrap
 t_run "links down: D-B goes round them intact, as in rcfsim" failed_links
 t_run "IP by each relation: pings across $GEN, nothing dropped" ip_by_relation
 rcfctl fabric del >/dev/null 2>&1 || true

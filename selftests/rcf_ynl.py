@@ -290,6 +290,36 @@ def relations(f):
     e = refused(f, 'rel-set', {'rel-switch': 0, 'rel-entry': bad})
     check(e and e.error == 34 and f.dump('rel-get') == got,
           'rel-set, an empty mask: refused by the policy', e)
+
+    # the VC rule: node 1's candidate for packets in on VC 0, on the VC
+    # they came in on; it comes back as sent, and only there
+    ents[1]['cand'][0].update({'vin': 0x1, 'keep': True})
+    f.do('rel-set', {'rel-switch': 0, 'rel-entry': ents})
+    got = f.dump('rel-get')
+    rule = {e.get('dst'): [(c.get('vin'), 'keep' in c)
+                           for c in e.get('cand', [])]
+            for e in (got[0] if got else {}).get('rel-entry', [])}
+    check(rule == {0: [(None, False)], 1: [(0x1, True)],
+                   2: [(None, False)], 3: [(None, False)]},
+          'rel-set with input VCs and keep: both, and only they, come back',
+          got)
+    bad = [dict(e, cand=[dict(c) for c in e['cand']]) for e in ents]
+    bad[2]['cand'][0]['vin'] = 0x10
+    e = refused(f, 'rel-set', {'rel-switch': 0, 'rel-entry': bad})
+    ext = (e.nl_msg.extack or {}) if e else {}
+    check(e and e.error == 34 and ext.get('bad-attr', '').endswith('vin') and
+          f.dump('rel-get') == got,
+          'rel-set, an input VC mask beyond VC 3: ERANGE, the mask named, '
+          'nothing changed', ext)
+    del bad[2]['cand'][0]['vin']
+    bad[2]['cand'][0].update({'vc': 1, 'keep': True})
+    e = refused(f, 'rel-set', {'rel-switch': 0, 'rel-entry': bad})
+    ext = (e.nl_msg.extack or {}) if e else {}
+    check(e and e.error == 22 and 'keeps the input VC' in ext.get('msg', '') and
+          ext.get('bad-attr', '').endswith('keep') and
+          f.dump('rel-get') == got,
+          'rel-set, keep beside VC 1: EINVAL, the keep named, '
+          'nothing changed', ext)
     f.do('rel-del', {'rel-switch': 0})
 
 

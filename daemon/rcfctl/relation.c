@@ -120,11 +120,18 @@ static void show_text(const struct rcf_relation *r)
 
 		printf("switch %u dst %u:", e->sw, e->dst);
 		for (int k = 0; k < e->n; k++) {
-			printf(" %u/%u%s", RCF_HOP_PORT(e->hop[k]),
-			       RCF_HOP_VC(e->hop[k]),
+			/* "/=": on the VC the packet came in on */
+			if (e->keep[k])
+				printf(" %u/=", RCF_HOP_PORT(e->hop[k]));
+			else
+				printf(" %u/%u", RCF_HOP_PORT(e->hop[k]),
+				       RCF_HOP_VC(e->hop[k]));
+			printf("%s",
 			       e->cls[k] == RCF_RELATION_ESCAPE ? "e" : "");
 			if (e->in[k])
 				printf("<%#x", e->in[k]);
+			if (e->vin[k])
+				printf("@%#x", e->vin[k]);
 		}
 		printf("\n");
 	}
@@ -152,6 +159,11 @@ static void show_json(const struct ctl *c, const struct rcf_relation *r)
 			/* absent: from every input port */
 			if (e->in[k])
 				rcf_json_u64(&j, "in", e->in[k]);
+			/* absent: on every input VC; the hop's VC */
+			if (e->vin[k])
+				rcf_json_u64(&j, "vin", e->vin[k]);
+			if (e->keep[k])
+				rcf_json_bool(&j, "keep", 1);
 			rcf_json_obj_close(&j);
 		}
 		rcf_json_arr_close(&j);
@@ -185,8 +197,8 @@ void help_relation(FILE *f)
 	      "       rcfctl [-j] relation show\n"
 	      "       rcfctl relation del\n"
 	      "R := dor | duato (the base torus of prdt: and rdt: fabrics) |\n"
-	      "     rdt-vector | da | db | north-last (prdt:S:n:R fabrics;\n"
-	      "     rdt-vector on rdt:S:n:R:m too)\n"
+	      "     rdt-vector | da | db | north-last | north-last-wrap\n"
+	      "     (prdt:S:n:R fabrics; rdt-vector on rdt:S:n:R:m too)\n"
 	      "install computes R for GEN, the generator the fabric was\n"
 	      "built from (rcfctl topo apply GEN), refuses it unless it meets\n"
 	      "Duato's condition, and replaces every switch's relation with\n"

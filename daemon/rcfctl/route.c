@@ -23,6 +23,7 @@
 #include "route/plan.h"
 #include "route/router.h"
 #include "topo/topo_gen.h"
+#include "topo/topo_read.h"
 #include "topo/topo_routes.h"
 #include "util/num.h"
 
@@ -371,6 +372,7 @@ struct verdict {
 	uint32_t nig_flow;
 	struct rcf_adaptive_result ad;
 	int adaptive;
+	int printed; /* the routes, as they were made */
 };
 
 static void summary(struct ctl *c, const char *what, const struct verdict *v,
@@ -496,7 +498,18 @@ static int compute_graph(struct ctl *c, int argc, char **argv,
 	return RCFCTL_OK;
 }
 
-/* the plan's new routes, and what they cost the NIG when there is one */
+static int print_routes(const struct rcf_routes *s, void *arg)
+{
+	(void)arg;
+	return rcf_routes_print(stdout, s);
+}
+
+/*
+ * The plan's new routes, and what they cost the NIG when there is one.
+ * Routes only printed are printed as the router makes them, a source's
+ * at a time, rather than held: at 512 nodes the whole set is two thirds
+ * of the command's memory.
+ */
 static int compute_plan(struct ctl *c, struct route_args *a, struct verdict *v,
 			struct rcf_graph *g, struct rcf_nig *nig)
 {
@@ -514,7 +527,12 @@ static int compute_plan(struct ctl *c, struct route_args *a, struct verdict *v,
 	in.g = g;
 	in.nig = nig;
 	in.result = &v->ad;
-	rc = rcf_plan_make(&v->p, &in, &a->conf, err, sizeof(err));
+	v->printed = !a->install && !c->json && !nig->n;
+	if (v->printed)
+		rc = rcf_plan_stream(&v->p, &in, &a->conf, print_routes, NULL,
+				     err, sizeof(err));
+	else
+		rc = rcf_plan_make(&v->p, &in, &a->conf, err, sizeof(err));
 	if (rc) {
 		fprintf(stderr, "rcfctl: %s%s\n",
 			rc == -1 ? "route compute: " : "", err);
@@ -593,7 +611,7 @@ static int route_compute(struct ctl *c, int argc, char **argv)
 		rc = compute_install(c, &a, &v, g);
 		if (rc)
 			goto out;
-	} else if (!c->json) {
+	} else if (!c->json && !v.printed) {
 		(void)rcf_routes_print(stdout, &v.p.new);
 	}
 	summary(c, a.r->name, &v, g, &v.p.new, !a.install && c->json);
@@ -604,6 +622,31 @@ out:
 	rcf_graph_free(g);
 	free(g);
 	return rc;
+}
+
+/*
+ * A topology file's routes checked as they are read, not held
+ * (rcf_plan_read()): RCFCTL_OK with g built, an exit status, or
+ * RCF_TOPO_AGAIN for load_fabric() to read the source whole (the kernel,
+ * standard input, or a file that is not in the order this needs).
+ */
+static int read_checked(const struct route_args *a, struct rcf_graph *g,
+			struct rcf_route_plan *p)
+{
+	char err[512];
+	FILE *f;
+	int rc;
+
+	if (!a->topo || !strcmp(a->topo, "-"))
+		return RCF_TOPO_AGAIN;
+	f = fopen(a->topo, "r");
+	if (!f) /* load_fabric() says why */
+		return RCF_TOPO_AGAIN;
+	rc = rcf_plan_read(f, a->topo, g, p, err, sizeof(err));
+	fclose(f);
+	if (rc == RCF_TOPO_AGAIN || !rc)
+		return rc;
+	return usage_error("%s", err);
 }
 
 static int route_check(struct ctl *c, int argc, char **argv)
@@ -619,8 +662,20 @@ static int route_check(struct ctl *c, int argc, char **argv)
 		return RCFCTL_ERR;
 	rcf_plan_init(&v.p);
 	rc = parse_args(argc, argv, &a, 0);
-	if (!rc)
+	if (!rc) {
+		rc = read_checked(&a, g, &v.p);
+		if (rc != RCF_TOPO_AGAIN) {
+			if (rc == RCFCTL_OK) {
+				summary(c, "installed", &v, g, &v.p.new, 0);
+				rc = v.p.cdg.acyclic ? RCFCTL_OK : RCFCTL_ERR;
+				rcf_graph_free(g);
+			}
+			rcf_plan_free(&v.p);
+			free(g);
+			return rc;
+		}
 		rc = load_fabric(c, &a, &t, &v.p.new);
+	}
 	if (rc) {
 		rcf_plan_free(&v.p);
 		free(g);

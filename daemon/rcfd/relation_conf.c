@@ -48,7 +48,7 @@ static int set_relation(struct rcfd_config *c, const char *v, char *why,
 	if (rcf_relation_kind(v, &kind)) {
 		snprintf(why, whylen,
 			 "routing.relation \"%.40s\": want none, dor, duato, "
-			 "rdt-vector, da, db or north-last",
+			 "rdt-vector, da, db, north-last or north-last-wrap",
 			 v);
 		return -1;
 	}

@@ -76,6 +76,8 @@ static int add_rels(struct rcf_fabric *m, const struct sim_fabric *f,
 				ents[n].c[k].hop = f->rel[i].hop[k];
 				ents[n].c[k].cls = f->rel[i].cls[k];
 				ents[n].c[k].in = f->rel[i].in[k];
+				ents[n].c[k].vin = f->rel[i].vin[k];
+				ents[n].c[k].keep = f->rel[i].keep[k];
 			}
 		}
 		rc = rcf_rel_set(m, sw, ents, n, e);

@@ -293,6 +293,8 @@ static int get_relation(const struct sim_topo_opts *o, struct rcf_topo *t,
 		memcpy(x->hop, r->ent[i].hop, x->n);
 		memcpy(x->cls, r->ent[i].cls, x->n);
 		memcpy(x->in, r->ent[i].in, x->n * sizeof(x->in[0]));
+		memcpy(x->vin, r->ent[i].vin, x->n);
+		memcpy(x->keep, r->ent[i].keep, x->n);
 	}
 	f->nrel = r->n;
 	rcf_relation_plan_free(&p);

@@ -29,7 +29,8 @@ struct sim_rel {
 	uint32_t sw, dst;
 	uint8_t n;
 	uint8_t hop[8], cls[8];
-	uint32_t in[8]; /* input masks, 0: every port */
+	uint32_t in[8];		 /* input masks, 0: every port */
+	uint8_t vin[8], keep[8]; /* input VCs (0: every VC), keep the VC */
 };
 
 struct sim_fabric {

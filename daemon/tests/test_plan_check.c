@@ -264,12 +264,113 @@ static void test_run_refusals(void)
 	graph_put(g);
 }
 
+/* routes first .. first + n of s as a set of their own */
+static int slice(const struct rcf_routes *s, size_t first, size_t n,
+		 struct rcf_routes *out)
+{
+	rcf_routes_clear(out);
+	for (size_t i = first; i < first + n; i++) {
+		unsigned int len;
+		const uint8_t *h = rcf_route_hops(s, &s->r[i], &len);
+
+		if (rcf_routes_push(out, s->r[i].src, s->r[i].dst,
+				    s->r[i].index, h, len))
+			return -1;
+	}
+	return 0;
+}
+
+/*
+ * A set fed in pieces gives the figures and verdict of the set walked
+ * whole: pieces of whole sources (rcf_plan_walk, as route compute and
+ * route check feed it), and pieces cut anywhere, a source's routes and
+ * the runs that share channels split between them (rcf_route_walk).  A
+ * piece whose sources do not follow the last one's is refused.
+ */
+static void test_pieces(const char *spec, const char *router, const char *vcs)
+{
+	struct rcf_graph *g = graph_of(spec);
+	struct algo a = algo(router);
+	struct rcf_route_plan whole, q, r;
+	struct rcf_routes part;
+	struct rcf_plan_walk *w;
+	struct rcf_route_walk *k;
+	struct rcf_cdg *cdg;
+	char err[256], name[160];
+	size_t i, n;
+	int ok;
+
+	if (vcs)
+		opt(&a, "vcs", vcs);
+	rcf_plan_init(&whole);
+	rcf_plan_init(&q);
+	rcf_plan_init(&r);
+	rcf_routes_init(&part);
+	ok = !compute(g, a, &whole.new) && whole.new.n > 64 &&
+	     !rcf_plan_check(&whole, g, err, sizeof(err));
+	w = rcf_plan_walk_new(g);
+	ok = ok && w;
+	for (i = 0; ok && i < whole.new.n; i += n) {
+		for (n = 1; i + n < whole.new.n &&whole.new.r[i + n].src ==
+			    whole.new.r[i].src;
+		     n++)
+			;
+		ok = !slice(&whole.new, i, n, &part) &&
+		     !rcf_plan_walk_feed(w, &part, err, sizeof(err));
+	}
+	ok = ok && !rcf_plan_walk_end(w, &q, err, sizeof(err)) &&
+	     !memcmp(&q.st, &whole.st, sizeof(q.st)) &&
+	     same_result(&q.cdg, &whole.cdg);
+	snprintf(name, sizeof(name),
+		 "%s %s: a source at a time, the figures and verdict of the "
+		 "whole set",
+		 spec, router);
+	tap_ok(ok, name);
+	rcf_plan_walk_free(w);
+	/* cut every 7 routes, mid-source and mid-run */
+	cdg = rcf_cdg_new(g);
+	k = cdg ? rcf_route_walk_new(g, NULL, cdg) : NULL;
+	ok = k != NULL;
+	for (i = 0; ok && i < whole.new.n; i += n) {
+		n = whole.new.n - i < 7 ? whole.new.n - i : 7;
+		ok = !slice(&whole.new, i, n, &part) &&
+		     !rcf_route_walk_feed(k, &part, err, sizeof(err));
+	}
+	ok = ok && !rcf_route_walk_end(k, &r.st, err, sizeof(err)) &&
+	     !rcf_cdg_finish(cdg, &r.cdg) &&
+	     !memcmp(&r.st, &whole.st, sizeof(r.st)) &&
+	     same_result(&r.cdg, &whole.cdg);
+	snprintf(name, sizeof(name),
+		 "%s %s: pieces of 7 routes, the same figures and verdict",
+		 spec, router);
+	tap_ok(ok, name);
+	rcf_route_walk_free(k);
+	rcf_cdg_free(cdg);
+	/* the last source, then the first again */
+	w = rcf_plan_walk_new(g);
+	n = whole.new.n;
+	ok = w && !slice(&whole.new, n - 1, 1, &part) &&
+	     !rcf_plan_walk_feed(w, &part, err, sizeof(err)) &&
+	     !slice(&whole.new, 0, 1, &part) &&
+	     rcf_plan_walk_feed(w, &part, err, sizeof(err)) == -3;
+	tap_ok(ok, "a piece of sources before the last piece's is refused");
+	rcf_plan_walk_free(w);
+	rcf_routes_free(&part);
+	rcf_plan_free(&whole);
+	rcf_plan_free(&q);
+	rcf_plan_free(&r);
+	graph_put(g);
+}
+
 int main(void)
 {
-	tap_plan(7);
+	tap_plan(16);
 	test_set("fattree:4:3", "sp1", NULL, 1);
 	test_set("torus:4x4", "dor", "1", 0);
 	test_set("sp1:64", "shortest", NULL, 1);
+	test_pieces("fattree:4:3", "sp1", NULL);
+	test_pieces("torus:4x4", "dor", "1");
+	test_pieces("sp1:64", "shortest", NULL);
 	test_bad_route();
 	test_shared_start();
 	test_run_refusals();

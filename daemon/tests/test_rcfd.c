@@ -206,7 +206,7 @@ static void relation(void)
 	tap_ok(!rc && !*c.relation, "relation none");
 	refuse("routing.relation = west-first\n",
 	       "t.conf:1: routing.relation \"west-first\": want none, dor, "
-	       "duato, rdt-vector, da, db or north-last");
+	       "duato, rdt-vector, da, db, north-last or north-last-wrap");
 	refuse("\n[routing]\nrelation = db\n",
 	       "t.conf:3: routing.relation needs a routing.relation_gen");
 	refuse("\nrouting.relation_gen = prdt:4:2:1\n",

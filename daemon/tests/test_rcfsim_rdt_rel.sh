@@ -4,7 +4,8 @@
 # routing as a table and D-B saturated over several seeds and every
 # selection with no deadlock, on prdt:8:2:1 and prdt:16:2:2, D-A
 # likewise; north-last (§4, a turn model without escape) saturated
-# likewise.
+# likewise, without the wrap links and over them (north-last-wrap: its
+# candidates keep the VC a packet came in on, VC 1 after its wrap).
 cd "$(dirname "$0")/.." || exit 1
 SIM=./bin/rcfsim
 . tests/tap.sh
@@ -19,7 +20,7 @@ sat() {
 	rc=$?
 	if [ "$2" = rdt-vector ]; then
 		cls='d["relation"]["adaptive"] == 0'
-	elif [ "$2" = north-last ]; then
+	elif [ "$2" = north-last ] || [ "$2" = north-last-wrap ]; then
 		cls='d["relation"]["adaptive"] > 0 and d["relation"]["escape"] == 0'
 	else
 		cls='d["relation"]["adaptive"] > 0 and d["relation"]["escape"] > 0'
@@ -35,7 +36,7 @@ d["stats"]["pkts-dropped"] == 0 and d["relation"]["name"] == "'"$2"'" and
 }
 
 echo "TAP version 13"
-echo "1..7"
+echo "1..9"
 
 # 1: prdt:8:2:1, three seeds, every relation that passes and selection
 bad=0
@@ -121,5 +122,26 @@ $SIM --gen rdt:32:2:3:1 --relation rdt-vector >"$T/out" 2>"$T/err"
 [ $? -eq 2 ] && [ ! -s "$T/out" ] &&
 	grep -q "relation rdt-vector is not deadlock free here: relation check: a cycle of" "$T/err"
 ok $? "rdt:32:2:3:1: the rdt-vector table refused, the cycle named"
+
+# 8: north-last over the wrap links, the VC class by the input VC:
+# three seeds and every selection on prdt:8:2:1, then two seeds on
+# prdt:16:2:1 and prdt:16:2:2
+bad=0
+for seed in 1 2 3; do
+	for sel in first least random; do
+		sat prdt:8:2:1 north-last-wrap $sel $seed 2000 || bad=1
+	done
+done
+for gen in prdt:16:2:1 prdt:16:2:2; do
+	for seed in 1 2; do
+		sat $gen north-last-wrap random $seed 1500 || bad=1
+	done
+done
+ok $bad "north-last-wrap saturated: prdt:8:2:1 3 seeds x 3 selections, prdt:16:2:1 and prdt:16:2:2 2 seeds"
+
+# 9: its dateline needs the second VC
+usage_error "needs 2 VCs on a PRDT, not --vcs 1" $SIM --gen prdt:8:2:1 \
+	--relation north-last-wrap --vcs 1
+ok $? "north-last-wrap with one VC refused"
 
 exit $failed

@@ -93,7 +93,7 @@ refused() {
 	shift
 	usage_error "$pat" $SIM "$@"
 }
-refused "is not dor, duato, rdt-vector, da, db or north-last" --gen prdt:4:2:1 \
+refused "is not dor, duato, rdt-vector, da, db, north-last or north-last-wrap" --gen prdt:4:2:1 \
 	--relation west-first &&
 	refused "needs a --gen prdt:S:n:R" --gen rdt:16:2:2:1 \
 		--relation north-last &&

@@ -159,6 +159,9 @@ static void check_hand(void)
 		       kind == RCF_RELATION_DUATO &&
 		       rcf_relation_kind("north-last", &kind) == 0 &&
 		       kind == RCF_RELATION_NORTH_LAST &&
+		       rcf_relation_kind("north-last-wrap", &kind) == 0 &&
+		       kind == RCF_RELATION_NORTH_LAST_WRAP &&
+		       rcf_relation_vcs(kind, 1) == 2 &&
 		       rcf_relation_kind("west-first", &kind) == -1 &&
 		       rcf_relation_vcs(RCF_RELATION_DOR, 1) == 2,
 	       "relation names and VCs");

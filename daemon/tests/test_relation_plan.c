@@ -186,7 +186,7 @@ static void check_refusals(void)
 
 	refused("west-first", "prdt:4:2:1", NULL, 0,
 		"relation: 'west-first' is not dor, duato, rdt-vector, da, "
-		"db or north-last",
+		"db, north-last or north-last-wrap",
 		1);
 	refused("db", "torus:4x4", NULL, 0,
 		"relation db needs a prdt:S:n:R fabric", 1);

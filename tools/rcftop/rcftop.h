@@ -19,6 +19,8 @@
 #define RCFTOP_MAX_WAITS    65536
 #define RCFTOP_MAX_SWITCHES 4096
 #define RCFTOP_MAX_OUTS	    65536
+/* rcftop_bpf's hop_tab: every channel of links 0 to 8191 has its own */
+#define RCFTOP_HOP_SLOTS 65536
 
 /* a channel: link, direction (0: end a to end b), virtual channel */
 struct rcftop_chan_key {
@@ -35,6 +37,18 @@ struct rcftop_chan_key {
 struct rcftop_chan_val {
 	__u64 bytes, packets;
 	__u64 waits, wait_cycles;
+};
+
+/*
+ * A channel's hops as rcf_hop adds them up, in rcftop_bpf's hop_tab:
+ * slot (link << 3 | dir << 2 | vc) mod RCFTOP_HOP_SLOTS, code that plus
+ * one (0: never used).  A channel whose slot another holds moves the
+ * other's counts into the chans map first, so each channel's totals are
+ * its slot's and its entry's together (snap.c).
+ */
+struct rcftop_hop_slot {
+	__u32 code, pad;
+	__u64 bytes, packets;
 };
 
 /*
@@ -95,13 +109,17 @@ struct rcftop_pair_key {
 };
 
 /*
- * pkts/bytes: engine packets src -> dst delivered and their payload (the
- * kernel's pair pkts-sent/tx-bytes, which it counts on delivery too);
- * msgs: the adapter's messages sent and put together.
+ * msgs_sent, msg_bytes_sent: the adapter's messages sent (rcf_msg_send),
+ * all the pairs map holds.  The rest rcftop adds up from the pair's
+ * latency buckets (struct rcftop_lat_val), which the delivery and
+ * message events count in one map update each: pkts/bytes, engine
+ * packets src -> dst delivered and their payload (the kernel's pair
+ * pkts-sent/tx-bytes, which it counts on delivery too); msgs_recv ...,
+ * the messages put together.
  */
 struct rcftop_pair_val {
-	__u64 pkts, bytes;
 	__u64 msgs_sent, msg_bytes_sent;
+	__u64 pkts, bytes;
 	__u64 msgs_recv, msg_bytes_recv, msg_lat_sum;
 };
 
@@ -115,6 +133,11 @@ struct rcftop_lat_key {
 	__u32 src, dst;
 	__u16 kind; /* enum rcftop_lat_kind */
 	__u16 bucket;
+};
+
+/* the bucket's packets or messages, their bytes and their latencies */
+struct rcftop_lat_val {
+	__u64 n, bytes, lat_sum;
 };
 
 /* slots of the "misc" array */

@@ -98,28 +98,139 @@ static int read_array(int fd, uint64_t *v, uint32_t n)
 	return 0;
 }
 
-/* the latency buckets into their pairs (a bucket without one is lost) */
+/*
+ * Adds what a hop_tab slot holds to its channel's entry: the records of
+ * every slot in use go after the chans map's, and those of one channel
+ * are then summed into one.  A channel has one slot at a time.
+ */
+static int read_hops(const struct rcftop_hop_slot *tab, struct top_snap *s)
+{
+	size_t used = 0, n = s->nchan, j;
+	struct top_chan *c;
+
+	for (uint32_t i = 0; i < RCFTOP_HOP_SLOTS; i++)
+		used += tab[i].code != 0;
+	c = realloc(s->chan, (n + used + 1) * sizeof(*c));
+	if (!c) {
+		errno = ENOMEM;
+		return -1;
+	}
+	s->chan = c;
+	for (uint32_t i = 0; i < RCFTOP_HOP_SLOTS; i++) {
+		uint32_t code = tab[i].code - 1;
+
+		if (!tab[i].code)
+			continue;
+		c[n] = (struct top_chan){
+			.k = {code >> 3, code >> 2 & 1, code & 3, 0},
+			.v = {.bytes = tab[i].bytes, .packets = tab[i].packets},
+		};
+		n++;
+	}
+	if (n)
+		qsort(c, n, sizeof(*c), cmp_chan);
+	for (size_t i = j = 0; i < n; i++) {
+		if (j && !cmp_chan(&c[j - 1].k, &c[i].k)) {
+			c[j - 1].v.bytes += c[i].v.bytes;
+			c[j - 1].v.packets += c[i].v.packets;
+			c[j - 1].v.waits += c[i].v.waits;
+			c[j - 1].v.wait_cycles += c[i].v.wait_cycles;
+		} else {
+			c[j++] = c[i];
+		}
+	}
+	s->nchan = j;
+	return 0;
+}
+
+struct lat_rec {
+	struct rcftop_lat_key k;
+	struct rcftop_lat_val v;
+};
+
+/* a pair that only its latency buckets know of */
+static int lat_new_pair(struct top_snap *s, const struct rcftop_pair_key *k,
+			size_t *cap)
+{
+	struct top_pair *p = rcf_grow(s->pair, s->npair, cap, sizeof(*p), 64);
+
+	if (!p) {
+		errno = ENOMEM;
+		return -1;
+	}
+	s->pair = p;
+	memset(&p[s->npair], 0, sizeof(*p));
+	p[s->npair++].k = *k;
+	return 0;
+}
+
+/* whether k is among the first had pairs of s, those of the pairs map */
+static int had_pair(const struct top_snap *s, size_t had,
+		    const struct rcftop_pair_key *k)
+{
+	struct top_snap read = {.pair = s->pair, .npair = had};
+
+	return snap_pair(&read, k) != NULL;
+}
+
+/* one bucket into its pair's histogram and totals */
+static void lat_into(struct top_pair *p, const struct lat_rec *l)
+{
+	struct rcftop_pair_val *v = &p->v;
+
+	p->hist[l->k.kind][l->k.bucket] = l->v.n;
+	if (l->k.kind == RCFTOP_LAT_PKT) {
+		v->pkts += l->v.n;
+		v->bytes += l->v.bytes;
+	} else {
+		v->msgs_recv += l->v.n;
+		v->msg_bytes_recv += l->v.bytes;
+		v->msg_lat_sum += l->v.lat_sum;
+	}
+}
+
+/*
+ * The latency buckets into their pairs' histograms and totals; a pair
+ * with packets delivered but no message sent has no entry in the pairs
+ * map, so it is added here.
+ */
 static int read_lat(int fd, struct top_snap *s)
 {
-	struct lat_rec {
-		struct rcftop_lat_key k;
-		uint64_t v;
-	} *l = NULL;
-	size_t n;
+	struct lat_rec *l = NULL;
+	size_t n, j = 0, cap = s->npair, had = s->npair;
+	int rc = -1;
 
 	if (read_hash(fd, sizeof(l->k), offsetof(struct lat_rec, v), sizeof(*l),
 		      (void **)&l, &n))
 		return -1;
 	for (size_t i = 0; i < n; i++) {
 		struct rcftop_pair_key pk = {l[i].k.src, l[i].k.dst};
+
+		if (l[i].k.kind > RCFTOP_LAT_MSG ||
+		    l[i].k.bucket >= RCFTOP_LAT_BUCKETS)
+			continue;
+		if (!had_pair(s, had, &pk) && lat_new_pair(s, &pk, &cap))
+			goto out;
+	}
+	if (s->npair)
+		qsort(s->pair, s->npair, sizeof(*s->pair), cmp_pair);
+	/* a new pair with several buckets was added once for each */
+	for (size_t i = 0; i < s->npair; i++)
+		if (!j || cmp_pair(&s->pair[j - 1].k, &s->pair[i].k))
+			s->pair[j++] = s->pair[i];
+	s->npair = j;
+	for (size_t i = 0; i < n; i++) {
+		struct rcftop_pair_key pk = {l[i].k.src, l[i].k.dst};
 		struct top_pair *p = (struct top_pair *)snap_pair(s, &pk);
 
 		if (p && l[i].k.kind <= RCFTOP_LAT_MSG &&
 		    l[i].k.bucket < RCFTOP_LAT_BUCKETS)
-			p->hist[l[i].k.kind][l[i].k.bucket] = l[i].v;
+			lat_into(p, &l[i]);
 	}
+	rc = 0;
+out:
 	free(l);
-	return 0;
+	return rc;
 }
 
 uint32_t cq_interval_peak(const struct rcftop_cq_val *v, uint64_t g)
@@ -185,8 +296,8 @@ int snap_read(struct rcftop_bpf *skel, struct top_snap *s)
 		      offsetof(struct top_pair, v), sizeof(*s->pair),
 		      (void **)&s->pair, &s->npair))
 		goto fail;
-	if (s->nchan)
-		qsort(s->chan, s->nchan, sizeof(*s->chan), cmp_chan);
+	if (read_hops(skel->bss->hop_tab, s))
+		goto fail;
 	if (s->npair)
 		qsort(s->pair, s->npair, sizeof(*s->pair), cmp_pair);
 	if (read_hash(bpf_map__fd(skel->maps.outs), sizeof(s->out->k),

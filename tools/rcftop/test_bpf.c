@@ -95,18 +95,24 @@ int main(void)
 	const struct top_pair *p;
 	int err = 0;
 
-	tap_plan(8);
+	tap_plan(9);
 	libbpf_set_print(quiet);
 	skel = rcftop_bpf__open_and_load();
 	if (!skel) {
-		for (int i = 0; i < 8; i++)
+		for (int i = 0; i < 9; i++)
 			printf("ok %d # SKIP cannot load BPF here: %s\n", i + 1,
 			       strerror(errno));
 		return 0;
 	}
-	/* rcf_hop: cycle, link, dir, vc, bytes, src, cookie */
+	/*
+	 * rcf_hop: cycle, link, dir, vc, bytes, src, cookie.  Link 8196's
+	 * channel b>a vc 2 has link 4's slot: each takes it from the other.
+	 */
 	err |= FIRE(skel->progs.on_hop, 10, 4, 1, 2, 100, 3, 0);
+	err |= FIRE(skel->progs.on_hop, 10, 8196, 1, 2, 50, 3, 0);
 	err |= FIRE(skel->progs.on_hop, 11, 4, 1, 2, 28, 3, 0);
+	/* a packet delivered with no message sent (3 -> 9) */
+	err |= FIRE(skel->progs.on_deliver, 12, 9, 3, 4, 1, 2, 40, 3, 0);
 	/* rcf_deliver: cycle, node, src, link, dir, vc, len, latency, cookie */
 	err |= FIRE(skel->progs.on_deliver, 20, 7, 3, 4, 1, 2, 90, 1, 0);
 	err |= FIRE(skel->progs.on_deliver, 21, 7, 3, 4, 1, 2, 10, 1000, 0);
@@ -151,12 +157,22 @@ int main(void)
 		return tap_done();
 	}
 	c = snap_chan(&s, &ck);
-	tap_ok(s.nchan == 1 && c && c->v.bytes == 128 && c->v.packets == 2,
-	       "hops add up per channel");
+	ck.link = 8196;
+	tap_ok(s.nchan == 2 && c && c->v.bytes == 128 && c->v.packets == 2 &&
+		       snap_chan(&s, &ck) &&
+		       snap_chan(&s, &ck)->v.bytes == 50 &&
+		       snap_chan(&s, &ck)->v.packets == 1,
+	       "hops add up per channel, two channels of one slot too");
+	ck.link = 4;
 	tap_ok(c && c->v.waits == 2 && c->v.wait_cycles == 80,
 	       "waits: heads alike, cycles waited, stale entries dropped");
+	p = snap_pair(&s, &(struct rcftop_pair_key){.src = 3, .dst = 9});
+	tap_ok(s.npair == 2 && p && p->v.pkts == 1 && p->v.bytes == 40 &&
+		       !p->v.msgs_sent && !p->v.msgs_recv &&
+		       p->hist[RCFTOP_LAT_PKT][1] == 1,
+	       "pairs: one with packets and no messages");
 	p = snap_pair(&s, &pk);
-	tap_ok(s.npair == 1 && p && p->v.pkts == 2 && p->v.bytes == 100 &&
+	tap_ok(p && p->v.pkts == 2 && p->v.bytes == 100 &&
 		       p->v.msgs_sent == 1 && p->v.msg_bytes_sent == 84 &&
 		       p->v.msgs_recv == 1 && p->v.msg_lat_sum == 17 &&
 		       p->hist[RCFTOP_LAT_PKT][0] == 1 &&

@@ -728,6 +728,13 @@ enum rcf_rel_cand_attr {
 					 * node's included), none beyond the
 					 * switch's; absent: every port
 					 */
+	RCF_RCAND_VIN,			/* u8: input VCs it may be taken by,
+					 * bit v for a packet in on VC v,
+					 * 1 .. 15; absent: every VC
+					 */
+	RCF_RCAND_KEEP,			/* flag: out on the VC the packet
+					 * came in on; vc must be 0
+					 */
 
 	__RCF_RCAND_MAX,
 	RCF_RCAND_MAX = __RCF_RCAND_MAX - 1

@@ -39,7 +39,9 @@ static int put_ent(struct nl_msg *msg, const struct rcf_relation_ent *e)
 		    nla_put_u8(msg, RCF_RCAND_VC, RCF_HOP_VC(e->hop[k])) ||
 		    (e->cls[k] == RCF_RELATION_ESCAPE &&
 		     nla_put_flag(msg, RCF_RCAND_ESCAPE)) ||
-		    (e->in[k] && nla_put_u32(msg, RCF_RCAND_IN, e->in[k])))
+		    (e->in[k] && nla_put_u32(msg, RCF_RCAND_IN, e->in[k])) ||
+		    (e->vin[k] && nla_put_u8(msg, RCF_RCAND_VIN, e->vin[k])) ||
+		    (e->keep[k] && nla_put_flag(msg, RCF_RCAND_KEEP)))
 			return -1;
 		nla_nest_end(msg, cand);
 	}
@@ -184,6 +186,9 @@ static int parse_ent(struct nlattr *nest, uint32_t sw,
 			get_u8(tb[RCF_RCAND_PORT]),
 			tb[RCF_RCAND_VC] ? get_u8(tb[RCF_RCAND_VC]) : 0);
 		e->in[e->n] = tb[RCF_RCAND_IN] ? get_u32(tb[RCF_RCAND_IN]) : 0;
+		e->vin[e->n] =
+			tb[RCF_RCAND_VIN] ? get_u8(tb[RCF_RCAND_VIN]) : 0;
+		e->keep[e->n] = !!tb[RCF_RCAND_KEEP];
 		e->cls[e->n++] = tb[RCF_RCAND_ESCAPE] ? RCF_RELATION_ESCAPE
 						      : RCF_RELATION_ADAPTIVE;
 	}

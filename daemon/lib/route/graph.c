@@ -78,6 +78,7 @@ static int add_vertices(struct rcf_graph *g, const struct rcf_topo *t)
 		}
 		free(sorted);
 	}
+	g->nports = (uint32_t)nports;
 	g->port = malloc((nports ? nports : 1) * sizeof(*g->port));
 	if (!g->port)
 		return -1;
@@ -217,6 +218,7 @@ void rcf_graph_free(struct rcf_graph *g)
 	g->port = NULL;
 	g->link = NULL;
 	g->nv = g->nnodes = g->nlinks = 0;
+	g->nports = 0;
 }
 
 struct rcf_graph *rcf_graph_new(const struct rcf_topo *t, char *err,
@@ -276,6 +278,43 @@ int rcf_graph_walk_start(const struct rcf_graph *g, uint32_t src,
 	return 0;
 }
 
+/* why a walk standing at w, on its way out of port out, ends, in words */
+static int walk_refuse(const struct rcf_graph *g, const struct rcf_walk_at *w,
+		       enum rcf_rstep why, unsigned int h, uint32_t out,
+		       char *err, size_t errlen)
+{
+	const struct rcf_gvertex *gv = &g->v[w->v];
+	const char *kind = gv->kind == RCF_ELEM_NODE ? "node" : "switch";
+	const struct rcf_gport *gp;
+
+	switch (why) {
+	case RCF_RSTEP_NO_BYTES:
+		return rcf_errf(err, errlen, "no route bytes");
+	case RCF_RSTEP_ENDS_IN_SWITCH:
+		return rcf_errf(err, errlen, "route bytes end at switch %u",
+				gv->id);
+	case RCF_RSTEP_RESERVED:
+		return rcf_errf(err, errlen, "byte %u: reserved bit", h - 1);
+	case RCF_RSTEP_NO_PORT:
+		return rcf_errf(err, errlen, "%s %u has no port %u", kind,
+				gv->id, out);
+	/* the graph leaves down links out */
+	case RCF_RSTEP_NO_LINK:
+	case RCF_RSTEP_LINK_DOWN:
+		return rcf_errf(err, errlen, "%s %u port %u has no up link",
+				kind, gv->id, out);
+	case RCF_RSTEP_NO_VC:
+		gp = rcf_gport(g, (uint32_t)w->v, out);
+		return rcf_errf(err, errlen,
+				"link %u has %u VCs, route uses VC %u",
+				g->link[gp->link].id, gp->vcs, w->step.vc);
+	case RCF_RSTEP_LOOP:
+		return rcf_errf(err, errlen, "route loops");
+	default:
+		return rcf_errf(err, errlen, "route walk: verdict %d", why);
+	}
+}
+
 /*
  * Inline so that rcf_graph_walk_on(), which every route of a plan goes
  * through, pays no call per channel.
@@ -285,47 +324,32 @@ static inline int walk_step(const struct rcf_graph *g, struct rcf_walk_at *w,
 			    unsigned int nhops, uint32_t *chan, char *err,
 			    size_t errlen)
 {
-	/* circuits alone could go round for ever */
-	const size_t loops = RCF_ROUTE_MAX_HOPS + g->nv;
+	const struct rcf_rstep_route r = {.hops = hops,
+					  .nhops = nhops,
+					  .dst = RCF_RSTEP_NONE,
+					  .ncirc = g->nports};
 	const struct rcf_gvertex *gv = &g->v[w->v];
-	const struct rcf_gport *port = &g->port[gv->first], *gp;
-	uint32_t out;
-
+	const struct rcf_gport *gp;
 	/* only a switch has circuits; the walk starts at a node */
-	if (!rcf_graph_reads_byte(g, w)) {
-		out = (uint32_t)port[w->in].circ;
-	} else if (*h == nhops) {
-		if (gv->kind == RCF_ELEM_NODE && w->n)
-			return 0;
-		return rcf_errf(err, errlen,
-				w->n ? "route bytes end at switch %u"
-				     : "no route bytes",
-				gv->id);
-	} else {
-		uint8_t b = hops[(*h)++];
+	struct rcf_rstep_at at = {
+		.kind = gv->kind,
+		.id = gv->id,
+		.ports = gv->nports,
+		.circ = rcf_graph_reads_byte(g, w)
+				? RCF_RSTEP_NONE
+				: (uint32_t)g->port[gv->first + w->in].circ};
+	uint32_t out = 0;
+	enum rcf_rstep v = rcf_rstep_leave(&r, &at, &w->step, h, &out);
 
-		if (b & RCF_HOP_RESERVED)
-			return rcf_errf(err, errlen, "byte %u: reserved bit",
-					*h - 1);
-		out = RCF_HOP_PORT(b);
-		w->vc = RCF_HOP_VC(b);
+	if (v == RCF_RSTEP_CROSS) {
+		gp = &g->port[gv->first + out];
+		v = rcf_graph_cross(gp, w->step.vc);
 	}
-	if (out >= gv->nports)
-		return rcf_errf(err, errlen, "%s %u has no port %u",
-				gv->kind == RCF_ELEM_NODE ? "node" : "switch",
-				gv->id, out);
-	gp = &port[out];
-	if (gp->peer < 0)
-		return rcf_errf(err, errlen, "%s %u port %u has no up link",
-				gv->kind == RCF_ELEM_NODE ? "node" : "switch",
-				gv->id, out);
-	if (w->vc >= gp->vcs)
-		return rcf_errf(err, errlen,
-				"link %u has %u VCs, route uses VC %d",
-				g->link[gp->link].id, gp->vcs, w->vc);
-	if (w->n > loops)
-		return rcf_errf(err, errlen, "route loops");
-	*chan = RCF_CHAN(gp->link, gp->dir, w->vc);
+	if (v == RCF_RSTEP_ARRIVE)
+		return 0;
+	if (v != RCF_RSTEP_CROSS)
+		return walk_refuse(g, w, v, *h, out, err, errlen);
+	*chan = RCF_CHAN(gp->link, gp->dir, w->step.vc);
 	w->v = gp->peer;
 	w->in = gp->in_port;
 	w->n++;

@@ -4,8 +4,8 @@
  * output port leads over an up link to a peer's input port.  Down links
  * are left out, as the SP1 route generator keeps only working links.
  * Every route algorithm and the deadlock check read the fabric through
- * this, and rcf_graph_walk() is the one place that says what a string of
- * route bytes does.
+ * this, and rcf_graph_walk() follows route bytes over it by the rules the
+ * kernel's model follows (model/route_step.h).
  */
 #ifndef RCF_GRAPH_H
 #define RCF_GRAPH_H
@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "model/route_step.h"
 #include "topo/topo.h"
 
 struct rcf_gport {
@@ -43,6 +44,8 @@ struct rcf_graph {
 	struct rcf_gport *port;
 	size_t nlinks;
 	struct rcf_glink *link;
+	/* ports of every vertex: no more circuits than that, whatever sets them */
+	uint32_t nports;
 	int32_t node_vertex[RCF_MAX_NODES]; /* node id -> vertex, or -1 */
 };
 
@@ -90,8 +93,8 @@ int rcf_graph_walk(const struct rcf_graph *g, uint32_t src, const uint8_t *hops,
 
 /*
  * Where a walk stands once it has read h route bytes: the vertex it has
- * reached and its input port, the channels crossed, the VC of byte h - 1.
- * Circuits carry a packet on from there without reading a byte, so this,
+ * reached and its input port, the channels crossed, the VC of byte h - 1
+ * and the circuits followed since (step).  Circuits carry a packet on from there without reading a byte, so this,
  * and what the walk does next, depend only on the source and those h
  * bytes: a route that shares its first h bytes with one walked before
  * from the same node can be walked on from here.
@@ -100,7 +103,7 @@ struct rcf_walk_at {
 	int32_t v;
 	uint32_t in;
 	uint32_t n;
-	int vc;
+	struct rcf_rstep_walk step;
 };
 
 /* at[0] for a walk from node src; -1 with the reason when there is none */
@@ -143,6 +146,19 @@ static inline int rcf_graph_reads_byte(const struct rcf_graph *g,
 }
 
 /*
+ * Whether a walk may leave by port gp on VC vc (model/route_step.h): the
+ * graph holds up links only, so a down link is no link to it.
+ */
+static inline enum rcf_rstep rcf_graph_cross(const struct rcf_gport *gp,
+					     uint32_t vc)
+{
+	const struct rcf_rstep_link l = {
+		.present = gp->peer >= 0, .up = 1, .vcs = gp->vcs};
+
+	return rcf_rstep_cross(&l, vc);
+}
+
+/*
  * A walk standing at a that reads its next byte there, no circuit in the
  * way: routes that share every byte but their last part from each other
  * here, and most of a source's routes do (a leaf's nodes).  These two
@@ -176,11 +192,14 @@ static inline const struct rcf_gport *
 rcf_graph_last_step(const struct rcf_graph *g, const struct rcf_walk_last *l,
 		    uint8_t b, uint32_t *dst)
 {
-	const struct rcf_gport *gp = &l->port[RCF_HOP_PORT(b)];
+	const struct rcf_gport *gp;
 	const struct rcf_gvertex *to;
+	uint32_t out, vc;
 
-	if ((b & RCF_HOP_RESERVED) || RCF_HOP_PORT(b) >= l->nports ||
-	    gp->peer < 0 || RCF_HOP_VC(b) >= gp->vcs)
+	if (rcf_rstep_byte(b, l->nports, &out, &vc) != RCF_RSTEP_CROSS)
+		return NULL;
+	gp = &l->port[out];
+	if (rcf_graph_cross(gp, vc) != RCF_RSTEP_CROSS)
 		return NULL;
 	to = &g->v[gp->peer];
 	/* a node reads no circuit: the walk ends there */

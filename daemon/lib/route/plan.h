@@ -32,6 +32,48 @@ void rcf_plan_free(struct rcf_route_plan *p);
  */
 int rcf_plan_make(struct rcf_route_plan *p, const struct rcf_route_in *in,
 		  const struct rcf_route_conf *c, char *err, size_t errlen);
+/*
+ * rcf_plan_make() for a caller that writes the routes out and need not
+ * hold them (rcfctl route compute printing them): out gets the set in
+ * pieces, each sorted and walked, in order, a source's routes at a time
+ * from routers that emit them so (rcf_route_in's emit, which in must
+ * leave NULL), else the whole set at the end; p->new holds one piece at
+ * a time, p->st and p->cdg are of the whole set, p->diff is not made.
+ * 0; -1 when the router refused or out failed, -2 when its routes do not
+ * walk: the pieces before may have gone out.
+ */
+int rcf_plan_stream(struct rcf_route_plan *p, const struct rcf_route_in *in,
+		    const struct rcf_route_conf *c,
+		    int (*out)(const struct rcf_routes *s, void *arg),
+		    void *arg, char *err, size_t errlen);
+/*
+ * rcf_plan_check() fed a set in pieces that need not be kept (route.h,
+ * rcf_route_walk): each piece is sorted, must begin past the last
+ * piece's sources and is walked.  new returns NULL when out of memory;
+ * feed returns 0, -1 when out of memory, -2 for a route that does not
+ * walk, -3 for a piece out of order, with the reason in err (then only
+ * free is of use); end fills p->st, p->cdg and p->cycle, or -1.
+ */
+struct rcf_plan_walk;
+struct rcf_plan_walk *rcf_plan_walk_new(const struct rcf_graph *g);
+int rcf_plan_walk_feed(struct rcf_plan_walk *w, struct rcf_routes *s, char *err,
+		       size_t errlen);
+int rcf_plan_walk_end(struct rcf_plan_walk *w, struct rcf_route_plan *p,
+		      char *err, size_t errlen);
+void rcf_plan_walk_free(struct rcf_plan_walk *w);
+/*
+ * plan_read.c: rcf_topo_read_routes(), rcf_graph_build() and
+ * rcf_plan_check() in one pass over a topology file, for a caller that
+ * wants the figures and the verdict of its routes, not the routes
+ * (rcfctl route check).  0 with g built and p->st, p->cdg filled;
+ * RCF_TOPO_AGAIN (topo_read.h) when the file is not one it can check so:
+ * no route line, a line other than a route after them, routes out of
+ * order, a fabric or a route refused; the caller then reads the file
+ * whole, for the refusal or the figures.  Else a refusal with "FILE:LINE:
+ * reason" in err, as the whole file's reading would give.
+ */
+int rcf_plan_read(FILE *f, const char *name, struct rcf_graph *g,
+		  struct rcf_route_plan *p, char *err, size_t errlen);
 /* p->new walked (p->st) and its dependency graph searched (p->cdg) */
 int rcf_plan_check(struct rcf_route_plan *p, const struct rcf_graph *g,
 		   char *err, size_t errlen);

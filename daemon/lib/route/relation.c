@@ -41,6 +41,8 @@ int rcf_relation_kind(const char *name, int *kind)
 		*kind = RCF_RELATION_DB;
 	else if (!strcmp(name, "north-last"))
 		*kind = RCF_RELATION_NORTH_LAST;
+	else if (!strcmp(name, "north-last-wrap"))
+		*kind = RCF_RELATION_NORTH_LAST_WRAP;
 	else
 		return -1;
 	return 0;
@@ -53,6 +55,9 @@ int rcf_relation_vcs(int kind, int wrap)
 	/* no wrap link: the turns alone break every cycle */
 	if (kind == RCF_RELATION_NORTH_LAST)
 		return 1;
+	/* VC 0 before a packet's one wrap, VC 1 after it */
+	if (kind == RCF_RELATION_NORTH_LAST_WRAP)
+		return 2;
 	/* a dateline per ring of every rank, and one adaptive VC */
 	if (kind == RCF_RELATION_RDT_VECTOR)
 		return 2;

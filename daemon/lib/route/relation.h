@@ -25,6 +25,8 @@ enum rcf_relation_kind {
 	RCF_RELATION_DB,	 /* §3's D-B over the vector escape */
 	/* a turn model: input masks, no escape (route/relation_turn.h) */
 	RCF_RELATION_NORTH_LAST, /* §4's north-last, without the wrap links */
+	/* the same over the wrap links, its VC class by input VC */
+	RCF_RELATION_NORTH_LAST_WRAP,
 };
 
 enum {
@@ -35,12 +37,17 @@ enum {
 /*
  * in[k]: the input ports candidate k may be taken from (bit p for port
  * p, the node's port included), for turn models; 0: every port.
+ * vin[k]: the VCs a packet may have come in on to take it (bit v for VC
+ * v), for a VC class that depends on the packet's history; 0: every VC.
+ * keep[k]: the candidate's output VC is the one the packet came in on
+ * (hop's VC is then 0), for a class that stays what it was.
  */
 struct rcf_relation_ent {
 	uint32_t sw, dst;
 	uint8_t n;
 	uint8_t hop[RCF_RELATION_MAX_CAND], cls[RCF_RELATION_MAX_CAND];
 	uint32_t in[RCF_RELATION_MAX_CAND];
+	uint8_t vin[RCF_RELATION_MAX_CAND], keep[RCF_RELATION_MAX_CAND];
 };
 
 /* Entries by switch, then destination, both ascending. */
@@ -61,7 +68,8 @@ struct rcf_relation_grid {
 };
 
 /*
- * "dor", "duato", "rdt-vector", "da", "db" or "north-last" into *kind;
+ * "dor", "duato", "rdt-vector", "da", "db", "north-last" or
+ * "north-last-wrap" into *kind;
  * -1 for another name.
  */
 int rcf_relation_kind(const char *name, int *kind);

@@ -348,46 +348,81 @@ static int collect(struct ctx *c, struct arcs *s, char *err, size_t errlen)
 	return 0;
 }
 
-/* Whether candidate k of e may be taken by a packet in by port ip. */
-static int allowed(const struct rcf_relation_ent *e, int k, uint32_t ip)
+/*
+ * A place a packet for d can be at: a switch, the input port it came in
+ * by and the VC it came in on, x = (switch * nports + port) * vcs + vc.
+ */
+static uint32_t place(const struct rcf_relnet *net, uint32_t sw, uint32_t ip,
+		      uint32_t vc)
 {
-	return !e->in[k] || (e->in[k] >> ip & 1);
+	return (sw * net->nports + ip) * (uint32_t)net->vcs + vc;
+}
+
+/* Whether candidate k of e may be taken by a packet in by port ip on vc. */
+static int allowed(const struct rcf_relation_ent *e, int k, uint32_t ip,
+		   uint32_t vc)
+{
+	return (!e->in[k] || (e->in[k] >> ip & 1)) &&
+	       (!e->vin[k] || (e->vin[k] >> vc & 1));
+}
+
+/* The VC candidate k of e sends a packet on that came in on vc. */
+static uint32_t out_vc(const struct rcf_relation_ent *e, int k, uint32_t vc)
+{
+	return e->keep[k] ? vc : RCF_HOP_VC(e->hop[k]);
 }
 
 /*
- * Where a packet for d can be: from every switch's node port on, along
- * every candidate its input allows.  A place without a candidate for it
- * is a dead end.
+ * Candidate k of e at place x: its channel into *ch and the place it
+ * leads to into *y; 0 when it leads to no switch (a node).
+ */
+static int step(const struct rcf_relnet *net, const struct rcf_relation_ent *e,
+		int k, uint32_t x, uint32_t *ch, uint32_t *y)
+{
+	uint32_t vcs = (uint32_t)net->vcs, t = x / vcs / net->nports;
+	uint32_t v = out_vc(e, k, x % vcs);
+	size_t at = (size_t)t * net->nports + RCF_HOP_PORT(e->hop[k]);
+	int32_t p = net->peer[at];
+
+	*ch = chan(net, t, RCF_HOP(RCF_HOP_PORT(e->hop[k]), v));
+	if (p < 0)
+		return 0;
+	*y = place(net, (uint32_t)p, (uint32_t)net->pport[at], v);
+	return 1;
+}
+
+/*
+ * Where a packet for d can be: from every switch's node port on VC 0
+ * (what a node sends on), along every candidate its input allows.  A
+ * place without a candidate for it is a dead end.
  */
 static int in_live(struct ctx *c, uint32_t d, char *err, size_t errlen)
 {
 	const struct rcf_relnet *net = c->net;
-	uint32_t np = net->nports, head = 0, tail = 0;
+	uint32_t np = net->nports, vcs = (uint32_t)net->vcs;
+	uint32_t head = 0, tail = 0;
 
-	memset(c->live, 0, (size_t)net->nsw * np);
+	memset(c->live, 0, (size_t)net->nsw * np * vcs);
 	for (uint32_t sw = 0; sw < net->nsw; sw++)
 		for (uint32_t ip = 0; ip < np; ip++)
 			if (net->peer[(size_t)sw * np + ip] ==
 			    RCF_RELNET_NODE(sw)) {
-				c->live[(size_t)sw * np + ip] = 1;
-				c->q[tail++] = sw * np + ip;
+				c->live[place(net, sw, ip, 0)] = 1;
+				c->q[tail++] = place(net, sw, ip, 0);
 			}
 	while (head < tail) {
-		uint32_t x = c->q[head++], t = x / np, ip = x % np, n = 0;
+		uint32_t x = c->q[head++], t = x / vcs / np, n = 0;
 		const struct rcf_relation_ent *e = ent(c, t, d);
 
 		for (int k = 0; k < e->n; k++) {
-			size_t at = (size_t)t * np + RCF_HOP_PORT(e->hop[k]);
-			int32_t p = net->peer[at];
-			uint32_t y;
+			uint32_t ch, y;
 
-			if (!allowed(e, k, ip))
+			if (!allowed(e, k, x / vcs % np, x % vcs))
 				continue;
 			n++;
-			c->used[chan(net, t, e->hop[k])] = d + 1;
-			if (p < 0)
+			if (!step(net, e, k, x, &ch, &y))
 				continue;
-			y = (uint32_t)p * np + (uint32_t)net->pport[at];
+			c->used[ch] = d + 1;
 			if (!c->live[y]) {
 				c->live[y] = 1;
 				c->q[tail++] = y;
@@ -397,8 +432,8 @@ static int in_live(struct ctx *c, uint32_t d, char *err, size_t errlen)
 			return rcf_errf(err, errlen,
 					"relation check: switch %u destination "
 					"%u: no candidate for a packet in by "
-					"port %u",
-					t, d, ip);
+					"port %u vc %u",
+					t, d, x / vcs % np, x % vcs);
 	}
 	return 0;
 }
@@ -407,27 +442,31 @@ static int in_live(struct ctx *c, uint32_t d, char *err, size_t errlen)
 static int in_connected(struct ctx *c, uint32_t d, char *err, size_t errlen)
 {
 	const struct rcf_relnet *net = c->net;
-	uint32_t np = net->nports, nst = net->nsw * np, changed = 1;
+	uint32_t np = net->nports, vcs = (uint32_t)net->vcs;
+	uint32_t nst = net->nsw * np * vcs, changed = 1;
 
 	memset(c->good, 0, nst);
 	while (changed) {
 		changed = 0;
 		for (uint32_t x = 0; x < nst; x++) {
-			const struct rcf_relation_ent *e = ent(c, x / np, d);
+			const struct rcf_relation_ent *e =
+				ent(c, x / vcs / np, d);
 
 			for (int k = 0; c->live[x] && !c->good[x] && k < e->n;
 			     k++) {
-				size_t at = (size_t)(x / np) * np +
-					    RCF_HOP_PORT(e->hop[k]);
-				int32_t p = net->peer[at];
+				uint32_t ch, y;
+				int sw;
 
-				if (!allowed(e, k, x % np) ||
-				    !c->c1[chan(net, x / np, e->hop[k])])
+				if (!allowed(e, k, x / vcs % np, x % vcs))
 					continue;
-				if (p == RCF_RELNET_NODE(d) ||
-				    (p >= 0 &&
-				     c->good[(size_t)p * np +
-					     (uint32_t)net->pport[at]]))
+				sw = step(net, e, k, x, &ch, &y);
+				if (!c->c1[ch])
+					continue;
+				if (sw ? c->good[y]
+				       : rcf_relnet_peer(
+						 net, x / vcs / np,
+						 RCF_HOP_PORT(e->hop[k])) ==
+						    RCF_RELNET_NODE(d))
 					c->good[x] = changed = 1;
 			}
 		}
@@ -436,36 +475,35 @@ static int in_connected(struct ctx *c, uint32_t d, char *err, size_t errlen)
 		if (c->live[x] && !c->good[x])
 			return rcf_errf(err, errlen,
 					"relation check: switch %u, in by port "
-					"%u, does not reach node %u by escape "
-					"channels",
-					x / np, x % np, d);
+					"%u vc %u, does not reach node %u by "
+					"escape channels",
+					x / vcs / np, x / vcs % np, x % vcs, d);
 	return 0;
 }
 
 /*
- * The C1 channels a packet for d in at place x (switch * nports +
- * port) may ask for next: there, and wherever channels outside C1 take
- * it first.
+ * The C1 channels a packet for d at place x may ask for next: there,
+ * and wherever channels outside C1 take it first.
  */
 static uint32_t in_next_c1(struct ctx *c, uint32_t x, uint32_t d)
 {
 	const struct rcf_relnet *net = c->net;
-	uint32_t np = net->nports, head = 0, tail = 0, nx = 0;
-	uint32_t st = ++c->next_stamp;
+	uint32_t np = net->nports, vcs = (uint32_t)net->vcs;
+	uint32_t head = 0, tail = 0, nx = 0, st = ++c->next_stamp;
 
 	c->q[tail++] = x;
 	c->seen[x] = st;
 	while (head < tail) {
-		uint32_t u = c->q[head++], t = u / np;
-		const struct rcf_relation_ent *e = ent(c, t, d);
+		uint32_t u = c->q[head++];
+		const struct rcf_relation_ent *e = ent(c, u / vcs / np, d);
 
 		for (int k = 0; k < e->n; k++) {
-			size_t at = (size_t)t * np + RCF_HOP_PORT(e->hop[k]);
-			uint32_t ch = chan(net, t, e->hop[k]), y;
-			int32_t p = net->peer[at];
+			uint32_t ch, y;
+			int sw;
 
-			if (!allowed(e, k, u % np))
+			if (!allowed(e, k, u / vcs % np, u % vcs))
 				continue;
+			sw = step(net, e, k, u, &ch, &y);
 			if (c->c1[ch]) {
 				if (c->stamp[ch] != st) {
 					c->stamp[ch] = st;
@@ -473,10 +511,7 @@ static uint32_t in_next_c1(struct ctx *c, uint32_t x, uint32_t d)
 				}
 				continue;
 			}
-			if (p < 0)
-				continue;
-			y = (uint32_t)p * np + (uint32_t)net->pport[at];
-			if (c->seen[y] != st) {
+			if (sw && c->seen[y] != st) {
 				c->seen[y] = st;
 				c->q[tail++] = y;
 			}
@@ -486,37 +521,33 @@ static uint32_t in_next_c1(struct ctx *c, uint32_t x, uint32_t d)
 }
 
 /*
- * The arcs by input: each C1 channel that carries packets for d into
- * place x depends on what they may ask for from x.
+ * The arcs by input: the C1 channel that carries packets for d into
+ * place x (the place names its channel: the link in and the VC) depends
+ * on what they may ask for from x.
  */
 static int in_collect(struct ctx *c, struct arcs *s, char *err, size_t errlen)
 {
 	const struct rcf_relnet *net = c->net;
-	uint32_t np = net->nports;
+	uint32_t np = net->nports, vcs = (uint32_t)net->vcs;
 
 	for (uint32_t d = 0; d < net->nsw; d++) {
 		if (in_live(c, d, err, errlen) ||
 		    in_connected(c, d, err, errlen))
 			return -1;
-		for (uint32_t x = 0; x < net->nsw * np; x++) {
-			int32_t u = net->peer[x], q = net->pport[x];
-			uint32_t nx = 0;
-			int first = 1;
+		for (uint32_t x = 0; x < net->nsw * np * vcs; x++) {
+			size_t at = x / vcs;
+			int32_t u = net->peer[at], q = net->pport[at];
+			uint32_t ch, nx;
 
-			if (!c->live[x] || u < 0 || q < 0 || x / np == d)
+			if (!c->live[x] || u < 0 || q < 0 || at / np == d)
 				continue;
-			for (int v = 0; v < net->vcs; v++) {
-				uint32_t ch = chan(net, (uint32_t)u,
-						   RCF_HOP((uint32_t)q, v));
-
-				if (!c->c1[ch] || c->used[ch] != d + 1)
-					continue;
-				if (first)
-					nx = in_next_c1(c, x, d);
-				first = 0;
-				if (push_ext(c, s, ch, nx, err, errlen))
-					return -1;
-			}
+			ch = chan(net, (uint32_t)u,
+				  RCF_HOP((uint32_t)q, x % vcs));
+			if (!c->c1[ch] || c->used[ch] != d + 1)
+				continue;
+			nx = in_next_c1(c, x, d);
+			if (push_ext(c, s, ch, nx, err, errlen))
+				return -1;
 		}
 	}
 	uniq(s);
@@ -609,11 +640,21 @@ out:
 	return rc;
 }
 
+/* Candidate k's channels in C1: with keep, on each VC it is taken on. */
+static void mark_c1(struct ctx *c, const struct rcf_relation_ent *e, int k)
+{
+	for (int v = 0; v < c->net->vcs; v++)
+		if (e->keep[k] ? !e->vin[k] || (e->vin[k] >> v & 1)
+			       : v == RCF_HOP_VC(e->hop[k]))
+			c->c1[chan(c->net, e->sw,
+				   RCF_HOP(RCF_HOP_PORT(e->hop[k]), v))] = 1;
+}
+
 int rcf_relation_check(const struct rcf_relnet *net,
 		       const struct rcf_relation *r, char *err, size_t errlen)
 {
 	uint32_t n = net->nsw, nch = n * net->nports * (uint32_t)net->vcs;
-	uint32_t nst = n * net->nports;
+	uint32_t nst = n * net->nports * (uint32_t)net->vcs;
 	struct ctx c = {.net = net, .r = r};
 	struct arcs s = {0};
 	int rc = -1, esc = 0, masked = 0;
@@ -621,7 +662,8 @@ int rcf_relation_check(const struct rcf_relnet *net,
 	for (size_t i = 0; i < r->n; i++)
 		for (int k = 0; k < r->ent[i].n; k++) {
 			esc |= r->ent[i].cls[k] == RCF_RELATION_ESCAPE;
-			masked |= r->ent[i].in[k] != 0;
+			masked |= r->ent[i].in[k] || r->ent[i].vin[k] ||
+				  r->ent[i].keep[k];
 		}
 	if (valid(&c, !esc, err, errlen))
 		return -1;
@@ -648,8 +690,7 @@ int rcf_relation_check(const struct rcf_relnet *net,
 	for (size_t i = 0; i < r->n; i++)
 		for (int k = 0; k < r->ent[i].n; k++)
 			if (!esc || r->ent[i].cls[k] == RCF_RELATION_ESCAPE)
-				c.c1[chan(net, r->ent[i].sw,
-					  r->ent[i].hop[k])] = 1;
+				mark_c1(&c, &r->ent[i], k);
 	if (masked || !esc ? !in_collect(&c, &s, err, errlen)
 			   : !collect(&c, &s, err, errlen))
 		rc = acyclic(&s, nch, net, err, errlen);

@@ -58,13 +58,15 @@ int32_t rcf_relnet_node_port(const struct rcf_relnet *net, uint32_t sw);
  * plain channel dependency graph.  0, or -1 with the first unreachable
  * pair or a cycle of channels named in err.
  *
- * A relation with input masks, or without any escape candidate (a turn
- * model: C1 is then every channel it uses), is checked by input: a
- * packet for d is at a switch and an input port, starting at every
- * switch's node port, and may take the candidates whose masks let it
- * in by that port.  Every such place a packet for d can reach must have
- * a candidate and reach d by C1 alone, and the dependencies are those
- * between a channel and the candidates offered at its end's input.
+ * A relation with input masks or a VC rule (input VCs, keep), or
+ * without any escape candidate (a turn model: C1 is then every channel
+ * it uses), is checked by input: a packet for d is at a switch, an input
+ * port and the VC it came in on, starting at every switch's node port
+ * on VC 0, and may take the candidates whose masks let it in by that
+ * port and VC, on the VC each names or, with keep, on its own.  Every
+ * such place a packet for d can reach must have a candidate and reach d
+ * by C1 alone, and the dependencies are those between a channel and the
+ * candidates offered at the place it leads to.
  */
 int rcf_relation_check(const struct rcf_relnet *net,
 		       const struct rcf_relation *r, char *err, size_t errlen);

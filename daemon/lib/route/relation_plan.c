@@ -39,7 +39,7 @@ static int basis_kind(const char *relation, const char *opt, struct basis *b,
 	if (rcf_relation_kind(relation, &b->kind))
 		return rcf_errf(err, errlen,
 				"%s: '%s' is not dor, duato, rdt-vector, da, "
-				"db or north-last",
+				"db, north-last or north-last-wrap",
 				opt, relation);
 	b->rdt = b->kind != RCF_RELATION_DOR && b->kind != RCF_RELATION_DUATO;
 	return 0;

@@ -263,7 +263,8 @@ static int entry(const struct prdt *o, int kind, uint32_t sw, uint32_t dst,
 	return 0;
 }
 
-int rcf_relation_rdt_dirs(const struct rcf_rdt *d, int wrap, uint8_t **dir)
+int rcf_relation_rdt_moves(const struct rcf_rdt *d, uint8_t **dir,
+			   uint8_t **wrap)
 {
 	/* counterclockwise from east by the signs of the move */
 	static const uint8_t compass[3][3] = {
@@ -276,8 +277,13 @@ int rcf_relation_rdt_dirs(const struct rcf_rdt *d, int wrap, uint8_t **dir)
 	int64_t s = d->side, n = d->n;
 
 	*dir = malloc((size_t)nr * np);
-	if (!*dir)
+	*wrap = calloc((size_t)nr, np);
+	if (!*dir || !*wrap) {
+		free(*dir);
+		free(*wrap);
+		*dir = *wrap = NULL;
 		return -1;
+	}
 	/* equations 1 and 2, not reduced: their signs are the compass */
 	for (uint32_t r = 0; r < d->R; r++)
 		for (int c = 0; c < 2; c++) {
@@ -295,13 +301,27 @@ int rcf_relation_rdt_dirs(const struct rcf_rdt *d, int wrap, uint8_t **dir)
 				int64_t dx = sg * v[r][k / 2][0];
 				int64_t dy = sg * v[r][k / 2][1];
 
-				if (!wrap && (x + dx < 0 || x + dx >= s ||
-					      y + dy < 0 || y + dy >= s))
-					continue;
+				(*wrap)[(size_t)sw * np + 4 * r + k] =
+					x + dx < 0 || x + dx >= s ||
+					y + dy < 0 || y + dy >= s;
 				p[4 * r + k] = compass[(dy > 0) - (dy < 0) + 1]
 						      [(dx > 0) - (dx < 0) + 1];
 			}
 	}
+	return 0;
+}
+
+int rcf_relation_rdt_dirs(const struct rcf_rdt *d, int wrap, uint8_t **dir)
+{
+	size_t n = (size_t)d->side * d->side * rcf_rdt_ports(d);
+	uint8_t *w;
+
+	if (rcf_relation_rdt_moves(d, dir, &w))
+		return -1;
+	for (size_t i = 0; !wrap && i < n; i++)
+		if (w[i])
+			(*dir)[i] = RCF_TURN_NONE;
+	free(w);
 	return 0;
 }
 
@@ -327,6 +347,36 @@ static int north_last(const struct rcf_rdt *d, struct rcf_relation *r,
 	return rc;
 }
 
+/*
+ * North-last over the wrap links: a dateline on every ring, at its wrap
+ * link, and a packet's VC counts the wraps it took (one, with two VCs),
+ * so each VC's channels without the wrap links are the mesh's, which
+ * the turns keep acyclic (Documentation/rdt.rst, *North-last over the
+ * wrap links*).
+ */
+static int north_last_wrap(const struct rcf_rdt *d, struct rcf_relation *r,
+			   char *err, size_t errlen)
+{
+	int vcs = rcf_relation_vcs(RCF_RELATION_NORTH_LAST_WRAP, 1);
+	struct rcf_relnet net = {0};
+	uint8_t *dir = NULL, *wrap = NULL;
+	struct rcf_turns t;
+	int rc;
+
+	if (rcf_relnet_rdt(d, vcs, &net, err, errlen))
+		return -1;
+	if (rcf_relation_rdt_moves(d, &dir, &wrap)) {
+		rcf_relnet_free(&net);
+		return rcf_errf(err, errlen, "relation: out of memory");
+	}
+	rcf_turns_north_last(&t);
+	rc = rcf_relation_turn_vc(&net, dir, wrap, vcs, &t, r, err, errlen);
+	free(dir);
+	free(wrap);
+	rcf_relnet_free(&net);
+	return rc;
+}
+
 int rcf_relation_rdt(const struct rcf_rdt *d, int kind, struct rcf_relation *r,
 		     char *err, size_t errlen)
 {
@@ -335,7 +385,8 @@ int rcf_relation_rdt(const struct rcf_rdt *d, int kind, struct rcf_relation *r,
 
 	memset(r, 0, sizeof(*r));
 	if (kind != RCF_RELATION_RDT_VECTOR && kind != RCF_RELATION_DA &&
-	    kind != RCF_RELATION_DB && kind != RCF_RELATION_NORTH_LAST)
+	    kind != RCF_RELATION_DB && kind != RCF_RELATION_NORTH_LAST &&
+	    kind != RCF_RELATION_NORTH_LAST_WRAP)
 		return rcf_errf(err, errlen,
 				"relation: this kind is for a grid, not a "
 				"PRDT");
@@ -349,6 +400,8 @@ int rcf_relation_rdt(const struct rcf_rdt *d, int kind, struct rcf_relation *r,
 				o.nr);
 	if (kind == RCF_RELATION_NORTH_LAST)
 		return north_last(d, r, err, errlen);
+	if (kind == RCF_RELATION_NORTH_LAST_WRAP)
+		return north_last_wrap(d, r, err, errlen);
 	r->ent = calloc((size_t)o.nr * o.nr, sizeof(*r->ent));
 	if (!r->ent || rcf_rdt_rings(d, &o.rings)) {
 		rcf_errf(err, errlen, "relation: out of memory");

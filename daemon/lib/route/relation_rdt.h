@@ -34,6 +34,13 @@ int rcf_relation_rdt(const struct rcf_rdt *d, int kind, struct rcf_relation *r,
  * ring) is RCF_TURN_NONE unless wrap.  0, or -1 out of memory.
  */
 int rcf_relation_rdt_dirs(const struct rcf_rdt *d, int wrap, uint8_t **dir);
+/*
+ * Every port's move on d (dir, as above, wrap links included) and
+ * whether it closes a ring (wrap, by switch * ports + port: the move
+ * leaves the base).  0, or -1 out of memory.
+ */
+int rcf_relation_rdt_moves(const struct rcf_rdt *d, uint8_t **dir,
+			   uint8_t **wrap);
 /* The prdt: or rdt: generator's wiring of d with vcs VCs, for the check. */
 int rcf_relnet_rdt(const struct rcf_rdt *d, int vcs, struct rcf_relnet *net,
 		   char *err, size_t errlen);

@@ -57,5 +57,17 @@ const char *rcf_compass_name(unsigned int d);
 int rcf_relation_turn(const struct rcf_relnet *net, const uint8_t *dir,
 		      const struct rcf_turns *t, struct rcf_relation *r,
 		      char *err, size_t errlen);
+/*
+ * The same over wrap links: wrap[sw * nports + port] is set for a move
+ * over a link that closes a ring (NULL: none, and vcs must be 1).  A
+ * packet travels on VC 0 until its first wrap, and each wrap takes it
+ * one VC up, so it takes at most vcs - 1 of them; a candidate is for
+ * one input VC (its vin), with the mask of that VC's inputs.  Shortest
+ * paths under both the turns and the bound on wraps.
+ */
+int rcf_relation_turn_vc(const struct rcf_relnet *net, const uint8_t *dir,
+			 const uint8_t *wrap, int vcs,
+			 const struct rcf_turns *t, struct rcf_relation *r,
+			 char *err, size_t errlen);
 
 #endif

@@ -46,6 +46,12 @@ struct rcf_nig;
 
 void rcf_routes_init(struct rcf_routes *s);
 void rcf_routes_free(struct rcf_routes *s);
+/* s emptied, its room kept for the routes that follow */
+static inline void rcf_routes_clear(struct rcf_routes *s)
+{
+	s->n = 0;
+	s->used = 0;
+}
 
 /* where a route longer than RCF_ROUTE_INLINE has its bytes in the arena */
 static inline uint32_t rcf_route_off(const struct rcf_route_rec *r)
@@ -214,6 +220,26 @@ struct rcf_cdg;
 int rcf_routes_check_cdg(const struct rcf_graph *g, const struct rcf_routes *s,
 			 struct rcf_route_stats *st, uint32_t *load,
 			 struct rcf_cdg *cdg, char *err, size_t errlen);
+
+/*
+ * The same walk fed a set in pieces, for a caller that makes or reads
+ * routes in order and need not hold them all (rcfctl route compute and
+ * route check): each piece's routes follow the last piece's by (src,
+ * dst, index), as in one sorted set, and the figures and the deadlock
+ * check come out as for that set.  A piece need not be kept once fed.
+ * rcf_route_walk_new() takes load and cdg as rcf_routes_check_cdg()
+ * does (NULL: none) and returns NULL when out of memory; feed returns
+ * -1 with the reason for the first route that does not walk, after
+ * which only free is of use; end fills st.
+ */
+struct rcf_route_walk;
+struct rcf_route_walk *rcf_route_walk_new(const struct rcf_graph *g,
+					  uint32_t *load, struct rcf_cdg *cdg);
+int rcf_route_walk_feed(struct rcf_route_walk *k, const struct rcf_routes *s,
+			char *err, size_t errlen);
+int rcf_route_walk_end(struct rcf_route_walk *k, struct rcf_route_stats *st,
+		       char *err, size_t errlen);
+void rcf_route_walk_free(struct rcf_route_walk *k);
 
 /*
  * Replacing an installed set old by new (both sorted by (src, dst,

@@ -195,6 +195,10 @@ static int shortest_compute(const struct rcf_route_in *in,
 				return -1;
 			}
 		}
+		if (in->emit && in->emit(s, in->emit_arg, err, errlen)) {
+			rcf_sp_free(p);
+			return -1;
+		}
 		if (in->progress && (src % 16 == 15 || src + 1 == g->nnodes))
 			in->progress(src + 1, g->nnodes, in->arg);
 	}

@@ -265,6 +265,8 @@ static int sp1_compute(const struct rcf_route_in *in,
 	for (size_t src = 0; src < g->nnodes; src++) {
 		if (bfs_rtg(g, &b, src, c, s, err, errlen))
 			goto out;
+		if (in->emit && in->emit(s, in->emit_arg, err, errlen))
+			goto out;
 		if (in->progress && (src % 16 == 15 || src + 1 == g->nnodes))
 			in->progress(src + 1, g->nnodes, in->arg);
 	}

@@ -97,6 +97,8 @@ static int sa_compute(const struct rcf_route_in *in,
 	rcf_route_conf_pass(c, &ac);
 	if (rcf_route_conf_set(&ac, "init", "sp1", err, errlen))
 		return -1;
+	/* the set is made whole here, never handed on source by source */
+	sin.emit = ain.emit = NULL;
 	sin.nig = NULL;
 	sin.result = NULL;
 	if (rcf_route_compute(&sin, &bc, &sp1, err, errlen))

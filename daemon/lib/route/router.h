@@ -56,6 +56,15 @@ struct rcf_route_in {
 	/* called now and then with sources done of total; may be NULL */
 	void (*progress)(size_t done, size_t total, void *arg);
 	void *arg;
+	/*
+	 * May be NULL.  Routers that compute source by source, in ascending
+	 * order, call it with s after each source's routes: it may take
+	 * them (rcf_routes_clear()), so that a caller writing them out
+	 * need not hold the whole set; non-zero stops the computation,
+	 * which then fails with err as emit left it.
+	 */
+	int (*emit)(struct rcf_routes *s, void *arg, char *err, size_t errlen);
+	void *emit_arg;
 };
 
 /* the options' values, by index in the router's table */

@@ -29,6 +29,9 @@ struct reader {
 	/* the first line a topology cannot hold, reported once all parse */
 	int bad_line;
 	int bad_path;
+	const char *name;
+	const struct rcf_topo_sink *sink;
+	int started; /* the sink has the fabric */
 };
 
 static int keep(struct reader *r, const struct rcf_op *op)
@@ -49,12 +52,43 @@ static int keep(struct reader *r, const struct rcf_op *op)
 	return 0;
 }
 
+static int check(struct reader *r, const char *name, char *err, size_t errlen);
+
+/*
+ * Before a route of source src goes to the set: at the first, the fabric
+ * so far checked and handed to the sink, its objects then dropped; at a
+ * new source past RCF_TOPO_PIECE routes, the set handed on as a piece.
+ */
+static int to_sink(struct reader *r, uint32_t src)
+{
+	struct rcf_routes *s = r->s;
+	char why[256];
+	int rc;
+
+	if (!r->started) {
+		if (check(r, r->name, why, sizeof(why)))
+			return RCF_TOPO_AGAIN;
+		rc = r->sink->start(r->t, r->sink->arg);
+		if (rc)
+			return rc;
+		rcf_topo_free(r->t);
+		r->n = 0;
+		r->started = 1;
+	}
+	if (s->n >= RCF_TOPO_PIECE && src != s->r[s->n - 1].src)
+		return r->sink->piece(s, r->sink->arg);
+	return 0;
+}
+
 static int take(const struct rcf_op *op, void *arg)
 {
 	struct reader *r = arg;
 	enum rcf_kind k;
 	enum rcf_verb verb;
 
+	/* the sink's fabric is what came before the routes */
+	if (r->started && op->cmd != RCF_CMD_ROUTE_NEW)
+		return RCF_TOPO_AGAIN;
 	rcf_cmd_split(op->cmd, &k, &verb);
 	/* paths live only as long as their masters need them */
 	if (k == RCF_K_PATH || (!(k == RCF_K_FABRIC && verb == RCF_V_SET) &&
@@ -74,8 +108,11 @@ static int take(const struct rcf_op *op, void *arg)
 				rcf_set(&r->t->fabric, a, op->o.v[a]);
 		return 0;
 	}
-	if (op->cmd == RCF_CMD_ROUTE_NEW && r->s)
-		return rcf_routes_collect(op->cmd, &op->o, r->s);
+	if (op->cmd == RCF_CMD_ROUTE_NEW && r->s) {
+		int rc = r->sink ? to_sink(r, op->o.v[RCF_A_ROUTE_SRC]) : 0;
+
+		return rc ? rc : rcf_routes_collect(op->cmd, &op->o, r->s);
+	}
 	return keep(r, op);
 }
 
@@ -86,6 +123,13 @@ static int take_route(const struct rcf_route_line *l, void *arg)
 
 	if (r->bad_line)
 		return 0;
+	/* most routes are neither the first nor past a piece's size */
+	if (r->sink && (!r->started || r->s->n >= RCF_TOPO_PIECE)) {
+		int rc = to_sink(r, l->src);
+
+		if (rc)
+			return rc;
+	}
 	return rcf_routes_push(r->s, l->src, l->dst, l->index, l->hops,
 			       l->nhops)
 		       ? -ENOMEM
@@ -120,7 +164,14 @@ static int check(struct reader *r, const char *name, char *err, size_t errlen)
 int rcf_topo_read_into(FILE *f, const char *name, struct rcf_topo *t,
 		       struct rcf_routes *s, char *err, size_t errlen)
 {
-	struct reader r = {.t = t, .s = s};
+	return rcf_topo_read_sink(f, name, t, s, NULL, err, errlen);
+}
+
+int rcf_topo_read_sink(FILE *f, const char *name, struct rcf_topo *t,
+		       struct rcf_routes *s, const struct rcf_topo_sink *sink,
+		       char *err, size_t errlen)
+{
+	struct reader r = {.t = t, .s = s, .name = name, .sink = sink};
 	int rc;
 
 	rcf_topo_init(t);
@@ -137,7 +188,7 @@ int rcf_topo_read_into(FILE *f, const char *name, struct rcf_topo *t,
 				   : "%s:%d: a topology file holds only add "
 				     "lines and fabric set",
 			name, r.bad_line);
-	if (!rc)
+	if (!rc && !r.started)
 		rc = check(&r, name, err, errlen);
 	free(r.k);
 	if (rc) {

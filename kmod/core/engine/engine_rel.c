@@ -150,7 +150,7 @@ u32 eng_rel_pick(struct rcf_engine *e, u32 el, struct eng_hop *h,
 {
 	const struct eng_rel *r = e->rel ? e->rel[el - e->nnodes] : NULL;
 	u32 id = eng_dest_id(h->pkt->data + h->rb), free[RCF_REL_MAX_CAND];
-	u32 nfree = 0, esc = ENG_NONE, first = ENG_NONE, k, oc, cls, in;
+	u32 nfree = 0, esc = ENG_NONE, first = ENG_NONE, k, oc, cls, in, vc;
 	int why = RCF_EDROP_NO_REL;
 	u8 list;
 
@@ -162,16 +162,24 @@ u32 eng_rel_pick(struct rcf_engine *e, u32 el, struct eng_hop *h,
 	list = r->sel[e->node_idx[id]];
 	/* the port the head came in by, the node's own included */
 	in = e->dl[e->chan[h->chan].dl].to_port;
+	vc = e->chan[h->chan].vc;
 	for (k = r->lstart[list]; k < r->lstart[list + 1]; k++) {
+		u16 c = r->cand[k];
 		const struct eng_chan *o;
+		u8 hop = RCF_REL_HOP(c);
 
 		/* a turn model: not from this input */
 		if (r->in && !RCF_REL_IN_OK(r->in[k], in))
 			continue;
-		oc = eng_decode(e, el, RCF_REL_HOP(r->cand[k]), &why);
+		/* a VC class by history: not for a packet on this VC */
+		if (!RCF_REL_VIN_OK(RCF_REL_VIN(c), vc))
+			continue;
+		if (RCF_REL_KEEP(c))
+			hop = RCF_HOP(RCF_HOP_PORT(hop), vc);
+		oc = eng_decode(e, el, hop, &why);
 		if (oc == ENG_NONE)
 			continue;
-		if (RCF_REL_CLS(r->cand[k]) == RCF_REL_ESCAPE) {
+		if (RCF_REL_CLS(c) == RCF_REL_ESCAPE) {
 			if (esc == ENG_NONE)
 				esc = oc;
 			continue;

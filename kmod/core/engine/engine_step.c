@@ -7,6 +7,7 @@
  * to visit, time jumps to the next event.
  */
 #include "engine_priv.h"
+#include "model/route_step.h"
 
 static bool eng_ev_before(const struct eng_ev *a, const struct eng_ev *b)
 {
@@ -744,32 +745,37 @@ bool eng_outputs(struct rcf_engine *e, u32 el)
 	return moved;
 }
 
+/* the drop each of the route step's refusals of a byte is counted as */
+static const u8 eng_rstep_drop[RCF_RSTEP_NR] = {
+	[RCF_RSTEP_RESERVED] = RCF_EDROP_BAD_BYTE,
+	[RCF_RSTEP_NO_PORT] = RCF_EDROP_NO_PORT,
+	[RCF_RSTEP_NO_LINK] = RCF_EDROP_NO_LINK,
+	[RCF_RSTEP_LINK_DOWN] = RCF_EDROP_LINK_DOWN,
+	[RCF_RSTEP_NO_VC] = RCF_EDROP_BAD_VC,
+};
+
+/* A byte read at element el by the rules the model validates routes by. */
 u32 eng_decode(struct rcf_engine *e, u32 el, u8 rbyte, int *reason)
 {
 	const struct eng_elem *x = &e->elem[el];
-	u32 port = RCF_HOP_PORT(rbyte), vc = RCF_HOP_VC(rbyte), di;
-	const struct eng_dlink *d;
+	struct rcf_rstep_link l = { .present = false };
+	const struct eng_dlink *d = NULL;
+	enum rcf_rstep v;
+	u32 port, vc, di;
 
-	if (rbyte & RCF_HOP_RESERVED) {
-		*reason = RCF_EDROP_BAD_BYTE;
-		return ENG_NONE;
+	v = rcf_rstep_byte(rbyte, x->nports, &port, &vc);
+	if (v == RCF_RSTEP_CROSS) {
+		di = e->port_out[x->port0 + port];
+		if (di != ENG_NONE) {
+			d = &e->dl[di];
+			l = (struct rcf_rstep_link){ .present = true,
+						     .up = d->up,
+						     .vcs = d->vcs };
+		}
+		v = rcf_rstep_cross(&l, vc);
 	}
-	if (port >= x->nports) {
-		*reason = RCF_EDROP_NO_PORT;
-		return ENG_NONE;
-	}
-	di = e->port_out[x->port0 + port];
-	if (di == ENG_NONE) {
-		*reason = RCF_EDROP_NO_LINK;
-		return ENG_NONE;
-	}
-	d = &e->dl[di];
-	if (!d->up) {
-		*reason = RCF_EDROP_LINK_DOWN;
-		return ENG_NONE;
-	}
-	if (vc >= d->vcs) {
-		*reason = RCF_EDROP_BAD_VC;
+	if (v != RCF_RSTEP_CROSS) {
+		*reason = eng_rstep_drop[v];
 		return ENG_NONE;
 	}
 	return d->chan0 + vc;

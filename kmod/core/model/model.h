@@ -328,7 +328,11 @@ bool rcf_path_crosses(struct rcf_fabric *f, const struct rcf_path *p, u32 lid);
  * them (a relation holds no count on its links).  A candidate's input
  * mask names the input ports (the node's included) a packet may take it
  * from, for turn models, which depend on the channel a packet came in
- * by; 0 means every port.
+ * by; 0 means every port.  Its input VC mask names the VCs a packet may
+ * have come in on to take it (0: every VC), and keep sends the packet
+ * on the VC it came in on rather than the hop's (which is then 0): a VC
+ * class that depends on the packet's history, as a dateline crossed
+ * once does, which neither the destination nor the input port says.
  */
 #define RCF_REL_MAX_CAND	RCF_REL_MAX_CANDS	/* the ABI's */
 #define RCF_REL_MAX_LISTS	255	/* distinct lists in one switch */
@@ -342,6 +346,8 @@ struct rcf_rel_cand {
 	u8 hop;		/* RCF_HOP(port, vc) */
 	u8 cls;		/* RCF_REL_ADAPTIVE or RCF_REL_ESCAPE */
 	u32 in;		/* input ports, bit p for port p; 0: every port */
+	u8 vin;		/* input VCs, bit v for VC v; 0: every VC */
+	u8 keep;	/* out on the input VC; hop's VC is 0 */
 };
 
 struct rcf_rel_ent {
@@ -368,9 +374,18 @@ struct rcf_rel {
 	u32 *in;	/* per candidate: input mask; NULL: none has one */
 };
 
-#define RCF_REL_CAND(hop, cls)	((u16)((hop) | (cls) << 8))
+/*
+ * A candidate in 16 bits: the hop, the class in bit 8, keep in bit 9
+ * and the input VC mask in bits 12 to 15.
+ */
+#define RCF_REL_CAND(hop, cls, keep, vin) \
+	((u16)((hop) | (cls) << 8 | (keep) << 9 | (vin) << 12))
 #define RCF_REL_HOP(c)		((u8)(c))
-#define RCF_REL_CLS(c)		((u8)((c) >> 8))
+#define RCF_REL_CLS(c)		((u8)((c) >> 8 & 1))
+#define RCF_REL_KEEP(c)		((c) >> 9 & 1)
+#define RCF_REL_VIN(c)		((u8)((c) >> 12))
+/* Whether input VC mask m lets a packet in on VC v take its candidate. */
+#define RCF_REL_VIN_OK(m, v)	(!(m) || ((m) >> (v) & 1))
 /* Whether input mask m lets a packet in by port p take its candidate. */
 #define RCF_REL_IN_OK(m, p)	(!(m) || ((m) >> (p) & 1))
 

@@ -15,6 +15,7 @@
  * them back: nothing it crosses can change while the path holds it.
  */
 #include "model.h"
+#include "route_step.h"
 
 enum rcf_pwalk_mode {
 	RCF_PWALK_CHECK,	/* validate only */
@@ -102,24 +103,42 @@ static int rcf_path_switch_set(struct rcf_fabric *f, struct rcf_switch *s,
 	return 0;
 }
 
+/*
+ * Whether the path may cross link lid (RCF_NONE: no link on the port) on
+ * VC vc, by the rules a route's bytes follow (route_step.h); then the
+ * link counted as mode says.  A path once made is walked again whatever
+ * its links' state since: a link going down under it breaks it
+ * (RCF_PATH_BROKEN) but leaves it, and what it holds, in place.
+ */
 static int rcf_path_link(struct rcf_fabric *f, u32 lid, u32 vc, int mode,
 			 struct rcf_err *e)
 {
-	struct rcf_link *l = rcf_link_get(f, lid);
+	struct rcf_rstep_link l = { .present = lid != RCF_NONE };
+	struct rcf_link *link;
 
-	if (mode == RCF_PWALK_LINKS)
-		return 0;
-	if (mode == RCF_PWALK_CHECK) {
-		if (l->state != RCF_LINK_UP)
-			return rcf_fail(e, ENETDOWN,
-					"path crosses a link that is down",
-					RCF_A_PATH_HOPS);
-		if (vc >= l->vcs)
-			return rcf_fail(e, ERANGE,
-					"path uses a virtual channel a link it crosses does not have",
-					RCF_A_PATH_HOPS);
-		return 0;
+	if (l.present) {
+		link = rcf_link_get(f, lid);
+		l.up = mode != RCF_PWALK_CHECK || link->state == RCF_LINK_UP;
+		l.vcs = link->vcs;
 	}
+	switch (rcf_rstep_cross(&l, vc)) {
+	case RCF_RSTEP_NO_LINK:
+		return rcf_fail(e, ENOENT,
+				"path leaves through a port with no link",
+				RCF_A_PATH_HOPS);
+	case RCF_RSTEP_LINK_DOWN:
+		return rcf_fail(e, ENETDOWN,
+				"path crosses a link that is down",
+				RCF_A_PATH_HOPS);
+	case RCF_RSTEP_NO_VC:
+		return rcf_fail(e, ERANGE,
+				"path uses a virtual channel a link it crosses does not have",
+				RCF_A_PATH_HOPS);
+	default:
+		break;
+	}
+	if (mode == RCF_PWALK_LINKS || mode == RCF_PWALK_CHECK)
+		return 0;
 	return rcf_link_count(f, lid, true, mode == RCF_PWALK_HOLD ? 1 : -1,
 			      e);
 }
@@ -138,6 +157,7 @@ static int rcf_pwalk_node(struct rcf_fabric *f, const struct rcf_path *p,
 {
 	struct rcf_node *n = rcf_node_get(f, id);
 	u8 b = p->hops[0];
+	u32 vc;
 
 	if (i) {
 		if (id != p->dst)
@@ -150,15 +170,18 @@ static int rcf_pwalk_node(struct rcf_fabric *f, const struct rcf_path *p,
 					RCF_A_PATH_HOPS);
 		return RCF_PWALK_END;
 	}
-	if (b & RCF_HOP_RESERVED)
-		return rcf_fail(e, EINVAL, "route byte has its reserved bit set",
+	switch (rcf_rstep_byte(b, n->ports, out, &vc)) {
+	case RCF_RSTEP_RESERVED:
+		return rcf_fail(e, EINVAL,
+				"route byte has its reserved bit set",
 				RCF_A_PATH_HOPS);
-	*out = RCF_HOP_PORT(b);
-	if (*out >= n->ports)
+	case RCF_RSTEP_NO_PORT:
 		return rcf_fail(e, ERANGE,
 				"path leaves its master through a port it does not have",
 				RCF_A_PATH_HOPS);
-	return 0;
+	default:
+		return 0;
+	}
 }
 
 /*
@@ -232,12 +255,6 @@ static int rcf_path_walk(struct rcf_fabric *f, const struct rcf_path *p,
 		i++;
 		at.port = out;
 		lid = rcf_end_link(f, &at);
-		if (lid == RCF_NONE) {
-			err = rcf_fail(e, ENOENT,
-				       "path leaves through a port with no link",
-				       RCF_A_PATH_HOPS);
-			break;
-		}
 		err = rcf_path_link(f, lid, vc, mode, e);
 		if (err)
 			break;

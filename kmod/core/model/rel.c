@@ -53,6 +53,14 @@ static int rcf_rel_check_cand(struct rcf_fabric *f, const struct rcf_switch *s,
 		return rcf_fail(e, ERANGE,
 				"relation candidate uses a virtual channel the link does not have",
 				0);
+	if (c->vin >> RCF_LINK_MAX_VCS)
+		return rcf_fail(e, ERANGE,
+				"relation candidate's input VC mask names a VC no link has",
+				0);
+	if (c->keep > 1 || (c->keep && RCF_HOP_VC(c->hop)))
+		return rcf_fail(e, EINVAL,
+				"relation candidate that keeps the input VC must name VC 0",
+				0);
 	if (s->ports < 32 && c->in >> s->ports)
 		return rcf_fail(e, ERANGE,
 				"relation candidate's input mask names a port the switch does not have",
@@ -111,7 +119,8 @@ static bool rcf_rel_same(const struct rcf_rel_ent *a,
 		return false;
 	for (k = 0; k < a->n; k++)
 		if (a->c[k].hop != b->c[k].hop || a->c[k].cls != b->c[k].cls ||
-		    a->c[k].in != b->c[k].in)
+		    a->c[k].vin != b->c[k].vin ||
+		    a->c[k].keep != b->c[k].keep || a->c[k].in != b->c[k].in)
 			return false;
 	return true;
 }
@@ -177,7 +186,8 @@ static struct rcf_rel *rcf_rel_make(struct rcf_fabric *f, u32 sw,
 
 		r->lstart[i] = at;
 		for (k = 0; k < x->n; k++, at++) {
-			r->cand[at] = RCF_REL_CAND(x->c[k].hop, x->c[k].cls);
+			r->cand[at] = RCF_REL_CAND(x->c[k].hop, x->c[k].cls,
+						   x->c[k].keep, x->c[k].vin);
 			if (r->in)
 				r->in[at] = x->c[k].in;
 		}

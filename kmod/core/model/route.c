@@ -10,6 +10,7 @@
  * circuit can appear where it reads a byte at a switch.
  */
 #include "model.h"
+#include "route_step.h"
 
 enum rcf_walk_mode {
 	RCF_WALK_CHECK,	/* validate only */
@@ -64,95 +65,148 @@ static int rcf_walk_switch(struct rcf_fabric *f, struct rcf_switch *s,
 	return 0;
 }
 
-static int rcf_walk_link(struct rcf_fabric *f, u32 lid, u32 vc, int mode,
-			 struct rcf_err *e)
-{
-	struct rcf_link *l = rcf_link_get(f, lid);
+/* each verdict of the shared step, as the model refuses a route for it */
+static const struct {
+	int err;
+	const char *msg;
+} rcf_route_refusal[RCF_RSTEP_NR] = {
+	[RCF_RSTEP_NO_BYTES] = {
+		.err = EINVAL,
+		.msg = "route must have 1 to 64 route bytes",
+	},
+	[RCF_RSTEP_NOT_DST] = {
+		.err = EINVAL,
+		.msg = "route ends at a node that is not its destination",
+	},
+	[RCF_RSTEP_ENDS_IN_SWITCH] = {
+		.err = EINVAL,
+		.msg = "route ends inside a switch",
+	},
+	[RCF_RSTEP_RESERVED] = {
+		.err = EINVAL,
+		.msg = "route byte has its reserved bit set",
+	},
+	[RCF_RSTEP_NO_PORT] = {
+		.err = ERANGE,
+		.msg = "route leaves through a port the element does not have",
+	},
+	[RCF_RSTEP_NO_LINK] = {
+		.err = ENOENT,
+		.msg = "route leaves through a port with no link",
+	},
+	[RCF_RSTEP_LINK_DOWN] = {
+		.err = ENETDOWN,
+		.msg = "route crosses a link that is down",
+	},
+	[RCF_RSTEP_NO_VC] = {
+		.err = ERANGE,
+		.msg = "route uses a virtual channel the link does not have",
+	},
+	[RCF_RSTEP_LOOP] = {
+		.err = ELOOP,
+		.msg = "route enters a loop of circuits",
+	},
+};
 
-	if (mode == RCF_WALK_CHECK) {
-		if (l->state != RCF_LINK_UP)
-			return rcf_fail(e, ENETDOWN,
-					"route crosses a link that is down",
-					RCF_A_ROUTE_HOPS);
-		if (vc >= l->vcs)
-			return rcf_fail(e, ERANGE,
-					"route uses a virtual channel the link does not have",
-					RCF_A_ROUTE_HOPS);
+static int rcf_route_refuse(enum rcf_rstep v, struct rcf_err *e)
+{
+	return rcf_fail(e, rcf_route_refusal[v].err, rcf_route_refusal[v].msg,
+			RCF_A_ROUTE_HOPS);
+}
+
+/*
+ * The element at stands at as the shared step sees it, and in *sw the
+ * switch when it is one.  A route that holds a circuit of a path would
+ * leave it nothing to own (path.c).
+ */
+static int rcf_route_at(struct rcf_fabric *f, const struct rcf_end *at,
+			int mode, struct rcf_rstep_at *v,
+			struct rcf_switch **sw, struct rcf_err *e)
+{
+	struct rcf_switch *s;
+
+	v->kind = at->kind;
+	v->id = at->id;
+	v->circ = RCF_RSTEP_NONE;
+	if (at->kind == RCF_ELEM_NODE) {
+		v->ports = rcf_node_get(f, at->id)->ports;
 		return 0;
 	}
-	return rcf_link_count(f, lid, false, mode == RCF_WALK_HOLD ? 1 : -1,
-			      e);
+	s = rcf_switch_get(f, at->id);
+	*sw = s;
+	v->ports = s->ports;
+	if (s->circ_out[at->port] == RCF_NO_CIRCUIT)
+		return 0;
+	if (s->circ_path[at->port] && mode == RCF_WALK_CHECK)
+		return rcf_fail(e, EBUSY,
+				"route would cross a circuit of a path",
+				RCF_A_ROUTE_HOPS);
+	v->circ = s->circ_out[at->port];
+	return 0;
+}
+
+/*
+ * The link a route leaves by, as the shared step sees it.  A route once
+ * installed is replayed whatever the link's state since: a link going
+ * down does not take the routes over it away.
+ */
+static void rcf_route_link(struct rcf_fabric *f, u32 lid, int mode,
+			   struct rcf_rstep_link *l)
+{
+	struct rcf_link *link;
+
+	l->present = lid != RCF_NONE;
+	if (!l->present)
+		return;
+	link = rcf_link_get(f, lid);
+	l->up = mode != RCF_WALK_CHECK || link->state == RCF_LINK_UP;
+	l->vcs = link->vcs;
 }
 
 static int rcf_route_walk(struct rcf_fabric *f, const struct rcf_route *r,
 			  int mode, struct rcf_err *e)
 {
+	const struct rcf_rstep_route rr = {
+		.hops = r->hops, .nhops = r->nhops, .dst = r->dst,
+		.ncirc = f->n_circuits,
+	};
 	struct rcf_end at = { .kind = RCF_ELEM_NODE, .id = r->src,
 			      .port = RCF_NONE };
-	u32 i = 0, vc = 0, run = 0, ports, out, lid;
+	struct rcf_rstep_walk w = { 0 };
+	struct rcf_switch *s = NULL;
+	struct rcf_rstep_link l;
+	struct rcf_rstep_at v;
+	enum rcf_rstep verdict;
+	u32 i = 0, out, lid;
 	int err;
 
 	for (;;) {
-		if (at.kind == RCF_ELEM_NODE) {
-			if (i == r->nhops) {
-				if (at.id != r->dst)
-					return rcf_fail(e, EINVAL,
-							"route ends at a node that is not its destination",
-							RCF_A_ROUTE_HOPS);
-				return 0;
-			}
-			ports = rcf_node_get(f, at.id)->ports;
-		} else {
-			struct rcf_switch *s = rcf_switch_get(f, at.id);
-
-			ports = s->ports;
-			if (s->circ_out[at.port] != RCF_NO_CIRCUIT) {
-				if (s->circ_path[at.port] &&
-				    mode == RCF_WALK_CHECK)
-					return rcf_fail(e, EBUSY,
-							"route would cross a circuit of a path",
-							RCF_A_ROUTE_HOPS);
-				if (++run > f->n_circuits)
-					return rcf_fail(e, ELOOP,
-							"route enters a loop of circuits",
-							RCF_A_ROUTE_HOPS);
-				out = s->circ_out[at.port];
-				err = rcf_walk_switch(f, s, at.port, true, mode,
-						      e);
-				if (err)
-					return err;
-				goto cross;
-			}
-			if (i == r->nhops)
-				return rcf_fail(e, EINVAL,
-						"route ends inside a switch",
-						RCF_A_ROUTE_HOPS);
-			err = rcf_walk_switch(f, s, at.port, false, mode, e);
+		err = rcf_route_at(f, &at, mode, &v, &s, e);
+		if (err)
+			return err;
+		verdict = rcf_rstep_leave(&rr, &v, &w, &i, &out);
+		if (verdict == RCF_RSTEP_ARRIVE)
+			return 0;
+		if (verdict != RCF_RSTEP_CROSS)
+			return rcf_route_refuse(verdict, e);
+		if (at.kind == RCF_ELEM_SWITCH) {
+			err = rcf_walk_switch(f, s, at.port,
+					      v.circ != RCF_RSTEP_NONE, mode, e);
 			if (err)
 				return err;
 		}
-		if (r->hops[i] & RCF_HOP_RESERVED)
-			return rcf_fail(e, EINVAL,
-					"route byte has its reserved bit set",
-					RCF_A_ROUTE_HOPS);
-		out = RCF_HOP_PORT(r->hops[i]);
-		vc = RCF_HOP_VC(r->hops[i]);
-		i++;
-		run = 0;
-		if (out >= ports)
-			return rcf_fail(e, ERANGE,
-					"route leaves through a port the element does not have",
-					RCF_A_ROUTE_HOPS);
-cross:
 		at.port = out;
 		lid = rcf_end_link(f, &at);
-		if (lid == RCF_NONE)
-			return rcf_fail(e, ENOENT,
-					"route leaves through a port with no link",
-					RCF_A_ROUTE_HOPS);
-		err = rcf_walk_link(f, lid, vc, mode, e);
-		if (err)
-			return err;
+		rcf_route_link(f, lid, mode, &l);
+		verdict = rcf_rstep_cross(&l, w.vc);
+		if (verdict != RCF_RSTEP_CROSS)
+			return rcf_route_refuse(verdict, e);
+		if (mode != RCF_WALK_CHECK) {
+			err = rcf_link_count(f, lid, false,
+					     mode == RCF_WALK_HOLD ? 1 : -1, e);
+			if (err)
+				return err;
+		}
 		rcf_link_cross(f, lid, &at);
 	}
 }

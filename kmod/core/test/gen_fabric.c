@@ -9,6 +9,7 @@
 #include "gen_fabric.h"
 #include "route/graph.h"
 #include "route/relation.h"
+#include "route/relation_rdt.h"
 #include "route/route.h"
 #include "route/router.h"
 #include "topo/topo_gen.h"
@@ -140,10 +141,19 @@ int gen_relation(const char *spec, const char *kind, struct gen_rel **rel,
 		masked = 1;
 		kind = "duato";
 	}
-	if (rcf_relation_kind(kind, &k) ||
-	    rcf_topo_generate(spec, &t, err, sizeof(err)) ||
-	    rcf_relation_grid_of(&t, &g, err, sizeof(err)) ||
-	    rcf_relation_grid(&g, k, &r, err, sizeof(err))) {
+	if (!strcmp(kind, "north-last-wrap")) {
+		struct rcf_rdt d;
+
+		if (rcf_rdt_parse(spec, RCF_MAX_NODES, &d, err, sizeof(err)) ||
+		    rcf_relation_rdt(&d, RCF_RELATION_NORTH_LAST_WRAP, &r, err,
+				     sizeof(err))) {
+			fprintf(stderr, "# %s %s: %s\n", spec, kind, err);
+			goto out;
+		}
+	} else if (rcf_relation_kind(kind, &k) ||
+		   rcf_topo_generate(spec, &t, err, sizeof(err)) ||
+		   rcf_relation_grid_of(&t, &g, err, sizeof(err)) ||
+		   rcf_relation_grid(&g, k, &r, err, sizeof(err))) {
 		fprintf(stderr, "# %s %s: no relation\n", spec, kind);
 		goto out;
 	}
@@ -156,6 +166,8 @@ int gen_relation(const char *spec, const char *kind, struct gen_rel **rel,
 		(*rel)[i].n = r.ent[i].n;
 		memcpy((*rel)[i].hop, r.ent[i].hop, r.ent[i].n);
 		memcpy((*rel)[i].cls, r.ent[i].cls, r.ent[i].n);
+		memcpy((*rel)[i].vin, r.ent[i].vin, r.ent[i].n);
+		memcpy((*rel)[i].keep, r.ent[i].keep, r.ent[i].n);
 		for (int c = 0; c < r.ent[i].n; c++) {
 			/* going on along +X arrives by -X (port 1), ... */
 			uint32_t p = RCF_HOP_PORT(r.ent[i].hop[c]);

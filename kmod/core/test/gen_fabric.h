@@ -46,7 +46,8 @@ void gen_fabric_free(struct gen_fabric *gf);
 struct gen_rel {
 	uint32_t sw, dst;
 	uint8_t n, hop[8], cls[8];
-	uint32_t in[8]; /* input masks, 0: every port */
+	uint32_t in[8];		 /* input masks, 0: every port */
+	uint8_t vin[8], keep[8]; /* input VCs (0: every VC), keep the VC */
 };
 
 /*
@@ -55,7 +56,9 @@ struct gen_rel {
  * it needs in *vcs.  "duato-in" is Duato's with input masks that keep
  * a packet from going on straight by an adaptive candidate (the escape
  * is unmasked, so it stays deadlock free): masks that change the
- * routing, for the engine's two modes.  0 or -1 with a message printed.
+ * routing, for the engine's two modes.  "north-last-wrap" is the PRDT
+ * relation of that name on the whole of spec (a prdt:), whose candidates
+ * carry the VC rule.  0 or -1 with a message printed.
  */
 int gen_relation(const char *spec, const char *kind, struct gen_rel **rel,
 		 size_t *n, int *vcs);

@@ -285,6 +285,8 @@ static int add_rels(struct rcf_fabric *f, void *arg)
 				ents[n].c[k].hop = x->r[i].hop[k];
 				ents[n].c[k].cls = x->r[i].cls[k];
 				ents[n].c[k].in = x->r[i].in[k];
+				ents[n].c[k].vin = x->r[i].vin[k];
+				ents[n].c[k].keep = x->r[i].keep[k];
 			}
 		}
 		rc = rcf_rel_set(f, sw, ents, n, &last_err);
@@ -1147,23 +1149,28 @@ static void t_switch_when_quiet(void)
  * whose rank-1 links carry nothing; latency 1 and wider, slower links.
  * Duato with input masks too, which read the channel a head came in by,
  * and north-last (a turn model: masks and no escape) on the mesh the
- * base torus's wrap links leave.
+ * base torus's wrap links leave; and north-last over the whole PRDT's
+ * wrap links, whose candidates read the VC a head came in on.
  */
 static void t_dest(void)
 {
-	static const char *const rel[] = {"duato",     "duato",	   "duato",
-					  "dor",       "duato-in", "duato-in",
-					  "north-last"};
+	static const char *const rel[] = {
+		"duato",      "duato",		 "duato",
+		"dor",	      "duato-in",	 "duato-in",
+		"north-last", "north-last-wrap", "north-last-wrap"};
 	size_t n = 0, i, k;
+	long long rc;
 
-	for (i = 0; i < 7; i++)
+	for (i = 0; i < 9; i++)
 		for (k = 0; k < 2; k++) {
 			struct gcase c = base("prdt:4:2:1", "shortest",
 					      RCF_TRAFFIC_UNIFORM);
 
 			c.vcs = 3;
 			c.rel = rel[i];
-			c.select = i < 3 ? i : i == 5 ? RCF_SELECT_RANDOM : 0;
+			c.select = i < 3	      ? i
+				   : i == 5 || i == 8 ? RCF_SELECT_RANDOM
+						      : 0;
 			c.rate = 700;
 			c.buf = 16;
 			if (k) {
@@ -1172,7 +1179,11 @@ static void t_dest(void)
 				c.buf = 24;
 				c.rate = 1200;
 			}
-			n += diff_gen(&c, NULL);
+			rc = 0;
+			n += diff_gen(&c, &rc);
+			/* the VC rule's relation passes the check */
+			if (i >= 7)
+				CHECK(rc != -EDEADLK);
 		}
 	printf("# dest: %zu deliveries compared\n", n);
 	CHECK(n > 1000);

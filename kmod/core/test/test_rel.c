@@ -68,15 +68,15 @@ static int del_fn(struct rcf_fabric *f, void *arg)
 
 /* sw0 sends node 1's packets on p1 (adaptive) or p2 (escape). */
 static const struct rcf_rel_ent rel0[] = {
-	{0, 1, {{H(0, 0), E, 0}}},
-	{1, 2, {{H(1, 0), A, 0}, {H(2, 0), E, 0}}},
-	{2, 1, {{H(3, 0), E, 0}}},
+	{0, 1, {{H(0, 0), E, 0, 0, 0}}},
+	{1, 2, {{H(1, 0), A, 0, 0, 0}, {H(2, 0), E, 0, 0, 0}}},
+	{2, 1, {{H(3, 0), E, 0, 0, 0}}},
 };
 
 static const struct rcf_rel_ent rel1[] = {
-	{0, 1, {{H(1, 0), E, 0}}},
-	{1, 1, {{H(0, 0), E, 0}}},
-	{2, 1, {{H(1, 0), E, 0}}},
+	{0, 1, {{H(1, 0), E, 0, 0, 0}}},
+	{1, 1, {{H(0, 0), E, 0, 0, 0}}},
+	{2, 1, {{H(1, 0), E, 0, 0, 0}}},
 };
 
 static struct rcf_fabric *twin_rel(void)
@@ -91,7 +91,7 @@ static struct rcf_fabric *twin_rel(void)
 static void t_model(void)
 {
 	struct rcf_fabric *f = twin();
-	struct rcf_rel_ent bad[2] = {{1, 1, {{H(1, 0), A, 0}}}};
+	struct rcf_rel_ent bad[2] = {{1, 1, {{H(1, 0), A, 0, 0, 0}}}};
 	const struct rcf_rel *r;
 	u32 sw = 0;
 
@@ -267,7 +267,7 @@ static u32 select_run(u8 sel, u64 seed, u32 buf2, u64 *on_p1)
 {
 	struct rcf_fabric *f = twin();
 	static const struct rcf_rel_ent r0[] = {
-		{1, 2, {{H(1, 0), A, 0}, {H(2, 0), A, 0}}},
+		{1, 2, {{H(1, 0), A, 0, 0, 0}, {H(2, 0), A, 0, 0, 0}}},
 	};
 	struct rcf_engine_cfg c = {.select = sel, .seed = seed};
 	struct rcf_engine_chan_stats cs;
@@ -326,14 +326,15 @@ static void t_select(void)
 static void t_drops(void)
 {
 	static const struct rcf_rel_ent astray[] = {
-		{0, 1, {{H(1, 0), E, 0}}},
+		{0, 1, {{H(1, 0), E, 0, 0, 0}}},
 		{1,
 		 1,
-		 {{H(1, 0), E, 0}}}, /* back to sw0, which sends it to 0 */
+		 {{H(1, 0), E, 0, 0,
+		   0}}}, /* back to sw0, which sends it to 0 */
 	};
 	static const struct rcf_rel_ent to0[] = {
-		{0, 1, {{H(0, 0), E, 0}}},
-		{1, 1, {{H(0, 0), E, 0}}},
+		{0, 1, {{H(0, 0), E, 0, 0, 0}}},
+		{1, 1, {{H(0, 0), E, 0, 0, 0}}},
 	};
 	struct rcf_fabric *f = twin();
 	struct rcf_engine_stats s;
@@ -479,16 +480,16 @@ static void t_modes(void)
  * list entry with its own mask, so neither ever takes the other's.
  */
 static const struct rcf_rel_ent turn0[] = {
-	{0, 1, {{H(0, 0), E, 0}}},
-	{1, 2, {{H(1, 0), A, 1u << 0}, {H(2, 0), E, 1u << 3}}},
-	{2, 1, {{H(3, 0), E, 0}}},
+	{0, 1, {{H(0, 0), E, 0, 0, 0}}},
+	{1, 2, {{H(1, 0), A, 1u << 0, 0, 0}, {H(2, 0), E, 1u << 3, 0, 0}}},
+	{2, 1, {{H(3, 0), E, 0, 0, 0}}},
 };
 
 static void t_in_model(void)
 {
 	struct rcf_fabric *f = twin();
-	struct rcf_rel_ent bad[1] = {{1, 1, {{H(1, 0), A, 1u << 4}}}};
-	struct rcf_rel_ent wide[1] = {{3, 1, {{H(31, 0), E, 1u << 31}}}};
+	struct rcf_rel_ent bad[1] = {{1, 1, {{H(1, 0), A, 1u << 4, 0, 0}}}};
+	struct rcf_rel_ent wide[1] = {{3, 1, {{H(31, 0), E, 1u << 31, 0, 0}}}};
 	const struct rcf_rel *r;
 
 	/* sw0 has ports 0 to 3: bit 4 is refused and nothing changes */
@@ -526,7 +527,7 @@ static void t_in_model(void)
 static void t_in_route(void)
 {
 	static const struct rcf_rel_ent none0[] = {
-		{1, 1, {{H(1, 0), E, 1u << 0}}},
+		{1, 1, {{H(1, 0), E, 1u << 0, 0, 0}}},
 	};
 	struct rcf_engine_chan_stats cs;
 	struct rcf_engine_chan_id id = {3, 0, 0};
@@ -559,6 +560,158 @@ static void t_in_route(void)
 	rcf_engine_stats(e, &s);
 	CHECK_EQ(egot.n, 1);
 	CHECK_EQ(egot.cookie[0], 1);
+	CHECK_EQ(s.drops[RCF_EDROP_NO_REL], 1);
+	CHECK_EQ(s.inflight, 0);
+	rcf_engine_free(e);
+	rcf_fabric_free(f);
+}
+
+/* Link id with vcs VCs, the event queues counted as link_params does. */
+static void link_vcs(struct rcf_fabric *f, u32 id, u32 vcs)
+{
+	struct rcf_link *l = rcf_link_get(f, id);
+
+	f->mem -= rcf_link_ev_bytes(l);
+	l->vcs = vcs;
+	f->mem += rcf_link_ev_bytes(l);
+}
+
+/* twin() with two VCs on every link but node 2's */
+static struct rcf_fabric *twin_vcs(void)
+{
+	struct rcf_fabric *f = twin();
+	static const u32 ids[] = {0, 2, 3, 4};
+	u32 i;
+
+	for (i = 0; i < 4; i++)
+		link_vcs(f, ids[i], 2);
+	return f;
+}
+
+/*
+ * A VC class by history: at sw0, node 1's packets in on VC 1 go on by
+ * p1 on the VC they came in on, those in on VC 0 cross to VC 1 by p2;
+ * sw1 hands them to node 1 on their VC.
+ */
+static const struct rcf_rel_ent vc0[] = {
+	{0, 1, {{H(0, 0), E, 0, 0, 0}}},
+	{1, 2, {{H(1, 0), A, 0, 1u << 1, 1}, {H(2, 1), A, 0, 1u << 0, 0}}},
+	{2, 1, {{H(3, 0), E, 0, 0, 0}}},
+};
+
+static const struct rcf_rel_ent vc1[] = {
+	{0, 1, {{H(1, 0), E, 0, 0, 0}}},
+	{1, 1, {{H(0, 0), E, 0, 0, 1}}},
+	{2, 1, {{H(1, 0), E, 0, 0, 0}}},
+};
+
+static void t_vin_model(void)
+{
+	struct rcf_fabric *f = twin_vcs();
+	struct rcf_rel_ent bad[1] = {{1, 1, {{H(1, 0), A, 0, 1u << 4, 0}}}};
+	struct rcf_rel_ent alt[3];
+	const struct rcf_rel *r;
+
+	CHECK_EQ(op_rel(f, 0, vc0, 3), 0);
+	/* a VC beyond any link's, keep with a VC named: refused */
+	REFUSED(f, op_rel(f, 0, bad, 1), ERANGE);
+	bad[0].c[0].vin = 1;
+	bad[0].c[0].keep = 1;
+	bad[0].c[0].hop = H(1, 1);
+	REFUSED(f, op_rel(f, 0, bad, 1), EINVAL);
+	bad[0].c[0].hop = H(1, 0);
+	bad[0].c[0].keep = 2;
+	REFUSED(f, op_rel(f, 0, bad, 1), EINVAL);
+	r = rcf_rel_get(f, 0);
+	CHECK(r != NULL);
+	if (r) {
+		u16 c = r->cand[r->lstart[r->list[1]]];
+
+		CHECK_EQ(RCF_REL_HOP(c), H(1, 0));
+		CHECK_EQ(RCF_REL_CLS(c), A);
+		CHECK_EQ(RCF_REL_KEEP(c), 1);
+		CHECK_EQ(RCF_REL_VIN(c), 1u << 1);
+		c = r->cand[r->lstart[r->list[1]] + 1];
+		CHECK_EQ(RCF_REL_KEEP(c), 0);
+		CHECK_EQ(RCF_REL_VIN(c), 1u << 0);
+		/* the VC rule costs no bytes: it rides in the candidate */
+		CHECK(!r->in);
+		CHECK_EQ(rcf_rel_bytes(r), sizeof(*r) + 3 * 3 + 4 * 2 + 4 * 2);
+	}
+	/* lists that differ only by the VC rule are distinct lists */
+	memcpy(alt, vc0, sizeof(alt));
+	alt[0] = vc0[1];
+	alt[0].dst = 0;
+	alt[0].c[0].keep = 0;
+	CHECK_EQ(op_rel(f, 0, alt, 3), 0);
+	r = rcf_rel_get(f, 0);
+	CHECK(r && r->nlists == 3);
+	alt[0].c[0].keep = 1;
+	CHECK_EQ(op_rel(f, 0, alt, 3), 0);
+	r = rcf_rel_get(f, 0);
+	CHECK(r && r->nlists == 2);
+	rcf_fabric_free(f);
+}
+
+/* The packets sent on each (link, vc), a's end first. */
+static u64 chan_pkts(struct rcf_engine *e, u32 link, u8 vc)
+{
+	struct rcf_engine_chan_id id = {link, 0, vc};
+	struct rcf_engine_chan_stats cs = {0};
+
+	CHECK_EQ(rcf_engine_chan_stats(e, &id, &cs), 0);
+	return cs.packets;
+}
+
+/*
+ * The engine keeps to the VC rule: a packet in on VC 1 leaves by p1 on
+ * VC 1, one in on VC 0 by p2 on VC 1; each reaches node 1 on the VC it
+ * crossed on.  A list whose every candidate excludes the input VC drops
+ * the packet.
+ */
+static void t_vin_route(void)
+{
+	static const u8 payload[40];
+	static const struct rcf_rel_ent none0[] = {
+		{1, 1, {{H(1, 0), A, 0, 1u << 1, 1}}},
+	};
+	struct rcf_fabric *f = twin_vcs();
+	struct rcf_engine_stats s;
+	struct rcf_engine *e;
+	u8 r[RCF_DEST_ROUTE_LEN];
+	int i;
+
+	CHECK_EQ(op_rel(f, 0, vc0, 3), 0);
+	CHECK_EQ(op_rel(f, 1, vc1, 3), 0);
+	e = build(f);
+	CHECK_EQ(rcf_engine_dest_route(e, 0, 1, r), 0);
+	for (i = 0; i < 6; i++) {
+		/* the node's own route byte picks its VC */
+		r[0] = H(0, i % 3 ? 1 : 0);
+		CHECK_EQ(rcf_engine_send(e, 0, r, sizeof(r), payload,
+					 sizeof(payload), i),
+			 0);
+		CHECK(run_checked(e, 10000) >= 0);
+	}
+	CHECK_EQ(egot.n, 6);
+	CHECK_EQ(chan_pkts(e, 2, 1), 4);
+	CHECK_EQ(chan_pkts(e, 2, 0), 0);
+	CHECK_EQ(chan_pkts(e, 3, 1), 2);
+	CHECK_EQ(chan_pkts(e, 3, 0), 0);
+	CHECK_EQ(chan_pkts(e, 4, 1), 6);
+	CHECK_EQ(chan_pkts(e, 4, 0), 0);
+	rcf_engine_free(e);
+
+	CHECK_EQ(op_rel(f, 0, none0, 1), 0);
+	e = build(f);
+	r[0] = H(0, 0);
+	CHECK_EQ(rcf_engine_send(e, 0, r, sizeof(r), payload, 10, 1), 0);
+	r[0] = H(0, 1);
+	CHECK_EQ(rcf_engine_send(e, 0, r, sizeof(r), payload, 10, 2), 0);
+	CHECK(run_checked(e, 10000) >= 0);
+	rcf_engine_stats(e, &s);
+	CHECK_EQ(egot.n, 1);
+	CHECK_EQ(egot.cookie[0], 2);
 	CHECK_EQ(s.drops[RCF_EDROP_NO_REL], 1);
 	CHECK_EQ(s.inflight, 0);
 	rcf_engine_free(e);
@@ -616,6 +769,8 @@ int main(void)
 		{"rel_adapter_dest_mode", t_adapter},
 		{"rel_in_mask_model", t_in_model},
 		{"rel_in_mask_route", t_in_route},
+		{"rel_vc_rule_model", t_vin_model},
+		{"rel_vc_rule_route", t_vin_route},
 	};
 
 	return tap_run(cases, sizeof(cases) / sizeof(cases[0]));
