@@ -59,18 +59,11 @@ int rcf_topo_check_lines(struct rcf_topo_line *l, size_t n, const char *name,
 int rcf_topo_check_ops(struct rcf_op *ops, size_t n, const char *name,
 		       char *err, size_t errlen)
 {
-	struct rcf_topo_line *l = malloc((n ? n : 1) * sizeof(*l));
+	struct rcf_topo_line *l = rcf_topo_lines_of(ops, n, name, err, errlen);
 	int rc;
 
-	if (!l) {
-		rcf_errf(err, errlen, "%s: out of memory", name);
+	if (!l)
 		return -ENOMEM;
-	}
-	for (size_t i = 0; i < n; i++) {
-		l[i].cmd = ops[i].cmd;
-		l[i].line = ops[i].line;
-		l[i].o = &ops[i].o;
-	}
 	rc = rcf_topo_check_lines(l, n, name, err, errlen);
 	free(l);
 	return rc;

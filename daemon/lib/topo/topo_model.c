@@ -290,22 +290,33 @@ int rcf_topo_model_lines(struct rcf_fabric *m, struct rcf_topo_line *l,
 	return 0;
 }
 
-int rcf_topo_model_ops(struct rcf_fabric *m, struct rcf_op *ops, size_t n,
-		       unsigned int flags, const char *name, char *err,
-		       size_t errlen)
+struct rcf_topo_line *rcf_topo_lines_of(struct rcf_op *ops, size_t n,
+					const char *name, char *err,
+					size_t errlen)
 {
 	struct rcf_topo_line *l = malloc((n ? n : 1) * sizeof(*l));
-	int rc;
 
 	if (!l) {
 		rcf_errf(err, errlen, "%s: out of memory", name);
-		return -ENOMEM;
+		return NULL;
 	}
 	for (size_t i = 0; i < n; i++) {
 		l[i].cmd = ops[i].cmd;
 		l[i].line = ops[i].line;
 		l[i].o = &ops[i].o;
 	}
+	return l;
+}
+
+int rcf_topo_model_ops(struct rcf_fabric *m, struct rcf_op *ops, size_t n,
+		       unsigned int flags, const char *name, char *err,
+		       size_t errlen)
+{
+	struct rcf_topo_line *l = rcf_topo_lines_of(ops, n, name, err, errlen);
+	int rc;
+
+	if (!l)
+		return -ENOMEM;
 	rc = rcf_topo_model_lines(m, l, n, flags, name, err, errlen);
 	free(l);
 	return rc;

@@ -24,6 +24,14 @@ struct rcf_topo_line {
 	struct rcf_obj *o;
 };
 
+/*
+ * The lines of n operations (rcf_batch_read()'s), each pointing at its
+ * op's object: malloc'd, or NULL with "NAME: out of memory" in err.
+ */
+struct rcf_topo_line *rcf_topo_lines_of(struct rcf_op *ops, size_t n,
+					const char *name, char *err,
+					size_t errlen);
+
 /* rcf_topo_model_lines(): route lines too; without it they are passed over */
 #define RCF_TOPO_MODEL_ROUTES 0x1
 /* rcf_topo_model_topo(): the fabric's settings, its circuits */
