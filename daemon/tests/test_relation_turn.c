@@ -129,13 +129,17 @@ static uint32_t indir(const struct prdt *o, uint32_t sw, uint32_t ip)
 }
 
 /*
- * From every source to every destination, walks that take a random
- * allowed candidate at each switch: each hop a move t allows after the
- * last (and on a link the model uses), each walk arrives, and in as
- * many hops as every other walk of the pair (each hop is one nearer).
+ * From every source to every destination, nwalk walks that take a
+ * random allowed candidate at each switch: each hop a move t allows
+ * after the last (and on a link the model uses) and, over the wrap
+ * links (wrap[x]: port x of the net is one), the VC rule (VC 0 until
+ * the wrap, VC 1 after it: the VC is the wraps taken; wrap NULL, no
+ * wrap links, VC 0 throughout); each walk arrives, and in as many hops
+ * as every other walk of the pair (each hop is one nearer).
  */
-static int walks(const struct prdt *o, const struct rcf_turns *t,
-		 unsigned int seed, double *mean)
+static int walks(const struct prdt *o, const uint8_t *wrap,
+		 const struct rcf_turns *t, int nwalk, unsigned int seed,
+		 double *mean)
 {
 	uint32_t n = o->net.nsw, np = o->net.nports;
 	uint64_t sum = 0;
@@ -144,37 +148,43 @@ static int walks(const struct prdt *o, const struct rcf_turns *t,
 		for (uint32_t d = 0; d < n; d++) {
 			uint32_t len = 0;
 
-			for (int w = 0; w < 4; w++) {
-				uint32_t at = s, ip = np - 1, h = 0;
+			for (int w = 0; w < nwalk; w++) {
+				uint32_t at = s, ip = np - 1, vc = 0, h = 0;
 
 				while (at != d && h <= 2 * n) {
 					const struct rcf_relation_ent *e =
 						ent(&o->r, n, at, d);
-					uint32_t ok[8], nok = 0, from, to;
+					uint32_t ok[8], nok = 0, from, to, k,
+							ov;
 					size_t x;
 
-					for (int k = 0; k < e->n; k++)
-						if (!e->in[k] ||
-						    (e->in[k] >> ip & 1))
-							ok[nok++] = (uint32_t)k;
+					for (int c = 0; c < e->n; c++)
+						if ((!e->in[c] ||
+						     (e->in[c] >> ip & 1)) &&
+						    (!e->vin[c] ||
+						     (e->vin[c] >> vc & 1)))
+							ok[nok++] = (uint32_t)c;
 					if (!nok)
 						return 0;
 					seed = seed * 1103515245u + 12345u;
+					k = ok[(seed >> 16) % nok];
 					x = (size_t)at * np +
-					    RCF_HOP_PORT(
-						    e->hop[ok[(seed >> 16) %
-							      nok]]);
+					    RCF_HOP_PORT(e->hop[k]);
+					ov = e->keep[k] ? vc
+							: RCF_HOP_VC(e->hop[k]);
 					from = indir(o, at, ip);
 					to = o->dir[x];
 					if (to == RCF_TURN_NONE ||
 					    (from < RCF_COMPASS &&
-					     (t->ban[from] >> to & 1)))
+					     (t->ban[from] >> to & 1)) ||
+					    ov != vc + (wrap ? wrap[x] : 0))
 						return 0;
+					vc = ov;
 					at = (uint32_t)o->net.peer[x];
 					ip = (uint32_t)o->net.pport[x];
 					h++;
 				}
-				if (at != d || (w && h != len))
+				if (at != d || vc > 1 || (w && h != len))
 					return 0;
 				len = h;
 			}
@@ -197,7 +207,7 @@ static void check_prdts(void)
 		double mean = 0;
 		int ok = !prdt_open(&o, spec[i], 0, &t, err, sizeof(err)) &&
 			 o.r.vcs == 1 &&
-			 walks(&o, &t, (unsigned int)i + 1, &mean) &&
+			 walks(&o, NULL, &t, 4, (unsigned int)i + 1, &mean) &&
 			 !rcf_relation_check(&o.net, &o.r, err, sizeof(err));
 
 		if (!ok)
@@ -326,70 +336,6 @@ static void check_each_turn(void)
 	tap_ok(ok, "each prohibition dropped: a cycle iff north to not north");
 }
 
-/*
- * North-last over the wrap links (kind north-last-wrap): walks from
- * every source to every destination along random allowed candidates,
- * each keeping to the turns and to the VC rule (VC 0 until the wrap,
- * VC 1 after it: the VC is the wraps taken), arrive, as long as every
- * other walk of the pair; the check holds.
- */
-static int wrap_walks(const struct prdt *o, const uint8_t *wrap,
-		      const struct rcf_turns *t, int nwalk, unsigned int seed,
-		      double *mean)
-{
-	uint32_t n = o->net.nsw, np = o->net.nports;
-	uint64_t sum = 0;
-
-	for (uint32_t s = 0; s < n; s++)
-		for (uint32_t d = 0; d < n; d++) {
-			uint32_t len = 0;
-
-			for (int w = 0; w < nwalk; w++) {
-				uint32_t at = s, ip = np - 1, vc = 0, h = 0;
-
-				while (at != d && h <= 2 * n) {
-					const struct rcf_relation_ent *e =
-						ent(&o->r, n, at, d);
-					uint32_t ok[8], nok = 0, from, to, k,
-							ov;
-					size_t x;
-
-					for (int c = 0; c < e->n; c++)
-						if ((!e->in[c] ||
-						     (e->in[c] >> ip & 1)) &&
-						    (!e->vin[c] ||
-						     (e->vin[c] >> vc & 1)))
-							ok[nok++] = (uint32_t)c;
-					if (!nok)
-						return 0;
-					seed = seed * 1103515245u + 12345u;
-					k = ok[(seed >> 16) % nok];
-					x = (size_t)at * np +
-					    RCF_HOP_PORT(e->hop[k]);
-					ov = e->keep[k] ? vc
-							: RCF_HOP_VC(e->hop[k]);
-					from = indir(o, at, ip);
-					to = o->dir[x];
-					if (to == RCF_TURN_NONE ||
-					    (from < RCF_COMPASS &&
-					     (t->ban[from] >> to & 1)) ||
-					    ov != vc + wrap[x])
-						return 0;
-					vc = ov;
-					at = (uint32_t)o->net.peer[x];
-					ip = (uint32_t)o->net.pport[x];
-					h++;
-				}
-				if (at != d || vc > 1 || (w && h != len))
-					return 0;
-				len = h;
-			}
-			sum += len;
-		}
-	*mean = (double)sum / ((double)n * (n - 1));
-	return 1;
-}
-
 static void check_wrap(void)
 {
 	static const char *const spec[] = {"prdt:4:2:1",  "prdt:8:2:1",
@@ -413,8 +359,8 @@ static void check_wrap(void)
 		     o.r.vcs == 2 &&
 		     !rcf_relnet_rdt(&o.d, o.r.vcs, &o.net, err, sizeof(err)) &&
 		     !rcf_relation_rdt_moves(&o.d, &o.dir, &wrap) &&
-		     wrap_walks(&o, wrap, &t, o.d.side < 32 ? 4 : 1,
-				(unsigned int)i + 7, &mean) &&
+		     walks(&o, wrap, &t, o.d.side < 32 ? 4 : 1,
+			   (unsigned int)i + 7, &mean) &&
 		     !rcf_relation_check(&o.net, &o.r, err, sizeof(err));
 		if (!ok)
 			printf("# %s: %s\n", spec[i], err);
