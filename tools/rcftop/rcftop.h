@@ -21,6 +21,8 @@
 #define RCFTOP_MAX_OUTS	    65536
 /* rcftop_bpf's hop_tab: every channel of links 0 to 8191 has its own */
 #define RCFTOP_HOP_SLOTS 65536
+/* rcftop_bpf's lat_tab: 16384 latency buckets without a map update */
+#define RCFTOP_LAT_SLOTS 16384
 
 /* a channel: link, direction (0: end a to end b), virtual channel */
 struct rcftop_chan_key {
@@ -139,6 +141,33 @@ struct rcftop_lat_key {
 struct rcftop_lat_val {
 	__u64 n, bytes, lat_sum;
 };
+
+/*
+ * A bucket's counts as deliveries and messages add them up, in
+ * rcftop_bpf's lat_tab, at slot rcftop_lat_slot() of its key; used is
+ * 0 until a bucket takes the slot.  As with hop_tab, a bucket whose
+ * slot another holds moves the other's counts into the lat map first,
+ * so a bucket's totals are its slot's and its entry's together.
+ */
+struct rcftop_lat_slot {
+	struct rcftop_lat_key k;
+	__u32 used;
+	struct rcftop_lat_val v;
+};
+
+/*
+ * The pair picks the slot's run and the bucket its place in it: a
+ * pair's few buckets in use sit side by side, and pairs spread by a
+ * multiplicative hash.  Shared with the tests, which make two buckets
+ * meet in one slot.
+ */
+static inline __u32 rcftop_lat_slot(__u32 src, __u32 dst, __u16 kind,
+				    __u16 bucket)
+{
+	__u32 h = (src * 0x9e3779b1u + dst) * 0x9e3779b1u;
+
+	return (h >> 16 ^ (__u32)kind << 6 ^ bucket) & (RCFTOP_LAT_SLOTS - 1);
+}
 
 /* slots of the "misc" array */
 enum rcftop_misc {

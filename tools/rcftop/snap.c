@@ -116,7 +116,8 @@ static int read_hops(const struct rcftop_hop_slot *tab, struct top_snap *s)
 		return -1;
 	}
 	s->chan = c;
-	for (uint32_t i = 0; i < RCFTOP_HOP_SLOTS; i++) {
+	/* the programs may take slots meanwhile: those wait for the next */
+	for (uint32_t i = 0; i < RCFTOP_HOP_SLOTS && n < s->nchan + used; i++) {
 		uint32_t code = tab[i].code - 1;
 
 		if (!tab[i].code)
@@ -147,6 +148,57 @@ struct lat_rec {
 	struct rcftop_lat_key k;
 	struct rcftop_lat_val v;
 };
+
+static int cmp_lat(const void *x, const void *y)
+{
+	const struct rcftop_lat_key *a = x, *b = y;
+	int c = cmp_pair(&(struct rcftop_pair_key){a->src, a->dst},
+			 &(struct rcftop_pair_key){b->src, b->dst});
+
+	if (c)
+		return c;
+	if (a->kind != b->kind)
+		return a->kind < b->kind ? -1 : 1;
+	return (a->bucket > b->bucket) - (a->bucket < b->bucket);
+}
+
+/*
+ * Adds the buckets held in lat_tab to the n records of the lat map in
+ * *l, one record a bucket: a bucket has one slot at a time, and may
+ * have an entry beside it.
+ */
+static int lat_slots(const struct rcftop_lat_slot *tab, struct lat_rec **l,
+		     size_t *n)
+{
+	size_t used = 0, m = *n, j = 0;
+	struct lat_rec *a;
+
+	for (uint32_t i = 0; i < RCFTOP_LAT_SLOTS; i++)
+		used += tab[i].used != 0;
+	a = realloc(*l, (m + used + 1) * sizeof(*a));
+	if (!a) {
+		errno = ENOMEM;
+		return -1;
+	}
+	*l = a;
+	/* the programs may take slots meanwhile: those wait for the next */
+	for (uint32_t i = 0; i < RCFTOP_LAT_SLOTS && m < *n + used; i++)
+		if (tab[i].used)
+			a[m++] = (struct lat_rec){.k = tab[i].k, .v = tab[i].v};
+	if (m)
+		qsort(a, m, sizeof(*a), cmp_lat);
+	for (size_t i = 0; i < m; i++) {
+		if (j && !cmp_lat(&a[j - 1].k, &a[i].k)) {
+			a[j - 1].v.n += a[i].v.n;
+			a[j - 1].v.bytes += a[i].v.bytes;
+			a[j - 1].v.lat_sum += a[i].v.lat_sum;
+		} else {
+			a[j++] = a[i];
+		}
+	}
+	*n = j;
+	return 0;
+}
 
 /* a pair that only its latency buckets know of */
 static int lat_new_pair(struct top_snap *s, const struct rcftop_pair_key *k,
@@ -194,15 +246,17 @@ static void lat_into(struct top_pair *p, const struct lat_rec *l)
  * with packets delivered but no message sent has no entry in the pairs
  * map, so it is added here.
  */
-static int read_lat(int fd, struct top_snap *s)
+static int read_lat(int fd, const struct rcftop_lat_slot *tab,
+		    struct top_snap *s)
 {
 	struct lat_rec *l = NULL;
 	size_t n, j = 0, cap = s->npair, had = s->npair;
 	int rc = -1;
 
 	if (read_hash(fd, sizeof(l->k), offsetof(struct lat_rec, v), sizeof(*l),
-		      (void **)&l, &n))
-		return -1;
+		      (void **)&l, &n) ||
+	    lat_slots(tab, &l, &n))
+		goto out;
 	for (size_t i = 0; i < n; i++) {
 		struct rcftop_pair_key pk = {l[i].k.src, l[i].k.dst};
 
@@ -307,7 +361,7 @@ int snap_read(struct rcftop_bpf *skel, struct top_snap *s)
 	if (s->nout)
 		qsort(s->out, s->nout, sizeof(*s->out), cmp_out);
 	if (read_switches(skel, s) ||
-	    read_lat(bpf_map__fd(skel->maps.lat), s) ||
+	    read_lat(bpf_map__fd(skel->maps.lat), skel->bss->lat_tab, s) ||
 	    read_array(bpf_map__fd(skel->maps.drops), s->drops,
 		       RCFTOP_DROP_SLOTS) ||
 	    read_array(bpf_map__fd(skel->maps.misc), s->misc, RCFTOP_NMISC))
