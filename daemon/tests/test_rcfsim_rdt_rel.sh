@@ -36,7 +36,7 @@ d["stats"]["pkts-dropped"] == 0 and d["relation"]["name"] == "'"$2"'" and
 }
 
 echo "TAP version 13"
-echo "1..9"
+echo "1..10"
 
 # 1: prdt:8:2:1, three seeds, every relation that passes and selection
 bad=0
@@ -78,7 +78,7 @@ refused() {
 	shift
 	usage_error "$pat" $SIM "$@"
 }
-refused "needs a --gen prdt:S:n:R" --gen rdt:16:2:2:1 --relation db &&
+refused "needs a --gen prdt:S:n:R" --gen rdt:16:2:2:1 --relation north-last &&
 	refused "needs a --gen prdt:S:n:R" --gen torus:4x4 --relation rdt-vector &&
 	refused "needs 3 VCs on a PRDT" --gen prdt:8:2:1 --relation db --vcs 2 &&
 	refused "needs 2 VCs on a PRDT" --gen prdt:8:2:1 --relation rdt-vector \
@@ -117,13 +117,25 @@ d["fabric"]["route-source"] == "rdt-vector" and d["fabric"]["deadlock-free"]'
 done
 ok $bad "rdt:16:2:2:1: rdt-vector source routes and table saturated, 2 seeds"
 
-# 7: where the check finds a cycle (rdt.rst), the table is refused
+# 7: D-A and D-B on an RDT with m < R, over an up-down escape (the
+# walk is no escape there): three seeds and two selections each
+bad=0
+for rel in da db; do
+	for seed in 1 2 3; do
+		for sel in first random; do
+			sat rdt:16:2:2:1 $rel $sel $seed 1500 || bad=1
+		done
+	done
+done
+ok $bad "rdt:16:2:2:1: da and db saturated, 3 seeds x 2 selections"
+
+# 8: where the check finds a cycle (rdt.rst), the table is refused
 $SIM --gen rdt:32:2:3:1 --relation rdt-vector >"$T/out" 2>"$T/err"
 [ $? -eq 2 ] && [ ! -s "$T/out" ] &&
 	grep -q "relation rdt-vector is not deadlock free here: relation check: a cycle of" "$T/err"
 ok $? "rdt:32:2:3:1: the rdt-vector table refused, the cycle named"
 
-# 8: north-last over the wrap links, the VC class by the input VC:
+# 9: north-last over the wrap links, the VC class by the input VC:
 # three seeds and every selection on prdt:8:2:1, then two seeds on
 # prdt:16:2:1 and prdt:16:2:2
 bad=0
@@ -139,7 +151,7 @@ for gen in prdt:16:2:1 prdt:16:2:2; do
 done
 ok $bad "north-last-wrap saturated: prdt:8:2:1 3 seeds x 3 selections, prdt:16:2:1 and prdt:16:2:2 2 seeds"
 
-# 9: its dateline needs the second VC
+# 10: its dateline needs the second VC
 usage_error "needs 2 VCs on a PRDT, not --vcs 1" $SIM --gen prdt:8:2:1 \
 	--relation north-last-wrap --vcs 1
 ok $? "north-last-wrap with one VC refused"
