@@ -56,7 +56,7 @@ static const char usage[] =
 	"                         prdt: or rdt: fabric's base torus), or\n"
 	"                         rdt-vector, da, db, north-last or\n"
 	"                         north-last-wrap (a whole prdt:;\n"
-	"                         rdt-vector an rdt: too);\n"
+	"                         rdt-vector, da and db an rdt: too);\n"
 	"                         refused unless deadlock free\n"
 	"      --fail N           N per mille of the links between switches\n"
 	"                         fail (a seeded choice that keeps the\n"

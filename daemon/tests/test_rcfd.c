@@ -216,9 +216,10 @@ static void relation(void)
 	refuse("routing.relation = db\nrouting.relation_gen = torus:4x4\n",
 	       "t.conf:2: routing.relation_gen \"torus:4x4\": relation db "
 	       "needs a prdt:S:n:R fabric");
-	refuse("routing.relation = db\nrouting.relation_gen = rdt:16:2:2:1\n",
-	       "t.conf:2: routing.relation_gen \"rdt:16:2:2:1\": relation db "
-	       "needs a prdt:S:n:R fabric");
+	refuse("routing.relation = north-last\nrouting.relation_gen = "
+	       "rdt:16:2:2:1\n",
+	       "t.conf:2: routing.relation_gen \"rdt:16:2:2:1\": relation "
+	       "north-last needs a prdt:S:n:R fabric");
 	refuse("routing.relation_gen = sp1:16\nrouting.relation = duato\n",
 	       "t.conf:1: routing.relation_gen \"sp1:16\": relations need a "
 	       "torus of switches");

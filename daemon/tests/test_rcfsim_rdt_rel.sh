@@ -5,7 +5,9 @@
 # selection with no deadlock, on prdt:8:2:1 and prdt:16:2:2, D-A
 # likewise; north-last (§4, a turn model without escape) saturated
 # likewise, without the wrap links and over them (north-last-wrap: its
-# candidates keep the VC a packet came in on, VC 1 after its wrap).
+# candidates keep the VC a packet came in on, VC 1 after its wrap); on
+# an RDT with m < R, vector routing's table and D-A and D-B over an
+# up-down escape.
 cd "$(dirname "$0")/.." || exit 1
 SIM=./bin/rcfsim
 . tests/tap.sh
@@ -36,7 +38,7 @@ d["stats"]["pkts-dropped"] == 0 and d["relation"]["name"] == "'"$2"'" and
 }
 
 echo "TAP version 13"
-echo "1..9"
+echo "1..11"
 
 # 1: prdt:8:2:1, three seeds, every relation that passes and selection
 bad=0
@@ -78,7 +80,7 @@ refused() {
 	shift
 	usage_error "$pat" $SIM "$@"
 }
-refused "needs a --gen prdt:S:n:R" --gen rdt:16:2:2:1 --relation db &&
+refused "needs a --gen prdt:S:n:R" --gen rdt:16:2:2:1 --relation north-last &&
 	refused "needs a --gen prdt:S:n:R" --gen torus:4x4 --relation rdt-vector &&
 	refused "needs 3 VCs on a PRDT" --gen prdt:8:2:1 --relation db --vcs 2 &&
 	refused "needs 2 VCs on a PRDT" --gen prdt:8:2:1 --relation rdt-vector \
@@ -117,13 +119,44 @@ d["fabric"]["route-source"] == "rdt-vector" and d["fabric"]["deadlock-free"]'
 done
 ok $bad "rdt:16:2:2:1: rdt-vector source routes and table saturated, 2 seeds"
 
-# 7: where the check finds a cycle (rdt.rst), the table is refused
+# 7: D-A and D-B on an RDT with m < R, over an up-down escape (the
+# walk is no escape there): three seeds and two selections each
+bad=0
+for rel in da db; do
+	for seed in 1 2 3; do
+		for sel in first random; do
+			sat rdt:16:2:2:1 $rel $sel $seed 1500 || bad=1
+		done
+	done
+done
+ok $bad "rdt:16:2:2:1: da and db saturated, 3 seeds x 2 selections"
+
+# 8: the same round 5 % of the links between switches failed, whose
+# up-down form is built on what survives
+bad=0
+for rel in da db; do
+	$SIM --gen rdt:16:2:2:1 --relation $rel --fail 50 --select random \
+		--rate 1000 --cycles 1500 --buf 8 --size 16-200 --seed 3 -j \
+		>"$T/s.json" 2>"$T/s.err"
+	rc=$?
+	if [ $rc -ne 0 ] || grep -q deadlock "$T/s.err" || ! json "$T/s.json" '
+d["traffic"]["complete"] and d["traffic"]["msgs-delivered"] > 300 and
+d["stats"]["pkts-dropped"] == 0 and d["fabric"]["failed"]["links"] == 51 and
+d["relation"]["adaptive"] > 0 and d["relation"]["escape"] > 0'
+	then
+		echo "# rdt:16:2:2:1 $rel --fail 50: exit $rc: $(cat "$T/s.err")"
+		bad=1
+	fi
+done
+ok $bad "rdt:16:2:2:1: da and db round 51 failed links saturated"
+
+# 9: where the check finds a cycle (rdt.rst), the table is refused
 $SIM --gen rdt:32:2:3:1 --relation rdt-vector >"$T/out" 2>"$T/err"
 [ $? -eq 2 ] && [ ! -s "$T/out" ] &&
 	grep -q "relation rdt-vector is not deadlock free here: relation check: a cycle of" "$T/err"
 ok $? "rdt:32:2:3:1: the rdt-vector table refused, the cycle named"
 
-# 8: north-last over the wrap links, the VC class by the input VC:
+# 10: north-last over the wrap links, the VC class by the input VC:
 # three seeds and every selection on prdt:8:2:1, then two seeds on
 # prdt:16:2:1 and prdt:16:2:2
 bad=0
@@ -139,7 +172,7 @@ for gen in prdt:16:2:1 prdt:16:2:2; do
 done
 ok $bad "north-last-wrap saturated: prdt:8:2:1 3 seeds x 3 selections, prdt:16:2:1 and prdt:16:2:2 2 seeds"
 
-# 9: its dateline needs the second VC
+# 11: its dateline needs the second VC
 usage_error "needs 2 VCs on a PRDT, not --vcs 1" $SIM --gen prdt:8:2:1 \
 	--relation north-last-wrap --vcs 1
 ok $? "north-last-wrap with one VC refused"

@@ -190,8 +190,8 @@ static void check_refusals(void)
 		1);
 	refused("db", "torus:4x4", NULL, 0,
 		"relation db needs a prdt:S:n:R fabric", 1);
-	refused("db", "rdt:16:2:2:1", NULL, 0,
-		"relation db needs a prdt:S:n:R fabric", 1);
+	refused("north-last", "rdt:16:2:2:1", NULL, 0,
+		"relation north-last needs a prdt:S:n:R fabric", 1);
 	refused("duato", "torus:4x4", NULL, 0,
 		"relations need a torus of switches", 1);
 	refused("duato", "prdt:3", NULL, 0, "prdt", 1);
@@ -217,6 +217,45 @@ static void check_refusals(void)
 		       !rcf_relation_plan_check("duato", "rdt:16:2:2:1", err,
 						sizeof(err)),
 	       "check: db on prdt:4:2:1, duato on rdt:16:2:2:1 pass");
+}
+
+/*
+ * D-B on an RDT with m < R: its up-down form intact and round 5 % of
+ * the links between switches down, each checked (relation_rdt_mr.h)
+ */
+static void check_rdt_mr(void)
+{
+	struct rcf_relation_plan p, q;
+	uint32_t *ids = NULL;
+	struct rcf_topo t;
+	char err[1024] = "";
+	size_t n = 0;
+	int ok;
+
+	ok = !rcf_relation_plan_check("db", "rdt:16:2:2:1", err, sizeof(err)) &&
+	     !rcf_relation_plan_make("db", "rdt:16:2:2:1", NULL, 0, &p, err,
+				     sizeof(err));
+	ok = ok && !strcmp(p.shape, "RDT") && p.r.vcs == 3 && !p.down &&
+	     p.r.n == 256 * 256 && p.nsw == 256;
+	if (ok)
+		rcf_relation_plan_free(&p);
+	ok = ok && !rcf_topo_generate("rdt:16:2:2:1", &t, err, sizeof(err));
+	if (ok) {
+		ok = !rcf_topo_fail_choose(&t, 50, 1, &ids, &n, err,
+					   sizeof(err)) &&
+		     n > 0 &&
+		     !rcf_relation_plan_make("db", "rdt:16:2:2:1", ids, n, &q,
+					     err, sizeof(err)) &&
+		     q.down == n && q.r.vcs == 3;
+		if (ok)
+			rcf_relation_plan_free(&q);
+		free(ids);
+		rcf_topo_free(&t);
+	}
+	if (!ok)
+		printf("# %s\n", err);
+	tap_ok(ok, "db on rdt:16:2:2:1: up-down form intact and round 5 % "
+		   "down, checked");
 }
 
 static void check_downs(void)
@@ -256,10 +295,11 @@ static void check_downs(void)
 
 int main(void)
 {
-	tap_plan(18);
+	tap_plan(19);
 	check_intact();
 	check_round();
 	check_refusals();
 	check_downs();
+	check_rdt_mr();
 	return tap_done();
 }

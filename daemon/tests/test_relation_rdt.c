@@ -286,20 +286,18 @@ static void check_broken(void)
 	tap_ok(ok, "no escape, a VC the links lack, lists missing: refused");
 	ok = rcf_rdt_parse("rdt:16:2:2:1", RCF_MAX_NODES, &d, err,
 			   sizeof(err)) == 0 &&
-	     rcf_relation_rdt(&d, RCF_RELATION_DB, &r, err, sizeof(err)) ==
-		     -1 &&
-	     strstr(err, "need a PRDT") &&
-	     rcf_relation_rdt(&d, RCF_RELATION_DA, &r, err, sizeof(err)) ==
-		     -1 &&
 	     rcf_relation_rdt(&d, RCF_RELATION_NORTH_LAST, &r, err,
+			      sizeof(err)) == -1 &&
+	     strstr(err, "needs a PRDT") &&
+	     rcf_relation_rdt(&d, RCF_RELATION_NORTH_LAST_WRAP, &r, err,
 			      sizeof(err)) == -1;
 	ok &= rcf_rdt_parse("prdt:8:2:1", RCF_MAX_NODES, &d, err,
 			    sizeof(err)) == 0 &&
 	      rcf_relation_rdt(&d, RCF_RELATION_DUATO, &r, err, sizeof(err)) ==
 		      -1 &&
 	      strstr(err, "for a grid");
-	tap_ok(ok, "an RDT with m < R (db, da, north-last) and a grid kind: "
-		   "refused");
+	tap_ok(ok, "an RDT with m < R (north-last, north-last-wrap) and a "
+		   "grid kind: refused");
 }
 
 /*

@@ -15,6 +15,7 @@
 #include "route/relation_check.h"
 #include "route/relation_plan.h"
 #include "route/relation_rdt.h"
+#include "route/relation_rdt_mr.h"
 #include "route/relation_updown.h"
 #include "topo/rdt.h"
 #include "topo/topo_fail.h"
@@ -45,6 +46,22 @@ static int basis_kind(const char *relation, const char *opt, struct basis *b,
 	return 0;
 }
 
+static int turns(int kind)
+{
+	return kind == RCF_RELATION_NORTH_LAST ||
+	       kind == RCF_RELATION_NORTH_LAST_WRAP;
+}
+
+/*
+ * D-A and D-B on an RDT with m < R are up-down forms even when the
+ * fabric is whole (route/relation_rdt_mr.h)
+ */
+static int mr(const struct basis *b)
+{
+	return b->rdt && b->rd.m != b->rd.R &&
+	       (b->kind == RCF_RELATION_DA || b->kind == RCF_RELATION_DB);
+}
+
 /* the PRDT gen names (the RDT relations), or the grid of t's base torus */
 static int basis_shape(const char *relation, const char *gen, const char *opt,
 		       const struct rcf_topo *t, struct basis *b, char *err,
@@ -52,17 +69,15 @@ static int basis_shape(const char *relation, const char *gen, const char *opt,
 {
 	char why[1024];
 
-	/* vector routing has a table on an RDT with m < R too */
+	/* vector routing, D-A and D-B are built on an RDT with m < R too */
 	if (b->rdt &&
 	    (!gen || !rcf_rdt_spec(gen) ||
 	     rcf_rdt_parse(gen, RCF_MAX_NODES, &b->rd, why, sizeof(why)) ||
-	     (b->rd.m != b->rd.R && b->kind != RCF_RELATION_RDT_VECTOR)))
+	     (b->rd.m != b->rd.R && turns(b->kind))))
 		return rcf_errf(err, errlen,
 				"%s %s needs a %sprdt:S:n:R fabric%s", opt,
 				relation, *opt == '-' ? "--gen " : "",
-				b->kind == RCF_RELATION_RDT_VECTOR
-					? " or an rdt:S:n:R:m"
-					: "");
+				turns(b->kind) ? "" : " or an rdt:S:n:R:m");
 	if (!b->rdt && rcf_relation_grid_of(t, &b->g, err, errlen))
 		return -1;
 	return 0;
@@ -94,10 +109,22 @@ static int plan_on(const struct basis *b, const char *relation, const char *opt,
 	p->shape = !b->rdt		? b->g.wrap ? "torus" : "mesh"
 		   : b->rd.m == b->rd.R ? "PRDT"
 					: "RDT";
-	rc = b->rdt ? rcf_relation_rdt(&b->rd, b->kind, r, err, errlen)
-		    : rcf_relation_grid(&b->g, b->kind, r, err, errlen);
-	if (!rc && updown)
-		rc = rcf_relation_updown_topo(t, r, &p->trimmed, err, errlen);
+	if (mr(b)) {
+		/* its candidates are steps, not another relation's lists */
+		updown = 1;
+		rc = rcf_relnet_topo(t, RCF_RELATION_RDT_MR_VCS, &net, err,
+				     errlen);
+		if (!rc)
+			rc = rcf_relation_rdt_mr(&b->rd, b->kind, &net, r,
+						 &p->trimmed, err, errlen);
+		rcf_relnet_free(&net);
+	} else {
+		rc = b->rdt ? rcf_relation_rdt(&b->rd, b->kind, r, err, errlen)
+			    : rcf_relation_grid(&b->g, b->kind, r, err, errlen);
+		if (!rc && updown)
+			rc = rcf_relation_updown_topo(t, r, &p->trimmed, err,
+						      errlen);
+	}
 	if (!rc)
 		rc = relnet(b, t, updown, r, &net, err, errlen);
 	/* nothing is sent that the theory does not clear */

@@ -26,8 +26,8 @@ struct rcf_relation_plan {
 /*
  * Whether relation can be computed for gen at all: a relation name, a
  * generator, and a generator of the kind the relation needs (a PRDT for
- * the RDT relations, the base torus of prdt: or rdt: for dor and
- * duato).  Builds nothing but the fabric; for a config's check.  0, or
+ * north-last, a PRDT or an RDT with m < R for the other RDT relations,
+ * the base torus of prdt: or rdt: for dor and duato).  Builds nothing but the fabric; for a config's check.  0, or
  * -1 with the reason rcf_relation_plan_make would give in err.
  */
 int rcf_relation_plan_check(const char *relation, const char *gen, char *err,
@@ -37,7 +37,8 @@ int rcf_relation_plan_check(const char *relation, const char *gen, char *err,
  * The relation named for gen on the fabric without the n links of down
  * (ids of gen's links between switches): with none, the relation for the
  * intact fabric; otherwise its up-down form (rcf_relation_updown_topo)
- * on the fabric without them.  Checked by Duato's condition either way.
+ * on the fabric without them.  D-A and D-B on an RDT with m < R are
+ * up-down forms either way (route/relation_rdt_mr.h).  Checked by Duato's condition either way.
  * 0, or -1 with the reason in err and *p holding nothing to free.
  */
 int rcf_relation_plan_make(const char *relation, const char *gen,

@@ -31,6 +31,7 @@
 #include <linux/rcf.h>
 
 #include "route/relation_rdt.h"
+#include "route/relation_rdt_mr.h"
 #include "topo/rdt_place.h"
 #include "topo/rdt_ring.h"
 #include "topo/rdt_walk.h"
@@ -390,11 +391,16 @@ int rcf_relation_rdt(const struct rcf_rdt *d, int kind, struct rcf_relation *r,
 		return rcf_errf(err, errlen,
 				"relation: this kind is for a grid, not a "
 				"PRDT");
-	if (d->m != d->R && kind != RCF_RELATION_RDT_VECTOR)
+	if (d->m != d->R && (kind == RCF_RELATION_NORTH_LAST ||
+			     kind == RCF_RELATION_NORTH_LAST_WRAP))
 		return rcf_errf(err, errlen,
-				"relation: da, db and north-last need a PRDT "
+				"relation: north-last needs a PRDT "
 				"(prdt:S:n:R), every router in every rank; "
-				"rdt:S:n:R:m with m < R has rdt-vector only");
+				"rdt:S:n:R:m with m < R has rdt-vector, da "
+				"and db");
+	/* over up-down: the walk is no escape there (relation_rdt_mr.h) */
+	if (d->m != d->R && kind != RCF_RELATION_RDT_VECTOR)
+		return rcf_relation_rdt_mr(d, kind, NULL, r, NULL, err, errlen);
 	if (o.nr > RCF_MAX_NODES)
 		return rcf_errf(err, errlen, "relation: %u routers is too many",
 				o.nr);

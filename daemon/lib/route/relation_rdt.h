@@ -21,9 +21,11 @@
 /*
  * A relation of kind RCF_RELATION_RDT_VECTOR, _DA, _DB or _NORTH_LAST
  * (the turn model of §4 on the PRDT without its wrap links) on d, which
- * must be a PRDT (every router in every rank) but for _RDT_VECTOR: switch
+ * must be a PRDT (every router in every rank) for _NORTH_LAST: switch
  * and node ids as the prdt: and rdt: generators', a router's s-th rank
- * on ports 4s .. 4s + 3, the node last.  0, or -1 with a reason in err.
+ * on ports 4s .. 4s + 3, the node last.  _DA and _DB with m < R are
+ * rcf_relation_rdt_mr()'s on the whole fabric (route/relation_rdt_mr.h).
+ * 0, or -1 with a reason in err.
  */
 int rcf_relation_rdt(const struct rcf_rdt *d, int kind, struct rcf_relation *r,
 		     char *err, size_t errlen);

@@ -54,9 +54,8 @@ static struct rcf_rdt_hop hop(int32_t v[RCF_RDT_MAX_RANK + 1][2], uint32_t r,
 				    detour, v[r][a]};
 }
 
-/* whether the step along axis a of rank r leaves v less it at router t */
-static int consistent(const struct rcf_rdt *d, uint32_t t, uint32_t dst,
-		      int32_t v[RCF_RDT_MAX_RANK + 1][2], uint32_t r, int a)
+int rcf_rdt_consistent(const struct rcf_rdt *d, uint32_t t, uint32_t dst,
+		       int32_t v[RCF_RDT_MAX_RANK + 1][2], uint32_t r, int a)
 {
 	int32_t w[RCF_RDT_MAX_RANK + 1][2], k = v[r][a];
 	int same;
@@ -91,7 +90,7 @@ int rcf_rdt_next(const struct rcf_rdt *d, uint32_t at, uint32_t dst,
 			continue;
 		q = rcf_rdt_step(d, at, 0, 2 * (unsigned int)a + (v[0][a] < 0));
 		if (holder_dist(d, q, (uint32_t)t) <= hd &&
-		    consistent(d, q, dst, v, 0, a)) {
+		    rcf_rdt_consistent(d, q, dst, v, 0, a)) {
 			*h = hop(v, 0, a, 1);
 			return 1;
 		}

@@ -32,6 +32,14 @@ int rcf_rdt_next(const struct rcf_rdt *d, uint32_t at, uint32_t dst,
 		 struct rcf_rdt_hop *h);
 
 /*
+ * Whether the step along axis a of rank r of v (Algorithm A's vector
+ * to dst) leaves v less that step as the vector from router t, the one
+ * the step reaches: the packet is then still on a route of v's length.
+ */
+int rcf_rdt_consistent(const struct rcf_rdt *d, uint32_t t, uint32_t dst,
+		       int32_t v[RCF_RDT_MAX_RANK + 1][2], uint32_t r, int a);
+
+/*
  * The whole walk from src to dst, at most max hops into h (may be NULL):
  * the number of hops, or -1 when it has not arrived within max.
  */
