@@ -9,12 +9,16 @@ TOOL=$T_DIR/rcf_tool
 CHECK=$T_DIR/rcf_topo_check.py
 
 # Apply GEN to an empty fabric, dump it, check it against KEY=VALUE...
+# and, saved as a topology file, against the model's rules offline.
 apply_check() {
 	local gen=$1 dir=$T_TMP/${1//[:x]/_}
 	shift
 	mkdir -p "$dir"
 	rcfctl fabric del >/dev/null 2>&1 || true
 	rcfctl topo apply "$gen" || fail "rcfctl topo apply $gen failed"
+	rcfctl topo save "$dir/saved.rcf" || fail "rcfctl topo save failed"
+	rcfctl topo load "$dir/saved.rcf" --dry-run >/dev/null ||
+		fail "the model refuses the $gen the kernel holds"
 	for obj in node switch link; do
 		rcfctl -j "$obj" show >"$dir/$obj.json" ||
 			fail "rcfctl -j $obj show failed"

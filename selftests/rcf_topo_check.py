@@ -10,6 +10,10 @@ node_degrees (histogram, e.g. 2:4,3:8,4:4); free_switch_ports (switch
 ports without a link, in total); hypercube (links join ids differing in
 exactly one bit, on that bit's port at both ends); connected (every node
 reaches every other).  Prints what is wrong; exits 1 if anything is.
+
+Whether the fabric keeps the model's rules (link ends that exist, ports
+in range, one link per port) is not asked here: the model says, through
+rcfctl topo load --dry-run on what rcfctl topo save wrote (rcf_topo.sh).
 """
 import collections
 import json
@@ -33,32 +37,15 @@ def main():
         if key in want:
             expect(key, want[key], len(objs))
 
-    ports = {}
-    for n in nodes:
-        ports[('node', n['id'])] = n['ports']
-    for s in switches:
-        ports[('switch', s['id'])] = s['ports']
-    used = collections.Counter()
+    used = set()
     adj = collections.defaultdict(set)
     for l in links:
-        ends = []
-        for side in ('a', 'b'):
-            e = l[side]
-            k = (e['kind'], e['id'])
-            if k not in ports:
-                errs.append(f'link {l["id"]}: {side} end {k} does not exist')
-                continue
-            if not 0 <= e['port'] < ports[k]:
-                errs.append(f'link {l["id"]}: port {e["port"]} of {k} '
-                            f'out of range')
-            if (k, e['port']) in used:
-                errs.append(f'{k} port {e["port"]} carries two links')
-            used[(k, e['port'])] += 1
-            ends.append(k)
-        if len(ends) == 2:
-            adj[ends[0]].add(ends[1])
-            adj[ends[1]].add(ends[0])
-        if 'hypercube' in want and len(ends) == 2:
+        ends = [(l[side]['kind'], l[side]['id']) for side in ('a', 'b')]
+        for side, k in zip(('a', 'b'), ends):
+            used.add((k, l[side]['port']))
+        adj[ends[0]].add(ends[1])
+        adj[ends[1]].add(ends[0])
+        if 'hypercube' in want:
             x = l['a']['id'] ^ l['b']['id']
             if x == 0 or x & (x - 1):
                 errs.append(f'link {l["id"]} joins {l["a"]["id"]} and '
@@ -67,9 +54,7 @@ def main():
                 errs.append(f'link {l["id"]}: bit {x.bit_length() - 1} '
                             f'on ports {l["a"]["port"]}/{l["b"]["port"]}')
 
-    deg = collections.Counter()
-    for (k, _p), _ in used.items():
-        deg[k] += 1
+    deg = collections.Counter(k for k, _p in used)
     node_deg = collections.Counter(deg[('node', n['id'])] for n in nodes)
     if 'node_degree' in want:
         bad = [n['id'] for n in nodes

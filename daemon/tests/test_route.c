@@ -3,7 +3,8 @@
  * Route generators: the SP1 generator of Fig. 1 (count, shortest, walks,
  * balance, determinism), e-cube and dimension-order route shapes, several
  * shortest paths per pair, and refusals of fabrics an algorithm cannot use;
- * the registry and the options every router shares the parser of.
+ * the registry and the options every router shares the parser of; where
+ * a port leads through a run of circuits.
  */
 #include "tap.h"
 #include "route/nig.h"
@@ -486,9 +487,69 @@ static void refine_any(void)
 	graph_put(g);
 }
 
+/*
+ * Two 8-port switches that hand a packet back and forth by six circuits,
+ * more than the fabric has vertices, from node 0 to node 1; and two
+ * circuits that hand it round for ever.
+ */
+static void circuit_chain(void)
+{
+	/* switch 0, switch 1 ports; circuits in -> out per switch */
+	static const uint32_t links[][4] = {
+		{0, 1, 1, 0}, {1, 1, 0, 2}, {0, 3, 1, 2}, {1, 3, 0, 4},
+		{0, 5, 1, 4}, {0, 6, 1, 6}, {1, 7, 0, 7},
+	};
+	static const uint32_t circ[][3] = {
+		{0, 0, 1}, {1, 0, 1}, {0, 2, 3}, {1, 2, 3},
+		{0, 4, 5}, {1, 4, 5}, {0, 7, 6}, {1, 6, 7},
+	};
+	const uint8_t hop = RCF_HOP(0, 0);
+	struct rcf_graph *g = NULL;
+	struct rcf_topo t;
+	uint32_t in = 99, dst = 99;
+	char err[256] = "";
+	int32_t v = -2, back = -2;
+	int ok = 1;
+
+	rcf_topo_init(&t);
+	ok &= rcf_topo_node(&t, 0, 1) && rcf_topo_node(&t, 1, 1) &&
+	      rcf_topo_switch(&t, 0, 8) && rcf_topo_switch(&t, 1, 8) &&
+	      rcf_topo_link(&t, RCF_ELEM_NODE, 0, 0, RCF_ELEM_SWITCH, 0, 0) &&
+	      rcf_topo_link(&t, RCF_ELEM_SWITCH, 1, 5, RCF_ELEM_NODE, 1, 0);
+	for (size_t i = 0; i < sizeof(links) / sizeof(links[0]); i++)
+		ok &= !!rcf_topo_link(&t, RCF_ELEM_SWITCH, links[i][0],
+				      links[i][1], RCF_ELEM_SWITCH, links[i][2],
+				      links[i][3]);
+	for (size_t i = 0; i < sizeof(circ) / sizeof(circ[0]); i++) {
+		struct rcf_obj c = {.kind = RCF_K_CIRCUIT};
+
+		rcf_set(&c, RCF_A_CIRCUIT_SWITCH, circ[i][0]);
+		rcf_set(&c, RCF_A_CIRCUIT_IN_PORT, circ[i][1]);
+		rcf_set(&c, RCF_A_CIRCUIT_OUT_PORT, circ[i][2]);
+		ok &= !!rcf_topo_add(&t, &c);
+	}
+	if (ok)
+		g = rcf_graph_new(&t, err, sizeof(err));
+	if (g) {
+		v = rcf_graph_next(g, 0, 0, &in);
+		/* leaving switch 1 by port 7: circuits 0 7-6, 1 6-7, again */
+		back = rcf_graph_next(g, 3, 7, &in);
+		ok &= rcf_graph_walk(g, 0, &hop, 1, NULL, 0, &dst, err,
+				     sizeof(err)) == 7;
+	}
+	printf("# %zu vertices; next %d in %u, loop %d; walk to %u %s\n",
+	       g ? g->nv : 0, v, in, back, dst, err);
+	tap_ok(g && ok && v == 1 && back == -1 && dst == 1,
+	       "a run of circuits longer than the vertex count is followed, "
+	       "a loop of them is not");
+	rcf_graph_destroy(g);
+	rcf_topo_free(&t);
+}
+
 int main(void)
 {
-	tap_plan(23);
+	tap_plan(24);
+	circuit_chain();
 	registry();
 	refine_any();
 	sp1_basic();

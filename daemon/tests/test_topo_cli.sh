@@ -68,7 +68,8 @@ printf '%s\n' "$two" "node add id 2" "switch add id 0" \
 	"link add node 0 port 0 switch 0 port 0" \
 	"link add node 1 port 0 switch 0 port 1" \
 	"link add node 2 port 0 switch 0 port 1" >"$T/twice.rcf"
-refuses "$T/twice.rcf" "twice.rcf:7: link 2: .*(end B, switch 0 port 1: link 1" \
+refuses "$T/twice.rcf" \
+	"twice.rcf:7: link node 2 port 0 - switch 0 port 1: .*(end B, switch 0 port 1: link 1" \
 	"two links on one port"
 
 printf '%s\n' "$two" "link add node 0 port 0 node 1 port 0 vcs 256" \

@@ -100,8 +100,8 @@ static void ports_twice(void)
 		      "link add switch 0 port 3 switch 0 port 3\n",
 		"t.rcf:5:", "already carries", "a link on a taken port");
 	refused("switch add id 0\nlink add switch 0 port 3 switch 0 port 3\n",
-		"t.rcf:2: link 0: a link cannot join a port to itself "
-		"(end B, switch 0 port 3)",
+		"t.rcf:2: link switch 0 port 3 - switch 0 port 3: a link "
+		"cannot join a port to itself (end B, switch 0 port 3)",
 		NULL, "a port linked to itself is refused");
 }
 
@@ -133,9 +133,9 @@ static void ids(void)
 		"t.rcf:2: node 0: node already exists (line 1)", NULL,
 		"a node added without an id takes 0, as in the kernel");
 	refused("node add\nnode add\nlink add node 0 port 0 node 2 port 0\n",
-		"t.rcf:3: link 0: link end names a node that does not exist",
-		"(end B, node 2 port 0)",
-		"a link to a missing node is refused");
+		"t.rcf:3: link node 0 port 0 - node 2 port 0: link end names a "
+		"node that does not exist (end B, node 2 port 0)",
+		NULL, "a link to a missing node is refused");
 
 	rc = read_topo(two, sizeof(two) - 1, &t, err);
 	tap_ok(!rc && t.v[RCF_K_NODE].n == 5 &&

@@ -248,23 +248,35 @@ void rcf_graph_destroy(struct rcf_graph *g)
 int32_t rcf_graph_next(const struct rcf_graph *g, uint32_t v, uint32_t p,
 		       uint32_t *in)
 {
+	/* no bytes: circuits alone carry the packet, as far as they go */
+	const struct rcf_rstep_route r = {.dst = RCF_RSTEP_NONE,
+					  .ncirc = g->nports};
 	const struct rcf_gport *gp = rcf_gport(g, v, p);
+	struct rcf_rstep_walk w = {0};
+	uint32_t read = 0, out;
 
-	/* a circuit chain longer than the port count loops */
-	for (size_t guard = 0; guard <= g->nv; guard++) {
+	for (;;) {
 		const struct rcf_gport *ip;
-		int32_t w = gp->peer;
+		struct rcf_rstep_at at;
+		int32_t u = gp->peer;
 
-		if (w < 0)
+		if (u < 0)
 			return -1;
-		ip = rcf_gport(g, w, gp->in_port);
-		if (g->v[w].kind != RCF_ELEM_SWITCH || ip->circ < 0) {
+		ip = rcf_gport(g, u, gp->in_port);
+		if (g->v[u].kind != RCF_ELEM_SWITCH || ip->circ < 0) {
 			*in = gp->in_port;
-			return w;
+			return u;
 		}
-		gp = rcf_gport(g, w, ip->circ);
+		/* the walk's bound on a run of circuits, not one of its own */
+		at = (struct rcf_rstep_at){.kind = RCF_ELEM_SWITCH,
+					   .id = g->v[u].id,
+					   .ports = g->v[u].nports,
+					   .circ = (uint32_t)ip->circ};
+		if (rcf_rstep_leave(&r, &at, &w, &read, &out) !=
+		    RCF_RSTEP_CROSS)
+			return -1;
+		gp = rcf_gport(g, u, out);
 	}
-	return -1;
 }
 
 int rcf_graph_walk_start(const struct rcf_graph *g, uint32_t src,

@@ -76,7 +76,9 @@ static inline struct rcf_gport *rcf_gport(const struct rcf_graph *g, uint32_t v,
 /*
  * Where leaving vertex v by port p ends up once circuits have carried the
  * packet on without reading a route byte: the next vertex that reads one
- * (or a node).  Returns it and its input port in *in, or -1.
+ * (or a node).  Returns it and its input port in *in, or -1: no up
+ * link, or circuits that lead round for ever, bounded as a route's walk
+ * bounds them (model/route_step.h).
  */
 int32_t rcf_graph_next(const struct rcf_graph *g, uint32_t v, uint32_t p,
 		       uint32_t *in);

@@ -37,7 +37,7 @@ static int add_node(struct rcf_fabric *m, struct rcf_obj *o, struct rcf_err *e)
 		memcpy(c.addrs, o->addrs, o->naddrs * sizeof(o->addrs[0]));
 	}
 	rc = rcf_node_add(m, &c, e);
-	if (!c.has_id && rc != -ENOSPC)
+	if (!c.has_id && !rc)
 		rcf_set(o, RCF_A_NODE_ID, c.id);
 	return rc;
 }
@@ -55,7 +55,7 @@ static int add_switch(struct rcf_fabric *m, struct rcf_obj *o,
 	c.has_cq_size = rcf_has(o, RCF_A_SWITCH_CQ_SIZE);
 	c.cq_size = u32_or(o, RCF_A_SWITCH_CQ_SIZE, 0);
 	rc = rcf_switch_add(m, &c, e);
-	if (!c.has_id && rc != -ENOSPC)
+	if (!c.has_id && !rc)
 		rcf_set(o, RCF_A_SWITCH_ID, c.id);
 	return rc;
 }
@@ -88,7 +88,7 @@ static int add_link(struct rcf_fabric *m, struct rcf_obj *o, struct rcf_err *e)
 		if (rcf_has(o, params[i].attr))
 			c.set |= params[i].flag;
 	rc = rcf_link_add(m, &c, e);
-	if (!c.has_id && rc != -ENOSPC)
+	if (!c.has_id && !rc)
 		rcf_set(o, RCF_A_LINK_ID, c.id);
 	return rc;
 }

@@ -2,24 +2,6 @@
 /* Nodes and switches: the elements that links join. */
 #include "model.h"
 
-static bool rcf_addr_eq(const struct rcf_addr *x, const struct rcf_addr *y)
-{
-	return x->v6 == y->v6 && !memcmp(x->a, y->a, x->v6 ? 16 : 4);
-}
-
-struct rcf_node *rcf_node_by_addr(struct rcf_fabric *f,
-				  const struct rcf_addr *a)
-{
-	struct rcf_node *n;
-	u32 id, i;
-
-	for (id = 0; (n = rcf_node_next(f, id)); id = n->id + 1)
-		for (i = 0; i < n->naddr; i++)
-			if (rcf_addr_eq(&n->addrs[i], a))
-				return n;
-	return NULL;
-}
-
 /*
  * An address routes to one node only, so a list may not repeat an
  * address nor take one that another node holds.
@@ -65,6 +47,9 @@ int rcf_node_set(struct rcf_fabric *f, const struct rcf_node_cfg *c,
 	err = rcf_addrs_check(f, c, e);
 	if (err)
 		return err;
+	/* room for the new list beside the old, before anything changes */
+	if (rcf_addrs_reserve(f, c->naddr))
+		return rcf_nomem(e);
 	/* the same list again is no change */
 	if (c->naddr != n->naddr ||
 	    memcmp(c->addrs, n->addrs, c->naddr * sizeof(c->addrs[0])))
@@ -72,9 +57,11 @@ int rcf_node_set(struct rcf_fabric *f, const struct rcf_node_cfg *c,
 	n = rcf_touch(f, RCF_J_NODE, &f->nodes, c->id, sizeof(*n));
 	if (!n)
 		return rcf_fail(e, ENOMEM, "out of memory", 0);
+	rcf_addrs_del(f, n);
 	n->naddr = c->naddr;
 	memset(n->addrs, 0, sizeof(n->addrs));
 	memcpy(n->addrs, c->addrs, c->naddr * sizeof(c->addrs[0]));
+	rcf_addrs_add(f, n);
 	return 0;
 }
 
@@ -99,6 +86,8 @@ int rcf_node_add(struct rcf_fabric *f, struct rcf_node_cfg *c,
 				RCF_A_NODE_PORTS);
 	if (c->has_addrs && rcf_addrs_check(f, c, e))
 		return -e->err;
+	if (c->has_addrs && rcf_addrs_reserve(f, c->naddr))
+		return rcf_nomem(e);
 	rcf_txn_mark(f, RCF_TXN_FABRIC);
 	n = rcf_zalloc(f, sizeof(*n));
 	if (!n)
@@ -116,6 +105,7 @@ int rcf_node_add(struct rcf_fabric *f, struct rcf_node_cfg *c,
 		rcf_free(f, n);
 		return rcf_fail(e, ENOMEM, "out of memory", 0);
 	}
+	rcf_addrs_add(f, n);
 	return 0;
 }
 
@@ -136,9 +126,15 @@ int rcf_node_del(struct rcf_fabric *f, u32 id, struct rcf_err *e)
 		return rcf_fail(e, EBUSY,
 				"node is the master or destination of paths; delete them first",
 				RCF_A_NODE_ID);
+	if (n->naddr && rcf_addrs_reserve(f, 0))
+		return rcf_nomem(e);
 	rcf_txn_mark(f, RCF_TXN_FABRIC);
-	if (rcf_remove(f, RCF_J_NODE, &f->nodes, id))
+	/* out while the node is there to read them from */
+	rcf_addrs_del(f, n);
+	if (rcf_remove(f, RCF_J_NODE, &f->nodes, id)) {
+		rcf_addrs_add(f, n);
 		return rcf_fail(e, ENOMEM, "out of memory", 0);
+	}
 	return 0;
 }
 

@@ -107,6 +107,14 @@ static int rcf_journal_push(struct rcf_fabric *f, const struct rcf_jent *j)
 	return 0;
 }
 
+int rcf_journal_table(struct rcf_fabric *f, enum rcf_jkind kind, void *old,
+		      u32 old_cap)
+{
+	struct rcf_jent j = { .kind = kind, .old = old, .old_cap = old_cap };
+
+	return rcf_journal_push(f, &j);
+}
+
 int rcf_vec_reserve(struct rcf_fabric *f, struct rcf_vec *vec, u32 key)
 {
 	struct rcf_jent j = { .kind = RCF_J_GROW, .vec = vec };
@@ -318,6 +326,7 @@ void rcf_fabric_free(struct rcf_fabric *f)
 	rcf_vec_release(f, &f->nodes);
 	rcf_vec_release(f, &f->switches);
 	rcf_vec_release(f, &f->links);
+	rcf_free(f, f->addrs.slot);
 	rcf_free(f, f->jr);
 	mem = f->mem;
 	rcf_raw_free(&mem, f);
@@ -418,7 +427,13 @@ void rcf_txn_abort(struct rcf_fabric *f)
 			f->mem_limit = j->old_limit;
 			f->mem_own = j->old_cap;
 			break;
+		case RCF_J_ADDRS:
+			rcf_addrs_abort(f, j->old, j->old_cap);
+			break;
 		default:
+			/* the index is filled again from the nodes put back */
+			if (j->kind == RCF_J_NODE)
+				f->addrs.stale = true;
 			cur = vec->v[j->key];
 			rcf_count(f, j->kind, cur, -1);
 			rcf_count(f, j->kind, j->old, 1);
@@ -519,6 +534,9 @@ int rcf_txn_commit(struct rcf_fabric *f, struct rcf_err *e)
 		case RCF_J_GROW:
 			rcf_free(f, j->old);
 			rcf_free(f, j->old_jgen);
+			break;
+		case RCF_J_ADDRS:
+			rcf_free(f, j->old);
 			break;
 		case RCF_J_RTAB:
 		case RCF_J_CQ:

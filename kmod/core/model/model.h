@@ -109,6 +109,17 @@ struct rcf_vec {
 	u32 hint;	/* no free key below this one */
 };
 
+/*
+ * The nodes' addresses by hash (addrs.c): each slot the node id times
+ * RCF_NODE_MAX_ADDRS plus which of its addresses, or RCF_NONE.
+ */
+struct rcf_addr_index {
+	u32 *slot;
+	u32 cap;	/* a power of two, or 0 */
+	u32 n;		/* slots in use */
+	bool stale;	/* an abort changed the nodes: fill it again */
+};
+
 struct rcf_jent;
 struct rcf_fabric;
 
@@ -126,6 +137,7 @@ struct rcf_fabric {
 	struct rcf_vec rsrc;	/* per source: struct rcf_vec of routes */
 	struct rcf_vec paths;
 	struct rcf_vec rels;	/* per switch: struct rcf_rel, rel.c */
+	struct rcf_addr_index addrs;
 	u32 n_nodes, n_switches, n_links, n_circuits, n_routes, n_paths;
 	u32 cq_size;
 	u64 epoch;
@@ -418,6 +430,7 @@ enum rcf_jkind {
 	RCF_J_PATH,
 	RCF_J_MEM,	/* memory limit was old_limit, own old_cap */
 	RCF_J_REL,	/* a switch's routing relation */
+	RCF_J_ADDRS,	/* the address index's table was old, of old_cap */
 };
 
 /* The operation under way changes the model in the way kind says. */
@@ -435,6 +448,25 @@ int rcf_put(struct rcf_fabric *f, enum rcf_jkind kind, struct rcf_vec *vec,
 int rcf_remove(struct rcf_fabric *f, enum rcf_jkind kind,
 	       struct rcf_vec *vec, u32 key);
 void *rcf_vec_get(const struct rcf_vec *vec, u32 key);
+/* Journals a table the open transaction replaced (kind RCF_J_ADDRS). */
+int rcf_journal_table(struct rcf_fabric *f, enum rcf_jkind kind, void *old,
+		      u32 old_cap);
+/*
+ * The address index (addrs.c): room for more addresses before a change
+ * that cannot fail half way; a node's addresses in and out; the table
+ * abort puts back.
+ */
+int rcf_addrs_reserve(struct rcf_fabric *f, u32 more);
+void rcf_addrs_add(struct rcf_fabric *f, const struct rcf_node *n);
+void rcf_addrs_del(struct rcf_fabric *f, const struct rcf_node *n);
+void rcf_addrs_abort(struct rcf_fabric *f, void *old, u32 old_cap);
+
+static inline bool rcf_addr_eq(const struct rcf_addr *x,
+			       const struct rcf_addr *y)
+{
+	return x->v6 == y->v6 && !memcmp(x->a, y->a, x->v6 ? 16 : 4);
+}
+
 /* Lowest free key, for NEW requests that leave the id out. */
 int rcf_vec_free_key(struct rcf_vec *vec, u32 *key);
 /* A source's route table, made on demand when create is set. */

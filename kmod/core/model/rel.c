@@ -6,6 +6,7 @@
  * are stored once per switch however many destinations use them.
  */
 #include "model.h"
+#include "route_step.h"
 
 /* masked: some candidate has an input mask, so every one keeps its own */
 static size_t rcf_rel_size(const struct rcf_rel *r, bool masked)
@@ -25,34 +26,50 @@ const struct rcf_rel *rcf_rel_get(const struct rcf_fabric *f, u32 sw)
 	return rcf_vec_get(&f->rels, sw);
 }
 
+/*
+ * A candidate's byte is a route byte read at the switch, so the route
+ * step (route_step.h) judges it and the link its port leads to, as it
+ * judges a route's.  A down link is let through: the engine passes
+ * over a candidate whose link is down when it picks one, so a relation
+ * stands while links come and go under it.
+ */
 static int rcf_rel_check_cand(struct rcf_fabric *f, const struct rcf_switch *s,
 			      const struct rcf_rel_cand *c, struct rcf_err *e)
 {
 	struct rcf_end at = { .kind = RCF_ELEM_SWITCH, .id = s->id };
-	struct rcf_link *l;
-	u32 lid;
+	struct rcf_rstep_link l = { .up = true };
+	u32 lid, vc;
 
-	if (c->hop & RCF_HOP_RESERVED)
-		return rcf_fail(e, EINVAL,
-				"relation candidate has its reserved bit set", 0);
 	if (c->cls > RCF_REL_ESCAPE)
 		return rcf_fail(e, EINVAL,
 				"relation candidate class is neither adaptive nor escape",
 				0);
-	at.port = RCF_HOP_PORT(c->hop);
-	if (at.port >= s->ports)
+	switch (rcf_rstep_byte(c->hop, s->ports, &at.port, &vc)) {
+	case RCF_RSTEP_RESERVED:
+		return rcf_fail(e, EINVAL,
+				"relation candidate has its reserved bit set", 0);
+	case RCF_RSTEP_NO_PORT:
 		return rcf_fail(e, ERANGE,
 				"relation candidate names a port the switch does not have",
 				0);
+	default:
+		break;
+	}
 	lid = rcf_end_link(f, &at);
-	if (lid == RCF_NONE)
+	l.present = lid != RCF_NONE;
+	if (l.present)
+		l.vcs = rcf_link_get(f, lid)->vcs;
+	switch (rcf_rstep_cross(&l, vc)) {
+	case RCF_RSTEP_NO_LINK:
 		return rcf_fail(e, ENOENT,
 				"relation candidate names a port with no link", 0);
-	l = rcf_link_get(f, lid);
-	if (RCF_HOP_VC(c->hop) >= l->vcs)
+	case RCF_RSTEP_NO_VC:
 		return rcf_fail(e, ERANGE,
 				"relation candidate uses a virtual channel the link does not have",
 				0);
+	default:
+		break;
+	}
 	if (c->vin >> RCF_LINK_MAX_VCS)
 		return rcf_fail(e, ERANGE,
 				"relation candidate's input VC mask names a VC no link has",

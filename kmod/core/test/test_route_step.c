@@ -3,7 +3,8 @@
  * The route step (model/route_step.h) from both of its walks: each route
  * below goes through the model's (rcf_route_add) and through the
  * routing graph's (rcf_graph_walk), over the same fabric, and both must
- * come to the same verdict, every verdict the step has among them.
+ * come to the same verdict, every verdict the step has among them; and
+ * a relation candidate's byte, judged as a route's byte is.
  */
 #include "util.h"
 #include "model/route_step.h"
@@ -275,11 +276,77 @@ static void t_same_verdicts(void)
 	rcf_fabric_free(f);
 }
 
+static int rel_del_fn(struct rcf_fabric *f, void *arg)
+{
+	(void)arg;
+	return rcf_rel_del(f, 0, &last_err);
+}
+
+static int rel_fn(struct rcf_fabric *f, void *arg)
+{
+	return rcf_rel_set(f, 0, arg, 1, &last_err);
+}
+
+/*
+ * A relation candidate's byte at sw0 against a route's at sw0 (routes
+ * from node 0, whose first byte enters sw0), every byte sw0 could read:
+ * refused alike, with the errno the route's walk gives.  A relation may
+ * name a down link, so its byte is held to a route's on the fabric with
+ * link 3 up, and the relation put on the fabric with it down.
+ */
+static void t_rel_byte(void)
+{
+	struct rcf_link_cfg up = {
+		.id = 3, .state = RCF_LINK_UP, .set = RCF_LSET_STATE};
+	struct rcf_fabric *f = model(), *u = model();
+	unsigned int seen = 0, b;
+	struct rcf_err e;
+
+	CHECK_EQ(op_txn(u, do_link_set, &up, &e), 0);
+	for (b = 0; b < 256; b++) {
+		struct rcf_rel_ent ent = {
+			.dst = 1,
+			.n = 1,
+			.c = {{.hop = (u8)b, .cls = RCF_REL_ADAPTIVE}}};
+		const u8 hops[] = {H(0, 0), (u8)b};
+		int v, r, rel, want;
+		char why[128] = "";
+
+		r = op_route(u, 0, 1, -1, hops, 2);
+		for (v = 0; r && v < RCF_RSTEP_NR; v++)
+			if (model_msg[v] && !strcmp(last_err.msg, model_msg[v]))
+				break;
+		if (r)
+			snprintf(why, sizeof(why), "%s", last_err.msg);
+		/* past sw0's byte, whatever the walk met after it */
+		if (!r || (v != RCF_RSTEP_RESERVED && v != RCF_RSTEP_NO_PORT &&
+			   v != RCF_RSTEP_NO_LINK && v != RCF_RSTEP_NO_VC))
+			v = RCF_RSTEP_CROSS;
+		want = v == RCF_RSTEP_CROSS ? 0 : -model_errno[v];
+		rel = op_txn(f, rel_fn, &ent, &e);
+		if (rel != want)
+			printf("# byte 0x%02x: route %d (%s), relation %d\n", b,
+			       r, why, rel);
+		CHECK_EQ(rel, want);
+		seen |= 1u << v;
+		if (!rel)
+			CHECK_EQ(op_txn(f, rel_del_fn, NULL, &e), 0);
+	}
+	/* sw0's port 3 has no link, link 1 has 2 VCs, the rest 1 */
+	CHECK_EQ(seen, 1u << RCF_RSTEP_CROSS | 1u << RCF_RSTEP_RESERVED |
+			       1u << RCF_RSTEP_NO_PORT |
+			       1u << RCF_RSTEP_NO_LINK | 1u << RCF_RSTEP_NO_VC);
+	rcf_fabric_free(f);
+	rcf_fabric_free(u);
+}
+
 int main(void)
 {
 	static const struct tap_case cases[] = {
 		{"route step: the model and the graph agree on every verdict",
 		 t_same_verdicts},
+		{"route step: a relation candidate's byte is a route's",
+		 t_rel_byte},
 	};
 
 	return tap_run(cases, sizeof(cases) / sizeof(cases[0]));
