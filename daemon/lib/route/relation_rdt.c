@@ -100,17 +100,10 @@ static int esc_vc(const struct prdt *o, uint32_t sw, uint32_t r,
 static int consistent(const struct prdt *o, uint32_t sw, uint32_t dst,
 		      int32_t v[RCF_RDT_MAX_RANK + 1][2], uint32_t q, int b)
 {
-	int32_t w[RCF_RDT_MAX_RANK + 1][2];
 	uint32_t t =
 		rcf_rdt_step(o->d, sw, q, 2 * (unsigned int)b + (v[q][b] < 0));
-	int32_t k = v[q][b];
-	int same;
 
-	rcf_rdt_vector(o->d, t, dst, w);
-	v[q][b] = k > 0 ? k - 1 : k + 1;
-	same = !memcmp(v, w, sizeof(w[0]) * (o->d->R + 1));
-	v[q][b] = k;
-	return same;
+	return rcf_rdt_consistent(o->d, t, dst, v, q, b);
 }
 
 /*
