@@ -4,7 +4,8 @@
  * Injection stops (the kthread leaves skbs in the node netdev queues and
  * offers no generator messages, the engine keeps running), the fabric
  * drains or freezes, the change commits, the engine is swapped or given
- * a new route table, injection resumes and an event reports the phases.
+ * new route or relation tables, injection resumes and an event reports
+ * the phases.
  * The rules and their reasons: Documentation/datapath.rst,
  * "Configuration changes".
  */
@@ -96,36 +97,64 @@ static u64 rcf_ns_since(ktime_t t)
 
 /* What the epoch will put in place, made before anything stops. */
 struct rcf_epoch_prep {
-	struct rcf_reroute *rt;		/* route table only, or */
+	struct rcf_reroute *rt;		/* a route table, */
+	struct rcf_relswap *rs;		/* relations, either or both; or */
 	struct rcf_adapter *ad;		/* a new engine */
 	u64 tables;			/* the engine's tables after it */
 };
 
+static int rcf_epoch_prep_reroute(struct rcf_dp *dp, struct rcf_fabric *f,
+				  struct rcf_epoch_prep *p)
+{
+	u8 *srcs = kzalloc(RCF_MAX_NODES, GFP_KERNEL_ACCOUNT);
+
+	if (!srcs)
+		return -ENOMEM;
+	rcf_txn_route_srcs(f, srcs);
+	p->rt = rcf_reroute_prepare(dp->ad, f, srcs);
+	kfree(srcs);
+	return p->rt ? 0 : -ENOMEM;
+}
+
+/*
+ * The live engine's new tables: routes, relations or both, each made
+ * only when the transaction changes it (engine_reroute.c,
+ * engine_relswap.c).  The engine's structure is the fabric mutex's, so
+ * they are made without dp->lock.
+ */
+static int rcf_epoch_prep_tables(struct rcf_dp *dp, struct rcf_fabric *f,
+				 struct rcf_epoch_prep *p)
+{
+	struct rcf_engine *e = rcf_adapter_engine(dp->ad);
+	u8 kinds = rcf_txn_kinds(f);
+
+	if ((kinds & RCF_TXN_ROUTES) && rcf_epoch_prep_reroute(dp, f, p))
+		return -ENOMEM;
+	if (kinds & RCF_TXN_RELS) {
+		p->rs = rcf_relswap_prepare(e, f);
+		if (!p->rs)
+			return -ENOMEM;
+	}
+	/* the kthread grows the running engine's event queues */
+	rcf_dp_lock(dp);
+	p->tables = p->rt ? rcf_reroute_table_bytes(e, p->rt) :
+			    rcf_engine_table_bytes(e);
+	if (p->rs)
+		p->tables = rcf_relswap_table_bytes(e, p->rs, p->tables);
+	mutex_unlock(&dp->lock);
+	return 0;
+}
+
 static int rcf_epoch_prepare(struct rcf_req *req, struct rcf_epoch_prep *p,
-			     bool routes)
+			     bool swap)
 {
 	struct rcf_dp *dp = req->rn->dp;
 	u8 pol = req->set_policy ? req->policy : dp->policy;
 	bool exact = req->set_engine ? req->engine_exact : dp->exact;
 	const struct rcf_dp_model *m = req->set_model ? &req->model : &dp->model;
-	u8 *srcs;
 
-	if (routes) {
-		srcs = kzalloc(RCF_MAX_NODES, GFP_KERNEL_ACCOUNT);
-		if (!srcs)
-			return -ENOMEM;
-		rcf_txn_routes_only(req->fab, srcs);
-		p->rt = rcf_reroute_prepare(dp->ad, req->fab, srcs);
-		kfree(srcs);
-		if (!p->rt)
-			return -ENOMEM;
-		/* the kthread grows the running engine's event queues */
-		rcf_dp_lock(dp);
-		p->tables = rcf_reroute_table_bytes(rcf_adapter_engine(dp->ad),
-						    p->rt);
-		mutex_unlock(&dp->lock);
-		return 0;
-	}
+	if (swap)
+		return rcf_epoch_prep_tables(dp, req->fab, p);
 	p->ad = rcf_dp_adapter_new(dp, req->fab, pol, exact, m, &p->tables);
 	return p->ad ? 0 : -ENOMEM;
 }
@@ -133,9 +162,11 @@ static int rcf_epoch_prepare(struct rcf_req *req, struct rcf_epoch_prep *p,
 static void rcf_epoch_prep_free(struct rcf_epoch_prep *p)
 {
 	rcf_reroute_free(p->rt);
+	rcf_relswap_free(p->rs);
 	if (p->ad)
 		rcf_adapter_free(p->ad);
 	p->rt = NULL;
+	p->rs = NULL;
 	p->ad = NULL;
 }
 
@@ -273,8 +304,9 @@ static int rcf_epoch_paths(struct rcf_req *req, struct rcf_epoch_rec *rec,
 struct rcf_epoch_run {
 	struct rcf_epoch_rec rec;
 	struct rcf_epoch_prep prep;
-	bool routes, stuck;
+	bool swap, stuck;	/* swap: new tables in the live engine */
 	u64 busy;
+	u64 dest_out;		/* packets that read relations on the way */
 };
 
 /*
@@ -303,6 +335,7 @@ static void rcf_epoch_suspend(struct rcf_dp *dp, struct rcf_epoch_run *run)
 	rcf_dp_lock(dp);
 	dp->suspended = true;
 	run->busy = rcf_engine_busy(rcf_adapter_engine(dp->ad));
+	run->dest_out = rcf_engine_dest_out(rcf_adapter_engine(dp->ad));
 	WRITE_ONCE(dp->ebusy, run->busy);
 	run->stuck = dp->stuck && run->busy;
 	run->rec.held = dp->pending;
@@ -316,13 +349,18 @@ static void rcf_epoch_suspend(struct rcf_dp *dp, struct rcf_epoch_run *run)
 
 /*
  * Freeze or drain.  A packet carries its route, and only a route table
- * is read at send, so a new table may go in under packets in flight;
- * anything else waits until they are delivered.  A deadlock, found
- * before or while draining, only a new engine ends.
+ * is read at send, so a new table may go in under packets in flight.
+ * Relations are read at every switch a destination-routed head reaches,
+ * so new ones may go in while no such packet is out of its node
+ * (engine_relswap.c says why).  Anything else waits until they are
+ * delivered.  A deadlock, found before or while draining, only a new
+ * engine ends.
  */
 static int rcf_epoch_settle(struct rcf_req *req, struct rcf_epoch_run *run)
 {
-	bool safe = !run->busy || (run->routes && !run->stuck);
+	bool safe = !run->busy ||
+		    (run->swap && !run->stuck &&
+		     (!run->prep.rs || !run->dest_out));
 	struct rcf_dp *dp = req->rn->dp;
 	u8 mode = req->epoch_mode;
 	ktime_t t1;
@@ -348,7 +386,7 @@ static int rcf_epoch_settle(struct rcf_req *req, struct rcf_epoch_run *run)
 		}
 		run->stuck = err == -EDEADLK;
 	}
-	if (!run->stuck || !run->prep.rt)
+	if (!run->stuck || !run->swap)
 		return 0;
 	rcf_epoch_prep_free(&run->prep);
 	err = rcf_epoch_prepare(req, &run->prep, false);
@@ -361,29 +399,51 @@ static int rcf_epoch_settle(struct rcf_req *req, struct rcf_epoch_run *run)
 }
 
 /*
- * Commits the transaction and puts the prepared table or engine in
- * place.  The commit attaches node netdevs, so it runs without
- * dp->lock.  On error the commit has undone the transaction.
+ * Commits the transaction and puts the prepared tables or engine in
+ * place.  The commit attaches node netdevs, so it runs without dp->lock,
+ * but for new relations: the suspended engine runs on and may start a
+ * destination-routed packet queued at its node after the freeze was
+ * decided, so whether none is out is asked again where the swap happens,
+ * and the commit (of routes and relations, which attach no netdev) goes
+ * in the same locked section.  -EAGAIN, nothing committed, when one is
+ * out; on any other error the commit has undone the transaction.
  */
 static int rcf_epoch_apply(struct rcf_req *req, struct rcf_epoch_run *run)
 {
 	struct rcf_fabric *f = req->fab;
 	struct rcf_dp *dp = req->rn->dp;
+	bool rels = run->prep.rs && !run->prep.ad;
 	ktime_t t1 = ktime_get();
 	int err;
 
+	if (rels) {
+		rcf_dp_lock(dp);
+		if (rcf_engine_dest_out(rcf_adapter_engine(dp->ad))) {
+			mutex_unlock(&dp->lock);
+			return -EAGAIN;
+		}
+	}
 	err = rcf_txn_commit(f, &req->err);
 	if (err) {
+		if (rels)
+			mutex_unlock(&dp->lock);
 		rcf_req_error(req);
 		rcf_epoch_prep_free(&run->prep);
 		return err;
 	}
-	rcf_dp_lock(dp);
+	if (!rels)
+		rcf_dp_lock(dp);
 	if (req->paths_changed)
 		rcf_dp_path_sync(dp, f);
-	if (run->prep.rt) {
-		rcf_reroute_install(dp->ad, run->prep.rt, rcf_dp_pair_gone, dp);
+	if (!run->prep.ad) {
+		if (run->prep.rt)
+			rcf_reroute_install(dp->ad, run->prep.rt,
+					    rcf_dp_pair_gone, dp);
+		if (run->prep.rs)
+			rcf_relswap_install(rcf_adapter_engine(dp->ad),
+					    run->prep.rs);
 		run->prep.rt = NULL;
+		run->prep.rs = NULL;
 	} else {
 		rcf_epoch_swap(dp, f, run->prep.ad);
 		run->prep.ad = NULL;
@@ -391,9 +451,9 @@ static int rcf_epoch_apply(struct rcf_req *req, struct rcf_epoch_run *run)
 	rcf_dp_set_budget(dp, f, run->prep.tables);
 	dp->ad_epoch = f->epoch;
 	mutex_unlock(&dp->lock);
-	if (!run->routes && rcf_dp_atab_build(dp, f))
+	if (!run->swap && rcf_dp_atab_build(dp, f))
 		pr_warn("rcf: no memory for the address table; keeping the old one\n");
-	rcf_fabric_committed(req, run->routes);
+	rcf_fabric_committed(req, run->swap);
 	run->rec.apply_ns += rcf_ns_since(t1);
 	return 0;
 }
@@ -460,9 +520,9 @@ int rcf_epoch_commit(struct rcf_req *req)
 	}
 	req->epoch_ran = true;
 	t0 = ktime_get();
-	run.routes = !neweng && dp->ad_epoch == f->epoch &&
-		     rcf_txn_routes_only(f, NULL);
-	if (!run.routes && !neweng && dp->ad_epoch == f->epoch &&
+	run.swap = !neweng && dp->ad_epoch == f->epoch &&
+		   rcf_txn_tables_only(f);
+	if (!run.swap && !neweng && dp->ad_epoch == f->epoch &&
 	    req->epoch_mode != RCF_EPOCH_DRAIN && rcf_txn_paths_only(f)) {
 		run.rec.mode = RCF_EPOCH_FREEZE;
 		err = rcf_epoch_paths(req, &run.rec, t0);
@@ -472,7 +532,7 @@ int rcf_epoch_commit(struct rcf_req *req)
 		run.rec = (struct rcf_epoch_rec){};
 		t0 = ktime_get();
 	}
-	err = rcf_epoch_prepare(req, &run.prep, run.routes);
+	err = rcf_epoch_prepare(req, &run.prep, run.swap);
 	if (err) {
 		NL_SET_ERR_MSG(req->extack,
 			       "no memory for the new configuration");
@@ -487,6 +547,16 @@ int rcf_epoch_commit(struct rcf_req *req)
 	if (err)
 		goto abort;
 	err = rcf_epoch_apply(req, &run);
+	if (err == -EAGAIN) {
+		/* not a freeze after all: drain, or refuse one asked for */
+		run.busy = run.dest_out = 1;
+		err = rcf_epoch_settle(req, &run);
+		if (err)
+			goto abort;
+		err = rcf_epoch_apply(req, &run);
+	}
+	if (err == -EAGAIN)
+		goto abort;
 	goto resume;
 
 abort:

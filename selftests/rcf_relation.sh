@@ -12,6 +12,7 @@
 # comes back too and the run by it is rcfsim's, figure for figure.
 # The kernel's figures equal rcfsim's for the same seeded run, also round
 # links set down (the up-down form), and IP goes by each relation.
+# Relations changed during a run keep its engine and lose nothing.
 # Documentation/adaptive.rst, rdt.rst.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/rcf_ip_lib.sh"
@@ -270,6 +271,103 @@ print(" ".join(map(str, json.load(sys.stdin)["fabric"]["failed"]["ids"])))')
 	done
 }
 
+# delivered_at_least N: waits until the run has delivered N messages
+delivered_at_least() {
+	local i got
+	for i in $(seq 600); do
+		got=$(rcfctl -j traffic show | json_val msgs-delivered) || return 1
+		[ "$got" -ge "$1" ] && return 0
+		sleep 0.1
+	done
+	fail "the run delivered $got messages, not $1"
+	return 1
+}
+
+# fabric_stat NAME: one figure of the fabric's counters (0 when absent)
+fabric_stat() {
+	rcfctl -j stats show fabric | python3 -c 'import json, sys
+f = json.load(sys.stdin)
+print(f.get("stats", f).get(sys.argv[1], 0))' "$1"
+}
+
+# relations_during_run ROUTING [EPOCH-MODE]: eight relation changes
+# (D-B and Duato in turn, each one epoch) during a long seeded run that
+# goes by ROUTING.  The engine the run started on is the one it ends on
+# (engine-gen), the counters run on, the run was still going when the
+# changes ended and, stopped then, delivers every message it sent
+# intact, nothing dropped anywhere in the fabric.
+relations_during_run() {
+	local routing=$1 mode=${2:-} g0 d0 a0 n=0 rel out
+	rcfctl stats reset
+	rcfctl traffic start uniform rate 300 messages 10000000 seed 11 \
+		size 16-200 >/dev/null || { fail "traffic start"; return 1; }
+	delivered_at_least 500 || return 1
+	g0=$(engine_gen)
+	d0=$(fabric_stat pkts-delivered)
+	a0=$(fabric_stat rel-adaptive)
+	while [ $n -lt 8 ]; do
+		if [ $((n % 2)) = 0 ]; then rel=db; else rel=duato; fi
+		# shellcheck disable=SC2086
+		out=$(rcfctl ${mode:+--epoch-mode $mode} relation install \
+			--relation $rel --gen $GEN --select least \
+			--routing "$routing" 2>&1) ||
+			fail "$rel ${mode:-auto} during the run: $out"
+		[ -z "$mode" ] || expect_eq "$mode" \
+			"$(rcfctl -j epoch show | json_val mode)" \
+			"epoch mode of change $n"
+		n=$((n + 1))
+	done
+	rcfctl -j traffic show >"$T_TMP/mid.json"
+	expect_eq "$g0" "$(engine_gen)" "engines built by 8 relation changes"
+	rcfctl traffic stop >/dev/null
+	timeout 300 rcfctl -j traffic wait >"$T_TMP/t.json" ||
+		fail "traffic wait: $(cat "$T_TMP/t.json")"
+	grep -q '"done": *false' "$T_TMP/mid.json" ||
+		fail "the run was over before the changes ended"
+	python3 - "$T_TMP/t.json" <<'PY'
+import json, sys
+t = json.load(open(sys.argv[1]))
+t = t.get("traffic", t)
+print("# %d messages sent, %d delivered" % (t["msgs-sent"], t["msgs-delivered"]))
+bad = []
+if t["error"]: bad.append("error %d" % t["error"])
+if t["msgs-sent"] != t["msgs-delivered"]: bad.append("sent != delivered")
+if t["msgs-corrupt"]: bad.append("%d corrupt" % t["msgs-corrupt"])
+for b in bad: print("#", b)
+sys.exit(1 if bad else 0)
+PY
+	[ "$(fabric_stat pkts-delivered)" -gt "$d0" ] ||
+		fail "delivered packets did not run on from $d0"
+	expect_eq 0 "$(fabric_stat pkts-dropped)" "packets dropped"
+	expect_eq 0 "$(fabric_drops)" "drops inside the fabric"
+	[ "$routing" = source ] ||
+		[ "$(fabric_stat rel-adaptive)" -gt "$a0" ] ||
+		fail "adaptive choices did not run on from $a0"
+}
+
+# by relation: a change drains while destination-routed packets are
+# out, and keeps the engine
+swap_by_relation() {
+	setup
+	all_vcs 3
+	rcfctl relation install --relation duato --gen $GEN \
+		--select least >/dev/null || { fail "install duato"; return 1; }
+	relations_during_run relation
+}
+
+# by source routes: no packet reads a relation on its way, so every
+# change is frozen in under the traffic in flight
+swap_by_source() {
+	setup
+	all_vcs 3
+	rcfctl relation install --relation duato --gen $GEN --select least \
+		--routing source >/dev/null || { fail "install duato"; return 1; }
+	rcfctl route compute --algo rdt-vector --vcs 2 --install >/dev/null ||
+		{ fail "rdt-vector routes"; return 1; }
+	relations_during_run source freeze
+	setup
+}
+
 # IP over destination headers: pings between nodes in their namespaces
 # across prdt:4:2:1 by each relation (every packet, IP alike, carries a
 # destination header; no pair has a route), every reply back, the
@@ -308,7 +406,7 @@ print(f.get("rel-adaptive", 0) + f.get("rel-escape", 0))')
 	ip_cleanup
 }
 
-t_plan 12
+t_plan 14
 t_run "a fresh $GEN has no relation" setup
 t_run "a VC the links lack is refused, nothing changes" bad_vc
 t_run "a relation for another fabric is refused" bad_check
@@ -322,6 +420,10 @@ t_run "a seeded run by north-last: every message intact" north_last_run
 t_run "north-last-wrap: its VC rule comes back, a run is rcfsim's" \
 	north_last_wrap
 t_run "links down: D-B goes round them intact, as in rcfsim" failed_links
+t_run "relations changed during a run by them: one engine, nothing lost" \
+	swap_by_relation
+t_run "relations frozen in under source-routed traffic: nothing lost" \
+	swap_by_source
 t_run "IP by each relation: pings across $GEN, nothing dropped" ip_by_relation
 rcfctl fabric del >/dev/null 2>&1 || true
 t_done

@@ -382,6 +382,26 @@ u64 rcf_reroute_table_bytes(const struct rcf_engine *e,
 			    const struct rcf_reroute *rt);
 
 /*
+ * engine_relswap.c: new routing relations for a running engine, made
+ * from f's (NULL on ENOMEM) before anything stops; install swaps them in
+ * and cannot fail, leaving every counter, the clock and the selection's
+ * state as they were.  table_bytes: tables (rcf_engine_table_bytes(), or
+ * rcf_reroute_table_bytes() when routes change too) once rs is in.
+ */
+struct rcf_relswap;
+struct rcf_relswap *rcf_relswap_prepare(const struct rcf_engine *e,
+					const struct rcf_fabric *f);
+u64 rcf_relswap_table_bytes(const struct rcf_engine *e,
+			    const struct rcf_relswap *rs, u64 tables);
+void rcf_relswap_install(struct rcf_engine *e, struct rcf_relswap *rs);
+void rcf_relswap_free(struct rcf_relswap *rs);
+/*
+ * Destination-routed packets out of their node and not yet freed: while
+ * there are any, a swap of relations could strand or deadlock them.
+ */
+u64 rcf_engine_dest_out(const struct rcf_engine *e);
+
+/*
  * Destination routing (engine_rel.c).  The route bytes of a packet to
  * dst from src: src's first output port with a link, VC 0, then the
  * destination header; RCF_DEST_ROUTE_LEN bytes into buf.  -EINVAL for an

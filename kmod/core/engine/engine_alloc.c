@@ -158,6 +158,8 @@ void eng_pkt_put(struct rcf_engine *e, struct eng_pkt *p)
 	e->pkt_nfree++;
 	e->busy--;
 	e->held_hops -= p->hres;
+	e->dest_out -= p->dest_out;
+	p->dest_out = 0;
 }
 
 int rcf_engine_reserve(struct rcf_engine *e, u32 npkts, u32 nroute)

@@ -253,6 +253,11 @@ static bool eng_start_one(struct rcf_engine *e, u32 el, struct eng_pq *q)
 			e->st.dropped += held;
 		}
 	} else {
+		/* from here on it reads relations: a swap now is not safe */
+		if (!relay && eng_dest_at(p, p->rb + 1)) {
+			p->dest_out = 1;
+			e->dest_out++;
+		}
 		h->relay = relay;
 		if (relay) {
 			x->relay_used--;

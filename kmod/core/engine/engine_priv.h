@@ -20,6 +20,7 @@ struct eng_pkt {
 	u8 rb;			/* route bytes read so far (node queues) */
 	u8 hops;		/* elements crossed (node queues) */
 	u8 hres;		/* worm pieces it holds in the pool's budget */
+	u8 dest_out;		/* destination-routed, out of its node */
 	u8 data[RCF_ENGINE_MAX_PKT];	/* route bytes then payload */
 };
 
@@ -315,6 +316,7 @@ struct rcf_engine {
 	u32 nrel;		/* switches with one */
 	u32 rel_hops;		/* switches a destination-routed packet may cross */
 	u64 rng;		/* RCF_SELECT_RANDOM's state */
+	u64 dest_out;		/* packets alive with dest_out set */
 
 	struct rcf_engine_stats st;
 	struct rcf_engine_pair_stats *pairs;	/* nnodes^2 or NULL */
@@ -379,6 +381,15 @@ u64 eng_rblk_bytes(const struct eng_rblk *b);
 int eng_rel_build(struct rcf_engine *e, const struct rcf_fabric *f);
 void eng_rel_free(struct rcf_engine *e);
 u64 eng_rel_bytes(const struct rcf_engine *e);
+/*
+ * f's relations for e's switches, as e->rel holds them (*out NULL when
+ * no switch of e has one), and their count; what the table takes and
+ * its release.  A new engine and a relation swap build them alike.
+ */
+int eng_rel_table(const struct rcf_engine *e, const struct rcf_fabric *f,
+		  struct eng_rel ***out, u32 *nrel);
+u64 eng_rel_table_bytes(const struct rcf_engine *e, struct eng_rel *const *rel);
+void eng_rel_table_free(struct eng_rel **rel, u32 nsw);
 /*
  * The output channel a switch's relation gives head h (its destination
  * header in), or ENG_NONE and *reason.

@@ -24,7 +24,7 @@ static size_t eng_rel_size(u32 nnodes, u32 nlists, u32 ncand, bool masked)
 	       (nlists + 1 + ncand) * sizeof(u16);
 }
 
-static struct eng_rel *eng_rel_copy(struct rcf_engine *e,
+static struct eng_rel *eng_rel_copy(const struct rcf_engine *e,
 				    const struct rcf_rel *r)
 {
 	struct eng_rel *x = rcf_os_zalloc(eng_rel_size(e->nnodes, r->nlists,
@@ -53,53 +53,60 @@ static struct eng_rel *eng_rel_copy(struct rcf_engine *e,
 }
 
 /* After the elements: the dense indices are known. */
-int eng_rel_build(struct rcf_engine *e, const struct rcf_fabric *f)
+int eng_rel_table(const struct rcf_engine *e, const struct rcf_fabric *f,
+		  struct eng_rel ***out, u32 *nrel)
 {
-	u32 nsw = e->nelem - e->nnodes, k;
+	u32 nsw = e->nelem - e->nnodes, k, n = 0;
+	struct eng_rel **rel = NULL;
 
-	e->rng = ENG_SEED_DEF;
-	e->rel_hops = nsw < RCF_ENGINE_MAX_HOPS ? nsw : RCF_ENGINE_MAX_HOPS;
+	*out = NULL;
+	*nrel = 0;
 	for (k = 0; k < f->rels.cap; k++) {
 		const struct rcf_rel *r = rcf_vec_get(&f->rels, k);
+		u32 i;
 
 		if (!r || k >= e->max_sw || e->sw_idx[k] == ENG_NONE)
 			continue;
-		if (!e->rel) {
-			e->rel = rcf_os_zalloc((nsw + 1) * sizeof(*e->rel));
-			if (!e->rel)
+		if (!rel) {
+			rel = rcf_os_zalloc((nsw + 1) * sizeof(*rel));
+			if (!rel)
 				return -ENOMEM;
 		}
-		e->rel[e->sw_idx[k] - e->nnodes] = eng_rel_copy(e, r);
-		if (!e->rel[e->sw_idx[k] - e->nnodes])
+		i = e->sw_idx[k] - e->nnodes;
+		rel[i] = eng_rel_copy(e, r);
+		if (!rel[i]) {
+			eng_rel_table_free(rel, nsw);
 			return -ENOMEM;
-		e->nrel++;
+		}
+		n++;
 	}
+	*out = rel;
+	*nrel = n;
 	return 0;
 }
 
-void eng_rel_free(struct rcf_engine *e)
+void eng_rel_table_free(struct eng_rel **rel, u32 nsw)
 {
 	u32 k;
 
-	for (k = 0; e->rel && k < e->nelem - e->nnodes; k++)
-		rcf_os_free(e->rel[k]);
-	rcf_os_free(e->rel);
-	e->rel = NULL;
+	for (k = 0; rel && k < nsw; k++)
+		rcf_os_free(rel[k]);
+	rcf_os_free(rel);
 }
 
-u64 eng_rel_bytes(const struct rcf_engine *e)
+u64 eng_rel_table_bytes(const struct rcf_engine *e, struct eng_rel *const *rel)
 {
 	u32 nsw = e->nelem - e->nnodes, k;
 	const struct eng_rel *x;
 	u64 n;
 
-	if (!e->rel)
+	if (!rel)
 		return 0;
-	n = (u64)(nsw + 1) * sizeof(*e->rel);
+	n = (u64)(nsw + 1) * sizeof(*rel);
 	for (k = 0; k < nsw; k++) {
 		u32 nl;
 
-		x = e->rel[k];
+		x = rel[k];
 		if (!x)
 			continue;
 		/* the lists' starts end where the candidates begin */
@@ -107,6 +114,27 @@ u64 eng_rel_bytes(const struct rcf_engine *e)
 		n += eng_rel_size(e->nnodes, nl, x->lstart[nl], x->in);
 	}
 	return n;
+}
+
+int eng_rel_build(struct rcf_engine *e, const struct rcf_fabric *f)
+{
+	u32 nsw = e->nelem - e->nnodes;
+
+	e->rng = ENG_SEED_DEF;
+	e->rel_hops = nsw < RCF_ENGINE_MAX_HOPS ? nsw : RCF_ENGINE_MAX_HOPS;
+	return eng_rel_table(e, f, &e->rel, &e->nrel);
+}
+
+void eng_rel_free(struct rcf_engine *e)
+{
+	eng_rel_table_free(e->rel, e->nelem - e->nnodes);
+	e->rel = NULL;
+	e->nrel = 0;
+}
+
+u64 eng_rel_bytes(const struct rcf_engine *e)
+{
+	return eng_rel_table_bytes(e, e->rel);
 }
 
 /* xorshift64*: plain integer arithmetic, the same in rcf.ko and rcfsim */

@@ -192,6 +192,8 @@ static const char *eng_check_sq(const struct rcf_engine *e, u64 *sq)
 					return "packet on another port's queue";
 				bytes += p->len0 - 1;
 				n++;
+				if (p->dest_out)
+					return "a queued packet counted as out of its node";
 				if (p->qchan != ENG_NONE)
 					sq[p->qchan] += p->len0 - 1;
 			}
@@ -287,6 +289,8 @@ const char *rcf_engine_check(const struct rcf_engine *e)
 		   e->st.dropped;
 	if (!err && held != inflight)
 		err = "bytes not conserved";
+	if (!err && e->dest_out > e->busy)
+		err = "destination-routed packets out miscounted";
 out:
 	rcf_os_free(cred);
 	rcf_os_free(used);

@@ -586,12 +586,19 @@ u8 rcf_txn_kinds(const struct rcf_fabric *f)
  */
 bool rcf_txn_routes_only(const struct rcf_fabric *f, u8 *srcs)
 {
+	if (f->txn_kinds & ~RCF_TXN_ROUTES)
+		return false;
+	if (srcs)
+		rcf_txn_route_srcs(f, srcs);
+	return true;
+}
+
+void rcf_txn_route_srcs(const struct rcf_fabric *f, u8 *srcs)
+{
 	const struct rcf_route *r;
 	u32 i;
 
-	if (f->txn_kinds & ~RCF_TXN_ROUTES)
-		return false;
-	for (i = 0; srcs && i < f->jn; i++) {
+	for (i = 0; i < f->jn; i++) {
 		const struct rcf_jent *j = &f->jr[i];
 
 		if (j->kind == RCF_J_RTAB && j->key < RCF_MAX_NODES) {
@@ -602,7 +609,18 @@ bool rcf_txn_routes_only(const struct rcf_fabric *f, u8 *srcs)
 				srcs[r->src] = 1;
 		}
 	}
-	return true;
+}
+
+/*
+ * Whether the open transaction changes only what the engine keeps in
+ * tables it can swap while it runs: routes, which a packet copies at
+ * send, and relations, which switches read on the way (the engine's
+ * relation swap says when that is safe).
+ */
+bool rcf_txn_tables_only(const struct rcf_fabric *f)
+{
+	return f->txn_kinds &&
+	       !(f->txn_kinds & ~(RCF_TXN_ROUTES | RCF_TXN_RELS));
 }
 
 /*

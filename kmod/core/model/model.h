@@ -223,12 +223,17 @@ enum rcf_txn_kind {
 	RCF_TXN_PATHS = 1 << 1,	/* paths, their circuits and counts */
 	RCF_TXN_ADDRS = 1 << 2,	/* node addresses: a new address table */
 	RCF_TXN_FABRIC = 1 << 3,	/* elements, links, parameters, circuits */
+	RCF_TXN_RELS = 1 << 4,	/* routing relations: new relation tables */
 };
 
 /* The kinds of the open (or the last committed) transaction. */
 u8 rcf_txn_kinds(const struct rcf_fabric *f);
 /* The open transaction changes routes only (fabric.c explains). */
 bool rcf_txn_routes_only(const struct rcf_fabric *f, u8 *srcs);
+/* Marks srcs[id] for each source whose routes it changes (as above). */
+void rcf_txn_route_srcs(const struct rcf_fabric *f, u8 *srcs);
+/* It changes route tables, routing relations or both, nothing else. */
+bool rcf_txn_tables_only(const struct rcf_fabric *f);
 /* It changes paths, and the circuits they own, only. */
 bool rcf_txn_paths_only(const struct rcf_fabric *f);
 

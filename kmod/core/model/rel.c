@@ -247,8 +247,7 @@ int rcf_rel_set(struct rcf_fabric *f, u32 sw, const struct rcf_rel_ent *ents,
 		err = rcf_nomem(e);
 		goto out;
 	}
-	/* a new relation means a new engine, as a new element does */
-	rcf_txn_mark(f, RCF_TXN_FABRIC);
+	rcf_txn_mark(f, RCF_TXN_RELS);
 	if (rcf_vec_get(&f->rels, sw) && rcf_remove(f, RCF_J_REL, &f->rels, sw)) {
 		err = rcf_nomem(e);
 		goto out;
@@ -270,7 +269,7 @@ int rcf_rel_del(struct rcf_fabric *f, u32 sw, struct rcf_err *e)
 {
 	if (!rcf_vec_get(&f->rels, sw))
 		return rcf_fail(e, ENOENT, "switch has no routing relation", 0);
-	rcf_txn_mark(f, RCF_TXN_FABRIC);
+	rcf_txn_mark(f, RCF_TXN_RELS);
 	if (rcf_remove(f, RCF_J_REL, &f->rels, sw))
 		return rcf_nomem(e);
 	return 0;

@@ -118,7 +118,10 @@ static void t_model(void)
 	REFUSED(f, op_rel(f, 0, bad, 2), EINVAL); /* not ascending */
 
 	CHECK_EQ(op_rel(f, 1, rel1, 3), 0);
-	CHECK(rcf_txn_kinds(f) & RCF_TXN_FABRIC);
+	/* a relation is a table the engine swaps, as routes are */
+	CHECK_EQ(rcf_txn_kinds(f), RCF_TXN_RELS);
+	CHECK(rcf_txn_tables_only(f));
+	CHECK(!rcf_txn_routes_only(f, NULL));
 	r = rcf_rel_get(f, 1);
 	CHECK(r != NULL);
 	if (r) {
