@@ -148,7 +148,8 @@ fuzz:
 bench: all
 	$(MAKE) -C kmod/core/bench engine
 	scripts/vm -- scripts/bench/control-plane
-	scripts/vm -- scripts/bench/dataplane
+	scripts/vm --timeout 1800 -- scripts/bench/dataplane
+	scripts/vm --timeout 1800 -- scripts/bench/paced
 	scripts/vm --timeout 1500 -- scripts/bench/rcftop-cost
 	scripts/vm --timeout 1800 -- scripts/bench/epoch
 	scripts/vm --timeout 1800 -- scripts/bench/paths
@@ -158,6 +159,8 @@ bench: all
 	scripts/bench/rcfsim
 	scripts/bench/booksim
 	scripts/bench/opensm
+	# two whole VM selftest runs, the former commit's and this tree's
+	scripts/bench/selftest-time
 
 # the evaluation tables and plots Documentation/ quotes, regenerated into
 # build/eval/ and compared figure by figure (scripts/eval; EVAL_FLAGS=--quick

@@ -95,3 +95,18 @@ fstat() {
 	rcfctl -j stats fabric | tr ',{}' '\n\n\n' |
 		sed -n "s/^ *\"$1\": *\([0-9]*\).*/\1/p" | head -n1
 }
+
+# UDP goodput in Mbit/s the receiver saw, and its loss in %: "MBPS LOSS".
+# The sender is not limited (-b 0), so the figure is what the path
+# carries, not what was asked of it.
+iperf_udp() {
+	ip netns exec dpb iperf3 -s -1 -D -B 10.77.0.2 \
+		--logfile "$tmp/iperf-us.log"
+	sleep 0.5
+	ip netns exec dpa iperf3 -c 10.77.0.2 -u -b 0 -l 1400 -t "$secs" -f m \
+		>"$tmp/iperf-u.log" 2>&1 || { echo "0 100"; return; }
+	awk '/receiver/ { for (i = 1; i < NF; i++) {
+				  if ($(i + 1) == "Mbits/sec") r = $i
+				  if ($i ~ /^\(.*%\)$/) { l = $i; gsub(/[()%]/, "", l) } } }
+	     END { print (r ? r : 0), (l != "" ? l : "-") }' "$tmp/iperf-u.log"
+}

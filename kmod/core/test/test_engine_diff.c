@@ -30,6 +30,7 @@ struct outcome {
 	struct rcf_adapter_stats as;
 	struct rcf_traffic_results tr;
 	u64 chan, cq, pair, blocked; /* digests */
+	u64 extra; /* what a case's own driver saw (send results, epochs) */
 	u32 nblocked;
 	u64 ff_jumps, ff_cycles; /* the fast mode's own, not compared */
 	u64 replays;		 /* the same */
@@ -93,7 +94,7 @@ static void digest(struct rcf_engine *e, const struct rcf_fabric *f,
 {
 	struct rcf_engine_chan_id ids[256];
 	u32 k, i, j, n = rcf_engine_nnodes(e);
-	u64 visits, changed;
+	u64 visits, changed, cls0, cls1;
 	const struct rcf_link *l;
 	const struct rcf_switch *s;
 
@@ -125,6 +126,8 @@ static void digest(struct rcf_engine *e, const struct rcf_fabric *f,
 			continue;
 		if (!rcf_engine_cq_stats(e, k, &cur, &peak))
 			o->cq = mix(mix(o->cq, cur), peak);
+		if (!rcf_engine_rel_stats(e, k, &cls0, &cls1))
+			o->cq = mix(mix(o->cq, cls0), cls1);
 	}
 	for (k = 0; k < f->nodes.cap; k++)
 		for (i = 0; i < f->nodes.cap; i++) {
@@ -194,6 +197,7 @@ static bool compare(const char *name, const struct outcome *x,
 	SAME("pair counters", x->pair, y->pair);
 	SAME("blocked channels", x->nblocked, y->nblocked);
 	SAME("blocked list", x->blocked, y->blocked);
+	SAME("driver's record", x->extra, y->extra);
 	if (!ok)
 		tap_case_failed = 1;
 	return ok;
@@ -312,17 +316,36 @@ static int add_routes(struct rcf_fabric *f, void *arg)
 	return rc;
 }
 
-/* Runs c on f in one mode; false when the run could not be set up. */
-static bool run_traffic(const struct gcase *c, const struct rcf_fabric *f,
-			const u32 *ids, u32 nn, bool exact, struct outcome *o)
+/* Per-node adapter counters, into the driver's record. */
+static void adapter_digest(const struct rcf_adapter *a, const u32 *ids, u32 nn,
+			   struct outcome *o)
 {
-	static const struct rcf_traffic_arc arcs[] = {
-		{0, 1, 3}, {1, 0, 1}, {2, 5, 2}, {3, 0, 5}, {6, 2, 1},
-	};
-	static const struct rcf_traffic_msg trace[] = {
-		{0, 0, 1, 300}, {0, 1, 0, 300},	  {3, 2, 1, 1000},
-		{3, 3, 1, 70},	{40, 4, 0, 5000}, {41, 0, 4, 1},
-	};
+	struct rcf_adapter_stats ns;
+	const u8 *b = (const u8 *)&ns;
+	size_t k;
+	u32 i;
+
+	for (i = 0; i < nn; i++) {
+		memset(&ns, 0, sizeof(ns));
+		if (rcf_adapter_node_stats(a, ids[i], &ns))
+			continue;
+		for (k = 0; k < sizeof(ns); k++)
+			o->extra = mix(o->extra, b[k]);
+	}
+}
+
+static const struct rcf_traffic_arc arcs[] = {
+	{0, 1, 3}, {1, 0, 1}, {2, 5, 2}, {3, 0, 5}, {6, 2, 1},
+};
+static const struct rcf_traffic_msg trace[] = {
+	{0, 0, 1, 300}, {0, 1, 0, 300},	  {3, 2, 1, 1000},
+	{3, 3, 1, 70},	{40, 4, 0, 5000}, {41, 0, 4, 1},
+};
+
+/* The generator's spec for case c over nodes ids[nn]. */
+static struct rcf_traffic_spec traffic_spec(const struct gcase *c,
+					    const u32 *ids, u32 nn)
+{
 	struct rcf_traffic_spec s = {
 		.pattern = c->pattern,
 		.nodes = nn,
@@ -341,6 +364,14 @@ static bool run_traffic(const struct gcase *c, const struct rcf_fabric *f,
 		.no_drain = c->no_drain,
 		.seed = 7,
 	};
+	return s;
+}
+
+/* Runs c on f in one mode; false when the run could not be set up. */
+static bool run_traffic(const struct gcase *c, const struct rcf_fabric *f,
+			const u32 *ids, u32 nn, bool exact, struct outcome *o)
+{
+	struct rcf_traffic_spec s = traffic_spec(c, ids, nn);
 	struct run_ctx ctx = {.o = o};
 	struct rcf_adapter *a = rcf_adapter_new(f, c->policy, &msg_ops, &ctx);
 	long long rc = 0;
@@ -371,6 +402,7 @@ static bool run_traffic(const struct gcase *c, const struct rcf_fabric *f,
 	o->rc = rc < 0 ? rc : 0;
 	rcf_traffic_results(ctx.t, &o->tr);
 	rcf_adapter_stats(a, &o->as);
+	adapter_digest(a, ids, nn, o);
 	digest(ctx.e, f, o);
 	rcf_traffic_free(ctx.t);
 	rcf_adapter_free(a);
@@ -383,31 +415,31 @@ static bool run_traffic(const struct gcase *c, const struct rcf_fabric *f,
  */
 static u64 gen_ff_cycles; /* skipped by the fast runs of diff_gen */
 
-static size_t diff_gen(const struct gcase *c, long long *rc)
+/*
+ * The model of case c: its generated fabric, routes and relations, and
+ * its node ids in ids[*nn]; NULL, failed, when it cannot be generated.
+ */
+static struct rcf_fabric *gen_build(const struct gcase *c, u32 *ids, u32 *nn)
 {
-	struct outcome x = {0}, y = {0};
 	struct gen_fabric g;
 	struct rcf_fabric *f;
 	const void *arg[2] = {c, &g};
 	struct rcf_err err;
-	u32 ids[1024], nn = 0;
-	char name[160];
-	size_t i, n = 0;
+	size_t i;
 
-	snprintf(name, sizeof(name), "%s %s vcs %d bw %u lat %u pattern %u:%u",
-		 c->spec, c->algo, c->vcs, c->bw, c->lat, c->pattern, c->param);
+	*nn = 0;
 	if (gen_fabric(c->spec, c->algo, c->vcs, c->paths, &g)) {
 		CHECK(0);
-		return 0;
+		return NULL;
 	}
 	f = fab_new();
 	CHECK_EQ(op_txn(f, add_fabric, arg, &err), 0);
 	CHECK_EQ(op_txn(f, add_routes, &g, &err), 0);
-	for (i = 0; i < g.nelem && nn < 1024; i++)
+	for (i = 0; i < g.nelem && *nn < 1024; i++)
 		if (g.elem[i].kind == N)
-			ids[nn++] = g.elem[i].id;
+			ids[(*nn)++] = g.elem[i].id;
 	if (c->rel) {
-		struct rels r = {.nodes = nn};
+		struct rels r = {.nodes = *nn};
 		int vcs;
 
 		CHECK_EQ(gen_relation(c->spec, c->rel, &r.r, &r.n, &vcs), 0);
@@ -415,6 +447,23 @@ static size_t diff_gen(const struct gcase *c, long long *rc)
 		CHECK_EQ(op_txn(f, add_rels, &r, &err), 0);
 		free(r.r);
 	}
+	gen_fabric_free(&g);
+	return f;
+}
+
+static size_t diff_gen(const struct gcase *c, long long *rc)
+{
+	struct outcome x = {0}, y = {0};
+	struct rcf_fabric *f;
+	u32 ids[1024], nn;
+	char name[160];
+	size_t n = 0;
+
+	snprintf(name, sizeof(name), "%s %s vcs %d bw %u lat %u pattern %u:%u",
+		 c->spec, c->algo, c->vcs, c->bw, c->lat, c->pattern, c->param);
+	f = gen_build(c, ids, &nn);
+	if (!f)
+		return 0;
 	if (run_traffic(c, f, ids, nn, true, &x) &&
 	    run_traffic(c, f, ids, nn, false, &y)) {
 		if (compare(name, &x, &y))
@@ -433,7 +482,6 @@ static size_t diff_gen(const struct gcase *c, long long *rc)
 	free(x.d);
 	free(y.d);
 	rcf_fabric_free(f);
-	gen_fabric_free(&g);
 	return n;
 }
 
@@ -1189,6 +1237,305 @@ static void t_dest(void)
 	CHECK(n > 1000);
 }
 
+/*
+ * Every pattern on the 512-node SP1 system, whose 2-stage switch
+ * boards carry 64 times sp1:16's nodes: short runs, every counter of
+ * its 512 x 512 pairs compared.
+ */
+static void t_sp1_512(void)
+{
+	size_t n = 0;
+	u32 p;
+
+	replays = 0;
+	for (p = 0; p < RCF_TRAFFIC_NR_PATTERNS; p++) {
+		struct gcase c = base("sp1:512", "sp1", p);
+
+		/* a transpose needs a square number of nodes */
+		if (p == RCF_TRAFFIC_TRANSPOSE) {
+			CHECK_EQ(rcf_traffic_check(p, 0, 512), -EINVAL);
+			continue;
+		}
+		if (p == RCF_TRAFFIC_DOLOOP || p == RCF_TRAFFIC_EXOR ||
+		    p == RCF_TRAFFIC_NCUBE)
+			c.param = 1 + p % 3;
+		if (p == RCF_TRAFFIC_HOTSPOT)
+			c.param = 3;
+		c.rate = 100;
+		c.size_max = 128;
+		c.cycles = 300;
+		c.slice = 97;
+		n += diff_gen(&c, NULL);
+	}
+	printf("# sp1:512: %zu deliveries compared, %llu visits replayed\n", n,
+	       (unsigned long long)replays);
+	CHECK(n > 1000);
+	CHECK(replays > REPLAYS_MIN);
+}
+
+/* A message delivery with no generator behind it. */
+static void on_amsg(void *priv, u32 dst, u32 src, const u8 *msg, u32 len,
+		    u64 cookie, u64 latency)
+{
+	(void)msg;
+	record(priv, dst, src, len, cookie, latency);
+}
+
+static const struct rcf_adapter_ops amsg_ops = {.deliver = on_amsg};
+
+/*
+ * Paced time as rcf.ko's kthread keeps it (Documentation/datapath.rst,
+ * Time): messages fed into the adapter between slices, each slice the
+ * cycles the clock made due since the last one (none when the kthread
+ * woke early, then it only sleeps again), held messages retried after
+ * it, and now and then an idle spell, in which the engine's clock
+ * stands still until the next message.
+ */
+static void paced_run(const struct gcase *c, const struct rcf_fabric *f,
+		      const u32 *ids, u32 nn, bool exact, struct outcome *o)
+{
+	static u8 msg[3000];
+	struct run_ctx ctx = {.o = o};
+	struct rcf_adapter *a;
+	long long rc = 0;
+	int tick, k;
+
+	memset(o, 0, sizeof(*o));
+	a = rcf_adapter_new(f, c->policy, &amsg_ops, &ctx);
+	CHECK(a);
+	if (!a)
+		return;
+	ctx.e = rcf_adapter_engine(a);
+	CHECK_EQ(rcf_engine_set_exact(ctx.e, exact), 0);
+	rnd_state = 11;
+	for (tick = 0; tick < 600 && rc >= 0; tick++) {
+		u32 due = rnd(4) ? 1 + rnd(c->slice) : 0;
+
+		for (k = rnd(3); k > 0; k--) {
+			u32 src = ids[rnd(nn)], dst = ids[rnd(nn)];
+			int r = rcf_adapter_send(a, src, dst, msg,
+						 1 + rnd(sizeof(msg)), tick);
+
+			o->extra = mix(o->extra, (u64)r);
+		}
+		if (tick % 150 == 149)
+			due = 1U << 30; /* to the end: the clock then stands */
+		if (due)
+			rc = rcf_engine_run(ctx.e, due);
+		rcf_adapter_retry(a);
+		o->extra = mix(o->extra, rcf_engine_now(ctx.e));
+	}
+	if (rc >= 0)
+		rc = rcf_engine_run(ctx.e, 1U << 30);
+	o->rc = rc < 0 ? rc : 0;
+	rcf_adapter_stats(a, &o->as);
+	adapter_digest(a, ids, nn, o);
+	digest(ctx.e, f, o);
+	rcf_adapter_free(a);
+}
+
+static void t_paced(void)
+{
+	static const char *const fab[][2] = {
+		{"sp1:16", "sp1"}, {"mesh:4x4", "dor"}, {"sp1:16", "sp1"}};
+	struct outcome x, y;
+	size_t n = 0, i;
+
+	replays = 0;
+	for (i = 0; i < 3; i++) {
+		struct gcase c = base(fab[i][0], fab[i][1], 0);
+		struct rcf_fabric *f;
+		u32 ids[1024], nn;
+		char name[64];
+
+		c.bw = 1 + 3 * (i == 2);
+		c.lat = 1 + 5 * (i == 2);
+		c.vcs = 1 + (i != 1);
+		c.slice = 40 + 100 * i;
+		f = gen_build(&c, ids, &nn);
+		if (!f)
+			continue;
+		snprintf(name, sizeof(name), "paced %s bw %u", c.spec, c.bw);
+		paced_run(&c, f, ids, nn, true, &x);
+		paced_run(&c, f, ids, nn, false, &y);
+		if (compare(name, &x, &y))
+			n += x.nd;
+		replays += y.replays;
+		free(x.d);
+		free(y.d);
+		rcf_fabric_free(f);
+	}
+	printf("# paced: %zu deliveries compared, %llu visits replayed\n", n,
+	       (unsigned long long)replays);
+	CHECK(n > 500);
+	CHECK(replays > REPLAYS_MIN);
+}
+
+static void on_gone(void *priv, u32 src, u32 dst, u64 sent, u64 received)
+{
+	struct outcome *o = priv;
+
+	o->extra =
+		mix(mix(o->extra, (u64)src << 32 | dst), sent << 32 | received);
+}
+
+/*
+ * A freeze (Documentation/epoch.rst): a quarter of the nodes lose their
+ * first route to every destination, and the new table goes into the
+ * running engine, packets in flight keeping their route bytes.
+ */
+static void epoch_freeze(struct rcf_fabric *f, struct rcf_adapter *a,
+			 const u32 *ids, u32 nn, struct outcome *o)
+{
+	u8 srcs[RCF_MAX_NODES] = {0};
+	struct rcf_reroute *rt;
+	struct rcf_err e;
+	u32 i, j;
+
+	o->extra = mix(o->extra, rcf_engine_busy(rcf_adapter_engine(a)));
+	rcf_txn_begin(f);
+	for (i = 0; i < nn / 4; i++)
+		for (j = 0; j < nn; j++)
+			rcf_route_del(f, ids[i], ids[j], 0, &e);
+	CHECK(rcf_txn_routes_only(f, srcs));
+	rt = rcf_reroute_prepare(a, f, srcs);
+	CHECK(rt);
+	CHECK_EQ(rcf_txn_commit(f, &e), 0);
+	if (rt)
+		rcf_reroute_install(a, rt, on_gone, o);
+}
+
+/*
+ * A drain: nothing is offered while the engine runs until it holds
+ * nothing; then a link gets wider, and the run goes on on a new adapter
+ * and engine built from the changed model, its clock continuing the
+ * old one's, what the old one counted kept in the record.
+ */
+static struct rcf_adapter *epoch_drain(const struct gcase *c,
+				       struct rcf_fabric *f,
+				       struct rcf_adapter *a,
+				       struct run_ctx *ctx, bool exact)
+{
+	struct rcf_link_cfg l = {
+		.id = 0, .bandwidth = c->bw + 1, .set = RCF_LSET_BANDWIDTH};
+	struct outcome *o = ctx->o;
+	struct rcf_adapter *b;
+	struct rcf_err e;
+	long long rc = 0;
+	size_t k;
+
+	o->extra = mix(o->extra, rcf_engine_busy(ctx->e));
+	while (rcf_engine_busy(ctx->e) && rc >= 0)
+		rc = rcf_engine_run(ctx->e, c->slice);
+	o->extra = mix(o->extra, (u64)rc);
+	rcf_txn_begin(f);
+	CHECK_EQ(rcf_link_set(f, &l, &e), 0);
+	CHECK_EQ(rcf_txn_commit(f, &e), 0);
+	b = rcf_adapter_new(f, c->policy, &msg_ops, ctx);
+	CHECK(b);
+	if (!b)
+		return a;
+	CHECK_EQ(rcf_engine_set_exact(rcf_adapter_engine(b), exact), 0);
+	digest(ctx->e, f, o);
+	for (k = 0; k < sizeof(o->st); k++)
+		o->extra = mix(o->extra, ((const u8 *)&o->st)[k]);
+	rcf_adapter_carry(b, a);
+	rcf_engine_set_now(rcf_adapter_engine(b), rcf_engine_now(ctx->e));
+	rcf_traffic_rebind(ctx->t, b);
+	rcf_adapter_free(a);
+	ctx->e = rcf_adapter_engine(b);
+	return b;
+}
+
+/* c's run in one mode with a freeze at a third and a drain at two thirds. */
+static void epoch_run(const struct gcase *c, bool exact, struct outcome *o)
+{
+	struct run_ctx ctx = {.o = o};
+	struct rcf_traffic_spec s;
+	struct rcf_adapter *a;
+	struct rcf_fabric *f;
+	u32 ids[1024], nn;
+	long long rc = 0;
+	int phase = 0;
+
+	memset(o, 0, sizeof(*o));
+	f = gen_build(c, ids, &nn);
+	if (!f)
+		return;
+	s = traffic_spec(c, ids, nn);
+	a = rcf_adapter_new(f, c->policy, &msg_ops, &ctx);
+	CHECK(a);
+	ctx.e = rcf_adapter_engine(a);
+	CHECK_EQ(rcf_engine_set_exact(ctx.e, exact), 0);
+	CHECK_EQ(rcf_traffic_new(&s, a, &ctx.t), 0);
+	while (!rcf_traffic_done(ctx.t)) {
+		u64 now;
+
+		rc = rcf_traffic_run(ctx.t, c->slice);
+		if (rc < 0)
+			break;
+		now = rcf_traffic_now(ctx.t);
+		if (phase == 0 && now >= c->cycles / 3) {
+			epoch_freeze(f, a, ids, nn, o);
+			phase++;
+		} else if (phase == 1 && now >= 2 * c->cycles / 3) {
+			a = epoch_drain(c, f, a, &ctx, exact);
+			phase++;
+		}
+	}
+	CHECK_EQ(phase, 2);
+	o->rc = rc < 0 ? rc : 0;
+	rcf_traffic_results(ctx.t, &o->tr);
+	rcf_adapter_stats(a, &o->as);
+	adapter_digest(a, ids, nn, o);
+	digest(ctx.e, f, o);
+	rcf_traffic_free(ctx.t);
+	rcf_adapter_free(a);
+	rcf_fabric_free(f);
+}
+
+/*
+ * Epochs in the middle of generator runs, as rcf.ko commits them: a
+ * freeze, then a drain, on switches and on relaying nodes, with two
+ * routes a pair, narrow and wide links.
+ */
+static void t_epochs(void)
+{
+	static const char *const fab[] = {"sp1:16", "mesh:4x4", "sp1:16",
+					  "torus:4x4"};
+	struct outcome x, y;
+	size_t n = 0, i;
+
+	replays = 0;
+	for (i = 0; i < 4; i++) {
+		struct gcase c = base(fab[i], "shortest", RCF_TRAFFIC_UNIFORM);
+		char name[64];
+
+		c.paths = 2;
+		c.vcs = 1 + (i >= 2);
+		c.bw = 1 + 2 * (i == 2);
+		c.lat = 1 + 4 * (i == 2);
+		c.buf = 2 * c.bw * c.lat + 16;
+		c.cq = i == 2 ? 64 : 0;
+		c.rate = 400;
+		c.cycles = 6000;
+		c.slice = 101 + 50 * i;
+		snprintf(name, sizeof(name), "epochs %s bw %u", c.spec, c.bw);
+		epoch_run(&c, true, &x);
+		epoch_run(&c, false, &y);
+		if (compare(name, &x, &y))
+			n += x.nd;
+		CHECK(x.nd > 0);
+		replays += y.replays;
+		free(x.d);
+		free(y.d);
+	}
+	printf("# epochs: %zu deliveries compared, %llu visits replayed\n", n,
+	       (unsigned long long)replays);
+	CHECK(n > 500);
+	CHECK(replays > REPLAYS_MIN);
+}
+
 int main(void)
 {
 	static const struct tap_case cases[] = {
@@ -1204,6 +1551,9 @@ int main(void)
 		{"engine_diff_chain", t_chain},
 		{"engine_diff_switch_when_quiet", t_switch_when_quiet},
 		{"engine_diff_dest_routed", t_dest},
+		{"engine_diff_sp1_512", t_sp1_512},
+		{"engine_diff_paced", t_paced},
+		{"engine_diff_epochs", t_epochs},
 	};
 
 	return tap_run(cases, sizeof(cases) / sizeof(cases[0]));

@@ -1465,7 +1465,9 @@ static void t_traffic_waits(void)
  * switch controllers, makes on request, recalls round robin (now and
  * then cancelling a recall), deletes once returned, and whose adapter it
  * now and then rebuilds as an epoch would.  Every message must arrive
- * whole, in order, once, with nothing dropped.
+ * whole, in order, once, with nothing dropped.  The stream runs in the
+ * engine's reference mode and in its fast one, and the two must agree
+ * to the cycle (Documentation/engine.rst, Reference and fast modes).
  */
 #define NPAIRS 6
 #define SMSGS  200
@@ -1482,6 +1484,9 @@ static struct {
 	bool want[4][4]; /* requests to answer */
 	bool back[SIDS]; /* returned paths to delete */
 	u64 rng;
+	bool exact;	       /* the engines' mode */
+	struct rcf_adapter *a; /* the adapter running, for delivery cycles */
+	u64 dlv;	       /* every delivery, in order, folded */
 } sx;
 
 static u32 srand32(void)
@@ -1513,6 +1518,9 @@ static void s_deliver(void *priv, u32 dst, u32 src, const u8 *msg, u32 len,
 			break;
 		}
 	sx.expect[pi]++;
+	sx.dlv = (sx.dlv ^ rcf_engine_now(rcf_adapter_engine(sx.a))) *
+		 0x100000001b3ULL;
+	sx.dlv = (sx.dlv ^ cookie ^ latency << 40) * 0x100000001b3ULL;
 }
 
 static void s_returned(void *priv, u32 id)
@@ -1566,6 +1574,10 @@ static struct rcf_adapter *s_rebuild(struct rcf_fabric *f,
 	drain(a);
 	b = rcf_adapter_new(f, RCF_RPOL_ROUND_ROBIN, &sops, NULL);
 	CHECK(b != NULL);
+	CHECK_EQ(rcf_engine_set_exact(rcf_adapter_engine(b), sx.exact), 0);
+	rcf_engine_set_now(rcf_adapter_engine(b),
+			   rcf_engine_now(rcf_adapter_engine(a)));
+	sx.a = b;
 	rcf_adapter_carry(b, a);
 	rcf_adapter_stats(a, &st);
 	rcf_engine_stats(rcf_adapter_engine(a), &es);
@@ -1653,7 +1665,15 @@ static bool s_done(void)
 	return true;
 }
 
-static void t_stream(void)
+/* What one mode's stream did, which the other's must match. */
+struct sresult {
+	struct scount c;
+	struct rcf_engine_stats es;
+	u64 dlv;
+	u32 step;
+};
+
+static void s_stream(bool exact, struct sresult *out)
 {
 	struct rcf_fabric *f = ring4();
 	struct scount c = {0};
@@ -1662,11 +1682,14 @@ static void t_stream(void)
 	u32 step;
 
 	memset(&sx, 0, sizeof(sx));
+	sx.exact = exact;
 	sx.rng = 0x9e3779b97f4a7c15ULL;
 	for (k = 0; k < NPAIRS; k++)
 		for (step = 0; step < SMSGS; step++)
 			sx.size[k][step] = srand32() % 700;
 	a = rcf_adapter_new(f, RCF_RPOL_ROUND_ROBIN, &sops, NULL);
+	CHECK_EQ(rcf_engine_set_exact(rcf_adapter_engine(a), exact), 0);
+	sx.a = a;
 	rcf_adapter_set_path_wait(a, true);
 	for (step = 0; step < 100000 && !s_done() && !tap_case_failed; step++) {
 		struct rcf_engine *e = rcf_adapter_engine(a);
@@ -1708,12 +1731,30 @@ static void t_stream(void)
 	CHECK(c.cancels > 0);
 	CHECK(c.deletes > 0);
 	CHECK(c.rebuilds > 1);
-	printf("# %u steps: %d paths made, %d recalls (%d cancelled), "
+	printf("# %s: %u steps: %d paths made, %d recalls (%d cancelled), "
 	       "%d deleted, %d rebuilds, %d refused for a full queue\n",
-	       step, c.made, c.recalls, c.cancels, c.deletes, c.rebuilds,
-	       c.eagain);
+	       exact ? "exact" : "fast", step, c.made, c.recalls, c.cancels,
+	       c.deletes, c.rebuilds, c.eagain);
+	out->c = c;
+	rcf_engine_stats(rcf_adapter_engine(a), &out->es);
+	out->dlv = sx.dlv;
+	out->step = step;
 	rcf_adapter_free(a);
 	rcf_fabric_free(f);
+}
+
+static void t_stream(void)
+{
+	struct sresult x, y;
+
+	memset(&x, 0, sizeof(x));
+	memset(&y, 0, sizeof(y));
+	s_stream(true, &x);
+	s_stream(false, &y);
+	CHECK_EQ(x.step, y.step);
+	CHECK_EQ(x.dlv, y.dlv);
+	CHECK(!memcmp(&x.c, &y.c, sizeof(x.c)));
+	CHECK(!memcmp(&x.es, &y.es, sizeof(x.es)));
 }
 
 int main(void)

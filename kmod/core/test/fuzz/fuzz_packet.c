@@ -12,12 +12,13 @@
  *   op % 4 == 2: run         [cycles]
  *   op % 4 == 3: raw packet with a real route and a forged header
  *                [src][dst][index][plen][payload]
- * The length's bits 1-5 choose the engine's mode (exact or fast) and
- * its model settings (routing delay 0-3, allocation, central queue off).
+ * The length's bits 2-6 choose the engine's model settings (routing
+ * delay 0-3, allocation, central queue off).  Each input runs in the
+ * reference mode and in the fast one, which must agree (fuzz_diff.h).
  */
 #include <string.h>
 
-#include "fuzz.h"
+#include "fuzz_diff.h"
 #include "util.h"
 
 #define N	    RCF_ELEM_NODE
@@ -25,18 +26,14 @@
 #define H(port, vc) RCF_HOP(port, vc)
 
 static struct rcf_fabric *fab;
-static u64 delivered;
 
 static void on_deliver(void *priv, u32 dst, u32 src, const u8 *msg, u32 len,
 		       u64 cookie, u64 latency)
 {
-	(void)priv;
 	(void)msg;
-	(void)cookie;
-	(void)latency;
 	FZ_ASSERT(dst < 4 && src < 4, "%u -> %u", src, dst);
 	FZ_ASSERT(len <= RCF_ADAPTER_MAX_MSG, "len %u", len);
-	delivered++;
+	fz_diff_deliver(priv, dst, src, len, cookie, latency);
 }
 
 static const struct rcf_adapter_ops ops = {.deliver = on_deliver};
@@ -87,7 +84,8 @@ static struct rcf_fabric *build(void)
 	return f;
 }
 
-int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
+/* The input in one mode, recorded in *d. */
+static void run(const u8 *data, size_t size, bool exact, struct fz_diff *d)
 {
 	static u8 buf[RCF_ADAPTER_MAX_MSG];
 	struct fz z = {data, size};
@@ -99,25 +97,24 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 	long long r;
 	u32 i;
 
-	if (!fab)
-		fab = build();
+	memset(d, 0, sizeof(*d));
 	a = rcf_adapter_new(
 		fab, size & 1 ? RCF_RPOL_LEAST_LOADED : RCF_RPOL_ROUND_ROBIN,
-		&ops, NULL);
+		&ops, d);
 	FZ_ASSERT(a, "no adapter");
 	e = rcf_adapter_engine(a);
+	d->e = e;
 	/*
-	 * The input's length picks the engine's mode and model settings, so
-	 * every corpus entry runs under one of each combination in turn.
+	 * The input's length picks the engine's model settings, so every
+	 * corpus entry runs under one of each combination in turn.
 	 */
 	cfg.route_delay = (size >> 2) % 4;
 	cfg.alloc = (size >> 4) % 2 ? RCF_ALLOC_RR : RCF_ALLOC_OLDEST;
 	if ((size >> 6) % 2)
 		cfg.alloc = RCF_ALLOC_ISLIP;
 	cfg.cq_off = (size >> 5) % 2;
-	FZ_ASSERT(!rcf_engine_set_exact(e, (size >> 1) % 2), "mode");
+	FZ_ASSERT(!rcf_engine_set_exact(e, exact), "mode");
 	FZ_ASSERT(!rcf_engine_configure(e, &cfg), "settings");
-	delivered = 0;
 	while (z.n) {
 		u32 op = fz_u8(&z), src, dst, n, len;
 		const u8 *hops;
@@ -171,9 +168,21 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 		FZ_ASSERT(s.delivered_pkts + s.dropped_pkts >= s.sent_pkts,
 			  "packets lost");
 	}
-	FZ_ASSERT(as.msgs_received == delivered, "deliveries miscounted");
+	FZ_ASSERT(as.msgs_received == d->ndlv, "deliveries miscounted");
 	FZ_ASSERT(as.partial <= 4 * RCF_ADAPTER_MAX_PARTIAL, "partials %llu",
 		  (unsigned long long)as.partial);
+	fz_diff_end(d, fab, a, r);
 	rcf_adapter_free(a);
+}
+
+int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
+{
+	static struct fz_diff x, y;
+
+	if (!fab)
+		fab = build();
+	run(data, size, true, &x);
+	run(data, size, false, &y);
+	fz_diff_check(&x, &y);
 	return 0;
 }

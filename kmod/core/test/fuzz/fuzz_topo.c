@@ -8,11 +8,13 @@
  * throughout; every message handed up is one that was sent, once, byte
  * for byte; with no drop and no deadlock every message arrives and
  * nothing is left behind; every message sent is counted once, by its
- * pair or, for a pair whose routes went, by the swap's report.
+ * pair or, for a pair whose routes went, by the swap's report.  Each
+ * input runs in the reference mode and in the fast one, which must
+ * agree (fuzz_diff.h).
  */
 #include <string.h>
 
-#include "fuzz.h"
+#include "fuzz_diff.h"
 #include "util.h"
 
 #define MAXN   6
@@ -32,8 +34,6 @@ static void on_deliver(void *priv, u32 dst, u32 src, const u8 *msg, u32 len,
 {
 	u32 i;
 
-	(void)priv;
-	(void)latency;
 	FZ_ASSERT(cookie < nsent, "unknown message %llu",
 		  (unsigned long long)cookie);
 	FZ_ASSERT(!seen[cookie], "message %llu twice",
@@ -44,6 +44,7 @@ static void on_deliver(void *priv, u32 dst, u32 src, const u8 *msg, u32 len,
 	for (i = 0; i < len; i++)
 		FZ_ASSERT(msg[i] == pat(cookie, i), "byte %u of %u -> %u", i,
 			  src, dst);
+	fz_diff_deliver(priv, dst, src, len, cookie, latency);
 }
 
 static const struct rcf_adapter_ops ops = {.deliver = on_deliver};
@@ -171,7 +172,8 @@ static void reroute(struct fz *z, struct rcf_fabric *f, struct rcf_adapter *a,
 		  rcf_engine_check(rcf_adapter_engine(a)));
 }
 
-int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
+/* The input in one mode, recorded in *d. */
+static void run(const u8 *data, size_t size, bool exact, struct fz_diff *out)
 {
 	static u8 buf[RCF_ADAPTER_MAX_MSG];
 	struct fz z = {data, size};
@@ -244,9 +246,12 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 		if (rcf_link_get(f, c.id))
 			op_txn(f, do_link_set, &c, &last_err);
 	}
-	a = rcf_adapter_new(f, fz_u8(&z) & 1, &ops, NULL);
+	memset(out, 0, sizeof(*out));
+	a = rcf_adapter_new(f, fz_u8(&z) & 1, &ops, out);
 	FZ_ASSERT(a, "no adapter");
 	e = rcf_adapter_engine(a);
+	out->e = e;
+	FZ_ASSERT(!rcf_engine_set_exact(e, exact), "mode");
 	nsent = 0;
 	gone_sent = 0;
 	nreroutes = 0;
@@ -323,7 +328,17 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 			(unsigned long long)as.reordered,
 			(unsigned long long)s.dropped_pkts, nreroutes,
 			dead ? ", deadlock" : "");
+	fz_diff_end(out, f, a, r);
 	rcf_adapter_free(a);
 	rcf_fabric_free(f);
+}
+
+int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
+{
+	static struct fz_diff x, y;
+
+	run(data, size, true, &x);
+	run(data, size, false, &y);
+	fz_diff_check(&x, &y);
 	return 0;
 }
