@@ -13,6 +13,7 @@ GEN_LIB := topo/topo.c topo/topo_gen.c topo/topo_switched.c topo/topo_sp1.c \
 	topo/topo_rdt.c topo/topo_hcube.c route/cdg.c \
 	topo/rdt.c topo/rdt_ring.c topo/rdt_place.c topo/rdt_walk.c route/relation.c \
 	route/relation_check.c \
-	route/relation_turn.c route/relation_rdt.c obj/obj.c obj/parse.c obj/rcf_limits.c route/graph.c \
+	route/relation_turn.c route/relation_rdt.c route/relation_rdt_mr.c \
+	route/relation_updown.c obj/obj.c obj/parse.c obj/rcf_limits.c route/graph.c \
 	$(ROUTERS) route/nig.c out/fmt.c out/json.c util/errf.c util/num.c \
 	util/lines.c
