@@ -168,8 +168,8 @@ static void text(FILE *out, const struct sim_opts *o,
 	if (o->topo.failing)
 		fprintf(out,
 			"failed: %zu links (seed %llu), %zu routes moved to "
-			"up-down, %zu relation lists cut\n",
-			f->failed, o->topo.fail_seed, f->moved, f->trimmed);
+			"up-down\n",
+			f->failed, o->topo.fail_seed, f->moved);
 	if (o->topo.relation)
 		rel_text(out, o, f, res);
 	figures(o, &res->tr, &x);
@@ -207,7 +207,6 @@ static void json_results(struct rcf_json *j, const struct sim_opts *o,
 		rcf_json_u64(j, "links", f->failed);
 		rcf_json_u64(j, "seed", o->topo.fail_seed);
 		rcf_json_u64(j, "routes-moved", f->moved);
-		rcf_json_u64(j, "lists-cut", f->trimmed);
 		rcf_json_arr_open(j, "ids");
 		for (size_t i = 0; i < f->failed; i++)
 			rcf_json_u64(j, NULL, f->failed_ids[i]);

@@ -97,7 +97,7 @@ static int plan_on(const struct basis *b, const char *relation, const char *opt,
 	rc = b->rdt ? rcf_relation_rdt(&b->rd, b->kind, r, err, errlen)
 		    : rcf_relation_grid(&b->g, b->kind, r, err, errlen);
 	if (!rc && updown)
-		rc = rcf_relation_updown_topo(t, r, &p->trimmed, err, errlen);
+		rc = rcf_relation_updown_topo(t, r, err, errlen);
 	if (!rc)
 		rc = relnet(b, t, updown, r, &net, err, errlen);
 	/* nothing is sent that the theory does not clear */
