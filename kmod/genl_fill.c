@@ -285,13 +285,13 @@ int rcf_fill_event(struct sk_buff *skb, struct rcf_fabric *f,
 static int rcf_fill_rel_ent(struct sk_buff *skb, const struct rcf_rel *r,
 			    u32 i)
 {
+	u32 k, l = rcf_rel_list(r, i);
 	struct nlattr *ent, *cand;
-	u32 k;
 
 	ent = nla_nest_start(skb, RCF_A_REL_ENTRY);
 	if (!ent || nla_put_u32(skb, RCF_RENT_DST, r->dst[i]))
 		return -EMSGSIZE;
-	for (k = r->lstart[r->list[i]]; k < r->lstart[r->list[i] + 1]; k++) {
+	for (k = r->lstart[l]; k < r->lstart[l + 1]; k++) {
 		u16 c = r->cand[k];
 		u8 hop = RCF_REL_HOP(c);
 

@@ -321,6 +321,45 @@ def relations(f):
           'rel-set, keep beside VC 1: EINVAL, the keep named, '
           'nothing changed', ext)
     f.do('rel-del', {'rel-switch': 0})
+    wide_relation(f)
+
+
+WIDE = range(10, 310)  # nodes for a relation of more lists than a byte
+
+
+def wide_relation(f):
+    """A switch of 304 distinct lists: each comes back whole."""
+    for n in WIDE:
+        f.do('node-new', {'node-id': n})
+    dsts = list(range(4)) + list(WIDE)
+    # a list of its own per destination: port and input mask differ
+    ents = [{'dst': d, 'cand': [{'port': i % 4, 'escape': True,
+                                 'in': i // 4 + 1}]}
+            for i, d in enumerate(dsts)]
+    f.do('rel-set', {'rel-switch': 0, 'rel-entry': ents})
+    # the dump may go on over several messages of the same switch
+    got = {e['dst']: [(c.get('port'), c.get('in'), 'escape' in c)
+                      for c in e.get('cand', [])]
+           for r in f.dump('rel-get') if r.get('rel-switch') == 0
+           for e in r.get('rel-entry', [])}
+    want = {e['dst']: [(e['cand'][0]['port'], e['cand'][0]['in'], True)]
+            for e in ents}
+    check(got == want,
+          'rel-set of 304 distinct lists: every entry comes back whole',
+          '%d entries back, %d differ' %
+          (len(got), sum(got.get(d) != w for d, w in want.items())))
+    before = f.dump('rel-get')
+    bad = [dict(e, cand=[dict(c) for c in e['cand']]) for e in ents]
+    bad[300]['cand'][0]['port'] = 5
+    e = refused(f, 'rel-set', {'rel-switch': 0, 'rel-entry': bad})
+    ext = (e.nl_msg.extack or {}) if e else {}
+    check(e and e.error == 2 and 'no link' in ext.get('msg', '') and
+          f.dump('rel-get') == before,
+          'rel-set of many lists, a port without a link: ENOENT, '
+          'nothing changed', ext)
+    f.do('rel-del', {'rel-switch': 0})
+    for n in WIDE:
+        f.do('node-del', {'node-id': n})
 
 
 def refusals(f):

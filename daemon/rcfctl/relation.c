@@ -104,9 +104,7 @@ static int install(struct ctl *c, const struct rel_args *a)
 		       select_names[a->select < 0 ? 0 : a->select],
 		       routing_names[a->routing]);
 		if (p.down)
-			printf(", up-down around %zu links down (%zu lists "
-			       "cut)",
-			       p.down, p.trimmed);
+			printf(", up-down around %zu links down", p.down);
 		printf("\n");
 	}
 	rcf_relation_plan_free(&p);

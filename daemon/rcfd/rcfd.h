@@ -221,7 +221,7 @@ struct rcfd_rel_run {
 	char error[1200];
 	size_t down; /* links between switches down */
 	char down_ids[128];
-	size_t entries, trimmed;
+	size_t entries;
 	long switches;
 	int vcs;
 	unsigned int ms;

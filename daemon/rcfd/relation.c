@@ -150,7 +150,6 @@ static void run(struct rcfd *d)
 	last->entries = p.r.n;
 	last->switches = p.nsw;
 	last->vcs = p.r.vcs;
-	last->trimmed = p.trimmed;
 	if (rcf_nl_rel_install(&d->nl, &p.r, c->relation_select,
 			       RCF_ROUTING_RELATION)) {
 		if (rcf_nl_epoch_error(&d->nl, err, sizeof(err)))
@@ -176,10 +175,9 @@ static void run(struct rcfd *d)
 		snprintf(form, sizeof(form), "intact");
 	rcfd_log(RCFD_INFO,
 		 "relation %s: %s: %zu entries on %ld switches, %d VCs, "
-		 "select %s, %zu lists cut (%s, %u ms)",
+		 "select %s (%s, %u ms)",
 		 c->relation, form, last->entries, last->switches, last->vcs,
-		 rcfd_select_name(c->relation_select), last->trimmed,
-		 last->trigger, last->ms);
+		 rcfd_select_name(c->relation_select), last->trigger, last->ms);
 	return;
 failed:
 	free(f.down);
@@ -239,7 +237,6 @@ void rcfd_relation_status(const struct rcfd *d, struct out *o)
 		o_str(o, "down_ids", l->down_ids);
 		o_u64(o, "entries", l->entries);
 		o_u64(o, "vcs", (uint64_t)l->vcs);
-		o_u64(o, "lists_cut", l->trimmed);
 		o_close(o);
 	}
 	o_close(o);

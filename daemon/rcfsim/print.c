@@ -110,6 +110,13 @@ static void rel_text(FILE *out, const struct sim_opts *o,
 		o->topo.relation, o->select ? o->select : "first",
 		(unsigned long long)res->rel_class[0],
 		(unsigned long long)res->rel_class[1]);
+	fprintf(out,
+		"relation size: %u lists at most a switch, %u switches "
+		"indexing by two bytes; %llu bytes in the model, %llu in the "
+		"engine\n",
+		res->rel_lists, res->rel_wide,
+		(unsigned long long)res->rel_model,
+		(unsigned long long)res->rel_engine);
 }
 
 static void rel_table(FILE *out, const struct sim_opts *o,
@@ -139,6 +146,10 @@ static void rel_json(struct rcf_json *j, const struct sim_opts *o,
 	rcf_json_str(j, "select", o->select ? o->select : "first");
 	rcf_json_u64(j, "adaptive", res->rel_class[0]);
 	rcf_json_u64(j, "escape", res->rel_class[1]);
+	rcf_json_u64(j, "lists-max", res->rel_lists);
+	rcf_json_u64(j, "wide-switches", res->rel_wide);
+	rcf_json_u64(j, "model-bytes", res->rel_model);
+	rcf_json_u64(j, "engine-bytes", res->rel_engine);
 	if (o->show_switches && res->rel_sw) {
 		rcf_json_arr_open(j, "switches");
 		for (i = 0; i < f->t.v[RCF_K_SWITCH].n; i++, k++) {
@@ -168,8 +179,8 @@ static void text(FILE *out, const struct sim_opts *o,
 	if (o->topo.failing)
 		fprintf(out,
 			"failed: %zu links (seed %llu), %zu routes moved to "
-			"up-down, %zu relation lists cut\n",
-			f->failed, o->topo.fail_seed, f->moved, f->trimmed);
+			"up-down\n",
+			f->failed, o->topo.fail_seed, f->moved);
 	if (o->topo.relation)
 		rel_text(out, o, f, res);
 	figures(o, &res->tr, &x);
@@ -207,7 +218,6 @@ static void json_results(struct rcf_json *j, const struct sim_opts *o,
 		rcf_json_u64(j, "links", f->failed);
 		rcf_json_u64(j, "seed", o->topo.fail_seed);
 		rcf_json_u64(j, "routes-moved", f->moved);
-		rcf_json_u64(j, "lists-cut", f->trimmed);
 		rcf_json_arr_open(j, "ids");
 		for (size_t i = 0; i < f->failed; i++)
 			rcf_json_u64(j, NULL, f->failed_ids[i]);

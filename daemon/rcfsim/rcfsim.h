@@ -49,6 +49,12 @@ struct sim_result {
 	/* --relation: heads sent on by class, in all and per switch */
 	uint64_t rel_class[2];
 	uint64_t *rel_sw; /* [2 * i + class], i: the i-th switch of f */
+	/*
+	 * --relation's size: the most distinct lists a switch holds, the
+	 * switches past a byte's lists, bytes in the model and the engine
+	 */
+	uint32_t rel_lists, rel_wide;
+	uint64_t rel_model, rel_engine;
 };
 
 /* opts.c: argv into o; 0, 1 after --help, -1 after a message */

@@ -345,15 +345,27 @@ static int collect(const struct sim_opts *o, const struct sim_fabric *f,
 	return 0;
 }
 
-/* The relation's class counters, in all and per switch of f. */
-static int collect_rel(const struct sim_fabric *f, struct rcf_engine *e,
-		       struct sim_result *res)
+/* The relation's class counters, in all and per switch of f; its size. */
+static int collect_rel(const struct sim_fabric *f, const struct rcf_fabric *m,
+		       struct rcf_engine *e, struct sim_result *res)
 {
 	struct rcf_engine_stats es;
 	size_t i, k = 0;
 
 	if (!f->nrel)
 		return 0;
+	for (i = 0; i < f->t.v[RCF_K_SWITCH].n; i++) {
+		const struct rcf_rel *r = rcf_rel_get(
+			m, (u32)f->t.v[RCF_K_SWITCH].o[i].v[RCF_A_SWITCH_ID]);
+
+		if (!r)
+			continue;
+		if (r->nlists > res->rel_lists)
+			res->rel_lists = r->nlists;
+		res->rel_wide += r->wlist != NULL;
+		res->rel_model += rcf_rel_bytes(r);
+	}
+	res->rel_engine = rcf_engine_rel_bytes(e);
 	rcf_engine_stats(e, &es);
 	res->rel_class[0] = es.rel_class[0];
 	res->rel_class[1] = es.rel_class[1];
@@ -507,7 +519,7 @@ int sim_run(struct sim_opts *o, const struct sim_fabric *f,
 	}
 	rc = loop(o, c.t, rcf_adapter_engine(a), res, err, errlen);
 	if (!rc && (collect(o, f, a, &c, &res->st) ||
-		    collect_rel(f, rcf_adapter_engine(a), res)))
+		    collect_rel(f, m, rcf_adapter_engine(a), res)))
 		rc = rcf_errf(err, errlen, "out of memory");
 out:
 	rcf_traffic_free(c.t);

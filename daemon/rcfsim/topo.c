@@ -278,7 +278,6 @@ static int get_relation(const struct sim_topo_opts *o, struct rcf_topo *t,
 	if (o->failing && vcs < 3)
 		vcs = 3;
 	tune(t, o, o->vcs > vcs ? o->vcs : vcs);
-	f->trimmed = p.trimmed;
 	f->rel = calloc(r->n + 1, sizeof(*f->rel));
 	if (!f->rel) {
 		rcf_relation_plan_free(&p);

@@ -51,11 +51,8 @@ struct sim_fabric {
 	/* --relation: by switch, then destination; nrel 0: none */
 	struct sim_rel *rel;
 	size_t nrel;
-	/*
-	 * --fail: links taken out, routes moved to up-down, relation lists
-	 * cut to the model's limit
-	 */
-	size_t failed, moved, trimmed;
+	/* --fail: links taken out, routes moved to up-down */
+	size_t failed, moved;
 	uint32_t *failed_ids; /* the failed links' ids, in the file's order */
 };
 

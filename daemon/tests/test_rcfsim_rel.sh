@@ -10,7 +10,7 @@ SIM=./bin/rcfsim
 . tests/tap.sh
 
 echo "TAP version 13"
-echo "1..7"
+echo "1..8"
 
 # 1: saturation (each node offers a byte per cycle and gets less, small
 # buffers) on a 4x4 torus of switches, Duato over three seeds and every
@@ -84,10 +84,25 @@ ok $((rc + $?)) "random selection: same seed same run, another seed another"
 $SIM --gen prdt:4:2:1 --relation duato --cycles 500 --switches \
 	>"$T/t.txt" 2>&1
 grep -q "^relation: duato, select first: [0-9]* adaptive, [0-9]* escape" \
-	"$T/t.txt" && grep -q "^relation by switch:" "$T/t.txt"
-ok $? "text report: relation line and per-switch table"
+	"$T/t.txt" && grep -q "^relation by switch:" "$T/t.txt" &&
+	grep -q "^relation size: 16 lists at most a switch, 0 switches indexing by two bytes; [1-9][0-9]* bytes in the model, [1-9][0-9]* in the engine$" "$T/t.txt"
+ok $? "text report: relation line, its size and per-switch table"
 
-# 7: refusals: exit 2, the reason on standard error, nothing printed
+# 7: north-last on prdt:32:2:2 has more than 255 distinct lists at some
+# switches, which name them by two bytes: installed whole and run, every
+# message delivered, the sizes adding up
+$SIM --gen prdt:32:2:2 --relation north-last --select random --rate 300 \
+	--cycles 300 -j >"$T/w.json" 2>"$T/w.err"
+rc=$?
+json "$T/w.json" '
+d["traffic"]["complete"] and d["traffic"]["msgs-delivered"] > 1000 and
+d["stats"]["pkts-dropped"] == 0 and d["relation"]["lists-max"] > 255 and
+0 < d["relation"]["wide-switches"] < 1024 and
+d["relation"]["engine-bytes"] > 1024 * 1024 and
+d["relation"]["model-bytes"] > d["relation"]["engine-bytes"]'
+ok $((rc + $?)) "north-last on prdt:32:2:2: lists past a byte, complete"
+
+# 8: refusals: exit 2, the reason on standard error, nothing printed
 refused() {
 	pat=$1
 	shift

@@ -52,7 +52,7 @@ static int direct(const char *spec, int kind, const uint32_t *ids, size_t n,
 		rc = rcf_relation_grid_of(&t, &g, err, sizeof(err)) ||
 		     rcf_relation_grid(&g, kind, r, err, sizeof(err));
 	if (!rc && n)
-		rc = rcf_relation_updown_topo(&t, r, NULL, err, sizeof(err));
+		rc = rcf_relation_updown_topo(&t, r, err, sizeof(err));
 	rcf_topo_free(&t);
 	return rc ? -1 : 0;
 }
@@ -66,8 +66,7 @@ static void check_intact(void)
 
 	ok = !rcf_relation_plan_make("db", "prdt:4:2:1", NULL, 0, &p, err,
 				     sizeof(err)) &&
-	     p.nsw == 16 && p.nnodes == 16 && p.down == 0 && p.trimmed == 0 &&
-	     p.r.n == 256 &&
+	     p.nsw == 16 && p.nnodes == 16 && p.down == 0 && p.r.n == 256 &&
 	     !direct("prdt:4:2:1", RCF_RELATION_DB, NULL, 0, &r) &&
 	     same(&p.r, &r);
 	tap_ok(ok, "db on prdt:4:2:1, intact: the builder's 256 entries");
@@ -137,8 +136,8 @@ static void check_round(void)
 					     err, sizeof(err)) &&
 		     p.down == 6 && p.nsw == 16 && p.nnodes == 16 &&
 		     (kinds[i] != RCF_RELATION_DB ||
-		      (p.r.n == 256 && p.r.vcs == 3 && p.trimmed == 0 &&
-		       ids[0] == 34 && ids[5] == 56)) &&
+		      (p.r.n == 256 && p.r.vcs == 3 && ids[0] == 34 &&
+		       ids[5] == 56)) &&
 		     !direct("prdt:4:2:1", kinds[i], ids, n, &r) &&
 		     same(&p.r, &r) && avoids("prdt:4:2:1", ids, n, &p.r);
 		snprintf(name, sizeof(name),

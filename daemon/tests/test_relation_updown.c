@@ -161,7 +161,7 @@ static int passes(const char *spec, int kind, uint32_t permille, uint64_t seed,
 				  sizeof(err)) &&
 	     !rcf_relation_rdt(&d, kind, &base, err, sizeof(err)) &&
 	     !rcf_relnet_topo(&t, 3, &net, err, sizeof(err)) &&
-	     !rcf_relation_updown(&net, &base, &r, NULL, err, sizeof(err)) &&
+	     !rcf_relation_updown(&net, &base, &r, err, sizeof(err)) &&
 	     r.vcs == 3 && well_formed(&net, &r) &&
 	     !rcf_relation_check(&net, &r, err, sizeof(err));
 	if (!ok)
@@ -228,8 +228,7 @@ static void check_refused(void)
 	 * the next switch's escape for d leads to s, so s and that switch
 	 * bounce packets for d between them, and neither reaches d.
 	 */
-	ok = ok &&
-	     !rcf_relation_updown(&net, &base, &r, NULL, err, sizeof(err));
+	ok = ok && !rcf_relation_updown(&net, &base, &r, err, sizeof(err));
 	for (uint32_t s = 0; ok && !cyc && s < 64; s++)
 		for (uint32_t dst = 0; !cyc && dst < 64; dst++) {
 			struct rcf_relation_ent *e =

@@ -13,8 +13,7 @@
 
 #include "topo/topo.h"
 
-#define RCF_RELATION_MAX_CAND  8   /* the model's RCF_REL_MAX_CAND */
-#define RCF_RELATION_MAX_LISTS 255 /* the model's RCF_REL_MAX_LISTS */
+#define RCF_RELATION_MAX_CAND 8 /* the model's RCF_REL_MAX_CAND */
 
 enum rcf_relation_kind {
 	RCF_RELATION_DOR,   /* dimension order: escape candidates only */

@@ -115,15 +115,14 @@ static int plan_on(const struct basis *b, const char *relation, const char *opt,
 		rc = rcf_relnet_topo(t, RCF_RELATION_RDT_MR_VCS, &net, err,
 				     errlen);
 		if (!rc)
-			rc = rcf_relation_rdt_mr(&b->rd, b->kind, &net, r,
-						 &p->trimmed, err, errlen);
+			rc = rcf_relation_rdt_mr(&b->rd, b->kind, &net, r, err,
+						 errlen);
 		rcf_relnet_free(&net);
 	} else {
 		rc = b->rdt ? rcf_relation_rdt(&b->rd, b->kind, r, err, errlen)
 			    : rcf_relation_grid(&b->g, b->kind, r, err, errlen);
 		if (!rc && updown)
-			rc = rcf_relation_updown_topo(t, r, &p->trimmed, err,
-						      errlen);
+			rc = rcf_relation_updown_topo(t, r, err, errlen);
 	}
 	if (!rc)
 		rc = relnet(b, t, updown, r, &net, err, errlen);

@@ -19,7 +19,6 @@ struct rcf_relation_plan {
 	struct rcf_relation r;
 	long nsw, nnodes;  /* the fabric's switches and nodes */
 	size_t down;	   /* _make: links round which r was made; 0: intact */
-	size_t trimmed;	   /* lists the up-down form cut (model's limit) */
 	const char *shape; /* what r was made for: "PRDT", "torus", "mesh" */
 };
 

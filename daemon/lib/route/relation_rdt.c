@@ -393,7 +393,7 @@ int rcf_relation_rdt(const struct rcf_rdt *d, int kind, struct rcf_relation *r,
 				"and db");
 	/* over up-down: the walk is no escape there (relation_rdt_mr.h) */
 	if (d->m != d->R && kind != RCF_RELATION_RDT_VECTOR)
-		return rcf_relation_rdt_mr(d, kind, NULL, r, NULL, err, errlen);
+		return rcf_relation_rdt_mr(d, kind, NULL, r, err, errlen);
 	if (o.nr > RCF_MAX_NODES)
 		return rcf_errf(err, errlen, "relation: %u routers is too many",
 				o.nr);

@@ -134,7 +134,7 @@ int rcf_relation_rdt_steps(const struct rcf_rdt *d, int kind, int walk,
 
 int rcf_relation_rdt_mr(const struct rcf_rdt *d, int kind,
 			const struct rcf_relnet *net, struct rcf_relation *r,
-			size_t *trimmed, char *err, size_t errlen)
+			char *err, size_t errlen)
 {
 	struct rcf_relnet own = {0};
 	struct rcf_relation base;
@@ -159,7 +159,7 @@ int rcf_relation_rdt_mr(const struct rcf_rdt *d, int kind,
 			      net->nsw, net->vcs, d->side * d->side,
 			      RCF_RELATION_RDT_MR_VCS);
 	else
-		rc = rcf_relation_updown(net, &base, r, trimmed, err, errlen);
+		rc = rcf_relation_updown(net, &base, r, err, errlen);
 	rcf_relation_free(&base);
 	rcf_relnet_free(&own);
 	return rc;

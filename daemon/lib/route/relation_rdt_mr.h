@@ -37,11 +37,10 @@ int rcf_relation_rdt_steps(const struct rcf_rdt *d, int kind, int walk,
  * D-A or D-B on d, m < R, as relations run: the steps above that
  * up-down allows on net (the fabric, whose failed links lead nowhere;
  * NULL: d's whole wiring), over an up-down escape on VC 0
- * (rcf_relation_updown, whose list cut *trimmed counts; may be NULL).
- * 0, or -1 with a reason in err.
+ * (rcf_relation_updown).  0, or -1 with a reason in err.
  */
 int rcf_relation_rdt_mr(const struct rcf_rdt *d, int kind,
 			const struct rcf_relnet *net, struct rcf_relation *r,
-			size_t *trimmed, char *err, size_t errlen);
+			char *err, size_t errlen);
 
 #endif

@@ -228,62 +228,15 @@ static void entry(const struct updown *u, const struct rcf_relation_ent *b,
 	e->cls[e->n++] = RCF_RELATION_ESCAPE;
 }
 
-/*
- * The model keeps at most RCF_RELATION_MAX_LISTS distinct lists a switch
- * (a byte per destination indexes them), which D-A's many adaptive sets
- * can exceed on a large fabric: a list that would be one too many loses
- * adaptive candidates from its end until it matches a list the switch
- * has, or is the escape alone, for which room is kept (one per port).
- */
-struct lists {
-	struct rcf_relation_ent *l;
-	uint32_t n, cap;
-};
-
-static int same(const struct rcf_relation_ent *a,
-		const struct rcf_relation_ent *b)
-{
-	return a->n == b->n && !memcmp(a->hop, b->hop, a->n) &&
-	       !memcmp(a->cls, b->cls, a->n);
-}
-
-static int known(const struct lists *ls, const struct rcf_relation_ent *e)
-{
-	for (uint32_t i = 0; i < ls->n; i++)
-		if (same(&ls->l[i], e))
-			return 1;
-	return 0;
-}
-
-/* 1 when e lost candidates to fit */
-static int fit(struct lists *ls, struct rcf_relation_ent *e, uint32_t room)
-{
-	int cut = 0;
-
-	while (!known(ls, e) && ls->n >= room && e->n > 1) {
-		/* the escape stays last */
-		e->hop[e->n - 2] = e->hop[e->n - 1];
-		e->cls[e->n - 2] = e->cls[e->n - 1];
-		e->n--;
-		cut = 1;
-	}
-	if (!known(ls, e) && ls->n < ls->cap)
-		ls->l[ls->n++] = *e;
-	return cut;
-}
-
 int rcf_relation_updown(const struct rcf_relnet *net,
 			const struct rcf_relation *base, struct rcf_relation *r,
-			size_t *trimmed, char *err, size_t errlen)
+			char *err, size_t errlen)
 {
 	struct updown u;
-	struct lists ls = {.cap = RCF_RELATION_MAX_LISTS};
 	size_t nn = (size_t)net->nsw * net->nsw;
 	int rc = -1;
 
 	memset(r, 0, sizeof(*r));
-	if (trimmed)
-		*trimmed = 0;
 	if (net->vcs < 2 || net->vcs > 4)
 		return rcf_errf(err, errlen,
 				"up-down relation: %d VCs (want 2 to 4: the "
@@ -293,21 +246,16 @@ int rcf_relation_updown(const struct rcf_relnet *net,
 		return rcf_errf(err, errlen,
 				"up-down relation: %zu lists for %u switches",
 				base->n, net->nsw);
-	if (net->nports + 2 > RCF_RELATION_MAX_LISTS)
-		return rcf_errf(err, errlen, "up-down relation: %u ports",
-				net->nports);
 	if (updown_build(&u, net, err, errlen))
 		goto out;
 	r->ent = calloc(nn, sizeof(*r->ent));
-	ls.l = calloc(ls.cap, sizeof(*ls.l));
-	if (!r->ent || !ls.l) {
+	if (!r->ent) {
 		rcf_errf(err, errlen, "up-down relation: out of memory");
 		rcf_relation_free(r);
 		goto out;
 	}
 	for (size_t i = 0; i < nn; i++) {
 		const struct rcf_relation_ent *b = &base->ent[i];
-		int cut;
 
 		if (b->sw != i / net->nsw || b->dst != i % net->nsw) {
 			rcf_errf(err, errlen,
@@ -317,19 +265,12 @@ int rcf_relation_updown(const struct rcf_relnet *net,
 			rcf_relation_free(r);
 			goto out;
 		}
-		if (!b->dst)
-			ls.n = 0;
 		entry(&u, b, &r->ent[i]);
-		/* room for every escape alone and the node's list */
-		cut = fit(&ls, &r->ent[i], ls.cap - net->nports - 1);
-		if (trimmed)
-			*trimmed += cut;
 	}
 	r->n = nn;
 	r->vcs = net->vcs;
 	rc = 0;
 out:
-	free(ls.l);
 	updown_free(&u);
 	return rc;
 }
@@ -466,7 +407,7 @@ int rcf_relnet_topo(const struct rcf_topo *t, int vcs, struct rcf_relnet *net,
 }
 
 int rcf_relation_updown_topo(const struct rcf_topo *t, struct rcf_relation *r,
-			     size_t *trimmed, char *err, size_t errlen)
+			     char *err, size_t errlen)
 {
 	struct rcf_relnet net;
 	struct rcf_relation u;
@@ -474,7 +415,7 @@ int rcf_relation_updown_topo(const struct rcf_topo *t, struct rcf_relation *r,
 
 	if (rcf_relnet_topo(t, r->vcs, &net, err, errlen))
 		return -1;
-	rc = rcf_relation_updown(&net, r, &u, trimmed, err, errlen);
+	rc = rcf_relation_updown(&net, r, &u, err, errlen);
 	rcf_relnet_free(&net);
 	if (!rc) {
 		rcf_relation_free(r);

@@ -30,15 +30,13 @@ int rcf_relnet_topo(const struct rcf_topo *t, int vcs, struct rcf_relnet *net,
  * link survived and whose step up-down allows, as adaptive candidates
  * on VCs net->vcs - 1 down to 1 (one candidate per port and VC, at most
  * RCF_RELATION_MAX_CAND in all), then the up-down escape on VC 0.
- * At a destination's own switch base's list is kept.  A switch keeps
- * at most RCF_RELATION_MAX_LISTS distinct lists (the model's limit): a
- * list that would pass it loses adaptive candidates from its end, and
- * *trimmed (may be NULL) counts those lists.  net->vcs must be 2 to 4.
+ * At a destination's own switch base's list is kept.  net->vcs must be
+ * 2 to 4.
  * 0, or -1 with a reason in err; *r is then empty.
  */
 int rcf_relation_updown(const struct rcf_relnet *net,
 			const struct rcf_relation *base, struct rcf_relation *r,
-			size_t *trimmed, char *err, size_t errlen);
+			char *err, size_t errlen);
 
 /*
  * r, a relation for the intact fabric, replaced by its up-down form
@@ -46,7 +44,7 @@ int rcf_relation_updown(const struct rcf_relnet *net,
  * r's VCs.  0, or -1 with a reason in err and r as it was.
  */
 int rcf_relation_updown_topo(const struct rcf_topo *t, struct rcf_relation *r,
-			     size_t *trimmed, char *err, size_t errlen);
+			     char *err, size_t errlen);
 
 /*
  * Routes of s (node i on switch i, as net's) that cross a port leading

@@ -244,6 +244,8 @@ void rcf_engine_pool_stats(const struct rcf_engine *e,
 			   struct rcf_engine_pool *s);
 /* Bytes of the engine's tables (all but the pool), counted now. */
 u64 rcf_engine_table_bytes(const struct rcf_engine *e);
+/* The part of them the switches' routing relations take. */
+u64 rcf_engine_rel_bytes(const struct rcf_engine *e);
 /*
  * Gives the whole pool back when no packet and no worm piece is alive,
  * so a burst's memory does not outlive it; true when it did.

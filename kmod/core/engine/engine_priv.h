@@ -218,16 +218,19 @@ struct eng_rblk {
 
 /*
  * A switch's routing relation (engine_rel.c): sel[dense destination] is
- * the destination's list, ENG_REL_NONE for none; list k's candidates are
- * cand[lstart[k] .. lstart[k + 1]), their input masks in[] (NULL: none
- * has one), as in the model.
+ * the destination's list, ENG_REL_NONE for none, a byte each or, past
+ * RCF_REL_NARROW_LISTS lists (wide), a u16 each with ENG_REL_WNONE for
+ * none; list k's candidates are cand[lstart[k] .. lstart[k + 1]), their
+ * input masks in[] (NULL: none has one), as in the model.
  */
 #define ENG_REL_NONE 0xff
+#define ENG_REL_WNONE 0xffff
 
 struct eng_rel {
 	u16 *lstart;
 	u16 *cand;
 	u32 *in;
+	u32 wide;	/* a u32, so sel[] starts 4-aligned for in[] after it */
 	u8 sel[];
 };
 
@@ -378,6 +381,14 @@ void eng_rblk_free(struct eng_rblk *b);
 u64 eng_rblk_bytes(const struct eng_rblk *b);
 
 /* engine_rel.c */
+/* Destination d's list in r, or ENG_NONE when r has none for it. */
+static inline u32 eng_rel_list(const struct eng_rel *r, u32 d)
+{
+	u32 k = r->wide ? ((const u16 *)r->sel)[d] : r->sel[d];
+
+	return k == (r->wide ? ENG_REL_WNONE : ENG_REL_NONE) ? ENG_NONE : k;
+}
+
 int eng_rel_build(struct rcf_engine *e, const struct rcf_fabric *f);
 void eng_rel_free(struct rcf_engine *e);
 u64 eng_rel_bytes(const struct rcf_engine *e);

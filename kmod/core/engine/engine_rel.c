@@ -11,15 +11,23 @@
 
 #define ENG_SEED_DEF 0x9e3779b97f4a7c15ULL
 
-/* sel[] first, then the u32 masks if any, then the u16 arrays, aligned */
-static size_t eng_rel_sel(u32 nnodes, bool masked)
+/* bytes a destination's list takes in sel[] */
+static size_t eng_rel_width(u32 nlists)
 {
-	return masked ? (nnodes + 3) & ~(size_t)3 : (nnodes + 1) & ~(size_t)1;
+	return nlists > RCF_REL_NARROW_LISTS ? sizeof(u16) : 1;
+}
+
+/* sel[] first, then the u32 masks if any, then the u16 arrays, aligned */
+static size_t eng_rel_sel(u32 nnodes, u32 nlists, bool masked)
+{
+	size_t n = nnodes * eng_rel_width(nlists);
+
+	return masked ? (n + 3) & ~(size_t)3 : (n + 1) & ~(size_t)1;
 }
 
 static size_t eng_rel_size(u32 nnodes, u32 nlists, u32 ncand, bool masked)
 {
-	return sizeof(struct eng_rel) + eng_rel_sel(nnodes, masked) +
+	return sizeof(struct eng_rel) + eng_rel_sel(nnodes, nlists, masked) +
 	       (masked ? ncand * sizeof(u32) : 0) +
 	       (nlists + 1 + ncand) * sizeof(u16);
 }
@@ -29,13 +37,15 @@ static struct eng_rel *eng_rel_copy(const struct rcf_engine *e,
 {
 	struct eng_rel *x = rcf_os_zalloc(eng_rel_size(e->nnodes, r->nlists,
 						       r->ncand, r->in));
+	u32 i, d;
 	u8 *at;
-	u32 i;
 
 	if (!x)
 		return NULL;
-	memset(x->sel, ENG_REL_NONE, e->nnodes);
-	at = x->sel + eng_rel_sel(e->nnodes, r->in);
+	x->wide = eng_rel_width(r->nlists) > 1;
+	/* 0xff bytes: ENG_REL_NONE or ENG_REL_WNONE */
+	memset(x->sel, 0xff, e->nnodes * eng_rel_width(r->nlists));
+	at = x->sel + eng_rel_sel(e->nnodes, r->nlists, r->in);
 	if (r->in) {
 		x->in = (u32 *)at;
 		memcpy(x->in, r->in, r->ncand * sizeof(u32));
@@ -45,10 +55,16 @@ static struct eng_rel *eng_rel_copy(const struct rcf_engine *e,
 	x->cand = x->lstart + r->nlists + 1;
 	memcpy(x->lstart, r->lstart, (r->nlists + 1) * sizeof(u16));
 	memcpy(x->cand, r->cand, r->ncand * sizeof(u16));
-	for (i = 0; i < r->ndst; i++)
-		if (r->dst[i] < e->max_node &&
-		    e->node_idx[r->dst[i]] != ENG_NONE)
-			x->sel[e->node_idx[r->dst[i]]] = r->list[i];
+	for (i = 0; i < r->ndst; i++) {
+		if (r->dst[i] >= e->max_node ||
+		    e->node_idx[r->dst[i]] == ENG_NONE)
+			continue;
+		d = e->node_idx[r->dst[i]];
+		if (x->wide)
+			((u16 *)x->sel)[d] = rcf_rel_list(r, i);
+		else
+			x->sel[d] = rcf_rel_list(r, i);
+	}
 	return x;
 }
 
@@ -137,6 +153,11 @@ u64 eng_rel_bytes(const struct rcf_engine *e)
 	return eng_rel_table_bytes(e, e->rel);
 }
 
+u64 rcf_engine_rel_bytes(const struct rcf_engine *e)
+{
+	return eng_rel_bytes(e);
+}
+
 /* xorshift64*: plain integer arithmetic, the same in rcf.ko and rcfsim */
 static u32 eng_rand(struct rcf_engine *e, u32 n)
 {
@@ -180,14 +201,14 @@ u32 eng_rel_pick(struct rcf_engine *e, u32 el, struct eng_hop *h,
 	u32 id = eng_dest_id(h->pkt->data + h->rb), free[RCF_REL_MAX_CAND];
 	u32 nfree = 0, esc = ENG_NONE, first = ENG_NONE, k, oc, cls, in, vc;
 	int why = RCF_EDROP_NO_REL;
-	u8 list;
+	u32 list = ENG_NONE;
 
-	if (!r || id >= e->max_node || e->node_idx[id] == ENG_NONE ||
-	    r->sel[e->node_idx[id]] == ENG_REL_NONE) {
+	if (r && id < e->max_node && e->node_idx[id] != ENG_NONE)
+		list = eng_rel_list(r, e->node_idx[id]);
+	if (list == ENG_NONE) {
 		*reason = RCF_EDROP_NO_REL;
 		return ENG_NONE;
 	}
-	list = r->sel[e->node_idx[id]];
 	/* the port the head came in by, the node's own included */
 	in = e->dl[e->chan[h->chan].dl].to_port;
 	vc = e->chan[h->chan].vc;

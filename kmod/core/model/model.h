@@ -352,7 +352,17 @@ bool rcf_path_crosses(struct rcf_fabric *f, const struct rcf_path *p, u32 lid);
  * once does, which neither the destination nor the input port says.
  */
 #define RCF_REL_MAX_CAND	RCF_REL_MAX_CANDS	/* the ABI's */
-#define RCF_REL_MAX_LISTS	255	/* distinct lists in one switch */
+/*
+ * A switch holds at most one list per destination, so as many distinct
+ * lists as there are nodes; a list's start is a u16, which 8 candidates
+ * for each of them must fit.
+ */
+#define RCF_REL_MAX_LISTS	RCF_MAX_NODES
+/* up to this many lists a byte indexes them (0xff: none, in the engine) */
+#define RCF_REL_NARROW_LISTS	255
+#if RCF_REL_MAX_LISTS * RCF_REL_MAX_CAND > 0xffff
+#error "a relation's candidates do not fit a u16 list start"
+#endif
 
 enum {
 	RCF_REL_ADAPTIVE = 0,
@@ -376,8 +386,11 @@ struct rcf_rel_ent {
 /*
  * Compact: destinations that share a candidate list share its storage,
  * so a switch of a grid holds a handful of lists and one byte per
- * destination.  The arrays follow the struct in its allocation; a
- * relation is replaced whole, never changed in place.
+ * destination; a switch with more than RCF_REL_NARROW_LISTS lists (a
+ * turn model or D-A on a large PRDT) takes two bytes per destination
+ * instead (wlist), so the grids' tables do not grow for it.  The arrays
+ * follow the struct in its allocation; a relation is replaced whole,
+ * never changed in place.
  */
 struct rcf_rel {
 	u32 sw;
@@ -385,7 +398,8 @@ struct rcf_rel {
 	u32 nlists;
 	u32 ncand;
 	u16 *dst;
-	u8 *list;	/* per destination: its list */
+	u8 *list;	/* per destination: its list; NULL when wlist */
+	u16 *wlist;	/* the same, past RCF_REL_NARROW_LISTS lists */
 	u16 *lstart;	/* list k: cand[lstart[k] .. lstart[k + 1]) */
 	u16 *cand;	/* hop | class << 8 */
 	u32 *in;	/* per candidate: input mask; NULL: none has one */
@@ -405,6 +419,12 @@ struct rcf_rel {
 #define RCF_REL_VIN_OK(m, v)	(!(m) || ((m) >> (v) & 1))
 /* Whether input mask m lets a packet in by port p take its candidate. */
 #define RCF_REL_IN_OK(m, p)	(!(m) || ((m) >> (p) & 1))
+
+/* The list of r's i-th destination, whichever width indexes it. */
+static inline u32 rcf_rel_list(const struct rcf_rel *r, u32 i)
+{
+	return r->wlist ? r->wlist[i] : r->list[i];
+}
 
 int rcf_rel_set(struct rcf_fabric *f, u32 sw, const struct rcf_rel_ent *ents,
 		u32 n, struct rcf_err *e);

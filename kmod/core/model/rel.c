@@ -8,10 +8,16 @@
 #include "model.h"
 #include "route_step.h"
 
+/* bytes a destination's list index takes */
+static size_t rcf_rel_width(u32 nlists)
+{
+	return nlists > RCF_REL_NARROW_LISTS ? sizeof(u16) : 1;
+}
+
 /* masked: some candidate has an input mask, so every one keeps its own */
 static size_t rcf_rel_size(const struct rcf_rel *r, bool masked)
 {
-	return sizeof(*r) + r->ndst * (sizeof(u16) + 1) +
+	return sizeof(*r) + r->ndst * (sizeof(u16) + rcf_rel_width(r->nlists)) +
 	       (r->nlists + 1) * sizeof(u16) + r->ncand * sizeof(u16) +
 	       (masked ? r->ncand * sizeof(u32) : 0);
 }
@@ -143,35 +149,63 @@ static bool rcf_rel_same(const struct rcf_rel_ent *a,
 }
 
 /*
- * The distinct lists, each named by the first entry that has it: first[]
- * holds their entry indices, which[] each entry's list.  A grid switch
- * has a few lists, so the quadratic search is short.
+ * Fowler, Noll and Vo's FNV-1a hash (1991) over what makes a list
+ * distinct, so any two equal lists agree
  */
-static int rcf_rel_lists(const struct rcf_rel_ent *ents, u32 n, u32 *first,
-			 u8 *which, u32 *nlists, u32 *ncand)
+static u32 rcf_rel_hash(const struct rcf_rel_ent *x)
 {
-	u32 i, k;
+	u32 h = 2166136261u, k, v;
+
+	for (k = 0; k < x->n; k++) {
+		v = x->c[k].hop | x->c[k].cls << 8 | x->c[k].keep << 9 |
+		    x->c[k].vin << 12;
+		h = (h ^ v) * 16777619u;
+		h = (h ^ x->c[k].in) * 16777619u;
+	}
+	return (h ^ x->n) * 16777619u;
+}
+
+/* slots for n entries: a power of two at least twice n, so probes end */
+static u32 rcf_rel_slots(u32 n)
+{
+	u32 m = 2;
+
+	while (m < 2 * n)
+		m <<= 1;
+	return m;
+}
+
+/*
+ * The distinct lists, each named by the first entry that has it: first[]
+ * holds their entry indices, which[] each entry's list.  A switch may
+ * hold as many lists as destinations (a turn model's on a large PRDT),
+ * so they are found through a table of rcf_rel_slots(n) slots (list + 1,
+ * 0 empty) rather than by comparing each entry with every list.
+ */
+static void rcf_rel_lists(const struct rcf_rel_ent *ents, u32 n, u32 *slot,
+			  u32 *first, u32 *which, u32 *nlists, u32 *ncand)
+{
+	u32 mask = rcf_rel_slots(n) - 1, i, h;
 
 	*nlists = 0;
 	*ncand = 0;
 	for (i = 0; i < n; i++) {
-		for (k = 0; k < *nlists; k++)
-			if (rcf_rel_same(&ents[first[k]], &ents[i]))
-				break;
-		if (k == *nlists) {
-			if (k == RCF_REL_MAX_LISTS)
-				return -E2BIG;
-			first[(*nlists)++] = i;
+		h = rcf_rel_hash(&ents[i]) & mask;
+		while (slot[h] &&
+		       !rcf_rel_same(&ents[first[slot[h] - 1]], &ents[i]))
+			h = (h + 1) & mask;
+		if (!slot[h]) {
+			first[*nlists] = i;
+			slot[h] = ++*nlists;
 			*ncand += ents[i].n;
 		}
-		which[i] = k;
+		which[i] = slot[h] - 1;
 	}
-	return 0;
 }
 
 static struct rcf_rel *rcf_rel_make(struct rcf_fabric *f, u32 sw,
 				    const struct rcf_rel_ent *ents, u32 n,
-				    const u32 *first, const u8 *which,
+				    const u32 *first, const u32 *which,
 				    u32 nlists, u32 ncand)
 {
 	struct rcf_rel shape = { .ndst = n, .nlists = nlists, .ncand = ncand };
@@ -193,10 +227,16 @@ static struct rcf_rel *rcf_rel_make(struct rcf_fabric *f, u32 sw,
 	r->dst = masked ? (u16 *)(r->in + ncand) : (u16 *)(r + 1);
 	r->lstart = r->dst + n;
 	r->cand = r->lstart + nlists + 1;
-	r->list = (u8 *)(r->cand + ncand);
+	if (rcf_rel_width(nlists) > 1)
+		r->wlist = r->cand + ncand;
+	else
+		r->list = (u8 *)(r->cand + ncand);
 	for (i = 0; i < n; i++) {
 		r->dst[i] = ents[i].dst;
-		r->list[i] = which[i];
+		if (r->wlist)
+			r->wlist[i] = which[i];
+		else
+			r->list[i] = which[i];
 	}
 	for (i = 0; i < nlists; i++) {
 		const struct rcf_rel_ent *x = &ents[first[i]];
@@ -217,31 +257,27 @@ int rcf_rel_set(struct rcf_fabric *f, u32 sw, const struct rcf_rel_ent *ents,
 		u32 n, struct rcf_err *e)
 {
 	struct rcf_switch *s = rcf_switch_get(f, sw);
-	u32 nlists, ncand, *first = NULL;
+	u32 nlists, ncand, *first = NULL, *which = NULL, *slot = NULL;
 	struct rcf_rel *r = NULL;
-	u8 *which = NULL;
 	int err;
 
 	if (!s)
 		return rcf_fail(e, ENOENT, "no such switch", 0);
+	/* at most a list per entry: RCF_REL_MAX_LISTS bounds both */
 	if (n > RCF_MAX_NODES)
 		return rcf_fail(e, E2BIG, "relation has more entries than nodes",
 				0);
 	err = rcf_rel_check(f, s, ents, n, e);
 	if (err)
 		return err;
-	first = rcf_zalloc(f, sizeof(*first) * RCF_REL_MAX_LISTS);
-	which = rcf_zalloc(f, n + 1);
-	if (!first || !which) {
+	first = rcf_zalloc(f, sizeof(*first) * (n + 1));
+	which = rcf_zalloc(f, sizeof(*which) * (n + 1));
+	slot = rcf_zalloc(f, sizeof(*slot) * rcf_rel_slots(n));
+	if (!first || !which || !slot) {
 		err = rcf_nomem(e);
 		goto out;
 	}
-	if (rcf_rel_lists(ents, n, first, which, &nlists, &ncand)) {
-		err = rcf_fail(e, E2BIG,
-			       "relation has more than 255 distinct candidate lists",
-			       0);
-		goto out;
-	}
+	rcf_rel_lists(ents, n, slot, first, which, &nlists, &ncand);
 	r = rcf_rel_make(f, sw, ents, n, first, which, nlists, ncand);
 	if (!r) {
 		err = rcf_nomem(e);
@@ -262,6 +298,7 @@ out:
 	rcf_free(f, r);
 	rcf_free(f, first);
 	rcf_free(f, which);
+	rcf_free(f, slot);
 	return err;
 }
 

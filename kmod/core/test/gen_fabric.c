@@ -126,6 +126,43 @@ void gen_fabric_free(struct gen_fabric *gf)
 	memset(gf, 0, sizeof(*gf));
 }
 
+static int same_list(const struct rcf_relation_ent *a,
+		     const struct rcf_relation_ent *b)
+{
+	return a->n == b->n && !memcmp(a->hop, b->hop, a->n) &&
+	       !memcmp(a->cls, b->cls, a->n) && !memcmp(a->vin, b->vin, a->n) &&
+	       !memcmp(a->keep, b->keep, a->n) &&
+	       !memcmp(a->in, b->in, a->n * sizeof(a->in[0]));
+}
+
+/*
+ * Each destination's list made its own: the v-th destination of a switch
+ * sharing r's list with earlier ones has, for candidate c, an input mask
+ * of every port (all) when bit 2c of v is set and an input VC mask of
+ * every VC when bit 2c + 1 is; both mean what no mask means, so the
+ * relation routes as r does with a list per destination.
+ */
+static void widen(const struct rcf_relation *r, struct gen_rel *out,
+		  uint32_t all)
+{
+	size_t i, j, s0 = 0;
+
+	for (i = 0; i < r->n; i++) {
+		uint32_t v = 0;
+
+		if (r->ent[i].sw != r->ent[s0].sw)
+			s0 = i;
+		for (j = s0; j < i; j++)
+			v += same_list(&r->ent[j], &r->ent[i]);
+		for (int c = 0; c < r->ent[i].n; c++) {
+			if (v >> (2 * c) & 1)
+				out[i].in[c] = all;
+			if (v >> (2 * c + 1) & 1)
+				out[i].vin[c] = 0xf;
+		}
+	}
+}
+
 int gen_relation(const char *spec, const char *kind, struct gen_rel **rel,
 		 size_t *n, int *vcs)
 {
@@ -133,12 +170,16 @@ int gen_relation(const char *spec, const char *kind, struct gen_rel **rel,
 	struct rcf_relation r = {0};
 	struct rcf_topo t;
 	char err[256];
-	int k, rc = -1, masked = 0;
+	int k, rc = -1, masked = 0, wide = 0;
 
 	rcf_topo_init(&t);
 	*rel = NULL;
 	if (!strcmp(kind, "duato-in")) {
 		masked = 1;
+		kind = "duato";
+	}
+	if (!strcmp(kind, "duato-wide")) {
+		wide = 1;
 		kind = "duato";
 	}
 	if (!strcmp(kind, "north-last-wrap")) {
@@ -180,6 +221,8 @@ int gen_relation(const char *spec, const char *kind, struct gen_rel **rel,
 				(*rel)[i].in[c] = r.ent[i].in[c];
 		}
 	}
+	if (wide)
+		widen(&r, *rel, (2u << g.node_port) - 1);
 	*n = r.n;
 	*vcs = r.vcs;
 	rc = 0;

@@ -58,7 +58,9 @@ struct gen_rel {
  * is unmasked, so it stays deadlock free): masks that change the
  * routing, for the engine's two modes.  "north-last-wrap" is the PRDT
  * relation of that name on the whole of spec (a prdt:), whose candidates
- * carry the VC rule.  0 or -1 with a message printed.
+ * carry the VC rule.  "duato-wide" is Duato's with a list of its own per
+ * destination (masks that name every port or VC), so a switch of 256
+ * nodes indexes its lists by two bytes.  0 or -1 with a message printed.
  */
 int gen_relation(const char *spec, const char *kind, struct gen_rel **rel,
 		 size_t *n, int *vcs);

@@ -409,6 +409,9 @@ static bool run_traffic(const struct gcase *c, const struct rcf_fabric *f,
 	return true;
 }
 
+/* switches whose relation diff_gen made wide (t_dest_wide) */
+static size_t wide_rels;
+
 /*
  * Both modes on one generated case; the number of deliveries compared,
  * and the reference's run result in *rc.
@@ -446,6 +449,9 @@ static struct rcf_fabric *gen_build(const struct gcase *c, u32 *ids, u32 *nn)
 		CHECK(vcs <= c->vcs);
 		CHECK_EQ(op_txn(f, add_rels, &r, &err), 0);
 		free(r.r);
+		for (i = 0; i < f->rels.cap; i++)
+			wide_rels +=
+				rcf_rel_get(f, i) && rcf_rel_get(f, i)->wlist;
 	}
 	gen_fabric_free(&g);
 	return f;
@@ -1536,6 +1542,33 @@ static void t_epochs(void)
 	CHECK(replays > REPLAYS_MIN);
 }
 
+/*
+ * A list per destination on 256 nodes: every switch indexes its lists
+ * by two bytes, in both modes alike.
+ */
+static void t_dest_wide(void)
+{
+	size_t n = 0;
+	u8 k;
+
+	wide_rels = 0;
+	for (k = 0; k < 2; k++) {
+		struct gcase c =
+			base("prdt:16:2:1", "shortest", RCF_TRAFFIC_UNIFORM);
+
+		c.vcs = 3;
+		c.rel = "duato-wide";
+		c.select = k ? RCF_SELECT_RANDOM : RCF_SELECT_LEAST;
+		c.rate = 300;
+		c.buf = 16;
+		n += diff_gen(&c, NULL);
+	}
+	printf("# dest wide: %zu deliveries compared, %zu wide relations\n", n,
+	       wide_rels);
+	CHECK_EQ(wide_rels, 2 * 256);
+	CHECK(n > 1000);
+}
+
 int main(void)
 {
 	static const struct tap_case cases[] = {
@@ -1554,6 +1587,7 @@ int main(void)
 		{"engine_diff_sp1_512", t_sp1_512},
 		{"engine_diff_paced", t_paced},
 		{"engine_diff_epochs", t_epochs},
+		{"engine_diff_dest_wide", t_dest_wide},
 	};
 
 	return tap_run(cases, sizeof(cases) / sizeof(cases[0]));

@@ -129,8 +129,9 @@ static void t_model(void)
 		CHECK_EQ(r->ndst, 3);
 		CHECK_EQ(r->nlists, 2);
 		CHECK_EQ(r->ncand, 2);
-		CHECK_EQ(r->list[0], r->list[2]);
-		CHECK_EQ(RCF_REL_HOP(r->cand[r->lstart[r->list[1]]]), H(0, 0));
+		CHECK_EQ(rcf_rel_list(r, 0), rcf_rel_list(r, 2));
+		CHECK_EQ(RCF_REL_HOP(r->cand[r->lstart[rcf_rel_list(r, 1)]]),
+			 H(0, 0));
 		CHECK_EQ(rcf_rel_bytes(r), sizeof(*r) + 3 * 3 + 3 * 2 + 2 * 2);
 	}
 	/* replaced whole, and an abort puts the old one back */
@@ -504,9 +505,9 @@ static void t_in_model(void)
 		/* node 1's list differs from node 0's only by masks */
 		CHECK_EQ(r->nlists, 3);
 		CHECK_EQ(r->ncand, 4);
-		CHECK_EQ(r->in[r->lstart[r->list[1]]], 1u << 0);
-		CHECK_EQ(r->in[r->lstart[r->list[1]] + 1], 1u << 3);
-		CHECK_EQ(r->in[r->lstart[r->list[0]]], 0);
+		CHECK_EQ(r->in[r->lstart[rcf_rel_list(r, 1)]], 1u << 0);
+		CHECK_EQ(r->in[r->lstart[rcf_rel_list(r, 1)] + 1], 1u << 3);
+		CHECK_EQ(r->in[r->lstart[rcf_rel_list(r, 0)]], 0);
 		CHECK_EQ(rcf_rel_bytes(r),
 			 sizeof(*r) + 3 * 3 + 4 * 2 + 4 * 2 + 4 * 4);
 	}
@@ -569,16 +570,6 @@ static void t_in_route(void)
 	rcf_fabric_free(f);
 }
 
-/* Link id with vcs VCs, the event queues counted as link_params does. */
-static void link_vcs(struct rcf_fabric *f, u32 id, u32 vcs)
-{
-	struct rcf_link *l = rcf_link_get(f, id);
-
-	f->mem -= rcf_link_ev_bytes(l);
-	l->vcs = vcs;
-	f->mem += rcf_link_ev_bytes(l);
-}
-
 /* twin() with two VCs on every link but node 2's */
 static struct rcf_fabric *twin_vcs(void)
 {
@@ -628,13 +619,13 @@ static void t_vin_model(void)
 	r = rcf_rel_get(f, 0);
 	CHECK(r != NULL);
 	if (r) {
-		u16 c = r->cand[r->lstart[r->list[1]]];
+		u16 c = r->cand[r->lstart[rcf_rel_list(r, 1)]];
 
 		CHECK_EQ(RCF_REL_HOP(c), H(1, 0));
 		CHECK_EQ(RCF_REL_CLS(c), A);
 		CHECK_EQ(RCF_REL_KEEP(c), 1);
 		CHECK_EQ(RCF_REL_VIN(c), 1u << 1);
-		c = r->cand[r->lstart[r->list[1]] + 1];
+		c = r->cand[r->lstart[rcf_rel_list(r, 1)] + 1];
 		CHECK_EQ(RCF_REL_KEEP(c), 0);
 		CHECK_EQ(RCF_REL_VIN(c), 1u << 0);
 		/* the VC rule costs no bytes: it rides in the candidate */

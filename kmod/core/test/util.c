@@ -138,7 +138,8 @@ char *fab_dump(struct rcf_fabric *f)
 		sb_printf(&b, "rel %u d%u l%u c%u:", rl->sw, rl->ndst,
 			  rl->nlists, rl->ncand);
 		for (i = 0; i < rl->ndst; i++)
-			sb_printf(&b, " %u/%u", rl->dst[i], rl->list[i]);
+			sb_printf(&b, " %u/%u", rl->dst[i],
+				  rcf_rel_list(rl, i));
 		for (i = 0; i < rl->ncand; i++)
 			sb_printf(&b, " %04x", rl->cand[i]);
 		for (i = 0; rl->in && i < rl->ncand; i++)
@@ -346,6 +347,15 @@ void link_params(struct rcf_fabric *f, u32 id, u32 bw, u32 lat, u32 buf)
 	l->bandwidth = bw;
 	l->latency = lat;
 	l->buf_size = buf;
+	f->mem += rcf_link_ev_bytes(l);
+}
+
+void link_vcs(struct rcf_fabric *f, u32 id, u32 vcs)
+{
+	struct rcf_link *l = rcf_link_get(f, id);
+
+	f->mem -= rcf_link_ev_bytes(l);
+	l->vcs = vcs;
 	f->mem += rcf_link_ev_bytes(l);
 }
 

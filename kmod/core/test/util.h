@@ -58,6 +58,8 @@ int rnd_walk_from(struct rcf_fabric *f, u32 src, u32 port, u8 *r, int max,
 		  int max_tries);
 
 void link_params(struct rcf_fabric *f, u32 id, u32 bw, u32 lat, u32 buf);
+/* Link id with vcs VCs, the event queues counted as link_params does. */
+void link_vcs(struct rcf_fabric *f, u32 id, u32 vcs);
 /*
  * Nodes 0-3 on ports 0-3 of switch 0 over links 0-3 (bandwidth 1,
  * latency 1, buffers of 16), the switch's central queue cq bytes.
