@@ -10,6 +10,7 @@
  */
 #include "util.h"
 #include "gen_fabric.h"
+#include "gen_model.h"
 #include "traffic/traffic.h"
 
 #define N RCF_ELEM_NODE
@@ -221,46 +222,9 @@ static int add_fabric(struct rcf_fabric *f, void *arg)
 {
 	const struct gcase *c = ((const void **)arg)[0];
 	const struct gen_fabric *g = ((const void **)arg)[1];
-	size_t i;
-	int rc = 0;
+	struct gen_params p = {c->bw, c->lat, c->vcs, c->buf, c->cq};
 
-	for (i = 0; i < g->nelem && !rc; i++) {
-		const struct gen_elem *x = &g->elem[i];
-
-		if (x->kind == N) {
-			struct rcf_node_cfg n = {.id = x->id,
-						 .has_id = true,
-						 .ports = x->ports,
-						 .has_ports = true};
-
-			rc = rcf_node_add(f, &n, &last_err);
-		} else {
-			struct rcf_switch_cfg s = {.id = x->id,
-						   .has_id = true,
-						   .ports = x->ports,
-						   .has_ports = true,
-						   .cq_size = c->cq,
-						   .has_cq_size = c->cq != 0};
-
-			rc = rcf_switch_add(f, &s, &last_err);
-		}
-	}
-	for (i = 0; i < g->nlink && !rc; i++) {
-		const struct gen_link *l = &g->link[i];
-		struct rcf_link_cfg k = {.id = l->id,
-					 .has_id = true,
-					 .bandwidth = c->bw,
-					 .latency = c->lat,
-					 .vcs = c->vcs,
-					 .buf_size = c->buf};
-
-		k.a = (struct rcf_end){l->kind[0], l->elem[0], l->port[0]};
-		k.b = (struct rcf_end){l->kind[1], l->elem[1], l->port[1]};
-		k.set = RCF_LSET_BANDWIDTH | RCF_LSET_LATENCY | RCF_LSET_VCS |
-			RCF_LSET_BUF;
-		rc = rcf_link_add(f, &k, &last_err);
-	}
-	return rc;
+	return gen_model_fabric(f, g, &p, &last_err);
 }
 
 struct rels {
@@ -273,47 +237,13 @@ struct rels {
 static int add_rels(struct rcf_fabric *f, void *arg)
 {
 	const struct rels *x = arg;
-	struct rcf_rel_ent *ents = calloc(x->nodes + 1, sizeof(*ents));
-	size_t i = 0;
-	int rc = 0;
 
-	if (!ents)
-		return -ENOMEM;
-	while (i < x->n && !rc) {
-		u32 sw = x->r[i].sw, n = 0, k;
-
-		for (; i < x->n && x->r[i].sw == sw && n < x->nodes; i++, n++) {
-			ents[n].dst = x->r[i].dst;
-			ents[n].n = x->r[i].n;
-			for (k = 0; k < x->r[i].n; k++) {
-				ents[n].c[k].hop = x->r[i].hop[k];
-				ents[n].c[k].cls = x->r[i].cls[k];
-				ents[n].c[k].in = x->r[i].in[k];
-				ents[n].c[k].vin = x->r[i].vin[k];
-				ents[n].c[k].keep = x->r[i].keep[k];
-			}
-		}
-		rc = rcf_rel_set(f, sw, ents, n, &last_err);
-	}
-	free(ents);
-	return rc;
+	return gen_model_rels(f, x->r, x->n, x->nodes, &last_err);
 }
 
 static int add_routes(struct rcf_fabric *f, void *arg)
 {
-	const struct gen_fabric *g = arg;
-	size_t i;
-	int rc = 0;
-
-	for (i = 0; i < g->nroute && !rc; i++) {
-		struct rcf_route r = {.src = g->route[i].src,
-				      .dst = g->route[i].dst,
-				      .nhops = g->route[i].nhops};
-
-		memcpy(r.hops, g->route[i].hops, r.nhops);
-		rc = rcf_route_add(f, &r, g->route[i].index, &last_err);
-	}
-	return rc;
+	return gen_model_routes(f, arg, &last_err);
 }
 
 /* Per-node adapter counters, into the driver's record. */

@@ -10,6 +10,7 @@
  */
 #include "util.h"
 #include "gen_fabric.h"
+#include "gen_model.h"
 
 #define SPEC   "prdt:4:2:1"
 #define MAXN   64
@@ -45,91 +46,32 @@ static const struct rcf_engine_ops log_ops = {.deliver = on_pkt};
 
 static u32 ids[MAXN], nn;
 
+/* 3 VCs for Duato's relations, short links that fill in a few cycles */
 static int add_fabric(struct rcf_fabric *f, void *arg)
 {
-	const struct gen_fabric *g = arg;
-	size_t i;
-	int rc = 0;
+	static const struct gen_params p = {
+		.bw = 1, .lat = 2, .vcs = 3, .buf = 16};
 
-	for (i = 0; i < g->nelem && !rc; i++) {
-		const struct gen_elem *x = &g->elem[i];
-
-		if (x->kind == RCF_ELEM_NODE) {
-			struct rcf_node_cfg n = {.id = x->id,
-						 .has_id = true,
-						 .ports = x->ports,
-						 .has_ports = true};
-
-			rc = rcf_node_add(f, &n, &last_err);
-		} else {
-			struct rcf_switch_cfg s = {.id = x->id,
-						   .has_id = true,
-						   .ports = x->ports,
-						   .has_ports = true};
-
-			rc = rcf_switch_add(f, &s, &last_err);
-		}
-	}
-	for (i = 0; i < g->nlink && !rc; i++) {
-		const struct gen_link *l = &g->link[i];
-		struct rcf_link_cfg k = {.id = l->id,
-					 .has_id = true,
-					 .bandwidth = 1,
-					 .latency = 2,
-					 .vcs = 3,
-					 .buf_size = 16};
-
-		k.a = (struct rcf_end){l->kind[0], l->elem[0], l->port[0]};
-		k.b = (struct rcf_end){l->kind[1], l->elem[1], l->port[1]};
-		k.set = RCF_LSET_BANDWIDTH | RCF_LSET_LATENCY | RCF_LSET_VCS |
-			RCF_LSET_BUF;
-		rc = rcf_link_add(f, &k, &last_err);
-	}
-	for (i = 0; i < g->nroute && !rc; i++) {
-		struct rcf_route r = {.src = g->route[i].src,
-				      .dst = g->route[i].dst,
-				      .nhops = g->route[i].nhops};
-
-		memcpy(r.hops, g->route[i].hops, r.nhops);
-		rc = rcf_route_add(f, &r, g->route[i].index, &last_err);
-	}
-	return rc;
+	return gen_model_fabric(f, arg, &p, &last_err)
+		       ?: gen_model_routes(f, arg, &last_err);
 }
 
 /* Every switch's relation of kind in place of what it had (NULL: none). */
 static int put_rels(struct rcf_fabric *f, const char *kind)
 {
-	struct rcf_rel_ent *ents = calloc(MAXN + 1, sizeof(*ents));
 	struct gen_rel *r = NULL;
-	size_t n = 0, i = 0;
+	size_t n = 0;
 	u32 k;
 	int rc = 0, vcs;
 
-	if (!ents)
-		return -ENOMEM;
 	for (k = 0; k < f->rels.cap && !rc; k++)
 		if (rcf_vec_get(&f->rels, k))
 			rc = rcf_rel_del(f, k, &last_err);
 	if (!rc && kind && gen_relation(SPEC, kind, &r, &n, &vcs))
 		rc = -EINVAL;
-	while (i < n && !rc) {
-		u32 sw = r[i].sw, m = 0, c;
-
-		for (; i < n && r[i].sw == sw && m < MAXN; i++, m++) {
-			ents[m].dst = r[i].dst;
-			ents[m].n = r[i].n;
-			for (c = 0; c < r[i].n; c++) {
-				ents[m].c[c].hop = r[i].hop[c];
-				ents[m].c[c].cls = r[i].cls[c];
-				ents[m].c[c].in = r[i].in[c];
-				ents[m].c[c].vin = r[i].vin[c];
-				ents[m].c[c].keep = r[i].keep[c];
-			}
-		}
-		rc = rcf_rel_set(f, sw, ents, m, &last_err);
-	}
+	if (!rc)
+		rc = gen_model_rels(f, r, n, MAXN, &last_err);
 	free(r);
-	free(ents);
 	return rc;
 }
 
