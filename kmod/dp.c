@@ -640,6 +640,12 @@ int rcf_dp_rebuild_traffic(struct rcf_dp *dp, struct rcf_fabric *f,
 	if (err)
 		return err;
 	rcf_dp_model_get(&dp->model, &m);
+	/*
+	 * A run's random selection follows its seed, as rcfsim's does, so
+	 * a seeded run by a relation is the same run in both.
+	 */
+	if (tr)
+		m.cfg.seed = rcf_dp_traffic_seed(tr);
 	ad = rcf_dp_adapter_new(dp, f, dp->policy, READ_ONCE(dp->exact), &m,
 				&tables);
 	if (!ad) {

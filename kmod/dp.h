@@ -321,6 +321,8 @@ void rcf_dp_traffic_free(struct rcf_dp_traffic *tr);
 int rcf_dp_traffic_prepare(struct rcf_dp_traffic *tr, struct rcf_adapter *ad);
 void rcf_dp_traffic_results(struct rcf_dp_traffic *tr,
 			    struct rcf_traffic_results *r);
+/* the run's seed, which its random relation selection follows too */
+u64 rcf_dp_traffic_seed(struct rcf_dp_traffic *tr);
 const struct rcf_traffic_spec *rcf_dp_traffic_spec(struct rcf_dp_traffic *tr,
 						   u32 *hot_id);
 bool rcf_dp_traffic_running(struct rcf_dp_traffic *tr);

@@ -125,6 +125,11 @@ const struct rcf_traffic_spec *rcf_dp_traffic_spec(struct rcf_dp_traffic *tr,
 	return &tr->spec;
 }
 
+u64 rcf_dp_traffic_seed(struct rcf_dp_traffic *tr)
+{
+	return tr->spec.seed;
+}
+
 bool rcf_dp_traffic_running(struct rcf_dp_traffic *tr)
 {
 	return tr && tr->t;

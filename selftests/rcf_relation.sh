@@ -201,12 +201,15 @@ print(len(r))')
 		fail "relation show prints no input mask"
 }
 
-# the run by north-last: intact, and never an escape (it has none)
+# the run by north-last: intact, never an escape (it has none), and
+# rcfsim's run to the figure with the same random selection: the
+# selection's generator follows the run's seed in both
 north_last_run() {
 	run || return 1
 	expect_eq 0 "$(rcfctl -j stats show fabric | python3 -c 'import json, sys
 f = json.load(sys.stdin)
 print(f.get("stats", f).get("rel-escape", 0))')" "escape heads under north-last"
+	same_as_sim --relation north-last --select random --vcs 3 || return 1
 	rcfctl relation del
 }
 
@@ -416,7 +419,7 @@ t_run "a seeded run by relation: intact, adaptive taken, rcfsim's figures" \
 	run_sim
 t_run "relation del goes back to source routes" remove
 t_run "north-last installed: masks, one VC, no escape" north_last
-t_run "a seeded run by north-last: every message intact" north_last_run
+t_run "a seeded run by north-last: intact, random selection rcfsim's" north_last_run
 t_run "north-last-wrap: its VC rule comes back, a run is rcfsim's" \
 	north_last_wrap
 t_run "links down: D-B goes round them intact, as in rcfsim" failed_links
