@@ -40,27 +40,6 @@ static struct rcf_fabric *twin(void)
 	return f;
 }
 
-struct relop {
-	u32 sw, n;
-	const struct rcf_rel_ent *ents;
-};
-
-static int rel_fn(struct rcf_fabric *f, void *arg)
-{
-	const struct relop *o = arg;
-
-	return rcf_rel_set(f, o->sw, o->ents, o->n, &last_err);
-}
-
-static int op_rel(struct rcf_fabric *f, u32 sw, const struct rcf_rel_ent *ents,
-		  u32 n)
-{
-	struct relop o = {sw, n, ents};
-	struct rcf_err e;
-
-	return op_txn(f, rel_fn, &o, &e);
-}
-
 static int del_fn(struct rcf_fabric *f, void *arg)
 {
 	return rcf_rel_del(f, *(u32 *)arg, &last_err);

@@ -65,27 +65,6 @@ static void root_ent(struct rcf_rel_ent *x, u32 d, bool masked)
 	x->c[1].cls = E;
 }
 
-struct relop {
-	u32 sw, n;
-	const struct rcf_rel_ent *ents;
-};
-
-static int rel_fn(struct rcf_fabric *f, void *arg)
-{
-	const struct relop *o = arg;
-
-	return rcf_rel_set(f, o->sw, o->ents, o->n, &last_err);
-}
-
-static int op_rel(struct rcf_fabric *f, u32 sw, const struct rcf_rel_ent *ents,
-		  u32 n)
-{
-	struct relop o = {sw, n, ents};
-	struct rcf_err e;
-
-	return op_txn(f, rel_fn, &o, &e);
-}
-
 /* The root's relation over destinations 0 .. n - 1; leaves route down. */
 static int tree_rel(struct rcf_fabric *f, u32 n, bool masked)
 {

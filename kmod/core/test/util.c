@@ -398,3 +398,23 @@ void fab_star(struct rcf_fabric *f, u32 cq)
 	}
 	rcf_switch_get(f, 0)->cq_size = cq;
 }
+
+struct relop {
+	u32 sw, n;
+	const struct rcf_rel_ent *ents;
+};
+
+static int rel_fn(struct rcf_fabric *f, void *arg)
+{
+	const struct relop *o = arg;
+
+	return rcf_rel_set(f, o->sw, o->ents, o->n, &last_err);
+}
+
+int op_rel(struct rcf_fabric *f, u32 sw, const struct rcf_rel_ent *ents, u32 n)
+{
+	struct relop o = {sw, n, ents};
+	struct rcf_err e;
+
+	return op_txn(f, rel_fn, &o, &e);
+}

@@ -42,6 +42,8 @@ int op_route(struct rcf_fabric *f, int src, int dst, int index, const u8 *hops,
 int op_txn(struct rcf_fabric *f, int (*fn)(struct rcf_fabric *, void *),
 	   void *arg, struct rcf_err *e);
 
+/* switch sw's relation set to the n entries, in a transaction of its own */
+int op_rel(struct rcf_fabric *f, u32 sw, const struct rcf_rel_ent *ents, u32 n);
 extern struct rcf_err last_err;
 
 /* The random fabric tests' generator: seed it by setting rnd_state. */
