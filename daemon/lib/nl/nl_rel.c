@@ -13,8 +13,13 @@
 
 #include "nl/nl_rel.h"
 
-/* one attribute's 16-bit length, less room for the op's own header */
-#define REL_NEST_MAX 60000
+/*
+ * An attribute's length is 16 bits: a nest past 65535 bytes cannot be
+ * sent, and libnl's nla_nest_end() then cancels the nest and everything
+ * in it.  One switch's REL_SET must fit an RCF_A_BATCH on its own; the
+ * batch nest is closed before an op that would take it past the limit.
+ */
+#define REL_NEST_MAX 65535
 
 static int no_room(struct rcf_nl *nl, struct nl_msg *msg, const char *why)
 {
@@ -24,6 +29,36 @@ static int no_room(struct rcf_nl *nl, struct nl_msg *msg, const char *why)
 	nl->e.err = ENOMEM;
 	snprintf(nl->e.msg, sizeof(nl->e.msg), "%s", why);
 	return -ENOMEM;
+}
+
+static size_t attr_size(size_t payload)
+{
+	return NLA_HDRLEN + NLA_ALIGN(payload);
+}
+
+/* Bytes put_ent() writes for e. */
+static size_t ent_size(const struct rcf_relation_ent *e)
+{
+	size_t n = NLA_HDRLEN + attr_size(4);
+
+	for (int k = 0; k < e->n; k++)
+		n += NLA_HDRLEN + 2 * attr_size(1) +
+		     (e->cls[k] == RCF_RELATION_ESCAPE ? NLA_HDRLEN : 0) +
+		     (e->in[k] ? attr_size(4) : 0) +
+		     (e->vin[k] ? attr_size(1) : 0) +
+		     (e->keep[k] ? NLA_HDRLEN : 0);
+	return n;
+}
+
+/* Bytes of the REL_SET op for the switch whose entries start at i. */
+static size_t op_size(const struct rcf_relation *r, size_t i)
+{
+	size_t n = NLA_HDRLEN + 2 * attr_size(4);
+	uint32_t sw = r->ent[i].sw;
+
+	for (; i < r->n && r->ent[i].sw == sw; i++)
+		n += ent_size(&r->ent[i]);
+	return n;
 }
 
 static int put_ent(struct nl_msg *msg, const struct rcf_relation_ent *e)
@@ -41,12 +76,11 @@ static int put_ent(struct nl_msg *msg, const struct rcf_relation_ent *e)
 		     nla_put_flag(msg, RCF_RCAND_ESCAPE)) ||
 		    (e->in[k] && nla_put_u32(msg, RCF_RCAND_IN, e->in[k])) ||
 		    (e->vin[k] && nla_put_u8(msg, RCF_RCAND_VIN, e->vin[k])) ||
-		    (e->keep[k] && nla_put_flag(msg, RCF_RCAND_KEEP)))
+		    (e->keep[k] && nla_put_flag(msg, RCF_RCAND_KEEP)) ||
+		    nla_nest_end(msg, cand) < 0)
 			return -1;
-		nla_nest_end(msg, cand);
 	}
-	nla_nest_end(msg, ent);
-	return 0;
+	return nla_nest_end(msg, ent) < 0 ? -1 : 0;
 }
 
 /* An RCF_A_BATCH_OP of cmd; *op for the caller to end. */
@@ -60,14 +94,18 @@ static struct nlattr *op_start(struct nl_msg *msg, uint8_t cmd)
 }
 
 /*
- * Closes the batch nest when the next op might not fit its 64 KiB and
- * opens another; the kernel takes the ops of every RCF_A_BATCH in order.
+ * Closes the batch nest when an op of `need` bytes would take it past
+ * its 16-bit length and opens another; the kernel takes the ops of every
+ * RCF_A_BATCH in order.
  */
-static int batch_room(struct nl_msg *msg, struct nlattr **batch)
+static int batch_room(struct nl_msg *msg, struct nlattr **batch, size_t need)
 {
-	if ((char *)nlmsg_tail(nlmsg_hdr(msg)) - (char *)*batch < REL_NEST_MAX)
+	size_t used = (char *)nlmsg_tail(nlmsg_hdr(msg)) - (char *)*batch;
+
+	if (used + need <= REL_NEST_MAX)
 		return 0;
-	nla_nest_end(msg, *batch);
+	if (nla_nest_end(msg, *batch) < 0)
+		return -1;
 	*batch = nla_nest_start(msg, RCF_A_BATCH);
 	return *batch ? 0 : -1;
 }
@@ -79,60 +117,80 @@ static int put_rels(struct nl_msg *msg, struct nlattr **batch,
 
 	while (i < r->n) {
 		uint32_t sw = r->ent[i].sw;
+		size_t need = op_size(r, i);
 		struct nlattr *op;
-		char *start;
 
-		if (batch_room(msg, batch))
+		if (need > REL_NEST_MAX - NLA_HDRLEN ||
+		    batch_room(msg, batch, need))
 			return -1;
-		start = (char *)nlmsg_tail(nlmsg_hdr(msg));
 		op = op_start(msg, RCF_CMD_REL_SET);
 		if (!op || nla_put_u32(msg, RCF_A_REL_SWITCH, sw))
 			return -1;
 		for (; i < r->n && r->ent[i].sw == sw; i++)
 			if (put_ent(msg, &r->ent[i]))
 				return -1;
-		if ((char *)nlmsg_tail(nlmsg_hdr(msg)) - start > REL_NEST_MAX)
+		if (nla_nest_end(msg, op) < 0)
 			return -1;
-		nla_nest_end(msg, op);
 	}
 	return 0;
 }
 
-static int put_fabric(struct nl_msg *msg, int select, int routing)
+static int put_fabric(struct nl_msg *msg, struct nlattr **batch, int select,
+		      int routing)
 {
 	struct nlattr *op;
 
 	if (select < 0 && routing < 0)
 		return 0;
+	if (batch_room(msg, batch, NLA_HDRLEN + 3 * attr_size(1)))
+		return -1;
 	op = op_start(msg, RCF_CMD_FABRIC_SET);
 	if (!op ||
 	    (select >= 0 && nla_put_u8(msg, RCF_A_FABRIC_SELECT, select)) ||
 	    (routing >= 0 && nla_put_u8(msg, RCF_A_FABRIC_ROUTING, routing)))
 		return -1;
-	nla_nest_end(msg, op);
-	return 0;
+	return nla_nest_end(msg, op) < 0 ? -1 : 0;
+}
+
+struct nl_msg *rcf_nl_rel_msg(int family, const struct rcf_relation *r,
+			      int select, int routing, const char **why)
+{
+	size_t size = 4096;
+	struct nl_msg *msg;
+	struct nlattr *batch, *op;
+
+	for (size_t i = 0; r && i < r->n; i++)
+		size += ent_size(&r->ent[i]) + 2 * NLA_HDRLEN;
+	msg = rcf_nl_new_msg(family, RCF_CMD_BATCH, 0, size);
+	*why = "out of memory";
+	if (!msg)
+		return NULL;
+	*why = "request does not fit";
+	batch = nla_nest_start(msg, RCF_A_BATCH);
+	op = batch ? op_start(msg, RCF_CMD_REL_DEL) : NULL;
+	if (!op || nla_nest_end(msg, op) < 0)
+		goto fail;
+	*why = "relation does not fit a request (a switch's over 64 KiB)";
+	if ((r && put_rels(msg, &batch, r)) ||
+	    put_fabric(msg, &batch, select, routing) ||
+	    nla_nest_end(msg, batch) < 0)
+		goto fail;
+	return msg;
+fail:
+	nlmsg_free(msg);
+	return NULL;
 }
 
 /* The old relations go first: a switch r leaves out keeps none. */
 static int send_batch(struct rcf_nl *nl, const struct rcf_relation *r,
 		      int select, int routing)
 {
-	size_t size = 4096 + (r ? r->n : 0) * 256;
-	struct nl_msg *msg = rcf_nl_new_msg(nl->family, RCF_CMD_BATCH, 0, size);
-	struct nlattr *batch, *op;
+	const char *why;
+	struct nl_msg *msg =
+		rcf_nl_rel_msg(nl->family, r, select, routing, &why);
 
 	if (!msg)
-		return no_room(nl, NULL, "out of memory");
-	batch = nla_nest_start(msg, RCF_A_BATCH);
-	op = batch ? op_start(msg, RCF_CMD_REL_DEL) : NULL;
-	if (!op)
-		return no_room(nl, msg, "request does not fit");
-	nla_nest_end(msg, op);
-	if ((r && put_rels(msg, &batch, r)) || put_fabric(msg, select, routing))
-		return no_room(nl, msg,
-			       "relation does not fit a request (a switch's "
-			       "over 60000 bytes)");
-	nla_nest_end(msg, batch);
+		return no_room(nl, NULL, why);
 	if (rcf_nl_put_epoch(nl, msg, RCF_CMD_BATCH))
 		return no_room(nl, msg, "request does not fit");
 	return rcf_nl_transact_raw(nl, msg, NULL, NULL);

@@ -20,6 +20,14 @@
  */
 int rcf_nl_rel_install(struct rcf_nl *nl, const struct rcf_relation *r,
 		       int select, int routing);
+/*
+ * The RCF_CMD_BATCH request rcf_nl_rel_install sends, without its epoch:
+ * REL_DEL, a REL_SET per switch of r (NULL: none), the FABRIC_SET, in as
+ * many RCF_A_BATCH nests as their 16-bit lengths need.  NULL with *why
+ * set when it cannot be built.
+ */
+struct nl_msg *rcf_nl_rel_msg(int family, const struct rcf_relation *r,
+			      int select, int routing, const char **why);
 /* Removes every relation and sets the routing back to source routes. */
 int rcf_nl_rel_del(struct rcf_nl *nl);
 /*

@@ -39,11 +39,12 @@ static int put_lists(struct nl_msg *msg, const struct rcf_traffic_req *r)
 			    nla_put_u32(msg, RCF_TRAFFIC_SZ_WEIGHT,
 					r->sizes[i].weight))
 				return -1;
-			nla_nest_end(msg, e);
+			if (nla_nest_end(msg, e) < 0)
+				return -1;
 		}
-		if (!list)
+		/* past 64 KiB libnl cancels the list: refuse, not drop it */
+		if (!list || nla_nest_end(msg, list) < 0)
 			return -1;
-		nla_nest_end(msg, list);
 	}
 	if (r->pattern == RCF_TRAFFIC_NIG) {
 		list = nla_nest_start(msg, RCF_TRAFFIC_ARCS);
@@ -57,11 +58,11 @@ static int put_lists(struct nl_msg *msg, const struct rcf_traffic_req *r)
 			    nla_put_u32(msg, RCF_TRAFFIC_ARC_WEIGHT,
 					r->arcs[i].weight))
 				return -1;
-			nla_nest_end(msg, e);
+			if (nla_nest_end(msg, e) < 0)
+				return -1;
 		}
-		if (!list)
+		if (!list || nla_nest_end(msg, list) < 0)
 			return -1;
-		nla_nest_end(msg, list);
 	}
 	if (r->pattern == RCF_TRAFFIC_TRACE) {
 		list = nla_nest_start(msg, RCF_TRAFFIC_MSGS);
@@ -77,11 +78,11 @@ static int put_lists(struct nl_msg *msg, const struct rcf_traffic_req *r)
 			    nla_put_u32(msg, RCF_TRAFFIC_MSG_BYTES,
 					r->msgs[i].bytes))
 				return -1;
-			nla_nest_end(msg, e);
+			if (nla_nest_end(msg, e) < 0)
+				return -1;
 		}
-		if (!list)
+		if (!list || nla_nest_end(msg, list) < 0)
 			return -1;
-		nla_nest_end(msg, list);
 	}
 	return 0;
 }
@@ -116,7 +117,8 @@ int rcf_nl_traffic_start(struct rcf_nl *nl, const struct rcf_traffic_req *r)
 	    (nla_put_u32(msg, RCF_TRAFFIC_HOT_NODE, r->hot_node) ||
 	     nla_put_u32(msg, RCF_TRAFFIC_HOT_PERMILLE, r->hot_permille)))
 		return nomem(nl, msg);
-	nla_nest_end(msg, nest);
+	if (nla_nest_end(msg, nest) < 0)
+		return nomem(nl, msg);
 	return rcf_nl_transact_raw(nl, msg, NULL, NULL);
 }
 
