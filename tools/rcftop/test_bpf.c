@@ -11,21 +11,10 @@
 #include <bpf/libbpf.h>
 
 #include "../../daemon/tests/tap.h"
+#include "prog_run.h"
 #include "rcftop.h"
 #include "rcftop.skel.h"
 #include "snap.h"
-
-static int fire(struct bpf_program *p, const __u64 *args, size_t n)
-{
-	LIBBPF_OPTS(bpf_test_run_opts, o, .ctx_in = args,
-		    .ctx_size_in = n * sizeof(*args));
-
-	return bpf_prog_test_run_opts(bpf_program__fd(p), &o) || o.retval;
-}
-
-#define FIRE(p, ...)                          \
-	fire(p, (const __u64[]){__VA_ARGS__}, \
-	     sizeof((const __u64[]){__VA_ARGS__}) / sizeof(__u64))
 
 static int quiet(enum libbpf_print_level l, const char *f, va_list ap)
 {
