@@ -144,6 +144,50 @@ static int read_hops(const struct rcftop_hop_slot *tab, struct top_snap *s)
 	return 0;
 }
 
+/*
+ * Adds the messages sent that pair_tab holds to the pairs' records, as
+ * read_hops() does for channels: a pair has one slot at a time, and may
+ * have an entry beside it.  Leaves the pairs in key order.
+ */
+static int read_pair_slots(const struct rcftop_pair_slot *tab,
+			   struct top_snap *s)
+{
+	size_t used = 0, n = s->npair, j = 0;
+	struct top_pair *p;
+
+	for (uint32_t i = 0; i < RCFTOP_PAIR_SLOTS; i++)
+		used += tab[i].used != 0;
+	p = realloc(s->pair, (n + used + 1) * sizeof(*p));
+	if (!p) {
+		errno = ENOMEM;
+		return -1;
+	}
+	s->pair = p;
+	/* the programs may take slots meanwhile: those wait for the next */
+	for (uint32_t i = 0; i < RCFTOP_PAIR_SLOTS && n < s->npair + used;
+	     i++) {
+		if (!tab[i].used)
+			continue;
+		memset(&p[n], 0, sizeof(p[n]));
+		p[n].k = tab[i].k;
+		p[n].v.msgs_sent = tab[i].msgs_sent;
+		p[n].v.msg_bytes_sent = tab[i].msg_bytes_sent;
+		n++;
+	}
+	if (n)
+		qsort(p, n, sizeof(*p), cmp_pair);
+	for (size_t i = 0; i < n; i++) {
+		if (j && !cmp_pair(&p[j - 1].k, &p[i].k)) {
+			p[j - 1].v.msgs_sent += p[i].v.msgs_sent;
+			p[j - 1].v.msg_bytes_sent += p[i].v.msg_bytes_sent;
+		} else {
+			p[j++] = p[i];
+		}
+	}
+	s->npair = j;
+	return 0;
+}
+
 struct lat_rec {
 	struct rcftop_lat_key k;
 	struct rcftop_lat_val v;
@@ -350,10 +394,9 @@ int snap_read(struct rcftop_bpf *skel, struct top_snap *s)
 		      offsetof(struct top_pair, v), sizeof(*s->pair),
 		      (void **)&s->pair, &s->npair))
 		goto fail;
-	if (read_hops(skel->bss->hop_tab, s))
+	if (read_hops(skel->bss->hop_tab, s) ||
+	    read_pair_slots(skel->bss->pair_tab, s))
 		goto fail;
-	if (s->npair)
-		qsort(s->pair, s->npair, sizeof(*s->pair), cmp_pair);
 	if (read_hash(bpf_map__fd(skel->maps.outs), sizeof(s->out->k),
 		      offsetof(struct top_out, v), sizeof(*s->out),
 		      (void **)&s->out, &s->nout))
