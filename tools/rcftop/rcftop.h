@@ -26,6 +26,15 @@
 /* rcftop_bpf's pair_tab: the messages sent by 16384 pairs, likewise */
 #define RCFTOP_PAIR_SLOTS 16384
 
+/*
+ * Each .bss table T (hop_tab, lat_tab, pair_tab, cq_tab) has a list,
+ * T_list, of the slots taken so far: slot i as i + 1, once, when it is
+ * first taken (a slot never becomes free again), and T_nlist entries
+ * written.  A reading visits those instead of every slot, so its cost
+ * follows the slots in use.  An entry still 0 is being written: its
+ * slot waits for the next reading.
+ */
+
 /* a channel: link, direction (0: end a to end b), virtual channel */
 struct rcftop_chan_key {
 	__u32 link;

@@ -90,6 +90,25 @@ static int read_hash(int fd, size_t ksz, size_t voff, size_t rec, void **out,
 	return 0;
 }
 
+/*
+ * Slot j of a table's list of slots in use (rcftop.h), or -1 if it is
+ * not written yet.  The count is read first: every entry below it is
+ * then written or about to be.
+ */
+static int64_t listed(const uint32_t *list, uint32_t j, uint32_t slots)
+{
+	uint32_t e = __atomic_load_n(&list[j], __ATOMIC_RELAXED);
+
+	return e && e <= slots ? (int64_t)e - 1 : -1;
+}
+
+static uint32_t nlisted(const uint32_t *n, uint32_t slots)
+{
+	uint32_t v = __atomic_load_n(n, __ATOMIC_ACQUIRE);
+
+	return v < slots ? v : slots;
+}
+
 static int read_array(int fd, uint64_t *v, uint32_t n)
 {
 	for (uint32_t i = 0; i < n; i++)
@@ -103,28 +122,30 @@ static int read_array(int fd, uint64_t *v, uint32_t n)
  * every slot in use go after the chans map's, and those of one channel
  * are then summed into one.  A channel has one slot at a time.
  */
-static int read_hops(const struct rcftop_hop_slot *tab, struct top_snap *s)
+static int read_hops(const struct rcftop_bpf__bss *bss, struct top_snap *s)
 {
-	size_t used = 0, n = s->nchan, j;
+	uint32_t used = nlisted(&bss->hop_nlist, RCFTOP_HOP_SLOTS);
+	size_t n = s->nchan, j;
 	struct top_chan *c;
 
-	for (uint32_t i = 0; i < RCFTOP_HOP_SLOTS; i++)
-		used += tab[i].code != 0;
 	c = realloc(s->chan, (n + used + 1) * sizeof(*c));
 	if (!c) {
 		errno = ENOMEM;
 		return -1;
 	}
 	s->chan = c;
-	/* the programs may take slots meanwhile: those wait for the next */
-	for (uint32_t i = 0; i < RCFTOP_HOP_SLOTS && n < s->nchan + used; i++) {
-		uint32_t code = tab[i].code - 1;
+	for (uint32_t l = 0; l < used; l++) {
+		int64_t i = listed(bss->hop_list, l, RCFTOP_HOP_SLOTS);
+		const struct rcftop_hop_slot *t;
+		uint32_t code;
 
-		if (!tab[i].code)
+		if (i < 0 || !bss->hop_tab[i].code)
 			continue;
+		t = &bss->hop_tab[i];
+		code = t->code - 1;
 		c[n] = (struct top_chan){
 			.k = {code >> 3, code >> 2 & 1, code & 3, 0},
-			.v = {.bytes = tab[i].bytes, .packets = tab[i].packets},
+			.v = {.bytes = t->bytes, .packets = t->packets},
 		};
 		n++;
 	}
@@ -149,29 +170,30 @@ static int read_hops(const struct rcftop_hop_slot *tab, struct top_snap *s)
  * read_hops() does for channels: a pair has one slot at a time, and may
  * have an entry beside it.  Leaves the pairs in key order.
  */
-static int read_pair_slots(const struct rcftop_pair_slot *tab,
+static int read_pair_slots(const struct rcftop_bpf__bss *bss,
 			   struct top_snap *s)
 {
-	size_t used = 0, n = s->npair, j = 0;
+	uint32_t used = nlisted(&bss->pair_nlist, RCFTOP_PAIR_SLOTS);
+	size_t n = s->npair, j = 0;
 	struct top_pair *p;
 
-	for (uint32_t i = 0; i < RCFTOP_PAIR_SLOTS; i++)
-		used += tab[i].used != 0;
 	p = realloc(s->pair, (n + used + 1) * sizeof(*p));
 	if (!p) {
 		errno = ENOMEM;
 		return -1;
 	}
 	s->pair = p;
-	/* the programs may take slots meanwhile: those wait for the next */
-	for (uint32_t i = 0; i < RCFTOP_PAIR_SLOTS && n < s->npair + used;
-	     i++) {
-		if (!tab[i].used)
+	for (uint32_t l = 0; l < used; l++) {
+		int64_t i = listed(bss->pair_list, l, RCFTOP_PAIR_SLOTS);
+		const struct rcftop_pair_slot *t;
+
+		if (i < 0 || !bss->pair_tab[i].used)
 			continue;
+		t = &bss->pair_tab[i];
 		memset(&p[n], 0, sizeof(p[n]));
-		p[n].k = tab[i].k;
-		p[n].v.msgs_sent = tab[i].msgs_sent;
-		p[n].v.msg_bytes_sent = tab[i].msg_bytes_sent;
+		p[n].k = t->k;
+		p[n].v.msgs_sent = t->msgs_sent;
+		p[n].v.msg_bytes_sent = t->msg_bytes_sent;
 		n++;
 	}
 	if (n)
@@ -211,24 +233,26 @@ static int cmp_lat(const void *x, const void *y)
  * *l, one record a bucket: a bucket has one slot at a time, and may
  * have an entry beside it.
  */
-static int lat_slots(const struct rcftop_lat_slot *tab, struct lat_rec **l,
+static int lat_slots(const struct rcftop_bpf__bss *bss, struct lat_rec **l,
 		     size_t *n)
 {
-	size_t used = 0, m = *n, j = 0;
+	uint32_t used = nlisted(&bss->lat_nlist, RCFTOP_LAT_SLOTS);
+	size_t m = *n, j = 0;
 	struct lat_rec *a;
 
-	for (uint32_t i = 0; i < RCFTOP_LAT_SLOTS; i++)
-		used += tab[i].used != 0;
 	a = realloc(*l, (m + used + 1) * sizeof(*a));
 	if (!a) {
 		errno = ENOMEM;
 		return -1;
 	}
 	*l = a;
-	/* the programs may take slots meanwhile: those wait for the next */
-	for (uint32_t i = 0; i < RCFTOP_LAT_SLOTS && m < *n + used; i++)
-		if (tab[i].used)
-			a[m++] = (struct lat_rec){.k = tab[i].k, .v = tab[i].v};
+	for (uint32_t k = 0; k < used; k++) {
+		int64_t i = listed(bss->lat_list, k, RCFTOP_LAT_SLOTS);
+
+		if (i >= 0 && bss->lat_tab[i].used)
+			a[m++] = (struct lat_rec){.k = bss->lat_tab[i].k,
+						  .v = bss->lat_tab[i].v};
+	}
 	if (m)
 		qsort(a, m, sizeof(*a), cmp_lat);
 	for (size_t i = 0; i < m; i++) {
@@ -290,7 +314,7 @@ static void lat_into(struct top_pair *p, const struct lat_rec *l)
  * with packets delivered but no message sent has no entry in the pairs
  * map, so it is added here.
  */
-static int read_lat(int fd, const struct rcftop_lat_slot *tab,
+static int read_lat(int fd, const struct rcftop_bpf__bss *bss,
 		    struct top_snap *s)
 {
 	struct lat_rec *l = NULL;
@@ -299,7 +323,7 @@ static int read_lat(int fd, const struct rcftop_lat_slot *tab,
 
 	if (read_hash(fd, sizeof(l->k), offsetof(struct lat_rec, v), sizeof(*l),
 		      (void **)&l, &n) ||
-	    lat_slots(tab, &l, &n))
+	    lat_slots(bss, &l, &n))
 		goto out;
 	for (size_t i = 0; i < n; i++) {
 		struct rcftop_pair_key pk = {l[i].k.src, l[i].k.dst};
@@ -345,29 +369,31 @@ uint32_t cq_interval_peak(const struct rcftop_cq_val *v, uint64_t g)
 /* Every switch with a queue event, and those with only output events. */
 static int read_switches(struct rcftop_bpf *skel, struct top_snap *s)
 {
-	const struct rcftop_cq_val *tab = skel->bss->cq_tab;
-	uint64_t g = skel->bss->cq_gen;
-	size_t n = 0, cap;
+	const struct rcftop_bpf__bss *bss = skel->bss;
+	uint32_t used = nlisted(&bss->cq_nlist, RCFTOP_MAX_SWITCHES);
+	uint64_t g = bss->cq_gen;
+	size_t n = 0, cap = used + s->nout;
 
 	/* the interval ends here; events from now on are the next one's */
 	skel->bss->cq_gen = g + 1;
-	for (uint32_t i = 0; i < RCFTOP_MAX_SWITCHES; i++)
-		n += tab[i].seen != 0;
-	cap = n + s->nout;
 	s->sw = calloc(cap ? cap : 1, sizeof(*s->sw));
 	if (!s->sw) {
 		errno = ENOMEM;
 		return -1;
 	}
-	/* in id order, as the slots are */
-	for (uint32_t i = 0, j = 0; i < RCFTOP_MAX_SWITCHES && j < n; i++) {
-		if (!tab[i].seen)
+	for (uint32_t l = 0; l < used; l++) {
+		int64_t i = listed(bss->cq_list, l, RCFTOP_MAX_SWITCHES);
+
+		if (i < 0 || !bss->cq_tab[i].seen)
 			continue;
-		s->sw[j].id = i;
-		s->sw[j].v = tab[i];
-		s->sw[j].ipeak = cq_interval_peak(&tab[i], g);
-		j++;
+		s->sw[n].id = i;
+		s->sw[n].v = bss->cq_tab[i];
+		s->sw[n].ipeak = cq_interval_peak(&bss->cq_tab[i], g);
+		n++;
 	}
+	/* listed as first seen; snap_sw() below wants them by id */
+	if (n)
+		qsort(s->sw, n, sizeof(*s->sw), cmp_sw);
 	s->nsw = n;
 	/* outputs come by switch: a new one is new or the last added */
 	for (size_t i = 0; i < s->nout; i++) {
@@ -394,8 +420,7 @@ int snap_read(struct rcftop_bpf *skel, struct top_snap *s)
 		      offsetof(struct top_pair, v), sizeof(*s->pair),
 		      (void **)&s->pair, &s->npair))
 		goto fail;
-	if (read_hops(skel->bss->hop_tab, s) ||
-	    read_pair_slots(skel->bss->pair_tab, s))
+	if (read_hops(skel->bss, s) || read_pair_slots(skel->bss, s))
 		goto fail;
 	if (read_hash(bpf_map__fd(skel->maps.outs), sizeof(s->out->k),
 		      offsetof(struct top_out, v), sizeof(*s->out),
@@ -404,7 +429,7 @@ int snap_read(struct rcftop_bpf *skel, struct top_snap *s)
 	if (s->nout)
 		qsort(s->out, s->nout, sizeof(*s->out), cmp_out);
 	if (read_switches(skel, s) ||
-	    read_lat(bpf_map__fd(skel->maps.lat), skel->bss->lat_tab, s) ||
+	    read_lat(bpf_map__fd(skel->maps.lat), skel->bss, s) ||
 	    read_array(bpf_map__fd(skel->maps.drops), s->drops,
 		       RCFTOP_DROP_SLOTS) ||
 	    read_array(bpf_map__fd(skel->maps.misc), s->misc, RCFTOP_NMISC))
