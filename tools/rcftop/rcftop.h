@@ -200,7 +200,7 @@ static inline __u32 rcftop_pair_slot(__u32 src, __u32 dst)
 	       (RCFTOP_PAIR_SLOTS - 1);
 }
 
-/* slots of the "misc" array */
+/* slots of rcftop_bpf's misc_tab */
 enum rcftop_misc {
 	RCFTOP_LOST_EVENTS, /* ring buffer full */
 	RCFTOP_TABLE_FULL,  /* a map had no room for a new key */

@@ -201,12 +201,11 @@ static uint32_t nlisted(const uint32_t *n, uint32_t slots)
 	return v < slots ? v : slots;
 }
 
-static int read_array(int fd, uint64_t *v, uint32_t n)
+/* n counters of .bss, each read whole while the programs add to it */
+static void read_counts(const __u64 *from, uint64_t *v, uint32_t n)
 {
 	for (uint32_t i = 0; i < n; i++)
-		if (bpf_map_lookup_elem(fd, &i, &v[i]))
-			return -1;
-	return 0;
+		v[i] = __atomic_load_n(&from[i], __ATOMIC_RELAXED);
 }
 
 /*
@@ -522,11 +521,10 @@ int snap_read(struct rcftop_bpf *skel, struct top_snap *s)
 	if (s->nout)
 		qsort(s->out, s->nout, sizeof(*s->out), cmp_out);
 	if (read_switches(skel, s) ||
-	    read_lat(bpf_map__fd(skel->maps.lat), skel->bss, s) ||
-	    read_array(bpf_map__fd(skel->maps.drops), s->drops,
-		       RCFTOP_DROP_SLOTS) ||
-	    read_array(bpf_map__fd(skel->maps.misc), s->misc, RCFTOP_NMISC))
+	    read_lat(bpf_map__fd(skel->maps.lat), skel->bss, s))
 		goto fail;
+	read_counts(skel->bss->drop_tab, s->drops, RCFTOP_DROP_SLOTS);
+	read_counts(skel->bss->misc_tab, s->misc, RCFTOP_NMISC);
 	return 0;
 fail:
 	snap_free(s);
