@@ -57,13 +57,6 @@ struct top_snap {
 struct rcftop_bpf;
 
 /*
- * Nonzero: snap_read walks the hash maps key by key, as it does on a
- * kernel without batched lookups, instead of a batch at a time.  For
- * the tests, which hold the two ways to one another.
- */
-extern int snap_walk_maps;
-
-/*
  * 0, or -1 with errno (out of memory, a map the kernel would not read).
  * Ends the interval of the switches' peaks: the next reading has those
  * of the time between.

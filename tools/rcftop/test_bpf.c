@@ -11,6 +11,7 @@
 #include <bpf/libbpf.h>
 
 #include "../../daemon/tests/tap.h"
+#include "hashread.h"
 #include "prog_run.h"
 #include "rcftop.h"
 #include "rcftop.skel.h"
@@ -143,9 +144,9 @@ static void walked(struct rcftop_bpf *skel, const struct top_snap *s)
 	struct top_snap w;
 	int rc;
 
-	snap_walk_maps = 1;
+	hash_walk_only = 1;
 	rc = snap_read(skel, &w);
-	snap_walk_maps = 0;
+	hash_walk_only = 0;
 	if (!tap_ok(!rc && w.nchan == s->nchan && w.npair == s->npair &&
 			    w.nout == s->nout &&
 			    !memcmp(w.chan, s->chan,
