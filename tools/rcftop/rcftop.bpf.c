@@ -48,6 +48,7 @@ volatile __u64 cq_gen;
  * reads the slots through the skeleton's mapping of .bss.
  */
 struct rcftop_cq_val cq_tab[RCFTOP_MAX_SWITCHES];
+__u32 cq_list[RCFTOP_MAX_SWITCHES], cq_nlist;
 _Static_assert(!(RCFTOP_MAX_SWITCHES & (RCFTOP_MAX_SWITCHES - 1)),
 	       "cq_now() masks a switch id into cq_tab");
 
@@ -65,31 +66,45 @@ struct {
 	__type(value, struct rcftop_lat_val);
 } lat SEC(".maps");
 
-struct {
-	__uint(type, BPF_MAP_TYPE_ARRAY);
-	__uint(max_entries, RCFTOP_DROP_SLOTS);
-	__type(key, __u32);
-	__type(value, __u64);
-} drops SEC(".maps");
-
-struct {
-	__uint(type, BPF_MAP_TYPE_ARRAY);
-	__uint(max_entries, RCFTOP_NMISC);
-	__type(key, __u32);
-	__type(value, __u64);
-} misc SEC(".maps");
+/*
+ * Drops by reason and the "misc" counts: in .bss, as the tables, so
+ * that a reading finds them in the skeleton's mapping rather than with
+ * a system call a slot.  Added to atomically: a drop need not come from
+ * the engine's kthread.
+ */
+__u64 drop_tab[RCFTOP_DROP_SLOTS];
+_Static_assert(!(RCFTOP_DROP_SLOTS & (RCFTOP_DROP_SLOTS - 1)),
+	       "on_drop masks a reason into drop_tab");
+__u64 misc_tab[RCFTOP_NMISC];
 
 struct {
 	__uint(type, BPF_MAP_TYPE_RINGBUF);
 	__uint(max_entries, 256 * 1024);
 } events SEC(".maps");
 
-static void misc_inc(__u32 slot)
+/* slot: an enum rcftop_misc constant, so the index is known */
+static __always_inline void misc_inc(enum rcftop_misc slot)
 {
-	__u64 *v = bpf_map_lookup_elem(&misc, &slot);
+	__sync_fetch_and_add(&misc_tab[slot], 1);
+}
 
-	if (v)
-		__sync_fetch_and_add(v, 1);
+/*
+ * Slot i of a .bss table, of mask + 1 slots, taken for the first time:
+ * it goes on the table's list, so that a reading visits the slots in
+ * use rather than every slot (rcftop.h).  A slot is taken for the first
+ * time once, and by the fabric's one kthread, so the list needs no
+ * atomics; the entry is written before the count that shows it.
+ */
+static __always_inline void slot_taken(__u32 *list, __u32 *n, __u32 mask,
+				       __u32 i)
+{
+	__u32 at = *n;
+
+	/* as in cq_now(): a mask the verifier follows to the index */
+	barrier_var(at);
+	list[at & mask] = i + 1;
+	barrier();
+	*n = at + 1;
 }
 
 /* The value of key, made zero first if it is new; NULL when full. */
@@ -139,6 +154,7 @@ static __u16 log2_bucket(__u64 v)
 
 /* latency buckets by pair; see struct rcftop_lat_slot */
 struct rcftop_lat_slot lat_tab[RCFTOP_LAT_SLOTS];
+__u32 lat_list[RCFTOP_LAT_SLOTS], lat_nlist;
 _Static_assert(!(RCFTOP_LAT_SLOTS & (RCFTOP_LAT_SLOTS - 1)),
 	       "rcftop_lat_slot() masks into lat_tab");
 
@@ -175,6 +191,9 @@ static void lat_add(__u32 src, __u32 dst, __u16 kind, __u32 len, __u64 cycles)
 	    s->k.kind != kind || s->k.bucket != bucket) {
 		if (s->used)
 			lat_flush(s);
+		else
+			slot_taken(lat_list, &lat_nlist, RCFTOP_LAT_SLOTS - 1,
+				   i);
 		s->k.src = src;
 		s->k.dst = dst;
 		s->k.kind = kind;
@@ -189,16 +208,26 @@ static void lat_add(__u32 src, __u32 dst, __u16 kind, __u32 len, __u64 cycles)
 	s->v.lat_sum += cycles;
 }
 
-static struct rcftop_pair_val *pair(__u32 src, __u32 dst)
-{
-	struct rcftop_pair_key k = {.src = src, .dst = dst};
-	struct rcftop_pair_val zero = {};
+/* messages sent by pair; see struct rcftop_pair_slot */
+struct rcftop_pair_slot pair_tab[RCFTOP_PAIR_SLOTS];
+__u32 pair_list[RCFTOP_PAIR_SLOTS], pair_nlist;
+_Static_assert(!(RCFTOP_PAIR_SLOTS & (RCFTOP_PAIR_SLOTS - 1)),
+	       "rcftop_pair_slot() masks into pair_tab");
 
-	return get(&pairs, &k, &zero);
+/* a slot's counts into its pair's entry, before another takes it */
+static void pair_flush(struct rcftop_pair_slot *s)
+{
+	struct rcftop_pair_val zero = {}, *v = get(&pairs, &s->k, &zero);
+
+	if (v) {
+		__sync_fetch_and_add(&v->msgs_sent, s->msgs_sent);
+		__sync_fetch_and_add(&v->msg_bytes_sent, s->msg_bytes_sent);
+	}
 }
 
 /* hops by channel; see struct rcftop_hop_slot */
 struct rcftop_hop_slot hop_tab[RCFTOP_HOP_SLOTS];
+__u32 hop_list[RCFTOP_HOP_SLOTS], hop_nlist;
 _Static_assert(!(RCFTOP_HOP_SLOTS & (RCFTOP_HOP_SLOTS - 1)),
 	       "on_hop masks a channel's code into hop_tab");
 
@@ -240,6 +269,9 @@ int BPF_PROG(on_hop, __u64 cycle, __u32 link, __u8 dir, __u8 vc, __u32 bytes,
 		if (s->code)
 			chan_add((s->code - 1) >> 3, (s->code - 1) >> 2 & 1,
 				 (s->code - 1) & 3, s->bytes, s->packets);
+		else
+			slot_taken(hop_list, &hop_nlist, RCFTOP_HOP_SLOTS - 1,
+				   code & (RCFTOP_HOP_SLOTS - 1));
 		s->code = code + 1;
 		s->bytes = 0;
 		s->packets = 0;
@@ -378,6 +410,8 @@ static void cq_now(__u32 sw, __u32 used, __u32 cap)
 	 */
 	barrier_var(sw);
 	v = &cq_tab[sw & (RCFTOP_MAX_SWITCHES - 1)];
+	if (!v->seen)
+		slot_taken(cq_list, &cq_nlist, RCFTOP_MAX_SWITCHES - 1, sw);
 	v->seen = 1;
 	if (v->gen != g) {
 		v->pgen = v->gen;
@@ -414,16 +448,35 @@ int BPF_PROG(on_deliver, __u64 cycle, __u32 node, __u32 src, __u32 link,
 	return 0;
 }
 
+/*
+ * A message handed to the adapter: once a message, as often as a packet
+ * under IP traffic, so a slot in .bss as for deliveries (lat_add()),
+ * and from the same kthread.
+ */
 SEC("raw_tp/rcf_msg_send")
 int BPF_PROG(on_msg_send, __u64 cycle, __u32 src, __u32 dst, __u32 len,
 	     __u64 latency, __u64 cookie)
 {
-	struct rcftop_pair_val *v = pair(src, dst);
+	__u32 i = rcftop_pair_slot(src, dst);
+	struct rcftop_pair_slot *s;
 
-	if (v) {
-		__sync_fetch_and_add(&v->msgs_sent, 1);
-		__sync_fetch_and_add(&v->msg_bytes_sent, len);
+	/* as in cq_now(): a mask the verifier follows to the index */
+	barrier_var(i);
+	s = &pair_tab[i & (RCFTOP_PAIR_SLOTS - 1)];
+	if (!s->used || s->k.src != src || s->k.dst != dst) {
+		if (s->used)
+			pair_flush(s);
+		else
+			slot_taken(pair_list, &pair_nlist,
+				   RCFTOP_PAIR_SLOTS - 1, i);
+		s->k.src = src;
+		s->k.dst = dst;
+		s->msgs_sent = 0;
+		s->msg_bytes_sent = 0;
+		s->used = 1;
 	}
+	s->msgs_sent++;
+	s->msg_bytes_sent += len;
 	return 0;
 }
 
@@ -441,10 +494,10 @@ int BPF_PROG(on_drop, __u64 cycle, __u32 elem, __u8 is_switch, __u32 link,
 	     int reason)
 {
 	__u32 slot = reason >= 0 && reason < RCFTOP_DROP_SLOTS ? reason : 0;
-	__u64 *v = bpf_map_lookup_elem(&drops, &slot);
 
-	if (v)
-		__sync_fetch_and_add(v, 1);
+	/* as in cq_now(): a mask the verifier follows to the index */
+	barrier_var(slot);
+	__sync_fetch_and_add(&drop_tab[slot & (RCFTOP_DROP_SLOTS - 1)], 1);
 	return 0;
 }
 

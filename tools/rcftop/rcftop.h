@@ -23,6 +23,17 @@
 #define RCFTOP_HOP_SLOTS 65536
 /* rcftop_bpf's lat_tab: 16384 latency buckets without a map update */
 #define RCFTOP_LAT_SLOTS 16384
+/* rcftop_bpf's pair_tab: the messages sent by 16384 pairs, likewise */
+#define RCFTOP_PAIR_SLOTS 16384
+
+/*
+ * Each .bss table T (hop_tab, lat_tab, pair_tab, cq_tab) has a list,
+ * T_list, of the slots taken so far: slot i as i + 1, once, when it is
+ * first taken (a slot never becomes free again), and T_nlist entries
+ * written.  A reading visits those instead of every slot, so its cost
+ * follows the slots in use.  An entry still 0 is being written: its
+ * slot waits for the next reading.
+ */
 
 /* a channel: link, direction (0: end a to end b), virtual channel */
 struct rcftop_chan_key {
@@ -112,12 +123,12 @@ struct rcftop_pair_key {
 
 /*
  * msgs_sent, msg_bytes_sent: the adapter's messages sent (rcf_msg_send),
- * all the pairs map holds.  The rest rcftop adds up from the pair's
- * latency buckets (struct rcftop_lat_val), which the delivery and
- * message events count in one map update each: pkts/bytes, engine
- * packets src -> dst delivered and their payload (the kernel's pair
- * pkts-sent/tx-bytes, which it counts on delivery too); msgs_recv ...,
- * the messages put together.
+ * all the pairs map holds, and only for pairs that lost their pair_tab
+ * slot (struct rcftop_pair_slot).  The rest rcftop adds up from the
+ * pair's latency buckets (struct rcftop_lat_val), which the delivery and
+ * message events count: pkts/bytes, engine packets src -> dst delivered
+ * and their payload (the kernel's pair pkts-sent/tx-bytes, which it
+ * counts on delivery too); msgs_recv ..., the messages put together.
  */
 struct rcftop_pair_val {
 	__u64 msgs_sent, msg_bytes_sent;
@@ -169,7 +180,27 @@ static inline __u32 rcftop_lat_slot(__u32 src, __u32 dst, __u16 kind,
 	return (h >> 16 ^ (__u32)kind << 6 ^ bucket) & (RCFTOP_LAT_SLOTS - 1);
 }
 
-/* slots of the "misc" array */
+/*
+ * A pair's messages sent, in rcftop_bpf's pair_tab at slot
+ * rcftop_pair_slot() of its key; used is 0 until a pair takes the slot.
+ * As with lat_tab, a pair that finds its slot held moves the holder's
+ * counts into the pairs map first, so a pair's totals are its slot's
+ * and its entry's together.
+ */
+struct rcftop_pair_slot {
+	struct rcftop_pair_key k;
+	__u32 used, pad;
+	__u64 msgs_sent, msg_bytes_sent;
+};
+
+/* the multiplicative hash's top bits; shared with the tests */
+static inline __u32 rcftop_pair_slot(__u32 src, __u32 dst)
+{
+	return (src * 0x9e3779b1u + dst) * 0x9e3779b1u >> 18 &
+	       (RCFTOP_PAIR_SLOTS - 1);
+}
+
+/* slots of rcftop_bpf's misc_tab */
 enum rcftop_misc {
 	RCFTOP_LOST_EVENTS, /* ring buffer full */
 	RCFTOP_TABLE_FULL,  /* a map had no room for a new key */

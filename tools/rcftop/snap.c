@@ -6,10 +6,12 @@
 
 #include <bpf/bpf.h>
 
+#include "hashread.h"
+#include "pairs.h"
 #include "rcftop.h"
 #include "rcftop.skel.h"
+#include "slots.h"
 #include "snap.h"
-#include "util/grow.h"
 
 static int cmp_chan(const void *x, const void *y)
 {
@@ -39,63 +41,11 @@ static int cmp_out(const void *x, const void *y)
 			&(struct rcftop_chan_key){b->link, b->dir, b->vc, 0});
 }
 
-static int cmp_pair(const void *x, const void *y)
-{
-	const struct rcftop_pair_key *a = x, *b = y;
-
-	if (a->src != b->src)
-		return a->src < b->src ? -1 : 1;
-	return (a->dst > b->dst) - (a->dst < b->dst);
-}
-
-/*
- * Every (key, value) of a hash map into a growing array of records of
- * size rec, key at offset 0 and value at voff.  Keys are never deleted,
- * so walking with get_next_key while the programs add keys misses none
- * that existed when the walk began.
- */
-static int read_hash(int fd, size_t ksz, size_t voff, size_t rec, void **out,
-		     size_t *n)
-{
-	char key[64], next[64];
-	size_t cap = 0;
-	char *a = NULL;
-	void *prev = NULL;
-
-	*n = 0;
-	while (!bpf_map_get_next_key(fd, prev, next)) {
-		char *b = rcf_grow(a, *n, &cap, rec, 256);
-
-		if (!b) {
-			free(a);
-			errno = ENOMEM;
-			return -1;
-		}
-		a = b;
-		memset(a + *n * rec, 0, rec);
-		memcpy(a + *n * rec, next, ksz);
-		if (bpf_map_lookup_elem(fd, next, a + *n * rec + voff)) {
-			free(a);
-			return -1;
-		}
-		(*n)++;
-		memcpy(key, next, ksz);
-		prev = key;
-	}
-	if (errno != ENOENT) {
-		free(a);
-		return -1;
-	}
-	*out = a;
-	return 0;
-}
-
-static int read_array(int fd, uint64_t *v, uint32_t n)
+/* n counters of .bss, each read whole while the programs add to it */
+static void read_counts(const __u64 *from, uint64_t *v, uint32_t n)
 {
 	for (uint32_t i = 0; i < n; i++)
-		if (bpf_map_lookup_elem(fd, &i, &v[i]))
-			return -1;
-	return 0;
+		v[i] = __atomic_load_n(&from[i], __ATOMIC_RELAXED);
 }
 
 /*
@@ -103,28 +53,30 @@ static int read_array(int fd, uint64_t *v, uint32_t n)
  * every slot in use go after the chans map's, and those of one channel
  * are then summed into one.  A channel has one slot at a time.
  */
-static int read_hops(const struct rcftop_hop_slot *tab, struct top_snap *s)
+static int read_hops(const struct rcftop_bpf__bss *bss, struct top_snap *s)
 {
-	size_t used = 0, n = s->nchan, j;
+	uint32_t used = nlisted(&bss->hop_nlist, RCFTOP_HOP_SLOTS);
+	size_t n = s->nchan, j;
 	struct top_chan *c;
 
-	for (uint32_t i = 0; i < RCFTOP_HOP_SLOTS; i++)
-		used += tab[i].code != 0;
 	c = realloc(s->chan, (n + used + 1) * sizeof(*c));
 	if (!c) {
 		errno = ENOMEM;
 		return -1;
 	}
 	s->chan = c;
-	/* the programs may take slots meanwhile: those wait for the next */
-	for (uint32_t i = 0; i < RCFTOP_HOP_SLOTS && n < s->nchan + used; i++) {
-		uint32_t code = tab[i].code - 1;
+	for (uint32_t l = 0; l < used; l++) {
+		int64_t i = listed(bss->hop_list, l, RCFTOP_HOP_SLOTS);
+		const struct rcftop_hop_slot *t;
+		uint32_t code;
 
-		if (!tab[i].code)
+		if (i < 0 || !bss->hop_tab[i].code)
 			continue;
+		t = &bss->hop_tab[i];
+		code = t->code - 1;
 		c[n] = (struct top_chan){
 			.k = {code >> 3, code >> 2 & 1, code & 3, 0},
-			.v = {.bytes = tab[i].bytes, .packets = tab[i].packets},
+			.v = {.bytes = t->bytes, .packets = t->packets},
 		};
 		n++;
 	}
@@ -144,149 +96,6 @@ static int read_hops(const struct rcftop_hop_slot *tab, struct top_snap *s)
 	return 0;
 }
 
-struct lat_rec {
-	struct rcftop_lat_key k;
-	struct rcftop_lat_val v;
-};
-
-static int cmp_lat(const void *x, const void *y)
-{
-	const struct rcftop_lat_key *a = x, *b = y;
-	int c = cmp_pair(&(struct rcftop_pair_key){a->src, a->dst},
-			 &(struct rcftop_pair_key){b->src, b->dst});
-
-	if (c)
-		return c;
-	if (a->kind != b->kind)
-		return a->kind < b->kind ? -1 : 1;
-	return (a->bucket > b->bucket) - (a->bucket < b->bucket);
-}
-
-/*
- * Adds the buckets held in lat_tab to the n records of the lat map in
- * *l, one record a bucket: a bucket has one slot at a time, and may
- * have an entry beside it.
- */
-static int lat_slots(const struct rcftop_lat_slot *tab, struct lat_rec **l,
-		     size_t *n)
-{
-	size_t used = 0, m = *n, j = 0;
-	struct lat_rec *a;
-
-	for (uint32_t i = 0; i < RCFTOP_LAT_SLOTS; i++)
-		used += tab[i].used != 0;
-	a = realloc(*l, (m + used + 1) * sizeof(*a));
-	if (!a) {
-		errno = ENOMEM;
-		return -1;
-	}
-	*l = a;
-	/* the programs may take slots meanwhile: those wait for the next */
-	for (uint32_t i = 0; i < RCFTOP_LAT_SLOTS && m < *n + used; i++)
-		if (tab[i].used)
-			a[m++] = (struct lat_rec){.k = tab[i].k, .v = tab[i].v};
-	if (m)
-		qsort(a, m, sizeof(*a), cmp_lat);
-	for (size_t i = 0; i < m; i++) {
-		if (j && !cmp_lat(&a[j - 1].k, &a[i].k)) {
-			a[j - 1].v.n += a[i].v.n;
-			a[j - 1].v.bytes += a[i].v.bytes;
-			a[j - 1].v.lat_sum += a[i].v.lat_sum;
-		} else {
-			a[j++] = a[i];
-		}
-	}
-	*n = j;
-	return 0;
-}
-
-/* a pair that only its latency buckets know of */
-static int lat_new_pair(struct top_snap *s, const struct rcftop_pair_key *k,
-			size_t *cap)
-{
-	struct top_pair *p = rcf_grow(s->pair, s->npair, cap, sizeof(*p), 64);
-
-	if (!p) {
-		errno = ENOMEM;
-		return -1;
-	}
-	s->pair = p;
-	memset(&p[s->npair], 0, sizeof(*p));
-	p[s->npair++].k = *k;
-	return 0;
-}
-
-/* whether k is among the first had pairs of s, those of the pairs map */
-static int had_pair(const struct top_snap *s, size_t had,
-		    const struct rcftop_pair_key *k)
-{
-	struct top_snap read = {.pair = s->pair, .npair = had};
-
-	return snap_pair(&read, k) != NULL;
-}
-
-/* one bucket into its pair's histogram and totals */
-static void lat_into(struct top_pair *p, const struct lat_rec *l)
-{
-	struct rcftop_pair_val *v = &p->v;
-
-	p->hist[l->k.kind][l->k.bucket] = l->v.n;
-	if (l->k.kind == RCFTOP_LAT_PKT) {
-		v->pkts += l->v.n;
-		v->bytes += l->v.bytes;
-	} else {
-		v->msgs_recv += l->v.n;
-		v->msg_bytes_recv += l->v.bytes;
-		v->msg_lat_sum += l->v.lat_sum;
-	}
-}
-
-/*
- * The latency buckets into their pairs' histograms and totals; a pair
- * with packets delivered but no message sent has no entry in the pairs
- * map, so it is added here.
- */
-static int read_lat(int fd, const struct rcftop_lat_slot *tab,
-		    struct top_snap *s)
-{
-	struct lat_rec *l = NULL;
-	size_t n, j = 0, cap = s->npair, had = s->npair;
-	int rc = -1;
-
-	if (read_hash(fd, sizeof(l->k), offsetof(struct lat_rec, v), sizeof(*l),
-		      (void **)&l, &n) ||
-	    lat_slots(tab, &l, &n))
-		goto out;
-	for (size_t i = 0; i < n; i++) {
-		struct rcftop_pair_key pk = {l[i].k.src, l[i].k.dst};
-
-		if (l[i].k.kind > RCFTOP_LAT_MSG ||
-		    l[i].k.bucket >= RCFTOP_LAT_BUCKETS)
-			continue;
-		if (!had_pair(s, had, &pk) && lat_new_pair(s, &pk, &cap))
-			goto out;
-	}
-	if (s->npair)
-		qsort(s->pair, s->npair, sizeof(*s->pair), cmp_pair);
-	/* a new pair with several buckets was added once for each */
-	for (size_t i = 0; i < s->npair; i++)
-		if (!j || cmp_pair(&s->pair[j - 1].k, &s->pair[i].k))
-			s->pair[j++] = s->pair[i];
-	s->npair = j;
-	for (size_t i = 0; i < n; i++) {
-		struct rcftop_pair_key pk = {l[i].k.src, l[i].k.dst};
-		struct top_pair *p = (struct top_pair *)snap_pair(s, &pk);
-
-		if (p && l[i].k.kind <= RCFTOP_LAT_MSG &&
-		    l[i].k.bucket < RCFTOP_LAT_BUCKETS)
-			lat_into(p, &l[i]);
-	}
-	rc = 0;
-out:
-	free(l);
-	return rc;
-}
-
 uint32_t cq_interval_peak(const struct rcftop_cq_val *v, uint64_t g)
 {
 	/* events in g: its slot, untouched by g + 1 */
@@ -301,29 +110,31 @@ uint32_t cq_interval_peak(const struct rcftop_cq_val *v, uint64_t g)
 /* Every switch with a queue event, and those with only output events. */
 static int read_switches(struct rcftop_bpf *skel, struct top_snap *s)
 {
-	const struct rcftop_cq_val *tab = skel->bss->cq_tab;
-	uint64_t g = skel->bss->cq_gen;
-	size_t n = 0, cap;
+	const struct rcftop_bpf__bss *bss = skel->bss;
+	uint32_t used = nlisted(&bss->cq_nlist, RCFTOP_MAX_SWITCHES);
+	uint64_t g = bss->cq_gen;
+	size_t n = 0, cap = used + s->nout;
 
 	/* the interval ends here; events from now on are the next one's */
 	skel->bss->cq_gen = g + 1;
-	for (uint32_t i = 0; i < RCFTOP_MAX_SWITCHES; i++)
-		n += tab[i].seen != 0;
-	cap = n + s->nout;
 	s->sw = calloc(cap ? cap : 1, sizeof(*s->sw));
 	if (!s->sw) {
 		errno = ENOMEM;
 		return -1;
 	}
-	/* in id order, as the slots are */
-	for (uint32_t i = 0, j = 0; i < RCFTOP_MAX_SWITCHES && j < n; i++) {
-		if (!tab[i].seen)
+	for (uint32_t l = 0; l < used; l++) {
+		int64_t i = listed(bss->cq_list, l, RCFTOP_MAX_SWITCHES);
+
+		if (i < 0 || !bss->cq_tab[i].seen)
 			continue;
-		s->sw[j].id = i;
-		s->sw[j].v = tab[i];
-		s->sw[j].ipeak = cq_interval_peak(&tab[i], g);
-		j++;
+		s->sw[n].id = i;
+		s->sw[n].v = bss->cq_tab[i];
+		s->sw[n].ipeak = cq_interval_peak(&bss->cq_tab[i], g);
+		n++;
 	}
+	/* listed as first seen; snap_sw() below wants them by id */
+	if (n)
+		qsort(s->sw, n, sizeof(*s->sw), cmp_sw);
 	s->nsw = n;
 	/* outputs come by switch: a new one is new or the last added */
 	for (size_t i = 0; i < s->nout; i++) {
@@ -344,28 +155,22 @@ int snap_read(struct rcftop_bpf *skel, struct top_snap *s)
 {
 	memset(s, 0, sizeof(*s));
 	if (read_hash(bpf_map__fd(skel->maps.chans), sizeof(s->chan->k),
-		      offsetof(struct top_chan, v), sizeof(*s->chan),
-		      (void **)&s->chan, &s->nchan) ||
-	    read_hash(bpf_map__fd(skel->maps.pairs), sizeof(s->pair->k),
-		      offsetof(struct top_pair, v), sizeof(*s->pair),
-		      (void **)&s->pair, &s->npair))
+		      sizeof(s->chan->v), offsetof(struct top_chan, v),
+		      sizeof(*s->chan), (void **)&s->chan, &s->nchan) ||
+	    read_hops(skel->bss, s) ||
+	    read_pairs(bpf_map__fd(skel->maps.pairs),
+		       bpf_map__fd(skel->maps.lat), skel->bss, s))
 		goto fail;
-	if (read_hops(skel->bss->hop_tab, s))
-		goto fail;
-	if (s->npair)
-		qsort(s->pair, s->npair, sizeof(*s->pair), cmp_pair);
 	if (read_hash(bpf_map__fd(skel->maps.outs), sizeof(s->out->k),
-		      offsetof(struct top_out, v), sizeof(*s->out),
-		      (void **)&s->out, &s->nout))
+		      sizeof(s->out->v), offsetof(struct top_out, v),
+		      sizeof(*s->out), (void **)&s->out, &s->nout))
 		goto fail;
 	if (s->nout)
 		qsort(s->out, s->nout, sizeof(*s->out), cmp_out);
-	if (read_switches(skel, s) ||
-	    read_lat(bpf_map__fd(skel->maps.lat), skel->bss->lat_tab, s) ||
-	    read_array(bpf_map__fd(skel->maps.drops), s->drops,
-		       RCFTOP_DROP_SLOTS) ||
-	    read_array(bpf_map__fd(skel->maps.misc), s->misc, RCFTOP_NMISC))
+	if (read_switches(skel, s))
 		goto fail;
+	read_counts(skel->bss->drop_tab, s->drops, RCFTOP_DROP_SLOTS);
+	read_counts(skel->bss->misc_tab, s->misc, RCFTOP_NMISC);
 	return 0;
 fail:
 	snap_free(s);
@@ -416,7 +221,7 @@ const struct top_pair *snap_pair(const struct top_snap *s,
 				 const struct rcftop_pair_key *k)
 {
 	return s->npair ? bsearch(k, s->pair, s->npair, sizeof(*s->pair),
-				  cmp_pair)
+				  pair_cmp)
 			: NULL;
 }
 
