@@ -305,6 +305,8 @@ void rcf_dp_atab_free(struct rcf_dp *dp);
 int rcf_dp_lookup(struct rcf_dp *dp, struct sk_buff *skb);
 
 /* dp_stats.c */
+void *rcf_dp_slot(struct rcf_dp *dp, struct xarray *xa, unsigned long key,
+		  size_t size);
 void rcf_dp_tot_add(struct rcf_dp *dp, struct rcf_fabric *f);
 void rcf_dp_tot_reset(struct rcf_dp *dp);
 void rcf_dp_tot_free(struct rcf_dp *dp);

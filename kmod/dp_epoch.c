@@ -74,18 +74,12 @@ static void rcf_dp_pair_gone(void *priv, u32 src, u32 dst, u64 sent,
 			     u64 received)
 {
 	struct rcf_dp *dp = priv;
-	unsigned long key = (unsigned long)src * RCF_MAX_NODES + dst;
-	struct rcf_dp_pair *p = xa_load(&dp->pair, key);
+	struct rcf_dp_pair *p;
 
-	if (!p) {
-		p = kzalloc(sizeof(*p), GFP_KERNEL_ACCOUNT);
-		if (!p)
-			return;
-		if (xa_err(xa_store(&dp->pair, key, p, GFP_KERNEL_ACCOUNT))) {
-			kfree(p);
-			return;
-		}
-	}
+	p = rcf_dp_slot(dp, &dp->pair, (unsigned long)src * RCF_MAX_NODES + dst,
+			sizeof(*p));
+	if (!p)
+		return;
 	p->msgs_sent += sent;
 	p->msgs_received += received;
 }

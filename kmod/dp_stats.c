@@ -8,8 +8,13 @@
  */
 #include "rcf.h"
 
-/* The entry for key, made zeroed on first use; NULL on ENOMEM. */
-static void *rcf_dp_slot(struct xarray *xa, unsigned long key, size_t size)
+/*
+ * The entry for key, made zeroed on first use; NULL on ENOMEM.  The
+ * counts the caller meant to add there are then lost: that is counted as
+ * a no-mem drop, so the stats show it rather than silently falling short.
+ */
+void *rcf_dp_slot(struct rcf_dp *dp, struct xarray *xa, unsigned long key,
+		  size_t size)
 {
 	void *p = xa_load(xa, key);
 
@@ -17,12 +22,15 @@ static void *rcf_dp_slot(struct xarray *xa, unsigned long key, size_t size)
 		return p;
 	p = kzalloc(size, GFP_KERNEL_ACCOUNT);
 	if (!p)
-		return NULL;
+		goto nomem;
 	if (xa_err(xa_store(xa, key, p, GFP_KERNEL_ACCOUNT))) {
 		kfree(p);
-		return NULL;
+		goto nomem;
 	}
 	return p;
+nomem:
+	rcf_dp_kdrop(dp, RCF_DROP_NO_MEM);
+	return NULL;
 }
 
 /* Adds the live engine's and adapter's totals into t (which holds some). */
@@ -93,8 +101,8 @@ static void rcf_dp_pair_add(struct rcf_dp *dp, struct rcf_engine *e, u32 src,
 	rcf_adapter_pair_msgs(dp->ad, src, dst, &ms, &mr);
 	if (!ps.sent_pkts && !ps.recv_pkts && !ms && !mr)
 		return;
-	p = rcf_dp_slot(&dp->pair, (unsigned long)src * RCF_MAX_NODES + dst,
-			sizeof(*p));
+	p = rcf_dp_slot(dp, &dp->pair,
+			(unsigned long)src * RCF_MAX_NODES + dst, sizeof(*p));
 	if (!p)
 		return;
 	p->e.sent_pkts += ps.sent_pkts;
@@ -139,7 +147,7 @@ void rcf_dp_tot_add(struct rcf_dp *dp, struct rcf_fabric *f)
 				if (rcf_engine_chan_stats(e, &cid, &cs) ||
 				    (!cs.bytes && !cs.blocked))
 					continue;
-				c = rcf_dp_slot(&dp->chan,
+				c = rcf_dp_slot(dp, &dp->chan,
 						rcf_dp_chan_key(l->id, cid.dir,
 								cid.vc),
 						sizeof(*c));
@@ -165,7 +173,7 @@ void rcf_dp_tot_add(struct rcf_dp *dp, struct rcf_fabric *f)
 		if (rcf_adapter_node_stats(dp->ad, n->id, &as) ||
 		    (!as.msgs_sent && !as.msgs_received && !as.path_requests))
 			continue;
-		d = rcf_dp_slot(&dp->node, n->id, sizeof(*d));
+		d = rcf_dp_slot(dp, &dp->node, n->id, sizeof(*d));
 		if (d) {
 			d->msgs_sent += as.msgs_sent;
 			d->msgs_received += as.msgs_received;

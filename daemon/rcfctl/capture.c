@@ -128,8 +128,7 @@ static int parse_args(int argc, char **argv, struct capture *c, uint32_t *node,
 	for (i = 0; i < argc; i++) {
 		const char *a = argv[i];
 
-		if (!strcmp(a, "help") || !strcmp(a, "--help") ||
-		    !strcmp(a, "-h")) {
+		if (!strcmp(a, "help")) {
 			help_capture(stdout);
 			return -1;
 		}

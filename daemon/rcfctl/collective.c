@@ -720,8 +720,7 @@ int cmd_collective(struct ctl *ctl, int argc, char **argv)
 	struct rcf_coll_plan p;
 	int rc;
 
-	if (!argc || !strcmp(argv[0], "help") || !strcmp(argv[0], "--help") ||
-	    !strcmp(argv[0], "-h")) {
+	if (!argc || !strcmp(argv[0], "help")) {
 		help_collective(argc ? stdout : stderr);
 		return argc ? RCFCTL_OK : RCFCTL_USAGE;
 	}
@@ -733,11 +732,6 @@ int cmd_collective(struct ctl *ctl, int argc, char **argv)
 		return usage_error("collective: unknown command \"%s\"; try "
 				   "rcfctl collective help",
 				   argv[0]);
-	for (int i = 1; i < argc; i++)
-		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-			help_collective(stdout);
-			return RCFCTL_OK;
-		}
 	rc = parse(ctl, &c, argc - 1, argv + 1);
 	if (rc)
 		return rc;

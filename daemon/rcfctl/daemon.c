@@ -62,7 +62,7 @@ struct daemon_req {
 /* a daemon_*() below that has found nothing to stop at */
 #define GO_ON (-1)
 
-/* the options before the command: -s SOCKET, -h; GO_ON past them */
+/* the options before the command: -s SOCKET; GO_ON past them */
 static int daemon_options(int *argc, char ***argv, struct daemon_req *r)
 {
 	char **v = *argv;
@@ -73,9 +73,6 @@ static int daemon_options(int *argc, char ***argv, struct daemon_req *r)
 			if (++i == *argc)
 				return usage_error("daemon: -s needs a SOCKET");
 			r->sock = v[i];
-		} else if (!strcmp(v[i], "-h") || !strcmp(v[i], "--help")) {
-			help_daemon(stdout);
-			return RCFCTL_OK;
 		} else {
 			return usage_error("daemon: unknown option \"%s\"; try "
 					   "rcfctl daemon help",

@@ -56,8 +56,7 @@ int cmd_epoch(struct ctl *c, int argc, char **argv)
 	struct rcf_json j;
 	int rc;
 
-	if (argc && (!strncmp(argv[0], "help", strlen(argv[0])) ||
-		     !strcmp(argv[0], "--help") || !strcmp(argv[0], "-h"))) {
+	if (argc && !strncmp(argv[0], "help", strlen(argv[0]))) {
 		help_epoch(stdout);
 		return RCFCTL_OK;
 	}

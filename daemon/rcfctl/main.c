@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "util/help_arg.h"
+
 #include "rcfctl.h"
 
 int usage_error(const char *fmt, ...)
@@ -69,6 +71,54 @@ static int opt_is(const char *arg, const char *shrt, const char *lng)
 	return arg[0] == '-' && !strcmp(arg + 1, lng);
 }
 
+/* the objects beside the kernel's kinds: how each is named, run, shown */
+static const struct command {
+	const char *name;
+	const char *alias; /* another full name, or NULL */
+	int prefix;	   /* any prefix of name names it too */
+	int (*run)(struct ctl *c, int argc, char **argv);
+	void (*help)(FILE *f);
+} commands[] = {
+	{"stats", "statistics", 0, cmd_stats, help_stats},
+	{"epoch", NULL, 0, cmd_epoch, help_epoch},
+	{"traffic", NULL, 0, cmd_traffic, help_traffic},
+	{"relation", NULL, 0, cmd_relation, help_relation},
+	{"collective", NULL, 0, cmd_collective, help_collective},
+	{"daemon", NULL, 0, cmd_daemon, help_daemon},
+	{"capture", NULL, 0, cmd_capture, help_capture},
+	/* monitor before topo: both take any prefix */
+	{"monitor", NULL, 1, cmd_monitor, help_monitor},
+	{"topo", NULL, 1, cmd_topo, help_topo},
+};
+
+static const struct command *command_lookup(const char *w)
+{
+	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++) {
+		const struct command *m = &commands[i];
+
+		if (!strcmp(w, m->name) || (m->alias && !strcmp(w, m->alias)) ||
+		    (m->prefix && !strncmp(w, m->name, strlen(w))))
+			return m;
+	}
+	return NULL;
+}
+
+/* obj's usage on stdout; 0, or -1 when obj names no object */
+static int object_help(const char *obj)
+{
+	const struct command *m = command_lookup(obj);
+	enum rcf_kind kind;
+
+	/* route compute, check and eval: route's usage has them */
+	if (!rcf_kind_lookup(obj, &kind))
+		help_object(stdout, kind);
+	else if (m)
+		m->help(stdout);
+	else
+		return -1;
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct ctl c = {0};
@@ -127,31 +177,16 @@ int main(int argc, char **argv)
 	} else if (!strcmp(argv[0], "help")) {
 		help_main(stdout);
 		rc = RCFCTL_OK;
+	} else if (rcf_help_asked(argc, argv) && !object_help(argv[0])) {
+		rc = RCFCTL_OK;
 	} else if (!rcf_kind_lookup(argv[0], &kind) && kind == RCF_K_PATH) {
 		rc = cmd_path(&c, argc - 1, argv + 1);
 	} else if (is_route_policy(argc, argv)) {
 		rc = cmd_route_policy(&c, argc, argv);
 	} else if (!rcf_kind_lookup(argv[0], &kind)) {
 		rc = cmd_object(&c, argc, argv);
-	} else if (!strcmp(argv[0], "stats") ||
-		   !strcmp(argv[0], "statistics")) {
-		rc = cmd_stats(&c, argc - 1, argv + 1);
-	} else if (!strcmp(argv[0], "epoch")) {
-		rc = cmd_epoch(&c, argc - 1, argv + 1);
-	} else if (!strcmp(argv[0], "traffic")) {
-		rc = cmd_traffic(&c, argc - 1, argv + 1);
-	} else if (!strcmp(argv[0], "relation")) {
-		rc = cmd_relation(&c, argc - 1, argv + 1);
-	} else if (!strcmp(argv[0], "collective")) {
-		rc = cmd_collective(&c, argc - 1, argv + 1);
-	} else if (!strcmp(argv[0], "daemon")) {
-		rc = cmd_daemon(&c, argc - 1, argv + 1);
-	} else if (!strcmp(argv[0], "capture")) {
-		rc = cmd_capture(&c, argc - 1, argv + 1);
-	} else if (!strncmp(argv[0], "monitor", strlen(argv[0]))) {
-		rc = cmd_monitor(&c, argc - 1, argv + 1);
-	} else if (!strncmp(argv[0], "topo", strlen(argv[0]))) {
-		rc = cmd_topo(&c, argc - 1, argv + 1);
+	} else if (command_lookup(argv[0])) {
+		rc = command_lookup(argv[0])->run(&c, argc - 1, argv + 1);
 	} else {
 		rc = usage_error("unknown object \"%s\"; try rcfctl help",
 				 argv[0]);

@@ -211,8 +211,7 @@ int cmd_monitor(struct ctl *c, int argc, char **argv)
 {
 	char err[256];
 
-	if (argc && (!strncmp(argv[0], "help", strlen(argv[0])) ||
-		     !strcmp(argv[0], "--help") || !strcmp(argv[0], "-h"))) {
+	if (argc && !strncmp(argv[0], "help", strlen(argv[0]))) {
 		help_monitor(stdout);
 		return RCFCTL_OK;
 	}

@@ -450,8 +450,7 @@ int cmd_topo(struct ctl *c, int argc, char **argv)
 		return topo_import(c, argc - 1, argv + 1);
 	if (!strncmp(w, "export", n))
 		return topo_export(c, argc - 1, argv + 1);
-	if (!strncmp(w, "help", n) || !strcmp(w, "--help") ||
-	    !strcmp(w, "-h")) {
+	if (!strncmp(w, "help", n)) {
 		help_topo(stdout);
 		return RCFCTL_OK;
 	}

@@ -134,10 +134,6 @@ int topo_draw(struct ctl *c, int argc, char **argv)
 	char err[1024];
 	int rc;
 
-	if (argc && (!strcmp(argv[0], "--help") || !strcmp(argv[0], "-h"))) {
-		help_topo(stdout);
-		return RCFCTL_OK;
-	}
 	struct draw_args a;
 
 	rc = parse(argc, argv, &a);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "ctl/ctl_proto.h"
+#include "util/help_arg.h"
 #include "rcfd.h"
 
 void rcfd_usage(FILE *f)
@@ -63,6 +64,10 @@ int rcfd_parse_args(int argc, char **argv, struct rcfd_opts *o, char *err,
 	memset(o, 0, sizeof(*o));
 	o->log_target = -1;
 	o->config = RCFD_DEF_CONFIG;
+	if (rcf_help_asked(argc, argv)) {
+		rcfd_usage(stdout);
+		return 1;
+	}
 	optind = 0; /* glibc: start over, so tests can parse many times */
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "+:fc:p:s:l:hV", longopts, NULL)) !=

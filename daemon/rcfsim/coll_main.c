@@ -10,6 +10,7 @@
 
 #include "coll/coll_cost.h"
 #include "topo/topo_gen.h"
+#include "util/help_arg.h"
 #include "util/num.h"
 #include "coll_cli.h"
 
@@ -179,8 +180,7 @@ static int parse(int argc, char **argv, struct sim_coll_report *rep,
 	const char *net = NULL;
 	unsigned int seen = 0;
 
-	if (argc > 1 &&
-	    (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+	if (rcf_help_asked(argc, argv)) {
 		fputs(usage, stdout);
 		return 1;
 	}

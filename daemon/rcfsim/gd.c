@@ -15,6 +15,7 @@
 #include "route/route.h"
 #include "gd.h"
 #include "gd_net.h"
+#include "util/help_arg.h"
 #include "util/num.h"
 
 static const char usage[] =
@@ -245,6 +246,10 @@ static int parse(int argc, char **argv, struct gd_args *a)
 	int c, rc;
 
 	defaults(a);
+	if (rcf_help_asked(argc, argv)) {
+		fputs(usage, stdout);
+		return 1;
+	}
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "w:t:s:jh", longopts, NULL)) !=
 	       -1) {

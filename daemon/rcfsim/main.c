@@ -34,7 +34,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	sim_opts_take_model(&o, &f);
-	if (!f.acyclic)
+	if (!f.deadlock_free)
 		fprintf(stderr, "rcfsim: warning: the route set's channel "
 				"dependency graph has a cycle; it may "
 				"deadlock\n");

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "traffic/traffic_req.h"
+#include "util/help_arg.h"
 #include "util/num.h"
 #include "rcfsim.h"
 
@@ -604,6 +605,10 @@ int sim_parse(int argc, char **argv, struct sim_opts *o)
 	o->spec.seed = RCF_TRAFFIC_SEED_DEFAULT;
 	o->traffic = "uniform";
 	o->topo.fail_seed = 1;
+	if (rcf_help_asked(argc, argv)) {
+		fputs(usage, stdout);
+		return 1;
+	}
 	while ((c = getopt_long(argc, argv, "g:t:r:T:s:c:m:jh", longopts,
 				NULL)) != -1) {
 		if (c == 'h') {

@@ -175,7 +175,8 @@ static void text(FILE *out, const struct sim_opts *o,
 		"%zu routes (%s)%s\n",
 		o->topo.gen ? o->topo.gen : o->topo.topo, f->nnodes,
 		f->nswitches, f->t.v[RCF_K_LINK].n, f->s.n, f->routes_how,
-		f->acyclic ? ", deadlock-free" : ", channel dependency cycle");
+		f->deadlock_free ? ", deadlock-free"
+				 : ", channel dependency cycle");
 	if (o->topo.failing)
 		fprintf(out,
 			"failed: %zu links (seed %llu), %zu routes moved to "
@@ -212,7 +213,7 @@ static void json_results(struct rcf_json *j, const struct sim_opts *o,
 	rcf_json_u64(j, "links", f->t.v[RCF_K_LINK].n);
 	rcf_json_u64(j, "routes", f->s.n);
 	rcf_json_str(j, "route-source", f->routes_how);
-	rcf_json_bool(j, "deadlock-free", f->acyclic);
+	rcf_json_bool(j, "deadlock-free", f->deadlock_free);
 	if (o->topo.failing) {
 		rcf_json_obj_open(j, "failed");
 		rcf_json_u64(j, "links", f->failed);

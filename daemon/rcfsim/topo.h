@@ -46,8 +46,13 @@ struct sim_fabric {
 	uint32_t *node_ids; /* ascending: traffic index -> node id */
 	uint32_t nnodes, nswitches;
 	char routes_how[64]; /* "dor", "file", ... */
-	int acyclic;	     /* the route set's channel dependency graph */
-	size_t unreachable;  /* node pairs without a route */
+	/*
+	 * What routes the packets is deadlock free: the route set's channel
+	 * dependency graph is acyclic, or, with --relation (the routes then
+	 * unused), always, as a relation that fails its check is refused.
+	 */
+	int deadlock_free;
+	size_t unreachable; /* node pairs without a route */
 	/* --relation: by switch, then destination; nrel 0: none */
 	struct sim_rel *rel;
 	size_t nrel;

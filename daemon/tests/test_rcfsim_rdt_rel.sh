@@ -38,7 +38,7 @@ d["stats"]["pkts-dropped"] == 0 and d["relation"]["name"] == "'"$2"'" and
 }
 
 echo "TAP version 13"
-echo "1..11"
+echo "1..12"
 
 # 1: prdt:8:2:1, three seeds, every relation that passes and selection
 bad=0
@@ -155,6 +155,19 @@ $SIM --gen rdt:32:2:3:1 --relation rdt-vector >"$T/out" 2>"$T/err"
 [ $? -eq 2 ] && [ ! -s "$T/out" ] &&
 	grep -q "relation rdt-vector is not deadlock free here: relation check: a cycle of" "$T/err"
 ok $? "rdt:32:2:3:1: the rdt-vector table refused, the cycle named"
+
+# 9b: there the walk's source routes have a cycle, which rcfsim reports
+# when they route the packets, not when D-B does, destination-routed
+# over routes it never takes
+$SIM --gen rdt:32:2:3:1 -c 1 -j >"$T/w.json" 2>"$T/w.err"
+rc=$?
+$SIM --gen rdt:32:2:3:1 --relation db -c 1 -j >"$T/s.json" 2>"$T/s.err"
+rc2=$?
+[ $rc -eq 0 ] && grep -q "dependency graph has a cycle" "$T/w.err" &&
+	json "$T/w.json" 'not d["fabric"]["deadlock-free"]' &&
+	[ $rc2 -eq 0 ] && [ ! -s "$T/s.err" ] &&
+	json "$T/s.json" 'd["fabric"]["deadlock-free"]'
+ok $? "rdt:32:2:3:1: the walk's cycle reported for its routes, not for db"
 
 # 10: north-last over the wrap links, the VC class by the input VC:
 # three seeds and every selection on prdt:8:2:1, then two seeds on

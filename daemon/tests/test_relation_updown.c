@@ -115,8 +115,9 @@ static void check_choice(void)
 }
 
 /*
- * Every adaptive candidate on a link that survived, on VC 1 or 2; the
- * escape last on VC 0.
+ * Every adaptive candidate on a link that survived, on VC 1 or 2, none
+ * twice (a second copy would be drawn twice as often by random
+ * selection); the escape last on VC 0.
  */
 static int well_formed(const struct rcf_relnet *net,
 		       const struct rcf_relation *r)
@@ -138,6 +139,14 @@ static int well_formed(const struct rcf_relnet *net,
 			     (e->cls[k] != RCF_RELATION_ADAPTIVE ||
 			      !RCF_HOP_VC(h))))
 				return 0;
+			for (int j = 0; j < k; j++)
+				if (e->hop[j] == h) {
+					printf("# switch %u for %u: port %u "
+					       "VC %u twice\n",
+					       e->sw, e->dst, RCF_HOP_PORT(h),
+					       RCF_HOP_VC(h));
+					return 0;
+				}
 		}
 	}
 	return 1;

@@ -119,7 +119,7 @@ enum rcf_drop_reason {
 	RCF_DROP_HOP_LIMIT,	/* too many hops, or circuits loop */
 	RCF_DROP_ROUTE_END,	/* route bytes ran out at a switch */
 	RCF_DROP_TOO_BIG,	/* packet over 255 bytes */
-	RCF_DROP_NO_MEM,	/* no memory in the engine */
+	RCF_DROP_NO_MEM,	/* no memory for a packet, or a stats entry */
 	RCF_DROP_NO_DEST,	/* no node holds the destination address */
 	RCF_DROP_NO_ROUTE,	/* the pair has no route */
 	RCF_DROP_MSG_SIZE,	/* message over the adapter's 65535 bytes */

@@ -189,10 +189,10 @@ static int allowed(const struct updown *u, uint32_t s, uint32_t t, uint32_t d)
 	return u->down[(size_t)t * u->n + d];
 }
 
-static int has_port(const struct rcf_relation_ent *e, uint32_t p)
+static int has_hop(const struct rcf_relation_ent *e, uint8_t hop)
 {
 	for (int k = 0; k < e->n; k++)
-		if (RCF_HOP_PORT(e->hop[k]) == p)
+		if (e->hop[k] == hop)
 			return 1;
 	return 0;
 }
@@ -218,8 +218,12 @@ static void entry(const struct updown *u, const struct rcf_relation_ent *b,
 			if (e->n + 1 >= RCF_RELATION_MAX_CAND || t < 0 ||
 			    !allowed(u, s, (uint32_t)t, d))
 				continue;
-			/* once per port on each VC */
-			if (vc < net->vcs - 1 || !has_port(e, p)) {
+			/*
+			 * once per port on each VC: b may list a port on
+			 * several VCs, and a second copy of a candidate
+			 * would be drawn twice as often by random selection
+			 */
+			if (!has_hop(e, RCF_HOP(p, vc))) {
 				e->hop[e->n] = RCF_HOP(p, vc);
 				e->cls[e->n++] = RCF_RELATION_ADAPTIVE;
 			}
