@@ -307,6 +307,22 @@ static u64 rcf_dp_due(struct rcf_dp *dp, u64 now_cycle)
  * One slice of the engine.  Returns true while work remains (packets in
  * flight); *wait_ns is how long a paced fabric may sleep first.
  */
+/*
+ * The cycles a slice may run in full, kept near RCF_DP_SLICE_NS as the
+ * slice's cycles are.  The cycles alone do not bound a slice's time: they
+ * grow while the engine jumps over most of them, and a slice of 2^30
+ * cycles that then have to be run one by one held the kthread (and
+ * dp->lock) for over a minute under qemu's TCG.  A cycle run in full
+ * costs at most a visit of every element, so this count does bound it.
+ */
+void rcf_dp_full_adapt(u64 *full, bool spent, s64 ns)
+{
+	if (spent && ns < RCF_DP_SLICE_NS / 2 && *full < (1ULL << 24))
+		*full *= 2;
+	else if (ns > RCF_DP_SLICE_NS * 2 && *full > 16)
+		*full /= 2;
+}
+
 static bool rcf_dp_slice(struct rcf_dp *dp, u64 *wait_ns)
 {
 	struct rcf_engine *e = rcf_adapter_engine(dp->ad);
@@ -314,6 +330,7 @@ static bool rcf_dp_slice(struct rcf_dp *dp, u64 *wait_ns)
 	u64 hz = READ_ONCE(dp->clock_hz);
 	ktime_t t0 = ktime_get();
 	long long ran;
+	s64 ns;
 
 	*wait_ns = 0;
 	if (hz) {
@@ -323,22 +340,22 @@ static bool rcf_dp_slice(struct rcf_dp *dp, u64 *wait_ns)
 			return rcf_engine_busy(e);
 		}
 	}
+	rcf_engine_set_full(e, dp->full);
 	ran = rcf_engine_run(e, max);
+	ns = ktime_to_ns(ktime_sub(ktime_get(), t0));
+	rcf_dp_full_adapt(&dp->full, rcf_engine_full_spent(e), ns);
+	rcf_engine_set_full(e, 0);
 	if (ran == -EDEADLK) {
 		dp->stuck = true;
 		pr_warn_ratelimited("rcf: engine deadlocked; waiting for a new configuration\n");
 		return false;
 	}
-	if (!hz) {
-		s64 ns = ktime_to_ns(ktime_sub(ktime_get(), t0));
-
-		/* Keep a slice near RCF_DP_SLICE_NS whatever the speed. */
-		if (ran == max && ns < RCF_DP_SLICE_NS / 2 &&
-		    dp->slice < (1ULL << 30))
-			dp->slice *= 2;
-		else if (ns > RCF_DP_SLICE_NS * 2 && dp->slice > 64)
-			dp->slice /= 2;
-	}
+	/* Keep a slice near RCF_DP_SLICE_NS whatever the speed. */
+	if (!hz && ran == max && ns < RCF_DP_SLICE_NS / 2 &&
+	    dp->slice < (1ULL << 30))
+		dp->slice *= 2;
+	else if (!hz && ns > RCF_DP_SLICE_NS * 2 && dp->slice > 64)
+		dp->slice /= 2;
 	return rcf_engine_busy(e);
 }
 
@@ -463,6 +480,7 @@ struct rcf_dp *rcf_dp_new(struct rcf_net *rn, int *err)
 	for (i = 0; i < __RCF_DROP_MAX; i++)
 		atomic64_set(&dp->kdrops[i], 0);
 	dp->slice = 4096;
+	dp->full = 4096;
 	dp->exact = rcf_dp_exact_default();
 	dp->tot.lat_min = U64_MAX;
 	dp->ndev = kvcalloc(RCF_MAX_NODES, sizeof(*dp->ndev),

@@ -135,6 +135,7 @@ struct rcf_dp {
 	struct rcf_dp_model model;	/* the engine's model settings */
 	bool stuck;			/* engine reported -EDEADLK */
 	u64 slice;			/* cycles per free-running slice */
+	u64 full;			/* of them at most run in full */
 	ktime_t pace_t0;		/* paced: engine cycle pace_c0 at t0 */
 	u64 pace_c0;
 	u64 ad_epoch;			/* model epoch ad was built from */
@@ -334,6 +335,7 @@ void rcf_dp_traffic_rebind(struct rcf_dp *dp, struct rcf_fabric *f,
 void rcf_dp_traffic_install(struct rcf_dp *dp, struct rcf_dp_traffic *tr);
 void rcf_dp_traffic_stop(struct rcf_dp *dp);
 bool rcf_dp_traffic_slice(struct rcf_dp *dp);
+void rcf_dp_full_adapt(u64 *full, bool spent, s64 ns);
 void rcf_dp_traffic_deliver(struct rcf_dp *dp, u32 dst, u32 src,
 			    const u8 *msg, u32 len, u64 cookie, u64 latency);
 void rcf_dp_traffic_notify(struct rcf_dp *dp);

@@ -19,6 +19,7 @@ struct rcf_dp_traffic {
 	struct rcf_traffic_results res;	/* kept when t goes */
 	u32 hot_id;
 	u64 slice;			/* generator cycles per slice */
+	u64 full;			/* of them at most run in full */
 };
 
 /* a node id's index: ids ascend; the id is known to be a node */
@@ -71,6 +72,7 @@ struct rcf_dp_traffic *rcf_dp_traffic_alloc(struct rcf_fabric *f,
 	tr->spec = *s;
 	tr->hot_id = hot_id;
 	tr->slice = 1024;
+	tr->full = 1024;
 	for (id = 0; (n = rcf_node_next(f, id)); id = n->id + 1)
 		i++;
 	tr->ids = kcalloc(max(i, 1U), sizeof(*tr->ids), GFP_KERNEL_ACCOUNT);
@@ -199,12 +201,16 @@ bool rcf_dp_traffic_slice(struct rcf_dp *dp)
 {
 	struct rcf_dp_traffic *tr = dp->tr;
 	struct rcf_traffic *t = tr->t;
+	struct rcf_engine *e = rcf_adapter_engine(dp->ad);
 	ktime_t t0 = ktime_get();
 	long long ran;
 	s64 ns;
 
+	rcf_engine_set_full(e, tr->full);
 	ran = rcf_traffic_run(t, tr->slice);
 	ns = ktime_to_ns(ktime_sub(ktime_get(), t0));
+	rcf_dp_full_adapt(&tr->full, rcf_engine_full_spent(e), ns);
+	rcf_engine_set_full(e, 0);
 	if (ran == tr->slice && ns < RCF_DP_SLICE_NS / 2 &&
 	    tr->slice < (1ULL << 30))
 		tr->slice *= 2;

@@ -332,6 +332,21 @@ void rcf_engine_get_cfg(const struct rcf_engine *e, struct rcf_engine_cfg *c);
 void rcf_engine_yield(struct rcf_engine *e);
 
 /*
+ * A bound on the work of the runs to come: once n cycles have been run
+ * in full (0: no bound), rcf_engine_run() returns at the end of that
+ * cycle and at once from then on, until this is called again.  A caller
+ * that must let go of the engine in bounded time (rcf.ko's kthread)
+ * cannot bound it by cycles alone: a cycle skipped by a fast-forward or
+ * an idle jump costs next to nothing, one run in full up to a visit of
+ * every element, so a cycle count grown while cycles were cheap can take
+ * minutes once they are not.  Stopping here is stopping at a cycle's
+ * end, as a smaller max_cycles would: the run's results do not change.
+ */
+void rcf_engine_set_full(struct rcf_engine *e, u64 n);
+/* The bound rcf_engine_set_full() set has run out. */
+bool rcf_engine_full_spent(const struct rcf_engine *e);
+
+/*
  * Circuits of a running engine (paths, engine_circuit.c): whether no
  * packet stands at switch sw's input in (nothing in its channels' FIFOs
  * and no worm being fed in), and setting the input's circuit output

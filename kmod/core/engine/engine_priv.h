@@ -292,6 +292,9 @@ struct rcf_engine {
 	struct rcf_engine_cfg cfg;	/* rcf_engine_configure */
 	u8 in_cycle;
 	u8 yield;		/* rcf_engine_run returns after this cycle */
+	/* cycles still to run in full, 0 none set (rcf_engine_set_full) */
+	u64 full_left;
+	bool full_spent;	/* full_left ran out: runs return at once */
 	int err;		/* sticky: an event could not be queued */
 	u64 ev_peak;		/* most events queued at once */
 	u64 ev_merged;		/* events added to one already queued */

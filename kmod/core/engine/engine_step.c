@@ -431,7 +431,7 @@ long long rcf_engine_run(struct rcf_engine *e, u64 max_cycles)
 {
 	u64 start = e->now, end = e->now + max_cycles, next;
 
-	while (e->now < end && !e->err) {
+	while (e->now < end && !e->err && !e->full_spent) {
 		if (!e->nact_next) {
 			if (!eng_ev_pending(e)) {
 				if (e->busy)
@@ -445,7 +445,9 @@ long long rcf_engine_run(struct rcf_engine *e, u64 max_cycles)
 			}
 		}
 		eng_cycle(e);
-		if (e->yield) {
+		if (e->full_left && !--e->full_left)
+			e->full_spent = true;
+		if (e->yield || e->full_spent) {
 			e->yield = 0;
 			break;
 		}
@@ -466,6 +468,17 @@ long long rcf_engine_run(struct rcf_engine *e, u64 max_cycles)
 void rcf_engine_yield(struct rcf_engine *e)
 {
 	e->yield = 1;
+}
+
+void rcf_engine_set_full(struct rcf_engine *e, u64 n)
+{
+	e->full_left = n;
+	e->full_spent = false;
+}
+
+bool rcf_engine_full_spent(const struct rcf_engine *e)
+{
+	return e->full_spent;
 }
 
 u64 rcf_engine_busy(const struct rcf_engine *e)

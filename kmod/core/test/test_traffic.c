@@ -100,8 +100,10 @@ static struct rcf_traffic_spec base(u32 pattern, u32 param)
 	return s;
 }
 
-/* Cycles per rcf_traffic_run() call in run(). */
-static u64 slice = 97;
+/* Cycles per rcf_traffic_run() call in run(), and of them run in full */
+static u64 slice = 97, full;
+/* how often run() found the bound on full cycles spent */
+static int spent;
 
 /* Runs spec to completion on a fresh mesh; results in *r. */
 static int run(const struct rcf_traffic_spec *spec,
@@ -125,9 +127,19 @@ static int run(const struct rcf_traffic_spec *spec,
 	if (rc)
 		goto out;
 	for (i = 0; !rcf_traffic_done(cur); i++) {
+		u64 now = rcf_engine_now(rcf_adapter_engine(a));
+
+		rcf_engine_set_full(rcf_adapter_engine(a), full);
 		rc = rcf_traffic_run(cur, slice);
 		if (rc < 0)
 			break;
+		/* spent: the next run goes nowhere until the bound is set */
+		if (full && rcf_engine_full_spent(rcf_adapter_engine(a))) {
+			now = rcf_engine_now(rcf_adapter_engine(a));
+			CHECK_EQ(rcf_engine_run(rcf_adapter_engine(a), 100), 0);
+			CHECK_EQ(rcf_engine_now(rcf_adapter_engine(a)), now);
+			spent++;
+		}
 		err = rcf_engine_check(rcf_adapter_engine(a));
 		if (err) {
 			printf("# invariant: %s\n", err);
@@ -336,6 +348,7 @@ static void t_reproducible(void)
 static void t_slice_independent(void)
 {
 	static const u64 slices[] = {1, 7, 97, 10000, 1000000};
+	static const u64 fulls[] = {1, 5, 200};
 	struct rcf_traffic_spec s = base(RCF_TRAFFIC_UNIFORM, 0);
 	struct rcf_traffic_results ref, r;
 	u64 digest;
@@ -355,6 +368,21 @@ static void t_slice_independent(void)
 			CHECK(!memcmp(&ref, &r, sizeof(r)));
 			CHECK_EQ(seen.digest, digest);
 		}
+		/*
+		 * Slices bounded by the cycles run in full (rcf.ko's kthread,
+		 * rcf_engine_set_full), however many cycles they may skip
+		 */
+		slice = 1000000;
+		for (k = 0; k < 3; k++) {
+			full = fulls[k];
+			spent = 0;
+			run(&s, &r);
+			CHECK(!memcmp(&ref, &r, sizeof(r)));
+			CHECK_EQ(seen.digest, digest);
+			/* the bound did cut the run, many times */
+			CHECK(spent > 10);
+		}
+		full = 0;
 	}
 	slice = 97;
 }

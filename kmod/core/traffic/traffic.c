@@ -274,6 +274,11 @@ long long rcf_traffic_run(struct rcf_traffic *t, u64 max_cycles)
 			t->done = true;
 			return r;
 		}
+		/* the caller's bound on full cycles: go on at its next call */
+		if (rcf_engine_full_spent(t->e)) {
+			adv += r;
+			break;
+		}
 		/*
 		 * A path's message arrived and the engine yielded so that the
 		 * master's next one goes at once; time goes on from there.
