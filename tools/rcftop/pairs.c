@@ -48,6 +48,24 @@ static int lat_cmp(const void *x, const void *y)
 }
 
 /*
+ * Room in *a for n records of rec bytes and one more (realloc of zero
+ * bytes may give NULL); on failure *a is freed and errno is ENOMEM.
+ */
+static int grow(void **a, size_t n, size_t rec)
+{
+	void *b = realloc(*a, (n + 1) * rec);
+
+	if (!b) {
+		free(*a);
+		*a = NULL;
+		errno = ENOMEM;
+		return -1;
+	}
+	*a = b;
+	return 0;
+}
+
+/*
  * The pairs map's messages sent and pair_tab's, one record a pair in
  * key order: a pair has one slot at a time, and may have an entry
  * beside it.
@@ -56,19 +74,14 @@ static int read_sent(int fd, const struct rcftop_bpf__bss *bss,
 		     struct sent_rec **out, size_t *n)
 {
 	uint32_t used = nlisted(&bss->pair_nlist, RCFTOP_PAIR_SLOTS);
-	struct sent_rec *a = NULL, *b;
+	struct sent_rec *a = NULL;
 	size_t m, j = 0;
 
 	if (read_hash(fd, sizeof(a->k), sizeof(a->v),
 		      offsetof(struct sent_rec, v), sizeof(*a), (void **)&a, n))
 		return -1;
-	b = realloc(a, (*n + used + 1) * sizeof(*a));
-	if (!b) {
-		free(a);
-		errno = ENOMEM;
+	if (grow((void **)&a, *n + used, sizeof(*a)))
 		return -1;
-	}
-	a = b;
 	m = *n;
 	for (uint32_t l = 0; l < used; l++) {
 		int64_t i = listed(bss->pair_list, l, RCFTOP_PAIR_SLOTS);
@@ -112,19 +125,14 @@ static int read_buckets(int fd, const struct rcftop_bpf__bss *bss,
 			struct lat_rec **out, size_t *n)
 {
 	uint32_t used = nlisted(&bss->lat_nlist, RCFTOP_LAT_SLOTS);
-	struct lat_rec *a = NULL, *b;
+	struct lat_rec *a = NULL;
 	size_t m, j = 0;
 
 	if (read_hash(fd, sizeof(a->k), sizeof(a->v),
 		      offsetof(struct lat_rec, v), sizeof(*a), (void **)&a, n))
 		return -1;
-	b = realloc(a, (*n + used + 1) * sizeof(*a));
-	if (!b) {
-		free(a);
-		errno = ENOMEM;
+	if (grow((void **)&a, *n + used, sizeof(*a)))
 		return -1;
-	}
-	a = b;
 	m = *n;
 	for (uint32_t l = 0; l < used; l++) {
 		int64_t i = listed(bss->lat_list, l, RCFTOP_LAT_SLOTS);
