@@ -304,16 +304,12 @@ static u64 rcf_dp_due(struct rcf_dp *dp, u64 now_cycle)
 }
 
 /*
- * One slice of the engine.  Returns true while work remains (packets in
- * flight); *wait_ns is how long a paced fabric may sleep first.
- */
-/*
  * The cycles a slice may run in full, kept near RCF_DP_SLICE_NS as the
  * slice's cycles are.  The cycles alone do not bound a slice's time: they
- * grow while the engine jumps over most of them, and a slice of 2^30
- * cycles that then have to be run one by one held the kthread (and
- * dp->lock) for over a minute under qemu's TCG.  A cycle run in full
- * costs at most a visit of every element, so this count does bound it.
+ * grow while the engine jumps over most of them, up to 2^30, and a slice
+ * that long whose cycles then have to be run one by one would hold the
+ * kthread, and dp->lock, for minutes.  A cycle run in full costs at most
+ * a visit of every element, so this count does bound it.
  */
 void rcf_dp_full_adapt(u64 *full, bool spent, s64 ns)
 {
@@ -323,6 +319,10 @@ void rcf_dp_full_adapt(u64 *full, bool spent, s64 ns)
 		*full /= 2;
 }
 
+/*
+ * One slice of the engine.  Returns true while work remains (packets in
+ * flight); *wait_ns is how long a paced fabric may sleep first.
+ */
 static bool rcf_dp_slice(struct rcf_dp *dp, u64 *wait_ns)
 {
 	struct rcf_engine *e = rcf_adapter_engine(dp->ad);
