@@ -54,6 +54,19 @@ int rcf_nl_send_batch(struct rcf_nl *nl, struct nl_msg *msg);
 size_t rcf_nl_batch_fit(const struct rcf_op *ops, size_t n);
 /* RCF_CMD_BATCH message carrying ops, in as many RCF_A_BATCH as needed */
 struct nl_msg *rcf_nl_batch_msg(int family, const struct rcf_op *ops, size_t n);
+/*
+ * An attribute's length is 16 bits: a nest past RCF_NL_NEST_MAX bytes
+ * cannot be sent, and libnl's nla_nest_end() then cancels the nest and
+ * everything in it.
+ */
+#define RCF_NL_NEST_MAX 65535
+/*
+ * Before an op of need bytes (its own nest header included) goes into
+ * the RCF_A_BATCH nest *batch of msg: closes the nest and opens another
+ * when the op would take it past RCF_NL_NEST_MAX; the kernel takes the
+ * ops of every RCF_A_BATCH in order.  -1 when libnl cannot.
+ */
+int rcf_nl_batch_room(struct nl_msg *msg, struct nlattr **batch, size_t need);
 /* a genetlink request of the rcf family; size 0: libnl's default */
 struct nl_msg *rcf_nl_new_msg(int family, uint8_t cmd, int flags, size_t size);
 /*

@@ -12,11 +12,9 @@
 
 #include "nl/nl.h"
 
-#define NEST_MAX 65535
-
 static size_t attr_size(size_t payload)
 {
-	return NLA_HDRLEN + NLA_ALIGN(payload);
+	return (size_t)nla_total_size((int)payload);
 }
 
 /* Bytes op takes inside RCF_A_BATCH, its own nest header included. */
@@ -65,43 +63,49 @@ size_t rcf_nl_batch_fit(const struct rcf_op *ops, size_t n)
 
 	for (i = 0; i < n; i++) {
 		used += op_size(&ops[i]);
-		if (used > NEST_MAX)
+		if (used > RCF_NL_NEST_MAX)
 			break;
 	}
 	return i;
 }
 
+int rcf_nl_batch_room(struct nl_msg *msg, struct nlattr **batch, size_t need)
+{
+	size_t used = (char *)nlmsg_tail(nlmsg_hdr(msg)) - (char *)*batch;
+
+	if (used + need <= RCF_NL_NEST_MAX)
+		return 0;
+	if (nla_nest_end(msg, *batch) < 0)
+		return -1;
+	*batch = nla_nest_start(msg, RCF_A_BATCH);
+	return *batch ? 0 : -1;
+}
+
 struct nl_msg *rcf_nl_batch_msg(int family, const struct rcf_op *ops, size_t n)
 {
-	size_t total = 0, used = 0;
+	size_t total = 0;
 	struct nl_msg *msg;
-	struct nlattr *batch = NULL;
+	struct nlattr *batch;
 
 	for (size_t i = 0; i < n; i++)
 		total += op_size(&ops[i]) + NLA_HDRLEN;
 	msg = rcf_nl_new_msg(family, RCF_CMD_BATCH, 0, 4096 + total);
 	if (!msg)
 		return NULL;
+	batch = nla_nest_start(msg, RCF_A_BATCH);
+	if (!batch)
+		goto fail;
 	for (size_t i = 0; i < n; i++) {
 		struct nlattr *op;
-		size_t sz = op_size(&ops[i]);
 
-		if (batch && used + sz > NEST_MAX) {
-			if (nla_nest_end(msg, batch) < 0)
-				goto fail;
-			batch = NULL;
-		}
-		if (!batch) {
-			batch = nla_nest_start(msg, RCF_A_BATCH);
-			used = NLA_HDRLEN;
-		}
-		op = batch ? nla_nest_start(msg, RCF_A_BATCH_OP) : NULL;
+		if (rcf_nl_batch_room(msg, &batch, op_size(&ops[i])))
+			goto fail;
+		op = nla_nest_start(msg, RCF_A_BATCH_OP);
 		if (!op || nla_put_u8(msg, RCF_A_OP_CMD, ops[i].cmd) ||
 		    rcf_nl_put_obj(msg, &ops[i].o) || nla_nest_end(msg, op) < 0)
 			goto fail;
-		used += sz;
 	}
-	if (batch && nla_nest_end(msg, batch) < 0)
+	if (nla_nest_end(msg, batch) < 0)
 		goto fail;
 	return msg;
 fail:

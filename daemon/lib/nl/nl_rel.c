@@ -14,12 +14,10 @@
 #include "nl/nl_rel.h"
 
 /*
- * An attribute's length is 16 bits: a nest past 65535 bytes cannot be
- * sent, and libnl's nla_nest_end() then cancels the nest and everything
- * in it.  One switch's REL_SET must fit an RCF_A_BATCH on its own; the
- * batch nest is closed before an op that would take it past the limit.
+ * One switch's REL_SET must fit an RCF_A_BATCH on its own
+ * (RCF_NL_NEST_MAX); rcf_nl_batch_room() closes the batch nest before an
+ * op that would take it past the limit.
  */
-#define REL_NEST_MAX 65535
 
 static int no_room(struct rcf_nl *nl, struct nl_msg *msg, const char *why)
 {
@@ -33,7 +31,7 @@ static int no_room(struct rcf_nl *nl, struct nl_msg *msg, const char *why)
 
 static size_t attr_size(size_t payload)
 {
-	return NLA_HDRLEN + NLA_ALIGN(payload);
+	return (size_t)nla_total_size((int)payload);
 }
 
 /* Bytes put_ent() writes for e. */
@@ -93,23 +91,6 @@ static struct nlattr *op_start(struct nl_msg *msg, uint8_t cmd)
 	return op;
 }
 
-/*
- * Closes the batch nest when an op of `need` bytes would take it past
- * its 16-bit length and opens another; the kernel takes the ops of every
- * RCF_A_BATCH in order.
- */
-static int batch_room(struct nl_msg *msg, struct nlattr **batch, size_t need)
-{
-	size_t used = (char *)nlmsg_tail(nlmsg_hdr(msg)) - (char *)*batch;
-
-	if (used + need <= REL_NEST_MAX)
-		return 0;
-	if (nla_nest_end(msg, *batch) < 0)
-		return -1;
-	*batch = nla_nest_start(msg, RCF_A_BATCH);
-	return *batch ? 0 : -1;
-}
-
 static int put_rels(struct nl_msg *msg, struct nlattr **batch,
 		    const struct rcf_relation *r)
 {
@@ -120,8 +101,8 @@ static int put_rels(struct nl_msg *msg, struct nlattr **batch,
 		size_t need = op_size(r, i);
 		struct nlattr *op;
 
-		if (need > REL_NEST_MAX - NLA_HDRLEN ||
-		    batch_room(msg, batch, need))
+		if (need > RCF_NL_NEST_MAX - NLA_HDRLEN ||
+		    rcf_nl_batch_room(msg, batch, need))
 			return -1;
 		op = op_start(msg, RCF_CMD_REL_SET);
 		if (!op || nla_put_u32(msg, RCF_A_REL_SWITCH, sw))
@@ -142,7 +123,7 @@ static int put_fabric(struct nl_msg *msg, struct nlattr **batch, int select,
 
 	if (select < 0 && routing < 0)
 		return 0;
-	if (batch_room(msg, batch, NLA_HDRLEN + 3 * attr_size(1)))
+	if (rcf_nl_batch_room(msg, batch, NLA_HDRLEN + 3 * attr_size(1)))
 		return -1;
 	op = op_start(msg, RCF_CMD_FABRIC_SET);
 	if (!op ||
