@@ -335,10 +335,14 @@ void rcf_dp_traffic_rebind(struct rcf_dp *dp, struct rcf_fabric *f,
 void rcf_dp_traffic_install(struct rcf_dp *dp, struct rcf_dp_traffic *tr);
 void rcf_dp_traffic_stop(struct rcf_dp *dp);
 bool rcf_dp_traffic_slice(struct rcf_dp *dp);
-void rcf_dp_full_adapt(u64 *full, bool spent, s64 ns);
 void rcf_dp_traffic_deliver(struct rcf_dp *dp, u32 dst, u32 src,
 			    const u8 *msg, u32 len, u64 cookie, u64 latency);
 void rcf_dp_traffic_notify(struct rcf_dp *dp);
+/*
+ * dp.c: the full cycles a slice may run, *full, adapted to the last
+ * slice's ns (spent: it ran out of them); dp_traffic.c's slices too
+ */
+void rcf_dp_full_adapt(u64 *full, bool spent, s64 ns);
 /* dp.c: a new engine for f with the run tr (prepared on it) */
 int rcf_dp_rebuild_traffic(struct rcf_dp *dp, struct rcf_fabric *f,
 			   struct rcf_dp_traffic *tr);
