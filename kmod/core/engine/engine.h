@@ -262,6 +262,24 @@ bool rcf_engine_trim(struct rcf_engine *e);
  */
 int rcf_engine_set_exact(struct rcf_engine *e, bool exact);
 bool rcf_engine_exact(const struct rcf_engine *e);
+
+/*
+ * The order in which a cycle visits its listed elements: the order they
+ * were woken in (the default, what every figure and test digest is
+ * measured with), or by element index, up or down.  A test's lever, not
+ * a mode: test_engine_diff's visit_order case runs the same traffic in
+ * all three and requires the same counters and the same deliveries at
+ * the same cycles, only their order within a cycle free
+ * (Documentation/engine.rst, "Per-worm jumps").  Sorting costs a sort of
+ * every cycle's list.  -EINVAL for an order there is not.
+ */
+enum rcf_engine_order {
+	RCF_ENGINE_ORDER_WAKE,
+	RCF_ENGINE_ORDER_UP,
+	RCF_ENGINE_ORDER_DOWN,
+};
+
+int rcf_engine_set_order(struct rcf_engine *e, u8 order);
 /*
  * The fast mode's fast-forwards over steady streaming so far: how many,
  * and the cycles they ran by arithmetic (for tests and benchmarks).

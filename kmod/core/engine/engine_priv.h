@@ -289,6 +289,7 @@ struct rcf_engine {
 	u64 visits, visits_changed, replays;
 
 	u8 exact;		/* reference mode, rcf_engine_set_exact */
+	u8 order;		/* enum rcf_engine_order, rcf_engine_set_order */
 	struct rcf_engine_cfg cfg;	/* rcf_engine_configure */
 	u8 in_cycle;
 	u8 yield;		/* rcf_engine_run returns after this cycle */

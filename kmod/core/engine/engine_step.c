@@ -287,6 +287,43 @@ static bool eng_visit(struct rcf_engine *e, u32 el)
 	return moved;
 }
 
+static bool eng_before(u32 a, u32 b, bool down)
+{
+	return down ? a > b : a < b;
+}
+
+/* Heap order from a[r] down, for eng_sort_act. */
+static void eng_sift(u32 *a, u32 r, u32 n, bool down)
+{
+	u32 c, t;
+
+	for (; (c = 2 * r + 1) < n; r = c) {
+		if (c + 1 < n && eng_before(a[c], a[c + 1], down))
+			c++;
+		if (!eng_before(a[r], a[c], down))
+			break;
+		t = a[r];
+		a[r] = a[c];
+		a[c] = t;
+	}
+}
+
+/* Heap sort of the cycle's list by element index (rcf_engine_set_order). */
+static void eng_sort_act(struct rcf_engine *e)
+{
+	bool down = e->order == RCF_ENGINE_ORDER_DOWN;
+	u32 *a = e->act, n = e->nact, i, t;
+
+	for (i = n / 2; i-- > 0;)
+		eng_sift(a, i, n, down);
+	while (n > 1) {
+		t = a[0];
+		a[0] = a[--n];
+		a[n] = t;
+		eng_sift(a, 0, n, down);
+	}
+}
+
 static void eng_cycle(struct rcf_engine *e)
 {
 	u64 gen0 = e->ff_gen;
@@ -322,6 +359,8 @@ static void eng_cycle(struct rcf_engine *e)
 		applied = s->n;
 		s->n = 0;
 	}
+	if (e->order)
+		eng_sort_act(e);
 	for (i = 0; i < e->nact; i++)
 		if (eng_visit(e, e->act[i]))
 			eng_wake_next(e, e->act[i]);
@@ -504,6 +543,14 @@ int rcf_engine_set_exact(struct rcf_engine *e, bool exact)
 	/* the reference mode keeps no record up to date */
 	for (el = 0; e->rpa && el < e->nelem; el++)
 		eng_rp_forget(e, el);
+	return 0;
+}
+
+int rcf_engine_set_order(struct rcf_engine *e, u8 order)
+{
+	if (order > RCF_ENGINE_ORDER_DOWN)
+		return -EINVAL;
+	e->order = order;
 	return 0;
 }
 
