@@ -14,7 +14,8 @@
  *                [src][dst][index][plen][payload]
  * The length's bits 2-6 choose the engine's model settings (routing
  * delay 0-3, allocation, central queue off).  Each input runs in the
- * reference mode and in the fast one, which must agree (fuzz_diff.h).
+ * reference mode, in the fast one and by index, which must agree
+ * (fuzz_diff.h).
  */
 #include <string.h>
 
@@ -84,8 +85,8 @@ static struct rcf_fabric *build(void)
 	return f;
 }
 
-/* The input in one mode, recorded in *d. */
-static void run(const u8 *data, size_t size, bool exact, struct fz_diff *d)
+/* The input as run mode (enum fz_run), recorded in *d. */
+static void run(const u8 *data, size_t size, int mode, struct fz_diff *d)
 {
 	static u8 buf[RCF_ADAPTER_MAX_MSG];
 	struct fz z = {data, size};
@@ -113,7 +114,7 @@ static void run(const u8 *data, size_t size, bool exact, struct fz_diff *d)
 	if ((size >> 6) % 2)
 		cfg.alloc = RCF_ALLOC_ISLIP;
 	cfg.cq_off = (size >> 5) % 2;
-	FZ_ASSERT(!rcf_engine_set_exact(e, exact), "mode");
+	FZ_ASSERT(fz_diff_mode(e, mode, size), "mode");
 	FZ_ASSERT(!rcf_engine_configure(e, &cfg), "settings");
 	while (z.n) {
 		u32 op = fz_u8(&z), src, dst, n, len;
@@ -181,8 +182,10 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 
 	if (!fab)
 		fab = build();
-	run(data, size, true, &x);
-	run(data, size, false, &y);
-	fz_diff_check(&x, &y);
+	run(data, size, FZ_EXACT, &x);
+	run(data, size, FZ_FAST, &y);
+	fz_diff_check(&x, &y, FZ_FAST);
+	run(data, size, FZ_BY_INDEX, &y);
+	fz_diff_check(&x, &y, FZ_BY_INDEX);
 	return 0;
 }

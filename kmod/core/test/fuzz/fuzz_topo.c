@@ -9,8 +9,8 @@
  * for byte; with no drop and no deadlock every message arrives and
  * nothing is left behind; every message sent is counted once, by its
  * pair or, for a pair whose routes went, by the swap's report.  Each
- * input runs in the reference mode and in the fast one, which must
- * agree (fuzz_diff.h).
+ * input runs in the reference mode, in the fast one and by index, which
+ * must agree (fuzz_diff.h).
  */
 #include <string.h>
 
@@ -172,8 +172,8 @@ static void reroute(struct fz *z, struct rcf_fabric *f, struct rcf_adapter *a,
 		  rcf_engine_check(rcf_adapter_engine(a)));
 }
 
-/* The input in one mode, recorded in *d. */
-static void run(const u8 *data, size_t size, bool exact, struct fz_diff *out)
+/* The input as run mode (enum fz_run), recorded in *out. */
+static void run(const u8 *data, size_t size, int mode, struct fz_diff *out)
 {
 	static u8 buf[RCF_ADAPTER_MAX_MSG];
 	struct fz z = {data, size};
@@ -251,7 +251,7 @@ static void run(const u8 *data, size_t size, bool exact, struct fz_diff *out)
 	FZ_ASSERT(a, "no adapter");
 	e = rcf_adapter_engine(a);
 	out->e = e;
-	FZ_ASSERT(!rcf_engine_set_exact(e, exact), "mode");
+	FZ_ASSERT(fz_diff_mode(e, mode, size), "mode");
 	nsent = 0;
 	gone_sent = 0;
 	nreroutes = 0;
@@ -337,8 +337,10 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 {
 	static struct fz_diff x, y;
 
-	run(data, size, true, &x);
-	run(data, size, false, &y);
-	fz_diff_check(&x, &y);
+	run(data, size, FZ_EXACT, &x);
+	run(data, size, FZ_FAST, &y);
+	fz_diff_check(&x, &y, FZ_FAST);
+	run(data, size, FZ_BY_INDEX, &y);
+	fz_diff_check(&x, &y, FZ_BY_INDEX);
 	return 0;
 }
