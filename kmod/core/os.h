@@ -14,10 +14,12 @@
 #include <linux/string.h>
 #include <linux/slab.h>
 #include <linux/mm.h>
+#include <linux/sort.h>
 
 #define rcf_os_zalloc(n)	kvzalloc((n), GFP_KERNEL_ACCOUNT)
 #define rcf_os_free(p)		kvfree(p)
 #define rcf_os_strcpy(d, s, n)	strscpy((d), (s), (n))
+#define rcf_os_sort(b, n, sz, cmp)	sort((b), (n), (sz), (cmp), NULL)
 
 #include "trace_hooks.h"
 
@@ -51,6 +53,7 @@ typedef __u64 u64;
 #define rcf_os_zalloc(n)	calloc(1, (n))
 #define rcf_os_free(p)		free(p)
 #define rcf_os_strcpy(d, s, n)	snprintf((d), (n), "%s", (s))
+#define rcf_os_sort(b, n, sz, cmp)	qsort((b), (n), (sz), (cmp))
 /* the kernel's compiler_attributes.h has it, the C library this one */
 #define noinline		__attribute_noinline__
 

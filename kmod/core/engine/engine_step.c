@@ -287,41 +287,17 @@ static bool eng_visit(struct rcf_engine *e, u32 el)
 	return moved;
 }
 
-static bool eng_before(u32 a, u32 b, bool down)
+/* Element indices up or down, for rcf_engine_set_order. */
+static int eng_idx_up(const void *a, const void *b)
 {
-	return down ? a > b : a < b;
+	u32 x = *(const u32 *)a, y = *(const u32 *)b;
+
+	return x < y ? -1 : x > y;
 }
 
-/* Heap order from a[r] down, for eng_sort_act. */
-static void eng_sift(u32 *a, u32 r, u32 n, bool down)
+static int eng_idx_down(const void *a, const void *b)
 {
-	u32 c, t;
-
-	for (; (c = 2 * r + 1) < n; r = c) {
-		if (c + 1 < n && eng_before(a[c], a[c + 1], down))
-			c++;
-		if (!eng_before(a[r], a[c], down))
-			break;
-		t = a[r];
-		a[r] = a[c];
-		a[c] = t;
-	}
-}
-
-/* Heap sort of the cycle's list by element index (rcf_engine_set_order). */
-static void eng_sort_act(struct rcf_engine *e)
-{
-	bool down = e->order == RCF_ENGINE_ORDER_DOWN;
-	u32 *a = e->act, n = e->nact, i, t;
-
-	for (i = n / 2; i-- > 0;)
-		eng_sift(a, i, n, down);
-	while (n > 1) {
-		t = a[0];
-		a[0] = a[--n];
-		a[n] = t;
-		eng_sift(a, 0, n, down);
-	}
+	return eng_idx_up(b, a);
 }
 
 static void eng_cycle(struct rcf_engine *e)
@@ -360,7 +336,9 @@ static void eng_cycle(struct rcf_engine *e)
 		s->n = 0;
 	}
 	if (e->order)
-		eng_sort_act(e);
+		rcf_os_sort(e->act, e->nact, sizeof(*e->act),
+			    e->order == RCF_ENGINE_ORDER_UP ? eng_idx_up :
+			    eng_idx_down);
 	for (i = 0; i < e->nact; i++)
 		if (eng_visit(e, e->act[i]))
 			eng_wake_next(e, e->act[i]);
