@@ -1253,7 +1253,6 @@ static void paced_run(const struct gcase *c, const struct rcf_fabric *f,
 		return;
 	ctx.e = rcf_adapter_engine(a);
 	CHECK_EQ(rcf_engine_set_exact(ctx.e, exact), 0);
-	CHECK_EQ(rcf_engine_set_order(ctx.e, run_order), 0);
 	rnd_state = 11;
 	for (tick = 0; tick < 600 && rc >= 0; tick++) {
 		u32 due = rnd(4) ? 1 + rnd(c->slice) : 0;
@@ -1414,7 +1413,6 @@ static void epoch_run(const struct gcase *c, bool exact, struct outcome *o)
 	CHECK(a);
 	ctx.e = rcf_adapter_engine(a);
 	CHECK_EQ(rcf_engine_set_exact(ctx.e, exact), 0);
-	CHECK_EQ(rcf_engine_set_order(ctx.e, run_order), 0);
 	CHECK_EQ(rcf_traffic_new(&s, a, &ctx.t), 0);
 	while (!rcf_traffic_done(ctx.t)) {
 		u64 now;
@@ -1634,7 +1632,6 @@ static void t_visit_order(void)
 		struct rcf_fabric *f;
 		char name[32];
 		int nn, k;
-		bool ok = true;
 
 		rnd_state = i;
 		f = random_fabric(&nn);
@@ -1646,8 +1643,8 @@ static void t_visit_order(void)
 		snprintf(name, sizeof(name), "order random %zu", i);
 		for (k = 0; k < 40; k++)
 			random_send(f, e, nn, k);
-		ok = pair_run(e, f, o, name, 1000000);
-		if (ok && order_compare(name, &o[0], &o[1], &moved))
+		if (pair_run(e, f, o, name, 1000000) &&
+		    order_compare(name, &o[0], &o[1], &moved))
 			seeds++;
 		n += o[0].nd;
 		pair_free(e, o);
