@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 # What the VM benchmarks that move IP through a fabric share (sourced by
-# scripts/bench/dataplane and scripts/bench/rcftop-cost): two nodes in
+# scripts/bench/dataplane, rcftop-cost and ping-path): two nodes in
 # namespaces dpa and dpb, 10.77.0.1 and 10.77.0.2, on a line of switches
 # or a veth pair; ping and iperf3 between them; the engine's counters and
 # its kthread's CPU time.  The caller sets tmp (a scratch directory),
@@ -67,11 +67,38 @@ dp_cpu() {
 	echo "$t / $hz" | bc -l
 }
 
+# WHO NAME VALUE [NAME VALUE...]: exits 2, naming BENCH_NAME, unless
+# every VALUE is a whole number (WHO: the script, for the message).
+bench_whole() {
+	local who=$1
+	shift
+	while [ $# -ge 2 ]; do
+		case $2 in
+		'' | *[!0-9]*)
+			echo "$who: BENCH_$1='$2' is not a whole number" >&2
+			exit 2
+			;;
+		esac
+		shift 2
+	done
+}
+
+# Three round trips from dpa to dpb whose times are not kept: the first
+# ones pay for neighbour resolution and cold caches.
+ping_warm() {
+	ip netns exec dpa ping -n -q -c 3 -i 0.2 10.77.0.2 >/dev/null
+}
+
+# The times of $pings round trips from dpa to dpb, in ms, one a line.
+ping_times() {
+	ip netns exec dpa ping -n -c "$pings" -i 0.2 10.77.0.2 |
+		sed -n 's/.*time=\([0-9.]*\) ms.*/\1/p'
+}
+
 # "avg p50 max" of ping round trips, in ms.
 ping_stats() {
-	ip netns exec dpa ping -n -q -c 3 -i 0.2 10.77.0.2 >/dev/null
-	ip netns exec dpa ping -n -c "$pings" -i 0.2 10.77.0.2 |
-		sed -n 's/.*time=\([0-9.]*\) ms.*/\1/p' | sort -n |
+	ping_warm
+	ping_times | sort -n |
 		awk '{ v[NR] = $1; s += $1 }
 		     END { if (!NR) { print "- - -"; exit }
 			   printf "%.3f %.3f %.3f\n", s / NR,
